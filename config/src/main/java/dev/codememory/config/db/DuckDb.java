@@ -1,0 +1,111 @@
+package dev.codememory.config.db;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.Properties;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Opens the DuckDB file. DuckDB allows one process at a time and the file lock goes with the last connection
+ * of the process, so callers hold a connection only while they work: a job opens one {@link Session} for its
+ * run and closes it at the end, which lets queries and admin commands from other processes in between.
+ */
+public final class DuckDb {
+
+    private final Path file;
+    private final Properties properties;
+
+    public DuckDb(Path file, String memoryLimit, int threads) {
+        this.file = file;
+        this.properties = new Properties();
+        if (memoryLimit != null && !memoryLimit.isBlank()) {
+            properties.setProperty("memory_limit", memoryLimit);
+        }
+        if (threads > 0) {
+            properties.setProperty("threads", Integer.toString(threads));
+        }
+        // only json, parquet and icu are available offline; never let DuckDB try the network
+        properties.setProperty("autoinstall_known_extensions", "false");
+        properties.setProperty("autoload_known_extensions", "false");
+    }
+
+    public static DuckDb forHome(CodeMemoryHome home) {
+        return new DuckDb(home.database(), "2GB", 2);
+    }
+
+    public Path file() {
+        return file;
+    }
+
+    /**
+     * Opens the database (creating it, owner-only, if missing), applies pending migrations and returns a
+     * session whose connections share one DuckDB instance.
+     */
+    public Session open() {
+        boolean created = !file.toFile().exists();
+        if (created) {
+            CodeMemoryHome.createPrivateDirectory(file.toAbsolutePath().getParent());
+        }
+        DuckDBConnection primary;
+        try {
+            primary = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, properties);
+        } catch (SQLException e) {
+            if (DatabaseLockedException.isLockConflict(e)) {
+                throw new DatabaseLockedException(file, DatabaseLockedException.pidIn(e.getMessage()), e);
+            }
+            throw new DatabaseException("cannot open " + file + ": " + e.getMessage(), e);
+        }
+        Session session = new Session(primary);
+        try {
+            new SchemaMigrator().migrate(primary);
+        } catch (RuntimeException e) {
+            session.close();
+            throw e;
+        }
+        return session;
+    }
+
+    /** One open DuckDB instance. {@link #connection()} hands out cheap duplicates; close the session to unlock. */
+    public static final class Session implements AutoCloseable {
+
+        private final DuckDBConnection primary;
+
+        private Session(DuckDBConnection primary) {
+            this.primary = primary;
+        }
+
+        /** A new connection on the same instance; the caller closes it. */
+        public DuckDBConnection connection() {
+            try {
+                return primary.duplicate();
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot duplicate a DuckDB connection: " + e.getMessage(), e);
+            }
+        }
+
+        public boolean isOpen() {
+            try {
+                return !primary.isClosed();
+            } catch (SQLException e) {
+                return false;
+            }
+        }
+
+        @Override
+        public void close() {
+            try {
+                primary.close();
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot close DuckDB: " + e.getMessage(), e);
+            }
+        }
+    }
+
+    /** Used by tests and tools that need a plain connection for one statement. */
+    public static Connection plainConnection(Path file) throws SQLException {
+        return DriverManager.getConnection("jdbc:duckdb:" + file);
+    }
+}

@@ -1,0 +1,330 @@
+package dev.codememory.config.json;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A small JSON reader and writer on the JDK alone, for the hook path where start-up time matters more than
+ * features. Objects become {@link LinkedHashMap} (key order kept), arrays {@link ArrayList}, strings
+ * {@link String}, numbers {@link Number} kept as their literal text ({@link JsonNumber}), booleans
+ * {@link Boolean} and null {@code null}.
+ */
+public final class Json {
+
+    private static final int MAX_DEPTH = 512;
+
+    private final String text;
+    private int pos;
+
+    private Json(String text) {
+        this.text = text;
+    }
+
+    /** A number kept as its literal text, so nothing is lost or reformatted on the way through. */
+    public record JsonNumber(String literal) {
+    }
+
+    /** Parses one JSON value that must fill the whole text (surrounding whitespace allowed). */
+    public static Object parse(String text) {
+        Json parser = new Json(text);
+        parser.skipWhitespace();
+        Object value = parser.readValue(0);
+        parser.skipWhitespace();
+        if (parser.pos != text.length()) {
+            throw parser.error("unexpected text after the JSON value");
+        }
+        return value;
+    }
+
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder(256);
+        write(value, out);
+        return out.toString();
+    }
+
+    public static void write(Object value, StringBuilder out) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String s) {
+            writeString(s, out);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                writeString(String.valueOf(e.getKey()), out);
+                out.append(':');
+                write(e.getValue(), out);
+            }
+            out.append('}');
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                write(list.get(i), out);
+            }
+            out.append(']');
+        } else if (value instanceof JsonNumber n) {
+            out.append(n.literal());
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else {
+            writeString(value.toString(), out);
+        }
+    }
+
+    /** Writes a JSON string; lone surrogates become U+FFFD so the output is always valid UTF-8. */
+    public static void writeString(String s, StringBuilder out) {
+        out.append('"');
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
+                        out.append(String.format("\\u%04x", (int) c));
+                    } else if (Character.isHighSurrogate(c)) {
+                        if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                            out.append(c).append(s.charAt(++i));
+                        } else {
+                            out.append('\uFFFD');
+                        }
+                    } else if (Character.isLowSurrogate(c)) {
+                        out.append('\uFFFD');
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    private Object readValue(int depth) {
+        if (depth > MAX_DEPTH) {
+            throw error("nesting deeper than " + MAX_DEPTH);
+        }
+        if (pos >= text.length()) {
+            throw error("unexpected end of input");
+        }
+        char c = text.charAt(pos);
+        return switch (c) {
+            case '{' -> readObject(depth);
+            case '[' -> readArray(depth);
+            case '"' -> readString();
+            case 't' -> readLiteral("true", Boolean.TRUE);
+            case 'f' -> readLiteral("false", Boolean.FALSE);
+            case 'n' -> readLiteral("null", null);
+            default -> {
+                if (c == '-' || (c >= '0' && c <= '9')) {
+                    yield readNumber();
+                }
+                throw error("unexpected character '" + printable(c) + "'");
+            }
+        };
+    }
+
+    private Map<String, Object> readObject(int depth) {
+        pos++;
+        Map<String, Object> map = new LinkedHashMap<>();
+        skipWhitespace();
+        if (peek() == '}') {
+            pos++;
+            return map;
+        }
+        while (true) {
+            skipWhitespace();
+            if (peek() != '"') {
+                throw error("expected a string key");
+            }
+            String key = readString();
+            skipWhitespace();
+            expect(':');
+            skipWhitespace();
+            map.put(key, readValue(depth + 1));
+            skipWhitespace();
+            char c = next();
+            if (c == '}') {
+                return map;
+            }
+            if (c != ',') {
+                throw error("expected ',' or '}'");
+            }
+        }
+    }
+
+    private List<Object> readArray(int depth) {
+        pos++;
+        List<Object> list = new ArrayList<>();
+        skipWhitespace();
+        if (peek() == ']') {
+            pos++;
+            return list;
+        }
+        while (true) {
+            skipWhitespace();
+            list.add(readValue(depth + 1));
+            skipWhitespace();
+            char c = next();
+            if (c == ']') {
+                return list;
+            }
+            if (c != ',') {
+                throw error("expected ',' or ']'");
+            }
+        }
+    }
+
+    private String readString() {
+        pos++;
+        int start = pos;
+        StringBuilder sb = null;
+        while (true) {
+            if (pos >= text.length()) {
+                throw error("unterminated string");
+            }
+            char c = text.charAt(pos);
+            if (c == '"') {
+                String s = sb == null ? text.substring(start, pos) : sb.append(text, start, pos).toString();
+                pos++;
+                return s;
+            }
+            if (c == '\\') {
+                if (sb == null) {
+                    sb = new StringBuilder();
+                }
+                sb.append(text, start, pos);
+                pos++;
+                char e = next();
+                switch (e) {
+                    case '"', '\\', '/' -> sb.append(e);
+                    case 'b' -> sb.append('\b');
+                    case 'f' -> sb.append('\f');
+                    case 'n' -> sb.append('\n');
+                    case 'r' -> sb.append('\r');
+                    case 't' -> sb.append('\t');
+                    case 'u' -> {
+                        if (pos + 4 > text.length()) {
+                            throw error("truncated \\u escape");
+                        }
+                        try {
+                            sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
+                        } catch (NumberFormatException ex) {
+                            throw error("bad \\u escape");
+                        }
+                        pos += 4;
+                    }
+                    default -> throw error("bad escape '\\" + printable(e) + "'");
+                }
+                start = pos;
+            } else if (c < 0x20) {
+                throw error("control character in string");
+            } else {
+                pos++;
+            }
+        }
+    }
+
+    private JsonNumber readNumber() {
+        int start = pos;
+        if (peek() == '-') {
+            pos++;
+        }
+        if (!digitAt(pos)) {
+            throw error("bad number");
+        }
+        if (text.charAt(pos) == '0') {
+            pos++;
+        } else {
+            while (digitAt(pos)) {
+                pos++;
+            }
+        }
+        if (pos < text.length() && text.charAt(pos) == '.') {
+            pos++;
+            if (!digitAt(pos)) {
+                throw error("bad number");
+            }
+            while (digitAt(pos)) {
+                pos++;
+            }
+        }
+        if (pos < text.length() && (text.charAt(pos) == 'e' || text.charAt(pos) == 'E')) {
+            pos++;
+            if (pos < text.length() && (text.charAt(pos) == '+' || text.charAt(pos) == '-')) {
+                pos++;
+            }
+            if (!digitAt(pos)) {
+                throw error("bad number");
+            }
+            while (digitAt(pos)) {
+                pos++;
+            }
+        }
+        return new JsonNumber(text.substring(start, pos));
+    }
+
+    private Object readLiteral(String word, Object value) {
+        if (!text.startsWith(word, pos)) {
+            throw error("unexpected literal");
+        }
+        pos += word.length();
+        return value;
+    }
+
+    private boolean digitAt(int i) {
+        return i < text.length() && text.charAt(i) >= '0' && text.charAt(i) <= '9';
+    }
+
+    private void skipWhitespace() {
+        while (pos < text.length()) {
+            char c = text.charAt(pos);
+            if (c != ' ' && c != '\n' && c != '\r' && c != '\t') {
+                return;
+            }
+            pos++;
+        }
+    }
+
+    private char peek() {
+        if (pos >= text.length()) {
+            throw error("unexpected end of input");
+        }
+        return text.charAt(pos);
+    }
+
+    private char next() {
+        char c = peek();
+        pos++;
+        return c;
+    }
+
+    private void expect(char c) {
+        if (next() != c) {
+            pos--;
+            throw error("expected '" + c + "'");
+        }
+    }
+
+    private JsonParseException error(String message) {
+        return new JsonParseException(message + " at character " + pos);
+    }
+
+    private static String printable(char c) {
+        return c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c);
+    }
+}

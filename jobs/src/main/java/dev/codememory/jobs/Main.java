@@ -1,0 +1,26 @@
+package dev.codememory.jobs;
+
+import dev.codememory.jobs.cli.BenchCommand;
+import dev.codememory.jobs.cli.HookCommand;
+import dev.codememory.jobs.cli.ImportCommand;
+
+/**
+ * Entry point of {@code jobs.jar}. The hook and import paths run on the JDK alone (no Spring context, no DuckDB,
+ * no model) because Claude Code waits for the hook; everything else starts the Boot application.
+ */
+public final class Main {
+
+    private Main() {
+    }
+
+    public static void main(String[] args) {
+        String command = args.length > 0 ? args[0] : "";
+        switch (command) {
+            case "hook" -> System.exit(args.length > 1 && "--train".equals(args[1])
+                    ? HookCommand.train() : HookCommand.run(System.in, System.out));
+            case "import" -> System.exit(ImportCommand.run(args));
+            case "bench" -> System.exit(BenchCommand.run(args));
+            default -> System.exit(CodeMemoryApplication.run(args));
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package dev.codememory.jobs.cli;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.processors.capture.SpoolLineBuilder;
+import dev.codememory.processors.privacy.Redactor;
+import dev.codememory.writers.spool.SpoolAppender;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.time.Instant;
+
+/**
+ * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the spool, fsync'd.
+ * Always exits 0 and prints nothing unless there is context to inject: a memory tool must never block Claude
+ * Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
+ */
+public final class HookCommand {
+
+    /** Upper bound on what we read from stdin; a larger input is cut and flagged, never refused. */
+    private static final int MAX_INPUT_BYTES = 256 * 1024 * 1024;
+
+    private HookCommand() {
+    }
+
+    public static int run(InputStream stdin, PrintStream stdout) {
+        CodeMemoryHome home = null;
+        try {
+            Instant receivedAt = Instant.now();
+            byte[] input = stdin.readNBytes(MAX_INPUT_BYTES);
+            home = CodeMemoryHome.resolve();
+            SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
+            SpoolAppender.forHome(home).append(builder.build(input, receivedAt, "hook", null).json());
+        } catch (Throwable e) {
+            HookLog.error(home, "hook", e);
+        }
+        stdout.flush();
+        return 0;
+    }
+
+    /**
+     * Runs the hook path on built-in sample events (into {@code CODE_MEMORY_HOME}), so the build can record a
+     * class-data-sharing archive of exactly the classes a real hook call loads.
+     */
+    public static int train() {
+        String[] samples = {
+            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"UserPromptSubmit\","
+                    + "\"prompt\":\"use the token=abc123 <private>x</private> and Bearer abcdefghijkl\"}",
+            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
+                    + "\"tool_input\":{\"command\":\"ls\",\"password\":\"p\"},\"tool_response\":{\"stdout\":\"a\\nb\","
+                    + "\"exit\":0,\"ok\":true,\"x\":null,\"n\":[1.5e3,-2]},\"duration_ms\":12}",
+            "not json"};
+        for (String sample : samples) {
+            run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    System.out);
+        }
+        return 0;
+    }
+
+    static int maxFieldBytes() {
+        String configured = System.getenv("CODE_MEMORY_MAX_FIELD_BYTES");
+        if (configured == null || configured.isBlank()) {
+            return SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES;
+        }
+        try {
+            return Math.max(1024, Integer.parseInt(configured.trim()));
+        } catch (NumberFormatException e) {
+            return SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES;
+        }
+    }
+
+    /** Appends one line about a failure to {@code logs/hook.log}: time, where, exception type and message. */
+    static final class HookLog {
+
+        private HookLog() {
+        }
+
+        static void error(CodeMemoryHome home, String where, Throwable e) {
+            try {
+                CodeMemoryHome h = home != null ? home : CodeMemoryHome.resolve();
+                CodeMemoryHome.createPrivateDirectory(h.root());
+                CodeMemoryHome.createPrivateDirectory(h.logs());
+                java.nio.file.Path log = h.logs().resolve("hook.log");
+                CodeMemoryHome.createPrivateFile(log);
+                String message = Instant.now() + " ERROR " + where + " pid=" + ProcessHandle.current().pid() + " "
+                        + e.getClass().getName() + ": " + String.valueOf(e.getMessage()).replace('\n', ' ') + "\n";
+                java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
+                        java.nio.file.StandardOpenOption.APPEND);
+            } catch (IOException | RuntimeException ignored) {
+                // nowhere left to report; Claude Code must still go on
+            }
+        }
+    }
+}

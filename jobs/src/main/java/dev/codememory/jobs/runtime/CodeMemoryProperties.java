@@ -1,0 +1,64 @@
+package dev.codememory.jobs.runtime;
+
+import java.time.Duration;
+import org.springframework.boot.context.properties.ConfigurationProperties;
+
+/**
+ * Settings under {@code code-memory.*} (application.yml in the home overrides the defaults).
+ *
+ * @param home            the home folder (set from CODE_MEMORY_HOME at start-up)
+ * @param duckdbMemoryLimit DuckDB's memory_limit for jobs
+ * @param duckdbThreads   DuckDB worker threads for jobs
+ * @param ingest          ingest step settings
+ * @param schedule        when {@code serve} runs jobs
+ */
+@ConfigurationProperties("code-memory")
+public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Integer duckdbThreads, Ingest ingest,
+        Schedule schedule) {
+
+    public CodeMemoryProperties {
+        if (home == null || home.isBlank()) {
+            throw new IllegalArgumentException("code-memory.home must be set");
+        }
+        duckdbMemoryLimit = duckdbMemoryLimit == null ? "2GB" : duckdbMemoryLimit;
+        duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
+        ingest = ingest == null ? new Ingest(null) : ingest;
+        schedule = schedule == null ? new Schedule(null, null, null, null) : schedule;
+    }
+
+    /** @param chunkSize spool lines per chunk (one DuckDB transaction and one metadata commit each) */
+    public record Ingest(Integer chunkSize) {
+
+        public Ingest {
+            chunkSize = chunkSize == null ? 1000 : chunkSize;
+            if (chunkSize < 1) {
+                throw new IllegalArgumentException("code-memory.ingest.chunk-size must be at least 1, was " + chunkSize);
+            }
+        }
+    }
+
+    /**
+     * @param ingestEvery  how often {@code serve} ingests the spool
+     * @param idleAfter    graduate once no new event has arrived for this long
+     * @param idleCheckEvery how often the idle condition is checked
+     * @param nightlyCron  Quartz cron for the nightly graduation (local time)
+     */
+    public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron) {
+
+        public Schedule {
+            ingestEvery = ingestEvery == null ? Duration.ofMinutes(1) : ingestEvery;
+            idleAfter = idleAfter == null ? Duration.ofMinutes(30) : idleAfter;
+            idleCheckEvery = idleCheckEvery == null ? Duration.ofMinutes(1) : idleCheckEvery;
+            nightlyCron = nightlyCron == null ? "0 0 3 * * ?" : nightlyCron;
+            if (ingestEvery.isNegative() || ingestEvery.isZero()) {
+                throw new IllegalArgumentException("code-memory.schedule.ingest-every must be positive");
+            }
+            if (idleAfter.isNegative()) {
+                throw new IllegalArgumentException("code-memory.schedule.idle-after must not be negative");
+            }
+            if (idleCheckEvery.isNegative() || idleCheckEvery.isZero()) {
+                throw new IllegalArgumentException("code-memory.schedule.idle-check-every must be positive");
+            }
+        }
+    }
+}

@@ -1,0 +1,54 @@
+package dev.codememory.jobs.runtime;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.DuckDb;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * The DuckDB session of the job that is running. A job opens it when it starts and closes it when it ends, so
+ * between runs this process holds no connection and the file lock is free for queries and admin commands.
+ * Steps ask for connections through {@link #connections()}; outside a job run there is none to give.
+ */
+public class DuckDbSessions {
+
+    private final DuckDb duckDb;
+    private volatile DuckDb.Session session;
+
+    public DuckDbSessions(DuckDb duckDb) {
+        this.duckDb = duckDb;
+    }
+
+    public synchronized void open() {
+        if (session == null || !session.isOpen()) {
+            session = duckDb.open();
+        }
+    }
+
+    public synchronized void close() {
+        if (session != null) {
+            try {
+                session.close();
+            } finally {
+                session = null;
+            }
+        }
+    }
+
+    public boolean isOpen() {
+        return session != null && session.isOpen();
+    }
+
+    public DuckDBConnection connection() {
+        DuckDb.Session current = session;
+        if (current == null) {
+            throw new DatabaseException("no DuckDB session is open: connections are only handed out while a job runs",
+                    null);
+        }
+        return current.connection();
+    }
+
+    public Supplier<DuckDBConnection> connections() {
+        return this::connection;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.codememory.jobs.runtime;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import java.util.Map;
+import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.job.parameters.JobParameters;
+import org.springframework.batch.core.job.parameters.JobParametersBuilder;
+import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.batch.core.repository.JobRepository;
+
+/**
+ * Runs a job by its command-line name, one at a time per home. If the job's last execution failed, stopped or
+ * was left STARTED by a crash (we hold the lock, so nobody else is running it), that execution is recovered and
+ * restarted where it stopped, not duplicated; otherwise a new instance starts.
+ */
+public class JobRunner {
+
+    private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
+    private static final Set<BatchStatus> RESTARTABLE = Set.of(BatchStatus.FAILED, BatchStatus.STOPPED);
+
+    private final Map<String, Job> jobsByCommandName;
+    private final JobOperator jobOperator;
+    private final JobRepository jobRepository;
+    private final CodeMemoryHome home;
+    private final DuckDbSessions sessions;
+
+    public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
+            CodeMemoryHome home, DuckDbSessions sessions) {
+        this.jobsByCommandName = Map.copyOf(jobsByCommandName);
+        this.jobOperator = jobOperator;
+        this.jobRepository = jobRepository;
+        this.home = home;
+        this.sessions = sessions;
+    }
+
+    public Set<String> jobNames() {
+        return jobsByCommandName.keySet();
+    }
+
+    public synchronized JobExecution run(String commandName) {
+        Job job = jobsByCommandName.get(commandName);
+        if (job == null) {
+            throw new IllegalArgumentException("unknown job '" + commandName + "'; known jobs: "
+                    + String.join(", ", new java.util.TreeSet<>(jobsByCommandName.keySet())));
+        }
+        try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
+            // open DuckDB before touching batch metadata: a locked database fails fast, naming the holder
+            sessions.open();
+            try {
+                return launch(job);
+            } finally {
+                sessions.close();
+                home.restrictPermissions();
+            }
+        }
+    }
+
+    private JobExecution launch(Job job) {
+        try {
+            JobInstance lastInstance = jobRepository.getLastJobInstance(job.getName());
+            if (lastInstance != null) {
+                JobExecution last = jobRepository.getLastJobExecution(lastInstance);
+                if (last != null && last.getStatus().isRunning()) {
+                    log.warn("job {} execution {} was left {} by a process that died; recovering it", job.getName(),
+                            last.getId(), last.getStatus());
+                    last = jobOperator.recover(last);
+                }
+                if (last != null && RESTARTABLE.contains(last.getStatus())) {
+                    log.info("restarting job {} execution {} ({}) where it stopped", job.getName(), last.getId(),
+                            last.getStatus());
+                    return jobOperator.restart(last);
+                }
+            }
+            JobParameters parameters = new JobParametersBuilder()
+                    .addLong("run.id", nextRunId(lastInstance))
+                    .toJobParameters();
+            return jobOperator.start(job, parameters);
+        } catch (Exception e) {
+            throw new IllegalStateException("cannot run job " + job.getName() + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The most recent execution of a job, or null. */
+    public JobExecution lastExecution(String commandName) {
+        Job job = jobsByCommandName.get(commandName);
+        JobInstance instance = job == null ? null : jobRepository.getLastJobInstance(job.getName());
+        return instance == null ? null : jobRepository.getLastJobExecution(instance);
+    }
+
+    private long nextRunId(JobInstance lastInstance) {
+        if (lastInstance == null) {
+            return 1;
+        }
+        JobExecution last = jobRepository.getLastJobExecution(lastInstance);
+        Long previous = last == null ? null : last.getJobParameters().getLong("run.id");
+        return previous == null ? 1 : previous + 1;
+    }
+}

@@ -1,0 +1,45 @@
+package dev.codememory.jobs.schedule;
+
+import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.runtime.ProcessLock;
+import org.quartz.DisallowConcurrentExecution;
+import org.quartz.JobExecutionContext;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.scheduling.quartz.QuartzJobBean;
+
+/** A Quartz job that runs one batch job by its command name; a busy database just waits for the next fire. */
+@DisallowConcurrentExecution
+public class RunBatchJob extends QuartzJobBean {
+
+    static final String JOB_KEY = "job";
+    private static final Logger log = LoggerFactory.getLogger(RunBatchJob.class);
+
+    private final JobRunner jobRunner;
+    private final IdleTracker idleTracker;
+
+    public RunBatchJob(JobRunner jobRunner, IdleTracker idleTracker) {
+        this.jobRunner = jobRunner;
+        this.idleTracker = idleTracker;
+    }
+
+    @Override
+    protected void executeInternal(JobExecutionContext context) {
+        String job = context.getMergedJobDataMap().getString(JOB_KEY);
+        idleTracker.observe();
+        runQuietly(jobRunner, job);
+    }
+
+    /** The scheduler's boundary: a failure is logged and the next fire tries again (and resumes the job). */
+    static void runQuietly(JobRunner jobRunner, String job) {
+        try {
+            var execution = jobRunner.run(job);
+            log.info("scheduled job {} ended {}", job, execution.getStatus());
+        } catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
+            log.info("scheduled job {} skipped: {}", job, e.getMessage());
+        } catch (RuntimeException e) {
+            log.error("scheduled job {} failed to run", job, e);
+        }
+    }
+}

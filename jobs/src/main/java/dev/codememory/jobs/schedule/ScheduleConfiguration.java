@@ -1,0 +1,73 @@
+package dev.codememory.jobs.schedule;
+
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import org.quartz.CronScheduleBuilder;
+import org.quartz.JobBuilder;
+import org.quartz.JobDetail;
+import org.quartz.SimpleScheduleBuilder;
+import org.quartz.Trigger;
+import org.quartz.TriggerBuilder;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * What {@code serve} runs, as Quartz jobs and triggers (RAMJobStore, one worker thread, so never two jobs at
+ * once): ingest every minute, graduation once the user has been idle for 30 minutes, and nightly at 03:00.
+ */
+@Configuration(proxyBeanMethods = false)
+public class ScheduleConfiguration {
+
+    static final String INGEST = "ingest";
+    static final String IDLE = "idle-graduation";
+    static final String NIGHTLY = "nightly-graduation";
+
+    @Bean
+    JobDetail ingestJobDetail() {
+        return JobBuilder.newJob(RunBatchJob.class).withIdentity(INGEST)
+                .usingJobData(RunBatchJob.JOB_KEY, "ingest").storeDurably().build();
+    }
+
+    @Bean
+    Trigger ingestTrigger(JobDetail ingestJobDetail, CodeMemoryProperties properties) {
+        return TriggerBuilder.newTrigger().forJob(ingestJobDetail).withIdentity(INGEST)
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                        .withIntervalInMilliseconds(properties.schedule().ingestEvery().toMillis())
+                        .repeatForever()
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+    }
+
+    @Bean
+    JobDetail idleJobDetail() {
+        return JobBuilder.newJob(IdleGraduationJob.class).withIdentity(IDLE).storeDurably().build();
+    }
+
+    @Bean
+    Trigger idleTrigger(JobDetail idleJobDetail, CodeMemoryProperties properties) {
+        return TriggerBuilder.newTrigger().forJob(idleJobDetail).withIdentity(IDLE)
+                .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                        .withIntervalInMilliseconds(properties.schedule().idleCheckEvery().toMillis())
+                        .repeatForever()
+                        .withMisfireHandlingInstructionNextWithRemainingCount())
+                .build();
+    }
+
+    @Bean
+    JobDetail nightlyJobDetail() {
+        return JobBuilder.newJob(RunBatchJob.class).withIdentity(NIGHTLY)
+                .usingJobData(RunBatchJob.JOB_KEY, "graduate").storeDurably().build();
+    }
+
+    @Bean
+    Trigger nightlyTrigger(JobDetail nightlyJobDetail, CodeMemoryProperties properties) {
+        return TriggerBuilder.newTrigger().forJob(nightlyJobDetail).withIdentity(NIGHTLY)
+                .withSchedule(CronScheduleBuilder.cronSchedule(properties.schedule().nightlyCron())
+                        .withMisfireHandlingInstructionDoNothing())
+                .build();
+    }
+
+    @Bean
+    IdleTracker idleTracker(dev.codememory.config.home.CodeMemoryHome home) {
+        return new IdleTracker(home.spool().resolve("current.jsonl"));
+    }
+}

@@ -1,0 +1,185 @@
+package dev.codememory.processors.capture;
+
+import dev.codememory.config.json.Json;
+import dev.codememory.config.json.JsonParseException;
+import dev.codememory.processors.privacy.Redactor;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns what a hook received on stdin into the one line the spool keeps: privacy first (every string redacted
+ * by {@link Redactor}, values under secret-named keys masked), every string capped at a size with a marker that
+ * records the original size, then wrapped in an envelope with the time of receipt. Input that is not valid JSON
+ * or not valid UTF-8 is kept too, redacted and flagged with the reason, so ingest can reject it visibly.
+ *
+ * <p>Envelope: {@code {"spool":1,"received_at":…,"source":"hook|import","origin"?:…,"event":{…},
+ * "truncated"?:[{"path","original_bytes"}]}} or, for bad input, {@code {…,"error":reason,"raw":text,
+ * "raw_bytes":n}}. JDK only: this runs in the hook process.
+ */
+public final class SpoolLineBuilder {
+
+    public static final int DEFAULT_MAX_FIELD_BYTES = 2 * 1024 * 1024;
+    public static final int FORMAT_VERSION = 1;
+
+    /** Keys whose string values are masked whole, compared lower-case without '_' and '-'. */
+    private static final Set<String> SECRET_KEYS = Set.of("password", "passwd", "passphrase", "secret",
+            "clientsecret", "apikey", "accesstoken", "refreshtoken", "authtoken", "token", "privatekey", "secretkey",
+            "accesskey", "credential", "credentials");
+
+    private final Redactor redactor;
+    private final int maxFieldBytes;
+
+    public SpoolLineBuilder(Redactor redactor, int maxFieldBytes) {
+        if (maxFieldBytes < 1024) {
+            throw new IllegalArgumentException("max field bytes must be at least 1024, was " + maxFieldBytes);
+        }
+        this.redactor = redactor;
+        this.maxFieldBytes = maxFieldBytes;
+    }
+
+    /** The spool line, and the reason the input was flagged as bad (null when it was a good hook object). */
+    public record Line(String json, String flaggedReason) {
+
+        public boolean flagged() {
+            return flaggedReason != null;
+        }
+    }
+
+    public static SpoolLineBuilder defaults() {
+        return new SpoolLineBuilder(Redactor.defaults(), DEFAULT_MAX_FIELD_BYTES);
+    }
+
+    /** Builds the spool line for raw stdin bytes. Never throws for bad input: it is flagged instead. */
+    public Line build(byte[] input, Instant receivedAt, String source, String origin) {
+        Map<String, Object> envelope = envelope(receivedAt, source, origin);
+        String text;
+        try {
+            text = StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(input))
+                    .toString();
+        } catch (CharacterCodingException e) {
+            String lossy = new String(input, StandardCharsets.UTF_8);
+            return flagged(envelope, "input is not valid UTF-8", lossy, input.length);
+        }
+        return build(text, input.length, envelope);
+    }
+
+    /** Builds the spool line for one already-decoded hook JSON text (import reads files as text). */
+    public Line build(String text, Instant receivedAt, String source, String origin) {
+        return build(text, text.length(), envelope(receivedAt, source, origin));
+    }
+
+    private Line build(String text, int rawBytes, Map<String, Object> envelope) {
+        if (text.isBlank()) {
+            return flagged(envelope, "empty input", text, rawBytes);
+        }
+        Object parsed;
+        try {
+            parsed = Json.parse(text);
+        } catch (JsonParseException e) {
+            return flagged(envelope, "invalid JSON: " + e.getMessage(), text, rawBytes);
+        }
+        if (!(parsed instanceof Map<?, ?>)) {
+            return flagged(envelope, "hook input is not a JSON object", text, rawBytes);
+        }
+        List<Map<String, Object>> truncated = new ArrayList<>();
+        Object clean = sanitize(parsed, "", false, truncated);
+        envelope.put("event", clean);
+        if (!truncated.isEmpty()) {
+            envelope.put("truncated", truncated);
+        }
+        return new Line(Json.write(envelope), null);
+    }
+
+    private static Map<String, Object> envelope(Instant receivedAt, String source, String origin) {
+        Map<String, Object> envelope = new LinkedHashMap<>();
+        envelope.put("spool", FORMAT_VERSION);
+        envelope.put("received_at", receivedAt.toString());
+        envelope.put("source", source);
+        if (origin != null) {
+            envelope.put("origin", origin);
+        }
+        return envelope;
+    }
+
+    private Line flagged(Map<String, Object> envelope, String reason, String raw, int rawBytes) {
+        envelope.put("error", reason);
+        envelope.put("raw", cap(redactor.redact(raw), "raw", null));
+        envelope.put("raw_bytes", rawBytes);
+        return new Line(Json.write(envelope), reason);
+    }
+
+    private Object sanitize(Object value, String path, boolean secretKey, List<Map<String, Object>> truncated) {
+        if (value instanceof String s) {
+            if (secretKey && !s.isEmpty()) {
+                return Redactor.SECRET_MARKER;
+            }
+            return cap(redactor.redact(s), path, truncated);
+        }
+        if (value instanceof Map<?, ?> map) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                String key = String.valueOf(e.getKey());
+                String childPath = path.isEmpty() ? key : path + "." + key;
+                out.put(key, sanitize(e.getValue(), childPath, isSecretKey(key), truncated));
+            }
+            return out;
+        }
+        if (value instanceof List<?> list) {
+            List<Object> out = new ArrayList<>(list.size());
+            for (int i = 0; i < list.size(); i++) {
+                out.add(sanitize(list.get(i), path + "[" + i + "]", secretKey, truncated));
+            }
+            return out;
+        }
+        return value;
+    }
+
+    static boolean isSecretKey(String key) {
+        if (key.length() > 20) {
+            return false;
+        }
+        StringBuilder normalized = new StringBuilder(key.length());
+        for (int i = 0; i < key.length(); i++) {
+            char c = key.charAt(i);
+            if (c != '_' && c != '-') {
+                normalized.append(Character.toLowerCase(c));
+            }
+        }
+        return SECRET_KEYS.contains(normalized.toString());
+    }
+
+    /** Keeps at most {@code maxFieldBytes} UTF-8 bytes of a string and says how large it was. */
+    private String cap(String s, String path, List<Map<String, Object>> truncated) {
+        // a char is at most 3 UTF-8 bytes (surrogate pairs: 4 bytes for 2 chars), so short strings need no count
+        if ((long) s.length() * 3 <= maxFieldBytes) {
+            return s;
+        }
+        byte[] bytes = s.getBytes(StandardCharsets.UTF_8);
+        if (bytes.length <= maxFieldBytes) {
+            return s;
+        }
+        int end = maxFieldBytes;
+        while (end > 0 && (bytes[end] & 0xC0) == 0x80) {
+            end--; // do not cut a multi-byte character
+        }
+        if (truncated != null) {
+            Map<String, Object> note = new LinkedHashMap<>();
+            note.put("path", path);
+            note.put("original_bytes", bytes.length);
+            truncated.add(note);
+        }
+        return new String(bytes, 0, end, StandardCharsets.UTF_8)
+                + "\n[TRUNCATED: kept " + end + " of " + bytes.length + " bytes]";
+    }
+}

@@ -1,0 +1,150 @@
+package dev.codememory.processors.ingest;
+
+import dev.codememory.config.ingest.IngestRecord;
+import dev.codememory.config.ingest.SpoolLine;
+import dev.codememory.config.project.ProjectResolver;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.HexFormat;
+import java.util.Set;
+import org.springframework.batch.infrastructure.item.ItemProcessor;
+import tools.jackson.core.JacksonException;
+import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.json.JsonMapper;
+
+/**
+ * Turns one spool line into an event row or a reject with its reason. Never throws for bad data: every line
+ * ends up somewhere visible.
+ *
+ * <p>Identity: {@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment and the
+ * event JSON. The moment is the hook line's {@code timestamp} when given (so a re-import of the same history
+ * adds nothing), else the time of receipt (two identical prompts typed a minute apart are two events), or, for
+ * imported lines without a timestamp, their origin (file and line). {@code event_id} is derived from the key.
+ */
+public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
+
+    /** Hook events Claude Code documents (notes/claude-code-hooks.md); others are rejected with the name. */
+    public static final Set<String> KNOWN_EVENTS = Set.of("SessionStart", "UserPromptSubmit", "UserPromptExpansion",
+            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure",
+            "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification",
+            "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
+            "WorktreeRemove", "MessageDisplay");
+
+    private static final int MAX_REASON_DETAIL = 200;
+
+    private final JsonMapper mapper = JsonMapper.builder().build();
+    private final ProjectResolver projects;
+
+    public HookEventProcessor(ProjectResolver projects) {
+        this.projects = projects;
+    }
+
+    @Override
+    public IngestRecord process(SpoolLine line) {
+        if (!line.validUtf8()) {
+            return reject(line, line.torn() ? "torn spool line (writer stopped mid-line) and not valid UTF-8"
+                    : "spool line is not valid UTF-8", null);
+        }
+        JsonNode envelope;
+        try {
+            envelope = mapper.readTree(line.text());
+        } catch (JacksonException e) {
+            String why = line.torn() ? "torn spool line (writer stopped mid-line)" : "spool line is not valid JSON";
+            return reject(line, why + ": " + shorten(e.getOriginalMessage()), null);
+        }
+        if (envelope == null || !envelope.isObject()) {
+            return reject(line, "spool line is not a JSON object", null);
+        }
+        LocalDateTime receivedAt = parseTime(envelope.path("received_at").asString(null));
+        if (envelope.has("error")) {
+            String raw = envelope.path("raw").asString("");
+            return reject(line, "hook input rejected: " + envelope.path("error").asString(""), raw, receivedAt);
+        }
+        if (receivedAt == null) {
+            return reject(line, "spool line has no valid received_at", receivedAt);
+        }
+        JsonNode event = envelope.get("event");
+        if (event == null || !event.isObject()) {
+            return reject(line, "spool line has no hook event object", receivedAt);
+        }
+        JsonNode name = event.get("hook_event_name");
+        if (name == null || !name.isString() || name.asString().isBlank()) {
+            return reject(line, "hook event has no hook_event_name", receivedAt);
+        }
+        String eventType = name.asString();
+        if (!KNOWN_EVENTS.contains(eventType)) {
+            return reject(line, "unknown hook event '" + shorten(eventType) + "'", receivedAt);
+        }
+        String source = envelope.path("source").asString("hook");
+        String origin = envelope.path("origin").asString(null);
+        String sessionId = textOrNull(event, "session_id");
+        String cwd = textOrNull(event, "cwd");
+        String timestamp = textOrNull(event, "timestamp");
+        LocalDateTime eventTime = parseTime(timestamp);
+        LocalDateTime ts = eventTime != null ? eventTime : receivedAt;
+        String payload = event.toString();
+        String moment = eventTime != null ? "ts:" + eventTime
+                : origin != null ? "origin:" + origin : "received:" + envelope.path("received_at").asString();
+        String dedupeKey = sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment
+                + '\u0000' + payload);
+        String eventId = "ev_" + dedupeKey.substring(0, 32);
+        return new IngestRecord.Event(eventId, dedupeKey, ts, receivedAt, eventType, sessionId,
+                projects.projectOf(cwd), cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
+    }
+
+    private IngestRecord reject(SpoolLine line, String reason, LocalDateTime receivedAt) {
+        return reject(line, reason, line.text(), receivedAt);
+    }
+
+    private static IngestRecord reject(SpoolLine line, String reason, String raw, LocalDateTime receivedAt) {
+        String rejectId = "rj_" + sha256(line.file() + ':' + line.lineNumber()).substring(0, 32);
+        return new IngestRecord.Reject(rejectId, line.file(), line.lineNumber(), reason, raw, receivedAt);
+    }
+
+    private static String textOrNull(JsonNode node, String field) {
+        JsonNode value = node.get(field);
+        return value != null && value.isString() ? value.asString() : null;
+    }
+
+    /** ISO-8601 with offset or 'Z' → UTC; a local date-time is taken as UTC. Null when absent or unparseable. */
+    static LocalDateTime parseTime(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            try {
+                return OffsetDateTime.parse(text).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            } catch (DateTimeParseException e2) {
+                try {
+                    return LocalDateTime.parse(text);
+                } catch (DateTimeParseException e3) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    private static String shorten(String s) {
+        if (s == null) {
+            return "";
+        }
+        return s.length() <= MAX_REASON_DETAIL ? s : s.substring(0, MAX_REASON_DETAIL) + "…";
+    }
+
+    static String sha256(String s) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(digest.digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}

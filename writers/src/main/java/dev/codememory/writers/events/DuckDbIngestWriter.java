@@ -1,0 +1,109 @@
+package dev.codememory.writers.events;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.ingest.IngestRecord;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+
+/**
+ * Writes a chunk of ingested lines: events into {@code events}, rejects into {@code event_rejects}. Rows go
+ * through the Appender into per-connection staging tables (bulk, ~400k rows/s) and then into the real tables
+ * with an anti-join on their keys, in one transaction. {@code seq} continues from the largest one in spool order
+ * (there is one writer at a time: the job lock). So the writer is idempotent: a chunk written again after
+ * a crash (batch metadata and DuckDB commit separately) adds nothing. This class only ever inserts.
+ */
+public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
+
+    private static final String STAGE_EVENTS = "ingest_stage_events";
+    private static final String STAGE_REJECTS = "ingest_stage_rejects";
+
+    private final Supplier<DuckDBConnection> connections;
+
+    public DuckDbIngestWriter(Supplier<DuckDBConnection> connections) {
+        this.connections = connections;
+    }
+
+    @Override
+    public void write(Chunk<? extends IngestRecord> chunk) {
+        try (DuckDBConnection connection = connections.get()) {
+            connection.setAutoCommit(false);
+            try {
+                stage(connection, chunk);
+                try (Statement st = connection.createStatement()) {
+                    st.executeUpdate("""
+                            INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
+                                                project, cwd, source, payload, checksum, spool_file, spool_line)
+                            SELECT s.event_id, s.dedupe_key,
+                                   (SELECT coalesce(max(seq), 0) FROM events)
+                                       + row_number() OVER (ORDER BY s.spool_file, s.spool_line),
+                                   s.ts, s.received_at, s.event_type,
+                                   s.session_id, s.project, s.cwd, s.source, s.payload::JSON, s.checksum,
+                                   s.spool_file, s.spool_line
+                            FROM (SELECT * FROM temp.main.%s
+                                  QUALIFY row_number() OVER (PARTITION BY dedupe_key ORDER BY spool_file, spool_line) = 1) s
+                            WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.dedupe_key = s.dedupe_key)
+                            ORDER BY s.spool_file, s.spool_line
+                            """.formatted(STAGE_EVENTS));
+                    st.executeUpdate("""
+                            INSERT INTO event_rejects (reject_id, spool_file, spool_line, reason, raw_text, received_at)
+                            SELECT s.reject_id, s.spool_file, s.spool_line, s.reason, s.raw_text, s.received_at
+                            FROM (SELECT DISTINCT ON (reject_id) * FROM temp.main.%s) s
+                            WHERE NOT EXISTS (SELECT 1 FROM event_rejects r WHERE r.reject_id = s.reject_id)
+                            """.formatted(STAGE_REJECTS));
+                }
+                connection.commit();
+            } catch (SQLException | RuntimeException e) {
+                rollbackQuietly(connection);
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot write " + chunk.size() + " ingested lines: " + e.getMessage(), e);
+        }
+    }
+
+    private static void stage(DuckDBConnection connection, Chunk<? extends IngestRecord> chunk) throws SQLException {
+        try (Statement st = connection.createStatement()) {
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_EVENTS + " (event_id VARCHAR, dedupe_key VARCHAR,"
+                    + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
+                    + " cwd VARCHAR, source VARCHAR, payload VARCHAR, checksum VARCHAR, spool_file VARCHAR,"
+                    + " spool_line BIGINT)");
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_REJECTS + " (reject_id VARCHAR,"
+                    + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
+                    + " received_at TIMESTAMP)");
+            st.execute("DELETE FROM temp.main." + STAGE_EVENTS);
+            st.execute("DELETE FROM temp.main." + STAGE_REJECTS);
+        }
+        try (DuckDBAppender events = connection.createAppender("temp", "main", STAGE_EVENTS);
+                DuckDBAppender rejects = connection.createAppender("temp", "main", STAGE_REJECTS)) {
+            for (IngestRecord item : chunk) {
+                if (item instanceof IngestRecord.Event e) {
+                    events.beginRow()
+                            .append(e.eventId()).append(e.dedupeKey()).append(e.ts()).append(e.receivedAt())
+                            .append(e.eventType()).append(e.sessionId()).append(e.project()).append(e.cwd())
+                            .append(e.source()).append(e.payloadJson()).append(e.checksum())
+                            .append(e.spoolFile()).append(e.spoolLine())
+                            .endRow();
+                } else if (item instanceof IngestRecord.Reject r) {
+                    rejects.beginRow()
+                            .append(r.rejectId()).append(r.spoolFile()).append(r.spoolLine()).append(r.reason())
+                            .append(r.rawText()).append(r.receivedAt())
+                            .endRow();
+                }
+            }
+        }
+    }
+
+    private static void rollbackQuietly(Connection connection) {
+        try {
+            connection.rollback();
+        } catch (SQLException ignored) {
+            // the original failure is what matters
+        }
+    }
+}

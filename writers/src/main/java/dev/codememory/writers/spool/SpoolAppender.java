@@ -1,0 +1,175 @@
+package dev.codememory.writers.spool;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * The spool: hook processes append lines to {@code spool/current.jsonl}; the ingest job seals that file into
+ * {@code spool/sealed/} and loads sealed files only. Claude Code runs hooks in parallel, so every append and
+ * every seal holds an exclusive lock on {@code spool/.lock}: lines never interleave, and no append can land in
+ * a file the ingest job already took. Appends are fsync'd before the hook exits.
+ *
+ * <p>JDK only: this runs in the hook process.
+ */
+public final class SpoolAppender {
+
+    static final String CURRENT = "current.jsonl";
+    private static final String LOCK = ".lock";
+    private static final DateTimeFormatter SEAL_NAME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSSSSS'Z'")
+            .withZone(ZoneOffset.UTC);
+    private static final AtomicLong SEAL_COUNTER = new AtomicLong();
+
+    private final Path spoolDir;
+    private final Path sealedDir;
+
+    public SpoolAppender(Path spoolDir, Path sealedDir) {
+        this.spoolDir = spoolDir;
+        this.sealedDir = sealedDir;
+    }
+
+    public static SpoolAppender forHome(CodeMemoryHome home) {
+        return new SpoolAppender(home.spool(), home.sealedSpool());
+    }
+
+    public Path currentFile() {
+        return spoolDir.resolve(CURRENT);
+    }
+
+    /** Appends one line (a '\n' is added) durably. The line must not contain a raw newline. */
+    public void append(String line) throws IOException {
+        appendAll(List.of(line));
+    }
+
+    /** Appends lines under one lock and one fsync (used by import, which replays many lines). */
+    public void appendAll(List<String> lines) throws IOException {
+        StringBuilder sb = new StringBuilder();
+        for (String line : lines) {
+            if (line.indexOf('\n') >= 0 || line.indexOf('\r') >= 0) {
+                throw new IllegalArgumentException("a spool line must not contain a raw line break");
+            }
+            sb.append(line).append('\n');
+        }
+        byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
+        ensureDirectories();
+        try (FileChannel lockChannel = openLock(); FileLock ignored = lockChannel.lock()) {
+            Path current = currentFile();
+            boolean created = !Files.exists(current);
+            try (FileChannel out = FileChannel.open(current, openOptions(created), fileAttributes(created))) {
+                ByteBuffer buffer = ByteBuffer.wrap(bytes);
+                if (!created && endsWithoutNewline(out)) {
+                    // a hook killed mid-write left a torn line: end it so it is rejected alone, not glued to ours
+                    buffer = ByteBuffer.allocate(bytes.length + 1).put((byte) '\n').put(bytes).flip();
+                }
+                long position = out.size(); // under the lock nobody else writes, so the end is ours
+                while (buffer.hasRemaining()) {
+                    position += out.write(buffer, position);
+                }
+                out.force(true);
+            }
+            if (created) {
+                forceDirectory(spoolDir);
+            }
+        }
+    }
+
+    /**
+     * Moves {@code current.jsonl} into {@code sealed/} under the lock, so the ingest job reads only files no
+     * hook will write again. Returns the sealed file, or null when there was nothing to seal.
+     */
+    public Path seal() throws IOException {
+        ensureDirectories();
+        try (FileChannel lockChannel = openLock(); FileLock ignored = lockChannel.lock()) {
+            Path current = currentFile();
+            if (!Files.exists(current) || Files.size(current) == 0) {
+                return null;
+            }
+            String name = SEAL_NAME.format(Instant.now()) + "-" + ProcessHandle.current().pid() + "-"
+                    + SEAL_COUNTER.incrementAndGet() + ".jsonl";
+            Path sealed = sealedDir.resolve(name);
+            Files.move(current, sealed, StandardCopyOption.ATOMIC_MOVE);
+            forceDirectory(sealedDir);
+            forceDirectory(spoolDir);
+            return sealed;
+        }
+    }
+
+    /** Sealed files in the order they were sealed. */
+    public List<Path> sealedFiles() throws IOException {
+        List<Path> files = new ArrayList<>();
+        if (!Files.isDirectory(sealedDir)) {
+            return files;
+        }
+        try (var stream = Files.list(sealedDir)) {
+            stream.filter(p -> p.getFileName().toString().endsWith(".jsonl")).sorted().forEach(files::add);
+        }
+        return files;
+    }
+
+    private void ensureDirectories() {
+        if (!Files.isDirectory(sealedDir)) {
+            CodeMemoryHome.createPrivateDirectory(spoolDir);
+            CodeMemoryHome.createPrivateDirectory(sealedDir);
+        }
+    }
+
+    private FileChannel openLock() throws IOException {
+        Path lock = spoolDir.resolve(LOCK);
+        if (!Files.exists(lock)) {
+            CodeMemoryHome.createPrivateFile(lock);
+        }
+        return FileChannel.open(lock, StandardOpenOption.WRITE);
+    }
+
+    private static Set<StandardOpenOption> openOptions(boolean create) {
+        return create
+                ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+                : Set.of(StandardOpenOption.WRITE, StandardOpenOption.READ);
+    }
+
+    private static java.nio.file.attribute.FileAttribute<?>[] fileAttributes(boolean create) {
+        if (!create) {
+            return new java.nio.file.attribute.FileAttribute<?>[0];
+        }
+        try {
+            return new java.nio.file.attribute.FileAttribute<?>[] {
+                PosixFilePermissions.asFileAttribute(CodeMemoryHome.filePermissions())};
+        } catch (UnsupportedOperationException e) {
+            return new java.nio.file.attribute.FileAttribute<?>[0];
+        }
+    }
+
+    private static boolean endsWithoutNewline(FileChannel channel) throws IOException {
+        long size = channel.size();
+        if (size == 0) {
+            return false;
+        }
+        ByteBuffer last = ByteBuffer.allocate(1);
+        channel.read(last, size - 1);
+        return last.get(0) != '\n';
+    }
+
+    /** Makes a new directory entry durable (Linux allows fsync on a directory; elsewhere it is skipped). */
+    private static void forceDirectory(Path dir) {
+        try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
+            channel.force(true);
+        } catch (IOException | UnsupportedOperationException e) {
+            // not supported on this platform
+        }
+    }
+}

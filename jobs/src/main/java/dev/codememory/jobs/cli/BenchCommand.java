@@ -1,10 +1,205 @@
 package dev.codememory.jobs.cli;
 
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.processors.capture.SpoolLineBuilder;
+import dev.codememory.writers.spool.SpoolAppender;
+import java.io.File;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code jobs.jar bench [--runs N] [--events N]}: prints the foundation's figures, each against a baseline
+ * measured in the same run (this machine's cores are shared and noisy):
+ * <ul>
+ *   <li>hook wall time over N cold processes (median, p95), interleaved with {@code java -version};</li>
+ *   <li>ingest throughput: N generated events spooled, then {@code --job=ingest} in a fresh process, reported
+ *       both as the step's own rate and as whole-process wall time.</li>
+ * </ul>
+ * Works in a temporary home; nothing of the user's is touched.
+ */
 public final class BenchCommand {
+
     private BenchCommand() {
     }
 
     public static int run(String[] args) {
-        return 2;
+        int runs = intOption(args, "--runs", 30);
+        int events = intOption(args, "--events", 100_000);
+        try {
+            Path jar = jobsJar();
+            Path home = Files.createTempDirectory("code-memory-bench");
+            System.out.printf("code-memory bench — %d cores, java %s, jar %s%n",
+                    Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
+            hookBench(jar, home.resolve("hook-home"), runs);
+            ingestBench(jar, home.resolve("ingest-home"), events);
+            return 0;
+        } catch (IOException | InterruptedException | RuntimeException | java.sql.SQLException e) {
+            System.err.println("bench failed: " + e);
+            return 1;
+        }
+    }
+
+    /** The command the README registers with Claude Code. */
+    public static List<String> hookCommand(Path jar) {
+        Path archive = jar.resolveSibling("hook.jsa");
+        List<String> command = new ArrayList<>(List.of(java()));
+        if (Files.exists(archive)) {
+            command.add("-XX:SharedArchiveFile=" + archive);
+        }
+        command.addAll(List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
+                "-XX:+UseSerialGC", "-jar", jar.toString(), "hook"));
+        return command;
+    }
+
+    private static void hookBench(Path jar, Path home, int runs) throws IOException, InterruptedException {
+        byte[] payload = ("{\"session_id\":\"bench\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/tmp\","
+                + "\"permission_mode\":\"default\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Edit\","
+                + "\"tool_input\":{\"file_path\":\"/tmp/Main.java\",\"old_string\":\"int a = 1;\","
+                + "\"new_string\":\"int a = 2; // <private>not for memory</private>\"},"
+                + "\"tool_response\":{\"filePath\":\"/tmp/Main.java\",\"success\":true},"
+                + "\"tool_use_id\":\"toolu_bench\",\"duration_ms\":7}").getBytes(StandardCharsets.UTF_8);
+        List<String> hook = hookCommand(jar);
+        List<String> version = List.of(java(), "-version");
+        for (int i = 0; i < 3; i++) { // warm the page cache for both
+            time(hook, payload, home);
+            time(version, new byte[0], home);
+        }
+        long[] hookMs = new long[runs];
+        long[] versionMs = new long[runs];
+        for (int i = 0; i < runs; i++) { // interleaved, so both see the same noise
+            versionMs[i] = time(version, new byte[0], home);
+            hookMs[i] = time(hook, payload, home);
+        }
+        long lines = Files.readAllLines(home.resolve("spool/current.jsonl")).size();
+        System.out.printf("%nhook: %d cold runs each, interleaved (command: %s)%n", runs, String.join(" ", hook));
+        System.out.printf("  java -version   median %4d ms   p95 %4d ms%n", median(versionMs), p95(versionMs));
+        System.out.printf("  hook            median %4d ms   p95 %4d ms%n", median(hookMs), p95(hookMs));
+        System.out.printf("  ratio (median)  %.2fx   spooled lines: %d (expected %d)%n",
+                (double) median(hookMs) / median(versionMs), lines, runs + 3);
+    }
+
+    private static void ingestBench(Path jar, Path home, int events) throws IOException, InterruptedException,
+            java.sql.SQLException {
+        CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
+        SpoolAppender spool = SpoolAppender.forHome(cmh);
+        SpoolLineBuilder builder = SpoolLineBuilder.defaults();
+        long t0 = System.nanoTime();
+        List<String> batch = new ArrayList<>(10_000);
+        String[] kinds = {"UserPromptSubmit", "PostToolUse", "PostToolUse", "PostToolUse", "Stop"};
+        for (int i = 0; i < events; i++) {
+            String session = "s" + (i / 200);
+            String kind = kinds[i % kinds.length];
+            String body = switch (kind) {
+                case "UserPromptSubmit" -> "\"prompt\":\"please refactor the retry logic in module " + i
+                        + " and keep the public API stable\"";
+                case "Stop" -> "\"stop_hook_active\":false,\"last_assistant_message\":\"Done: I moved the retry "
+                        + "policy into RetryPolicy.java and added tests for case " + i + ".\"";
+                default -> "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"./mvnw -q test -Dtest=Case" + i
+                        + "\"},\"tool_response\":{\"stdout\":\"Tests run: 12, Failures: 0\",\"exit_code\":0},"
+                        + "\"tool_use_id\":\"toolu_" + i + "\",\"duration_ms\":" + (i % 5000);
+            };
+            String json = "{\"session_id\":\"" + session + "\",\"transcript_path\":\"/tmp/" + session
+                    + ".jsonl\",\"cwd\":\"/tmp/project\",\"hook_event_name\":\"" + kind + "\"," + body + "}";
+            batch.add(builder.build(json.getBytes(StandardCharsets.UTF_8), Instant.now(), "hook", null).json());
+            if (batch.size() == 10_000) {
+                spool.appendAll(batch);
+                batch.clear();
+            }
+        }
+        if (!batch.isEmpty()) {
+            spool.appendAll(batch);
+        }
+        long spoolMs = (System.nanoTime() - t0) / 1_000_000;
+        long spoolBytes = Files.size(spool.currentFile());
+        List<String> command = List.of(java(), "-jar", jar.toString(), "--job=ingest");
+        long wallMs = time(command, new byte[0], home);
+        long count;
+        long stepMs;
+        Properties readOnly = new Properties();
+        readOnly.setProperty("duckdb.read_only", "true");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + cmh.database(), readOnly);
+                Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("SELECT count(*) FROM events")) {
+                rs.next();
+                count = rs.getLong(1);
+            }
+            try (ResultSet rs = st.executeQuery(
+                    "SELECT duration_ms FROM pipeline_metrics WHERE step_name = 'ingestSpoolStep'")) {
+                stepMs = rs.next() ? rs.getLong(1) : -1;
+            }
+        }
+        System.out.printf("%ningest: %d events (%.1f MB of spool, built and spooled in %d ms)%n", events,
+                spoolBytes / 1e6, spoolMs);
+        System.out.printf("  ingestSpoolStep %6d ms   %8.0f events/s%n", stepMs, count * 1000.0 / Math.max(1, stepMs));
+        System.out.printf("  whole process   %6d ms   %8.0f events/s (JVM + Spring start included)%n", wallMs,
+                count * 1000.0 / Math.max(1, wallMs));
+        System.out.printf("  events in DuckDB: %d (expected %d)%n", count, events);
+    }
+
+    private static long time(List<String> command, byte[] stdin, Path home) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put(CodeMemoryHome.ENV, home.toString());
+        long start = System.nanoTime();
+        Process p = pb.start();
+        try (var in = p.getOutputStream()) {
+            in.write(stdin);
+        }
+        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + String.join(" ", command));
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException("exit " + p.exitValue() + ": " + String.join(" ", command));
+        }
+        return ms;
+    }
+
+    private static long median(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[sorted.length / 2];
+    }
+
+    private static long p95(long[] values) {
+        long[] sorted = values.clone();
+        Arrays.sort(sorted);
+        return sorted[(int) Math.ceil(sorted.length * 0.95) - 1];
+    }
+
+    private static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    private static Path jobsJar() {
+        String classPath = System.getProperty("java.class.path");
+        for (String entry : classPath.split(File.pathSeparator)) {
+            if (entry.endsWith("jobs.jar")) {
+                return Path.of(entry).toAbsolutePath();
+            }
+        }
+        throw new IllegalStateException("run the bench as `java -jar jobs/target/jobs.jar bench`");
+    }
+
+    private static int intOption(String[] args, String name, int fallback) {
+        for (int i = 0; i < args.length - 1; i++) {
+            if (args[i].equals(name)) {
+                return Integer.parseInt(args[i + 1]);
+            }
+        }
+        return fallback;
     }
 }

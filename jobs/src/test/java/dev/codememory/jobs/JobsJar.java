@@ -1,0 +1,114 @@
+package dev.codememory.jobs;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Properties;
+import java.util.concurrent.TimeUnit;
+
+/** Runs the built {@code jobs.jar} as a real process against a test home, and reads what it wrote. */
+final class JobsJar {
+
+    static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
+
+    private JobsJar() {
+    }
+
+    record Result(int exit, String stdout, String stderr) {
+    }
+
+    static List<String> command(String... args) {
+        List<String> command = new ArrayList<>(List.of(java(), "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        return command;
+    }
+
+    static Result run(Path home, byte[] stdin, String... args) throws IOException, InterruptedException {
+        return run(home, stdin, command(args));
+    }
+
+    static Result run(Path home, byte[] stdin, List<String> command) throws IOException, InterruptedException {
+        Path out = Files.createTempFile("jobs-out", ".txt");
+        Path err = Files.createTempFile("jobs-err", ".txt");
+        try {
+            ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            pb.environment().put("CODE_MEMORY_HOME", home.toString());
+            Process p = pb.start();
+            try (var in = p.getOutputStream()) {
+                in.write(stdin);
+            } catch (IOException e) {
+                // the process may exit before reading everything; its exit code tells
+            }
+            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+                p.destroyForcibly();
+                throw new IllegalStateException("timed out: " + command);
+            }
+            return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        } finally {
+            Files.deleteIfExists(out);
+            Files.deleteIfExists(err);
+        }
+    }
+
+    static Process start(Path home, Path log, String... args) throws IOException {
+        ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        return pb.start();
+    }
+
+    static byte[] utf8(String s) {
+        return s.getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A single value from the DuckDB file, opened read-only (fails if a job holds it). */
+    static long duckLong(Path home, String sql) throws SQLException {
+        try (Connection c = duck(home); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    static List<List<Object>> duckRows(Path home, String sql) throws SQLException {
+        try (Connection c = duck(home); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rows(rs);
+        }
+    }
+
+    static Connection duck(Path home) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("duckdb.read_only", "true");
+        return DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"), p);
+    }
+
+    static List<List<Object>> sqliteRows(Path home, String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + home.resolve("batch-metadata.sqlite"));
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            return rows(rs);
+        }
+    }
+
+    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
+        List<List<Object>> rows = new ArrayList<>();
+        int n = rs.getMetaData().getColumnCount();
+        while (rs.next()) {
+            List<Object> row = new ArrayList<>(n);
+            for (int i = 1; i <= n; i++) {
+                row.add(rs.getObject(i));
+            }
+            rows.add(row);
+        }
+        return rows;
+    }
+
+    static String java() {
+        return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+}

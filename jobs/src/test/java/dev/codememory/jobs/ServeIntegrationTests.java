@@ -1,0 +1,90 @@
+package dev.codememory.jobs;
+
+import static dev.codememory.jobs.JobsJar.utf8;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.codememory.jobs.cli.BenchCommand;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** {@code serve} with a real Quartz scheduler, on short intervals. */
+class ServeIntegrationTests {
+
+    @TempDir
+    Path home;
+
+    @Test
+    void servesIngestCatchesUpNightlyGraduatesWhenIdleAndStopsOnSigterm() throws Exception {
+        Path log = home.resolveSibling(home.getFileName() + "-serve.log");
+        Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.ingest-every=2s",
+                "--code-memory.schedule.idle-after=4s", "--code-memory.schedule.idle-check-every=1s");
+        try {
+            // a fresh home has never graduated: the missed nightly run is caught up at start
+            awaitTrue(() -> completed("graduationJob") >= 1, 60, log);
+
+            for (int i = 0; i < 5; i++) {
+                String event = HookIntegrationTests.postToolUse("serve-session", i, "event " + i);
+                assertThat(JobsJar.run(home, utf8(event), BenchCommand.hookCommand(JobsJar.JAR)).exit()).isZero();
+            }
+            awaitTrue(() -> eventCount() == 5, 60, log);
+            // no new events for 4 s after those: the idle trigger graduates once more
+            awaitTrue(() -> completed("graduationJob") >= 2, 60, log);
+
+            // between runs the scheduler holds no DuckDB connection: another process can open the file
+            awaitTrue(() -> eventCount() == 5, 30, log);
+        } finally {
+            serve.destroy(); // SIGTERM
+        }
+        assertThat(serve.waitFor(60, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
+        assertThat(serve.exitValue()).isIn(0, 143);
+
+        List<List<Object>> runs = JobsJar.sqliteRows(home, """
+                SELECT START_TIME, END_TIME, STATUS FROM BATCH_JOB_EXECUTION ORDER BY START_TIME""");
+        assertThat(runs).allSatisfy(run -> assertThat(run.get(2)).isEqualTo("COMPLETED"));
+        for (int i = 1; i < runs.size(); i++) { // never two jobs at once
+            long previousEnd = ((Number) runs.get(i - 1).get(1)).longValue(); // SQLite keeps epoch millis
+            long start = ((Number) runs.get(i).get(0)).longValue();
+            assertThat(start).isGreaterThanOrEqualTo(previousEnd);
+        }
+        assertThat(runs.size()).isGreaterThanOrEqualTo(3); // catch-up graduation, ingests, idle graduation
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(5);
+        assertThat(Files.readString(log)).contains("catching up now").contains("shutting down");
+    }
+
+    private long completed(String job) {
+        try {
+            return ((Number) JobsJar.sqliteRows(home, """
+                    SELECT count(*) FROM BATCH_JOB_EXECUTION e JOIN BATCH_JOB_INSTANCE i
+                    ON i.JOB_INSTANCE_ID = e.JOB_INSTANCE_ID WHERE i.JOB_NAME = '%s' AND e.STATUS = 'COMPLETED'"""
+                    .formatted(job)).get(0).get(0)).longValue();
+        } catch (SQLException e) {
+            return 0;
+        }
+    }
+
+    private long eventCount() {
+        try {
+            return JobsJar.duckLong(home, "SELECT count(*) FROM events");
+        } catch (SQLException e) {
+            return -1; // not created yet, or a job holds it right now
+        }
+    }
+
+    private static void awaitTrue(BooleanSupplier condition, int seconds, Path log) throws Exception {
+        long deadline = System.currentTimeMillis() + seconds * 1000L;
+        while (System.currentTimeMillis() < deadline) {
+            if (condition.getAsBoolean()) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("condition not met in " + seconds + " s; serve log:\n"
+                + (Files.exists(log) ? Files.readString(log) : "(none)"));
+    }
+}

@@ -115,13 +115,13 @@ public final class Json {
     }
 
     private Object readValue(int depth) {
-        if (depth > MAX_DEPTH) {
-            throw error("nesting deeper than " + MAX_DEPTH);
-        }
         if (pos >= text.length()) {
             throw error("unexpected end of input");
         }
         char c = text.charAt(pos);
+        if ((c == '{' || c == '[') && depth >= MAX_DEPTH) {
+            throw error("nesting deeper than " + MAX_DEPTH);
+        }
         return switch (c) {
             case '{' -> readObject(depth);
             case '[' -> readArray(depth);
@@ -221,11 +221,15 @@ public final class Json {
                         if (pos + 4 > text.length()) {
                             throw error("truncated \\u escape");
                         }
-                        try {
-                            sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                        } catch (NumberFormatException ex) {
-                            throw error("bad \\u escape");
+                        int code = 0;
+                        for (int k = pos; k < pos + 4; k++) {
+                            int digit = hexDigit(text.charAt(k));
+                            if (digit < 0) {
+                                throw error("bad \\u escape");
+                            }
+                            code = code * 16 + digit;
                         }
+                        sb.append((char) code);
                         pos += 4;
                     }
                     default -> throw error("bad escape '\\" + printable(e) + "'");
@@ -284,6 +288,20 @@ public final class Json {
         }
         pos += word.length();
         return value;
+    }
+
+    /** ASCII hex only: Integer.parseInt would also take a sign and non-ASCII digits. */
+    private static int hexDigit(char c) {
+        if (c >= '0' && c <= '9') {
+            return c - '0';
+        }
+        if (c >= 'a' && c <= 'f') {
+            return c - 'a' + 10;
+        }
+        if (c >= 'A' && c <= 'F') {
+            return c - 'A' + 10;
+        }
+        return -1;
     }
 
     private boolean digitAt(int i) {

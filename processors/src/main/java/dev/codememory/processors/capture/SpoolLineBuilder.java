@@ -76,9 +76,10 @@ public final class SpoolLineBuilder {
 
     /** Builds the spool line for one already-decoded hook JSON text (import reads files as text). */
     public Line build(String text, Instant receivedAt, String source, String origin) {
-        return build(text, text.length(), envelope(receivedAt, source, origin));
+        return build(text, -1, envelope(receivedAt, source, origin));
     }
 
+    /** {@code rawBytes} is the input's size in bytes, or -1 to count the UTF-8 bytes of {@code text} if needed. */
     private Line build(String text, int rawBytes, Map<String, Object> envelope) {
         if (text.isBlank()) {
             return flagged(envelope, "empty input", text, rawBytes);
@@ -115,7 +116,7 @@ public final class SpoolLineBuilder {
     private Line flagged(Map<String, Object> envelope, String reason, String raw, int rawBytes) {
         envelope.put("error", reason);
         envelope.put("raw", cap(redactor.redact(raw), "raw", null));
-        envelope.put("raw_bytes", rawBytes);
+        envelope.put("raw_bytes", rawBytes >= 0 ? rawBytes : raw.getBytes(StandardCharsets.UTF_8).length);
         return new Line(Json.write(envelope), reason);
     }
 
@@ -131,7 +132,7 @@ public final class SpoolLineBuilder {
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String key = String.valueOf(e.getKey());
                 String childPath = path.isEmpty() ? key : path + "." + key;
-                out.put(key, sanitize(e.getValue(), childPath, isSecretKey(key), truncated));
+                out.put(key, sanitize(e.getValue(), childPath, secretKey || isSecretKey(key), truncated));
             }
             return out;
         }

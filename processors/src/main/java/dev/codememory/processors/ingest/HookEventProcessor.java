@@ -15,7 +15,12 @@ import java.util.HexFormat;
 import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 import tools.jackson.core.JacksonException;
+import tools.jackson.core.StreamReadConstraints;
+import tools.jackson.core.StreamWriteConstraints;
+import tools.jackson.core.json.JsonFactory;
+import tools.jackson.databind.DeserializationFeature;
 import tools.jackson.databind.JsonNode;
+import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
@@ -38,7 +43,16 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
 
     private static final int MAX_REASON_DETAIL = 200;
 
-    private final JsonMapper mapper = JsonMapper.builder().build();
+    /** Floats as BigDecimal with their zeros, so the payload keeps every number exactly (1.50, 1e400). */
+    private final JsonMapper mapper = JsonMapper.builder(JsonFactory.builder()
+                    // whatever the hook accepted must parse here: its parser allows 512 levels and long numbers
+                    .streamReadConstraints(StreamReadConstraints.builder()
+                            .maxNestingDepth(1_000).maxNumberLength(1_000_000).maxStringLength(64 << 20).build())
+                    .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(1_000).build())
+                    .build())
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
+            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
+            .build();
     private final ProjectResolver projects;
 
     public HookEventProcessor(ProjectResolver projects) {

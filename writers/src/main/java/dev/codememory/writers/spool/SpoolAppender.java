@@ -17,7 +17,10 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ConcurrentMap;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
 
 /**
  * The spool: hook processes append lines to {@code spool/current.jsonl}; the ingest job seals that file into
@@ -34,6 +37,7 @@ public final class SpoolAppender {
     private static final DateTimeFormatter SEAL_NAME = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSSSSS'Z'")
             .withZone(ZoneOffset.UTC);
     private static final AtomicLong SEAL_COUNTER = new AtomicLong();
+    private static final ConcurrentMap<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
     private final Path spoolDir;
     private final Path sealedDir;
@@ -67,6 +71,8 @@ public final class SpoolAppender {
         }
         byte[] bytes = sb.toString().getBytes(StandardCharsets.UTF_8);
         ensureDirectories();
+        ReentrantLock jvmLock = jvmLock();
+        jvmLock.lock();
         try (FileChannel lockChannel = openLock(); FileLock ignored = lockChannel.lock()) {
             Path current = currentFile();
             boolean created = !Files.exists(current);
@@ -85,6 +91,8 @@ public final class SpoolAppender {
             if (created) {
                 forceDirectory(spoolDir);
             }
+        } finally {
+            jvmLock.unlock();
         }
     }
 
@@ -94,18 +102,22 @@ public final class SpoolAppender {
      */
     public Path seal() throws IOException {
         ensureDirectories();
+        ReentrantLock jvmLock = jvmLock();
+        jvmLock.lock();
         try (FileChannel lockChannel = openLock(); FileLock ignored = lockChannel.lock()) {
             Path current = currentFile();
             if (!Files.exists(current) || Files.size(current) == 0) {
                 return null;
             }
             String name = SEAL_NAME.format(Instant.now()) + "-" + ProcessHandle.current().pid() + "-"
-                    + SEAL_COUNTER.incrementAndGet() + ".jsonl";
+                    + String.format("%06d", SEAL_COUNTER.incrementAndGet() % 1_000_000) + ".jsonl";
             Path sealed = sealedDir.resolve(name);
             Files.move(current, sealed, StandardCopyOption.ATOMIC_MOVE);
             forceDirectory(sealedDir);
             forceDirectory(spoolDir);
             return sealed;
+        } finally {
+            jvmLock.unlock();
         }
     }
 
@@ -126,6 +138,21 @@ public final class SpoolAppender {
             CodeMemoryHome.createPrivateDirectory(spoolDir);
             CodeMemoryHome.createPrivateDirectory(sealedDir);
         }
+    }
+
+    /**
+     * A file lock belongs to the whole JVM: a second thread asking for it gets OverlappingFileLockException instead
+     * of waiting. Threads of one JVM therefore queue on this lock first, one per spool folder.
+     */
+    private ReentrantLock jvmLock() throws IOException {
+        Path key = spoolDir.toRealPath();
+        ReentrantLock lock = JVM_LOCKS.get(key);
+        if (lock == null) { // no lambda here: the hook is a short-lived JVM and a first lambda costs start-up time
+            ReentrantLock fresh = new ReentrantLock();
+            lock = JVM_LOCKS.putIfAbsent(key, fresh);
+            lock = lock == null ? fresh : lock;
+        }
+        return lock;
     }
 
     private FileChannel openLock() throws IOException {

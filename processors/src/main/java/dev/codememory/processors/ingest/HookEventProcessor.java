@@ -102,7 +102,7 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         String timestamp = textOrNull(event, "timestamp");
         LocalDateTime eventTime = parseTime(timestamp);
         LocalDateTime ts = eventTime != null ? eventTime : receivedAt;
-        String payload = event.toString();
+        String payload = mapper.writeValueAsString(event);
         String moment = eventTime != null ? "ts:" + eventTime
                 : origin != null ? "origin:" + origin : "received:" + envelope.path("received_at").asString();
         String dedupeKey = sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment

@@ -31,13 +31,14 @@ class SchemaMigratorTests {
     }
 
     @Test
-    void migrateCreatesTheFoundationTables() throws SQLException {
+    void migrateCreatesTheFoundationAndGraduationTables() throws SQLException {
         new SchemaMigrator().migrate(connection);
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "event_rejects", "events", "pipeline_metrics", "processing_watermarks",
-                        "schema_migrations");
+                        "build_runs", "candidates", "edges", "entities", "entity_aliases", "entries", "event_rejects",
+                        "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
+                        "processing_watermarks", "schema_migrations", "sessions", "task_events", "turns");
     }
 
     @Test
@@ -67,39 +68,44 @@ class SchemaMigratorTests {
     }
 
     @Test
-    void migrateRecordsVersionOne() throws SQLException {
+    void migrateRecordsEveryScriptInOrder() throws SQLException {
         LocalDateTime before = LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1);
 
         new SchemaMigrator().migrate(connection);
 
         LocalDateTime after = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(1);
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations")) {
+                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(1);
             assertThat(rs.getString("script")).isEqualTo("V001__foundation.sql");
             assertThat(rs.getObject("applied_at", LocalDateTime.class)).isBetween(before, after);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(2);
+            assertThat(rs.getString("script")).isEqualTo("V002__graduation.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(1);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(1);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(2);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(2);
     }
 
     @Test
     void migratingTwiceAppliesNothingTheSecondTime() throws SQLException {
         SchemaMigrator migrator = new SchemaMigrator();
         migrator.migrate(connection);
-        Timestamp firstAppliedAt = single("SELECT applied_at FROM schema_migrations", Timestamp.class);
+        Timestamp firstAppliedAt = single("SELECT applied_at FROM schema_migrations WHERE version = 1", Timestamp.class);
 
         migrator.migrate(connection);
         new SchemaMigrator().migrate(connection);
 
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations")) {
+                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(1);
             assertThat(rs.getString(2)).isEqualTo("V001__foundation.sql");
             assertThat(rs.getTimestamp(3)).isEqualTo(firstAppliedAt);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(2);
             assertThat(rs.next()).isFalse();
         }
     }

@@ -1,0 +1,18 @@
+package dev.codememory.config.graduate;
+
+/** What a candidate claims. */
+public enum CandidateKind {
+    /** A prompt and its reply. */
+    EXCHANGE,
+    /** What a tool call did. */
+    OBSERVATION,
+    FACT,
+    DECISION,
+    PREFERENCE,
+    TASK,
+    INSIGHT;
+
+    public String key() {
+        return name().toLowerCase(java.util.Locale.ROOT);
+    }
+}

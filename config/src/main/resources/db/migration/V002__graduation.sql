@@ -11,7 +11,8 @@ CREATE TABLE IF NOT EXISTS sessions (
   first_seq    BIGINT NOT NULL,
   last_seq     BIGINT NOT NULL,
   prompt_count INTEGER NOT NULL,
-  tool_count   INTEGER NOT NULL
+  tool_count   INTEGER NOT NULL,
+  extracted_seq BIGINT NOT NULL DEFAULT 0   -- last_seq the extractor has seen
 );
 
 -- A prompt and its reply.
@@ -151,4 +152,12 @@ CREATE TABLE IF NOT EXISTS task_events (
   payload      JSON NOT NULL,
   ts           TIMESTAMP NOT NULL,
   source_entry VARCHAR
+);
+
+-- Which later stages have handled an entry or session (so a rerun skips it even when it produced nothing).
+CREATE TABLE IF NOT EXISTS stage_marks (
+  subject_id  VARCHAR NOT NULL,
+  stage       VARCHAR NOT NULL,               -- tasks | merge | summary
+  done_at     TIMESTAMP NOT NULL,
+  PRIMARY KEY (subject_id, stage)
 );

@@ -3,6 +3,7 @@ package dev.codememory.jobs;
 import dev.codememory.jobs.cli.BenchCommand;
 import dev.codememory.jobs.cli.HookCommand;
 import dev.codememory.jobs.cli.ImportCommand;
+import dev.codememory.jobs.cli.TaskCommands;
 
 /**
  * Entry point of {@code jobs.jar}. The hook and import paths run on the JDK alone (no Spring context, no DuckDB,
@@ -20,6 +21,7 @@ public final class Main {
                     ? HookCommand.train() : HookCommand.run(System.in, System.out));
             case "import" -> System.exit(ImportCommand.run(args));
             case "bench" -> System.exit(BenchCommand.run(args));
+            case "tasks", "task", "blocked" -> System.exit(TaskCommands.run(args, System.out, System.err));
             default -> System.exit(CodeMemoryApplication.run(args));
         }
     }

@@ -10,7 +10,9 @@ public enum CandidateKind {
     DECISION,
     PREFERENCE,
     TASK,
-    INSIGHT;
+    INSIGHT,
+    /** What a finished session asked, decided, changed and left open. */
+    SUMMARY;
 
     public String key() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -1,5 +1,7 @@
 package dev.codememory.writers.runs;
 
+import dev.codememory.config.db.SchemaMigrator;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
@@ -56,7 +58,7 @@ class DuckDbRunLedgerTests {
             assertThat(rs.getObject("started_at", LocalDateTime.class)).isEqualTo(STARTED);
             assertThat(rs.getObject("finished_at")).isNull();
             assertThat(rs.getString("status")).isEqualTo("running");
-            assertThat(rs.getInt("schema_version")).isEqualTo(1);
+            assertThat(rs.getInt("schema_version")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(rs.getString("error")).isNull();
             assertThat(rs.next()).isFalse();
         }
@@ -79,7 +81,7 @@ class DuckDbRunLedgerTests {
             assertThat(rs.getObject("started_at", LocalDateTime.class)).isEqualTo(STARTED);
             assertThat(rs.getObject("finished_at", LocalDateTime.class)).isEqualTo(FINISHED);
             assertThat(rs.getString("status")).isEqualTo("COMPLETED");
-            assertThat(rs.getInt("schema_version")).isEqualTo(1);
+            assertThat(rs.getInt("schema_version")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(rs.getString("error")).isNull();
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString("build_id")).isEqualTo("otherJob-8");
@@ -88,7 +90,7 @@ class DuckDbRunLedgerTests {
             assertThat(rs.getObject("started_at", LocalDateTime.class)).isEqualTo(STARTED);
             assertThat(rs.getObject("finished_at")).isNull();
             assertThat(rs.getString("status")).isEqualTo("running");
-            assertThat(rs.getInt("schema_version")).isEqualTo(1);
+            assertThat(rs.getInt("schema_version")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(rs.getString("error")).isNull();
             assertThat(rs.next()).isFalse();
         }

@@ -1,0 +1,67 @@
+package dev.codememory.processors.consolidate;
+
+import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.GraphUpdate;
+import dev.codememory.config.graduate.SimilarEntries;
+import dev.codememory.processors.canonical.CanonicalKeys;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import org.springframework.batch.infrastructure.item.ItemProcessor;
+
+/**
+ * Consolidation: a verified claim that says what an older active claim of the same kind and project already said
+ * (token-set Jaccard of the canonical bodies ≥ {@link #THRESHOLD}) supersedes it — the newer wording wins, the
+ * older entry is kept, marked superseded, with a {@code supersedes} edge. Exchanges and summaries are never merged.
+ */
+public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUpdate> {
+
+    public static final String STAGE = "merge";
+    public static final double THRESHOLD = 0.8;
+
+    private final SimilarEntries similar;
+
+    public NearDuplicateProcessor(SimilarEntries similar) {
+        this.similar = similar;
+    }
+
+    @Override
+    public GraphUpdate process(EntryDraft entry) {
+        Set<String> tokens = tokens(entry.body());
+        List<GraphUpdate.Supersession> supersessions = new ArrayList<>();
+        if (tokens.size() >= 3) {
+            for (EntryDraft older : similar.olderCandidates(entry)) {
+                double similarity = jaccard(tokens, tokens(older.body()));
+                if (similarity >= THRESHOLD) {
+                    supersessions.add(new GraphUpdate.Supersession(older.entryId(), entry.entryId(),
+                            Math.round(similarity * 1000) / 1000.0));
+                }
+            }
+        }
+        return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
+    }
+
+    static Set<String> tokens(String text) {
+        Set<String> tokens = new HashSet<>();
+        for (String t : CanonicalKeys.normalize(text).split(" ")) {
+            if (!t.isEmpty()) {
+                tokens.add(t);
+            }
+        }
+        return tokens;
+    }
+
+    static double jaccard(Set<String> a, Set<String> b) {
+        if (a.isEmpty() && b.isEmpty()) {
+            return 1.0;
+        }
+        int common = 0;
+        for (String t : a) {
+            if (b.contains(t)) {
+                common++;
+            }
+        }
+        return (double) common / (a.size() + b.size() - common);
+    }
+}

@@ -1,0 +1,240 @@
+package dev.codememory.readers.graduate;
+
+import dev.codememory.config.graduate.AssembledSession;
+import dev.codememory.config.graduate.Candidate;
+import dev.codememory.config.graduate.CandidateKind;
+import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.GraphUpdate;
+import dev.codememory.config.graduate.Quote;
+import dev.codememory.config.graduate.SourceText;
+import dev.codememory.config.graduate.TaskFields;
+import dev.codememory.config.graduate.Observation;
+import dev.codememory.config.graduate.SessionInfo;
+import dev.codememory.config.graduate.StoredEvent;
+import dev.codememory.config.graduate.Turn;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import tools.jackson.core.type.TypeReference;
+import tools.jackson.databind.json.JsonMapper;
+
+/** The read side of the graduation stages: which work is pending, and loading it. */
+public final class GraduationQueries {
+
+    private static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    /** Sessions with events the sessions table has not seen. */
+    public static final String SESSIONS_TO_ASSEMBLE = """
+            SELECT e.session_id FROM events e LEFT JOIN sessions s ON s.session_id = e.session_id
+            WHERE e.session_id IS NOT NULL
+            GROUP BY e.session_id, s.last_seq HAVING max(e.seq) > coalesce(s.last_seq, 0)
+            ORDER BY min(e.seq)""";
+
+    /** Sessions assembled since the extractor last ran on them. */
+    public static final String SESSIONS_TO_EXTRACT = """
+            SELECT session_id FROM sessions WHERE extracted_seq < last_seq ORDER BY first_seq""";
+
+    private GraduationQueries() {
+    }
+
+    public static List<StoredEvent> sessionEvents(Connection c, String sessionId) throws SQLException {
+        List<StoredEvent> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT event_id, seq, ts, event_type, session_id, project, payload::VARCHAR
+                FROM events WHERE session_id = ? ORDER BY seq""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
+                }
+            }
+        }
+        return events;
+    }
+
+    public static AssembledSession assembledSession(Connection c, String sessionId) throws SQLException {
+        SessionInfo session;
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT session_id, project, started_at, ended_at, end_reason, branch, first_seq, last_seq,
+                       prompt_count, tool_count FROM sessions WHERE session_id = ?""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no session " + sessionId);
+                }
+                session = new SessionInfo(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                        rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6), rs.getLong(7),
+                        rs.getLong(8), rs.getInt(9), rs.getInt(10));
+            }
+        }
+        List<Turn> turns = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT turn_id, session_id, project, prompt_event_id, prompt_text, reply_event_id, reply_text,
+                       reply_source, prompt_ts, reply_ts FROM turns WHERE session_id = ? ORDER BY prompt_ts, turn_id""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    turns.add(new Turn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                            rs.getObject(9, LocalDateTime.class), rs.getObject(10, LocalDateTime.class)));
+                }
+            }
+        }
+        List<Observation> observations = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT observation_id, session_id, project, tool, files::VARCHAR, command, failed, error_text,
+                       duration_ms, ts, input_text, output_text FROM observations WHERE session_id = ?
+                ORDER BY ts, observation_id""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    List<String> files = MAPPER.readValue(rs.getString(5), new TypeReference<List<String>>() { });
+                    long duration = rs.getLong(9);
+                    Long durationMs = rs.wasNull() ? null : duration;
+                    observations.add(new Observation(rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getString(4), files, rs.getString(6), rs.getBoolean(7), rs.getString(8), durationMs,
+                            rs.getObject(10, LocalDateTime.class), rs.getString(11), rs.getString(12)));
+                }
+            }
+        }
+        return new AssembledSession(session, turns, observations);
+    }
+
+    /** Candidates validation has not decided on: not an entry, not linked as a duplicate, not rejected. */
+    public static final String CANDIDATES_TO_VALIDATE = """
+            SELECT k.candidate_id FROM candidates k
+            WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.candidate_id = k.candidate_id)
+              AND NOT EXISTS (SELECT 1 FROM edges d WHERE d.src_id = k.candidate_id AND d.rel_type = 'duplicate_of')
+              AND NOT EXISTS (SELECT 1 FROM graduation_rejects r WHERE r.subject_id = k.candidate_id
+                              AND r.stage = 'validate')
+            ORDER BY k.ts, k.candidate_id""";
+
+    /** Entries whose evidence has not been aligned yet. */
+    public static final String ENTRIES_TO_ALIGN = """
+            SELECT entry_id FROM entries WHERE stage = 'candidate' ORDER BY created_ts, entry_id""";
+
+    public static Candidate candidate(Connection c, String candidateId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT candidate_id, kind, session_id, project, ts, title, body, task_json::VARCHAR,
+                       quotes_json::VARCHAR, extractor FROM candidates WHERE candidate_id = ?""")) {
+            ps.setString(1, candidateId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no candidate " + candidateId);
+                }
+                return new Candidate(rs.getString(1), CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)),
+                        rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6),
+                        rs.getString(7), task(rs.getString(8)), quotes(rs.getString(9)), rs.getString(10));
+            }
+        }
+    }
+
+    public static EntryDraft entry(Connection c, String entryId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
+                       task_json::VARCHAR, canonical_key, quotes_json::VARCHAR FROM entries WHERE entry_id = ?""")) {
+            ps.setString(1, entryId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    throw new SQLException("no entry " + entryId);
+                }
+                return new EntryDraft(rs.getString(1), rs.getString(2),
+                        CandidateKind.valueOf(rs.getString(3).toUpperCase(Locale.ROOT)), rs.getString(4),
+                        rs.getString(5), rs.getObject(6, LocalDateTime.class), rs.getString(7), rs.getString(8),
+                        task(rs.getString(9)), rs.getString(10), quotes(rs.getString(11)));
+            }
+        }
+    }
+
+    /** The text behind a quote's (event, field): turn prompts and replies, observation input and output. */
+    public static String sourceText(Connection c, String eventId, String field) throws SQLException {
+        String sql = switch (field) {
+            case SourceText.PROMPT -> "SELECT prompt_text FROM turns WHERE prompt_event_id = ? LIMIT 1";
+            case SourceText.REPLY -> "SELECT reply_text FROM turns WHERE reply_event_id = ? LIMIT 1";
+            case SourceText.TOOL_INPUT -> "SELECT input_text FROM observations WHERE observation_id = ?";
+            case SourceText.TOOL_RESPONSE -> "SELECT output_text FROM observations WHERE observation_id = ?";
+            default -> null;
+        };
+        if (sql == null) {
+            return null;
+        }
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, eventId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? rs.getString(1) : null;
+            }
+        }
+    }
+
+    static TaskFields task(String json) {
+        return json == null ? null : MAPPER.readValue(json, TaskFields.class);
+    }
+
+    static List<Quote> quotes(String json) {
+        return MAPPER.readValue(json, new TypeReference<List<Quote>>() { });
+    }
+
+    /** Verified task entries the task stage has not handled. */
+    public static final String TASK_ENTRIES_TO_RESOLVE = """
+            SELECT e.entry_id FROM entries e
+            WHERE e.entry_type = 'task' AND e.stage = 'verified'
+              AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'tasks')
+            ORDER BY e.created_ts, e.entry_id""";
+
+    /** Every stored task event, in the order it was appended. */
+    public static List<GraphUpdate.TaskEventRow> taskEvents(Connection c) throws SQLException {
+        List<GraphUpdate.TaskEventRow> rows = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT dedupe_key, event_type, entity_id, payload::VARCHAR, ts, source_entry
+                FROM task_events ORDER BY seq""");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new GraphUpdate.TaskEventRow(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6)));
+            }
+        }
+        return rows;
+    }
+
+    /** Verified claims the merge stage has not looked at (exchanges and summaries are never merged). */
+    public static final String ENTRIES_TO_MERGE = """
+            SELECT e.entry_id FROM entries e
+            WHERE e.stage = 'verified' AND e.status = 'active' AND e.entry_type NOT IN ('exchange', 'summary')
+              AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'merge')
+            ORDER BY e.created_ts, e.entry_id""";
+
+    /** Older active verified entries of the same kind and project whose titles are close (Jaro-Winkler ≥ 0.8). */
+    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry) throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id FROM entries
+                WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
+                  AND (created_ts < ? OR (created_ts = ? AND entry_id < ?))
+                  AND jaro_winkler_similarity(lower(title), lower(?)) >= 0.8
+                ORDER BY created_ts, entry_id LIMIT 20""")) {
+            ps.setString(1, entry.kind().key());
+            ps.setString(2, entry.project());
+            ps.setString(3, entry.entryId());
+            ps.setObject(4, entry.ts());
+            ps.setObject(5, entry.ts());
+            ps.setString(6, entry.entryId());
+            ps.setString(7, entry.title());
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        }
+        List<EntryDraft> entries = new ArrayList<>();
+        for (String id : ids) {
+            entries.add(entry(c, id));
+        }
+        return entries;
+    }
+}

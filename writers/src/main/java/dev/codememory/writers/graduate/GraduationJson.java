@@ -1,0 +1,23 @@
+package dev.codememory.writers.graduate;
+
+import dev.codememory.config.graduate.Quote;
+import dev.codememory.config.graduate.TaskFields;
+import java.util.List;
+import tools.jackson.databind.json.JsonMapper;
+
+/** JSON forms of quotes and task fields, shared by the writers (the readers parse the same shapes). */
+final class GraduationJson {
+
+    static final JsonMapper MAPPER = JsonMapper.builder().build();
+
+    private GraduationJson() {
+    }
+
+    static String quotes(List<Quote> quotes) {
+        return MAPPER.writeValueAsString(quotes);
+    }
+
+    static String task(TaskFields task) {
+        return task == null ? null : MAPPER.writeValueAsString(task);
+    }
+}

@@ -161,3 +161,12 @@ CREATE TABLE IF NOT EXISTS stage_marks (
   done_at     TIMESTAMP NOT NULL,
   PRIMARY KEY (subject_id, stage)
 );
+
+-- The working set SessionStart shows for a project: verified, active memories of its last three sessions.
+CREATE VIEW IF NOT EXISTS working_set AS
+WITH recent AS (
+  SELECT session_id, project, row_number() OVER (PARTITION BY project ORDER BY started_at DESC, session_id) AS n
+  FROM sessions)
+SELECT e.project, e.session_id, r.n AS sessions_ago, e.entry_id, e.entry_type, e.title, e.created_ts
+FROM entries e JOIN recent r ON r.session_id = e.session_id
+WHERE r.n <= 3 AND e.stage = 'verified' AND e.status = 'active';

@@ -9,6 +9,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import dev.codememory.jobs.cli.GeneratedSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -89,6 +90,10 @@ class GraduationJobIntegrationTests {
         assertThat(JobsJar.duckRows(home, "SELECT reply_source, reply_text FROM turns ORDER BY prompt_ts"))
                 .extracting(r -> r.get(0)).containsExactly("stop", "stop", "transcript");
 
+        assertThat(JobsJar.duckRows(home, "SELECT entry_type, count(*) FROM working_set GROUP BY ALL ORDER BY ALL"))
+                .containsExactly(row("decision", 1L), row("exchange", 3L), row("insight", 1L), row("observation", 2L),
+                        row("preference", 2L), row("summary", 1L), row("task", 1L));
+
         JobsJar.Result blocked = JobsJar.run(home, new byte[0], "blocked");
         assertThat(blocked.exit()).isZero();
         assertThat(blocked.stdout()).contains("blocked", "publish the 2.4 release to Maven Central",
@@ -140,6 +145,48 @@ class GraduationJobIntegrationTests {
                 SELECT r.stage, r.reason FROM graduation_rejects r JOIN entries e ON e.entry_id = r.subject_id
                 WHERE e.candidate_id = 'cand_made_up'"""))
                 .containsExactly(List.of("align", "quote 0: not found in " + promptEvent + "/prompt"));
+    }
+
+    @Test
+    void killedDuringAlignmentConvergesToTheStateOfAnUninterruptedRun() throws Exception {
+        Path hooks = tmp.resolve("generated.jsonl");
+        GeneratedSessions.write(hooks, 5_000);
+        Path reference = tmp.resolve("reference");
+        Path killed = tmp.resolve("killed");
+        for (Path home : List.of(reference, killed)) {
+            assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", hooks.toString()).exit()).isZero();
+        }
+        assertThat(JobsJar.run(reference, new byte[0], "--job=graduate").exit()).isZero();
+
+        Process job = JobsJar.start(killed, tmp.resolve("killed.log"), "--job=graduate");
+        long deadline = System.currentTimeMillis() + 300_000;
+        while (alignedSoFar(killed) == 0 && job.isAlive() && System.currentTimeMillis() < deadline) {
+            Thread.sleep(50);
+        }
+        assertThat(job.isAlive()).as("still aligning when killed").isTrue();
+        job.destroyForcibly().waitFor();
+        long alignedBeforeKill = alignedSoFar(killed);
+        assertThat(alignedBeforeKill).isPositive();
+        assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION")).containsExactly(List.of("STARTED"));
+
+        JobsJar.Result rerun = JobsJar.run(killed, new byte[0], "--job=graduate");
+
+        assertThat(rerun.exit()).as(rerun.stderr()).isZero();
+        assertThat(counts(killed)).isEqualTo(counts(reference));
+        assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries WHERE stage = 'candidate'")).isZero();
+        assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries")).isGreaterThan(alignedBeforeKill);
+        assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
+                .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
+    }
+
+    private static long alignedSoFar(Path home) {
+        try {
+            List<List<Object>> rows = JobsJar.sqliteRows(home,
+                    "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'alignEvidenceStep'");
+            return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
+        } catch (java.sql.SQLException e) {
+            return 0;
+        }
     }
 
     private Path importFixture() throws Exception {

@@ -39,7 +39,7 @@ class DuckDbTests {
             assertThat(SchemaMigrator.currentVersion(c)).isEqualTo(2);
             assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(2);
             assertThat(count(c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main'"))
-                    .isEqualTo(18);
+                    .isEqualTo(19);
         }
     }
 

@@ -38,7 +38,8 @@ class SchemaMigratorTests {
                 + " ORDER BY table_name")).containsExactly(
                         "build_runs", "candidates", "edges", "entities", "entity_aliases", "entries", "event_rejects",
                         "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
-                        "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns");
+                        "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
+                        "working_set");
     }
 
     @Test

@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -36,12 +37,17 @@ public final class BenchCommand {
 
     public static int run(String[] args) {
         int runs = intOption(args, "--runs", 30);
-        int events = intOption(args, "--events", 100_000);
+        boolean graduation = java.util.Arrays.asList(args).contains("--graduation");
+        int events = intOption(args, "--events", graduation ? 50_000 : 100_000);
         try {
             Path jar = jobsJar();
             Path home = Files.createTempDirectory("code-memory-bench");
             System.out.printf("code-memory bench — %d cores, java %s, jar %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
+            if (graduation) {
+                graduationBench(jar, home.resolve("graduation-home"), events);
+                return 0;
+            }
             hookBench(jar, home.resolve("hook-home"), runs);
             ingestBench(jar, home.resolve("ingest-home"), events);
             return 0;
@@ -153,6 +159,51 @@ public final class BenchCommand {
         System.out.printf("  whole process   %6d ms   %8.0f events/s (JVM + Spring start included)%n", wallMs,
                 count * 1000.0 / Math.max(1, wallMs));
         System.out.printf("  events in DuckDB: %d (expected %d)%n", count, events);
+    }
+
+    /**
+     * Generated Claude Code sessions (prompts, tool calls, replies that state decisions, preferences, tasks and
+     * insights), imported with fixed timestamps, then one {@code --job=graduate}. Reports the graduation stages'
+     * own time (ingest excluded; there is no embedding yet) from {@code pipeline_metrics}.
+     */
+    private static void graduationBench(Path jar, Path home, int events) throws IOException, InterruptedException,
+            java.sql.SQLException {
+        CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
+        Path hooks = home.resolveSibling("generated-hooks.jsonl");
+        int written = GeneratedSessions.write(hooks, events);
+        time(List.of(java(), "-jar", jar.toString(), "import", "--hooks", hooks.toString()), new byte[0], home);
+        long wallMs = time(List.of(java(), "-jar", jar.toString(), "--job=graduate"), new byte[0], home);
+        Properties readOnly = new Properties();
+        readOnly.setProperty("duckdb.read_only", "true");
+        System.out.printf("%ngraduation: %d generated events in %d sessions%n", written, written / 50);
+        long stagesMs = 0;
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + cmh.database(), readOnly);
+                Statement st = c.createStatement()) {
+            try (ResultSet rs = st.executeQuery("""
+                    SELECT step_name, read_count, write_count, duration_ms FROM pipeline_metrics
+                    ORDER BY step_execution_id""")) {
+                while (rs.next()) {
+                    String step = rs.getString(1);
+                    boolean stage = !Set.of("sealSpoolStep", "ingestSpoolStep", "deleteIngestedSpoolStep")
+                            .contains(step);
+                    if (stage) {
+                        stagesMs += rs.getLong(4);
+                    }
+                    System.out.printf("  %-26s read %7d  written %7d  %7d ms%s%n", step, rs.getLong(2), rs.getLong(3),
+                            rs.getLong(4), stage ? "" : "   (ingest, excluded)");
+                }
+            }
+            try (ResultSet rs = st.executeQuery("""
+                    SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM entries WHERE stage = 'verified'),
+                           (SELECT count(*) FROM entries WHERE stage <> 'verified'),
+                           (SELECT count(*) FROM entities WHERE entity_type = 'task')""")) {
+                rs.next();
+                System.out.printf("  events %d, verified entries %d, other entries %d, tasks %d%n", rs.getLong(1),
+                        rs.getLong(2), rs.getLong(3), rs.getLong(4));
+                System.out.printf("  graduation stages: %d ms = %.0f events/s (whole process %d ms)%n", stagesMs,
+                        rs.getLong(1) * 1000.0 / Math.max(1, stagesMs), wallMs);
+            }
+        }
     }
 
     private static long time(List<String> command, byte[] stdin, Path home) throws IOException, InterruptedException {

@@ -24,6 +24,7 @@ import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.validate.CandidateValidator;
 import dev.codememory.readers.graduate.GraduationQueries;
 import dev.codememory.readers.graduate.PendingItemReader;
+import dev.codememory.readers.graduate.SessionSourceTexts;
 import dev.codememory.writers.graduate.DuckDbCandidateWriter;
 import dev.codememory.writers.graduate.DuckDbEntryWriter;
 import dev.codememory.writers.graduate.DuckDbEvidenceWriter;
@@ -112,22 +113,23 @@ public class GraduationJobConfiguration {
 
     @Bean
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<EntryDraft> entryReader, DuckDbSessions sessions, JobRunListener jobRunListener) {
+            PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
         return new StepBuilder("alignEvidenceStep", jobRepository)
                 .<EntryDraft, AlignmentOutcome>chunk(200)
                 .transactionManager(transactionManager)
                 .reader(entryReader)
-                .processor(new EvidenceAlignmentProcessor(new EvidenceAligner(), (eventId, field) -> {
-                    try (var c = sessions.connection()) {
-                        return GraduationQueries.sourceText(c, eventId, field);
-                    } catch (SQLException e) {
-                        throw new dev.codememory.config.db.DatabaseException(
-                                "cannot read the source of " + eventId + ": " + e.getMessage(), e);
-                    }
-                }))
+                .processor(evidenceAlignmentProcessor)
                 .writer(new DuckDbEvidenceWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    /** Step-scoped: its session text cache lives for one run only. */
+    @Bean
+    @StepScope
+    EvidenceAlignmentProcessor evidenceAlignmentProcessor(DuckDbSessions sessions) {
+        return new EvidenceAlignmentProcessor(new EvidenceAligner(), new SessionSourceTexts(sessions.connections()));
     }
 
     /** Chunk size 1: each task entry must see the tasks the previous one created or changed. */
@@ -169,7 +171,7 @@ public class GraduationJobConfiguration {
     @StepScope
     PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_MERGE,
-                GraduationQueries::entry);
+                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
     }
 
     @Bean
@@ -189,34 +191,34 @@ public class GraduationJobConfiguration {
     @StepScope
     PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.TASK_ENTRIES_TO_RESOLVE,
-                GraduationQueries::entry);
+                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
     }
 
     @Bean
     @StepScope
     PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_ASSEMBLE,
-                GraduationQueries::sessionEvents);
+                (PendingItemReader.Loader<List<StoredEvent>>) GraduationQueries::sessionEvents);
     }
 
     @Bean
     @StepScope
     PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_EXTRACT,
-                GraduationQueries::assembledSession);
+                (PendingItemReader.Loader<AssembledSession>) GraduationQueries::assembledSession);
     }
 
     @Bean
     @StepScope
     PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.CANDIDATES_TO_VALIDATE,
-                GraduationQueries::candidate);
+                (PendingItemReader.PageLoader<Candidate>) GraduationQueries::candidates);
     }
 
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_ALIGN,
-                GraduationQueries::entry);
+                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
     }
 }

@@ -119,6 +119,48 @@ public final class GraduationQueries {
     public static final String ENTRIES_TO_ALIGN = """
             SELECT entry_id FROM entries WHERE stage = 'candidate' ORDER BY created_ts, entry_id""";
 
+    /** The candidates whose ids are in the reader's key table, in its order. */
+    public static List<Candidate> candidates(Connection c) throws SQLException {
+        List<Candidate> items = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT k.candidate_id, k.kind, k.session_id, k.project, k.ts, k.title, k.body, k.task_json::VARCHAR,
+                       k.quotes_json::VARCHAR, k.extractor
+                FROM candidates k JOIN %s p ON p.key = k.candidate_id ORDER BY p.ord"""
+                .formatted(PendingItemReader.KEYS_TABLE));
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                items.add(new Candidate(rs.getString(1),
+                        CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)), rs.getString(3),
+                        rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6), rs.getString(7),
+                        task(rs.getString(8)), quotes(rs.getString(9)), rs.getString(10)));
+            }
+        }
+        return items;
+    }
+
+    /** The entries whose ids are in the reader's key table, in its order. */
+    public static List<EntryDraft> entries(Connection c) throws SQLException {
+        List<EntryDraft> items = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT e.entry_id, e.candidate_id, e.entry_type, e.project, e.session_id, e.created_ts, e.title,
+                       e.body, e.task_json::VARCHAR, e.canonical_key, e.quotes_json::VARCHAR
+                FROM entries e JOIN %s p ON p.key = e.entry_id ORDER BY p.ord"""
+                .formatted(PendingItemReader.KEYS_TABLE));
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                items.add(entry(rs));
+            }
+        }
+        return items;
+    }
+
+    private static EntryDraft entry(ResultSet rs) throws SQLException {
+        return new EntryDraft(rs.getString(1), rs.getString(2),
+                CandidateKind.valueOf(rs.getString(3).toUpperCase(Locale.ROOT)), rs.getString(4), rs.getString(5),
+                rs.getObject(6, LocalDateTime.class), rs.getString(7), rs.getString(8), task(rs.getString(9)),
+                rs.getString(10), quotes(rs.getString(11)));
+    }
+
     public static Candidate candidate(Connection c, String candidateId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT candidate_id, kind, session_id, project, ts, title, body, task_json::VARCHAR,
@@ -144,10 +186,7 @@ public final class GraduationQueries {
                 if (!rs.next()) {
                     throw new SQLException("no entry " + entryId);
                 }
-                return new EntryDraft(rs.getString(1), rs.getString(2),
-                        CandidateKind.valueOf(rs.getString(3).toUpperCase(Locale.ROOT)), rs.getString(4),
-                        rs.getString(5), rs.getObject(6, LocalDateTime.class), rs.getString(7), rs.getString(8),
-                        task(rs.getString(9)), rs.getString(10), quotes(rs.getString(11)));
+                return entry(rs);
             }
         }
     }
@@ -202,10 +241,11 @@ public final class GraduationQueries {
         return rows;
     }
 
-    /** Verified claims the merge stage has not looked at (exchanges and summaries are never merged). */
+    /** Verified claims the merge stage has not looked at (exchanges, observations, tasks and summaries never merge). */
     public static final String ENTRIES_TO_MERGE = """
             SELECT e.entry_id FROM entries e
-            WHERE e.stage = 'verified' AND e.status = 'active' AND e.entry_type NOT IN ('exchange', 'summary')
+            WHERE e.stage = 'verified' AND e.status = 'active'
+              AND e.entry_type IN ('decision', 'preference', 'fact', 'insight')
               AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'merge')
             ORDER BY e.created_ts, e.entry_id""";
 

@@ -5,10 +5,11 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
@@ -26,16 +27,40 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
         T load(Connection connection, String key) throws SQLException;
     }
 
+    /**
+     * Loads the items whose keys are in the temporary table {@value #KEYS_TABLE} ({@code ord INTEGER, key VARCHAR}),
+     * in {@code ord} order: one query for a page of items instead of one per item.
+     */
+    public interface PageLoader<T> {
+        List<T> load(Connection connection) throws SQLException;
+    }
+
+    /** The temporary table a {@link PageLoader} joins with. */
+    public static final String KEYS_TABLE = "temp.main.pending_keys";
+    private static final int PAGE = 500;
+
     private final Supplier<DuckDBConnection> connections;
     private final String pendingKeysSql;
-    private final Loader<T> loader;
-    private Iterator<String> keys;
+    private final PageLoader<T> pageLoader;
+    private List<String> keys;
+    private int next;
+    private final java.util.ArrayDeque<T> page = new java.util.ArrayDeque<>();
 
     /** @param pendingKeysSql a query whose first column is the key, in processing order */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, Loader<T> loader) {
+        this(connections, pendingKeysSql, (PageLoader<T>) null, loader);
+    }
+
+    /** @param pendingKeysSql a query whose first column is the key, in processing order */
+    public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader) {
+        this(connections, pendingKeysSql, pageLoader, null);
+    }
+
+    private PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader,
+            Loader<T> loader) {
         this.connections = connections;
         this.pendingKeysSql = pendingKeysSql;
-        this.loader = loader;
+        this.pageLoader = pageLoader != null ? pageLoader : c -> loadOneByOne(c, loader);
     }
 
     @Override
@@ -49,24 +74,52 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
         } catch (SQLException e) {
             throw new DatabaseException("cannot list pending work: " + e.getMessage(), e);
         }
-        keys = pending.iterator();
+        keys = pending;
+        next = 0;
+        page.clear();
     }
 
     @Override
     public T read() {
-        if (keys == null || !keys.hasNext()) {
-            return null;
+        if (page.isEmpty() && keys != null && next < keys.size()) {
+            List<String> pageKeys = keys.subList(next, Math.min(keys.size(), next + PAGE));
+            next += pageKeys.size();
+            try (DuckDBConnection c = connections.get()) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE TEMP TABLE IF NOT EXISTS pending_keys (ord INTEGER, key VARCHAR)");
+                    st.execute("DELETE FROM " + KEYS_TABLE);
+                }
+                try (DuckDBAppender appender = c.createAppender("temp", "main", "pending_keys")) {
+                    for (int i = 0; i < pageKeys.size(); i++) {
+                        appender.beginRow().append(i).append(pageKeys.get(i)).endRow();
+                    }
+                }
+                page.addAll(pageLoader.load(c));
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot load pending items: " + e.getMessage(), e);
+            }
         }
-        String key = keys.next();
-        try (Connection c = connections.get()) {
-            return loader.load(c, key);
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot load " + key + ": " + e.getMessage(), e);
+        return page.poll();
+    }
+
+    private List<T> loadOneByOne(Connection c, Loader<T> loader) throws SQLException {
+        List<T> items = new ArrayList<>();
+        List<String> pageKeys = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT key FROM " + KEYS_TABLE + " ORDER BY ord")) {
+            while (rs.next()) {
+                pageKeys.add(rs.getString(1));
+            }
         }
+        for (String key : pageKeys) {
+            items.add(loader.load(c, key));
+        }
+        return items;
     }
 
     @Override
     public void close() {
         keys = null;
+        page.clear();
     }
 }

@@ -3,17 +3,16 @@ package dev.codememory.writers.graduate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
  * Writes L1 candidates (insert-if-absent on their deterministic id) and moves each session's extraction mark, in
- * one transaction per chunk.
+ * one transaction per chunk; rows are staged through the Appender.
  */
 public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
 
@@ -25,34 +24,33 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
 
     @Override
     public void write(Chunk<? extends ExtractedSession> chunk) {
-        try (Connection c = connections.get()) {
+        try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
-            try (PreparedStatement insert = c.prepareStatement("""
-                    INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
-                                            quotes_json, extractor, created_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?::JSON, ?::JSON, ?, now() AT TIME ZONE 'UTC')
-                    ON CONFLICT (candidate_id) DO NOTHING""");
-                    PreparedStatement mark = c.prepareStatement(
-                            "UPDATE sessions SET extracted_seq = ? WHERE session_id = ? AND extracted_seq < ?")) {
-                for (ExtractedSession s : chunk) {
-                    for (Candidate k : s.candidates()) {
-                        insert.setString(1, k.candidateId());
-                        insert.setString(2, k.kind().key());
-                        insert.setString(3, k.sessionId());
-                        insert.setString(4, k.project());
-                        insert.setObject(5, k.ts());
-                        insert.setString(6, k.title());
-                        insert.setString(7, k.body());
-                        insert.setString(8, GraduationJson.task(k.task()));
-                        insert.setString(9, GraduationJson.quotes(k.quotes()));
-                        insert.setString(10, k.extractor());
-                        insert.executeUpdate();
+            try {
+                try (DuckDBAppender candidates = Staging.table(c, "stage_candidates", "candidate_id VARCHAR,"
+                        + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
+                        + " body VARCHAR, task_json VARCHAR, quotes_json VARCHAR, extractor VARCHAR");
+                        DuckDBAppender marks = Staging.table(c, "stage_extracted", "session_id VARCHAR, last_seq BIGINT")) {
+                    for (ExtractedSession s : chunk) {
+                        for (Candidate k : s.candidates()) {
+                            candidates.beginRow().append(k.candidateId()).append(k.kind().key())
+                                    .append(k.sessionId()).append(k.project()).append(k.ts()).append(k.title())
+                                    .append(k.body()).append(GraduationJson.task(k.task()))
+                                    .append(GraduationJson.quotes(k.quotes())).append(k.extractor()).endRow();
+                        }
+                        marks.beginRow().append(s.sessionId()).append(s.lastSeq()).endRow();
                     }
-                    mark.setLong(1, s.lastSeq());
-                    mark.setString(2, s.sessionId());
-                    mark.setLong(3, s.lastSeq());
-                    mark.executeUpdate();
                 }
+                Staging.execute(c, """
+                        INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
+                                                quotes_json, extractor, created_at)
+                        SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
+                               s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
+                        FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
+                        WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)""");
+                Staging.execute(c, """
+                        UPDATE sessions SET extracted_seq = m.last_seq FROM temp.main.stage_extracted m
+                        WHERE sessions.session_id = m.session_id AND sessions.extracted_seq < m.last_seq""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();

@@ -3,20 +3,19 @@ package dev.codememory.writers.graduate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.ValidationOutcome;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes validation outcomes. An accepted draft whose canonical key already names an entry of the same type and
- * project is linked to it ({@code duplicate_of} edge from the candidate) instead of being copied; otherwise it
- * becomes an entry at stage {@code candidate}. Rejections are kept with their reason. Everything is
- * insert-if-absent, so a chunk written twice changes nothing.
+ * Writes validation outcomes. An entry's id derives from its type, project and canonical key, so a draft whose id
+ * is already stored (by another candidate) is a duplicate: it is linked to that entry with a {@code duplicate_of}
+ * edge from the candidate instead of being copied. Otherwise it becomes an entry at stage {@code candidate}.
+ * Rejections are kept with their reason. Staged through the Appender and applied set-based, insert-if-absent, so a
+ * chunk written twice changes nothing.
  */
 public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
 
@@ -28,16 +27,33 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
 
     @Override
     public void write(Chunk<? extends ValidationOutcome> chunk) {
-        try (Connection c = connections.get()) {
+        try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
             try {
-                for (ValidationOutcome outcome : chunk) {
-                    if (outcome instanceof ValidationOutcome.Accepted accepted) {
-                        accept(c, accepted.entry());
-                    } else if (outcome instanceof ValidationOutcome.Rejected rejected) {
-                        Rejects.insert(c, rejected.candidateId(), "validate", rejected.reason(), null);
-                    }
-                }
+                stage(c, chunk);
+                Staging.execute(c, """
+                        INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                             body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                        SELECT d.entry_id, d.candidate_id, d.entry_type, d.project, d.session_id, d.created_ts, d.title,
+                               d.body, d.task_json::JSON, d.quotes_json::JSON, d.canonical_key, 'candidate', 'active',
+                               now() AT TIME ZONE 'UTC'
+                        FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_drafts ORDER BY entry_id, ord) d
+                        WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = d.entry_id)""");
+                Staging.execute(c, """
+                        INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
+                        SELECT DISTINCT %s, 'candidate', d.candidate_id, 'duplicate_of', 'entry', e.entry_id, NULL,
+                               now() AT TIME ZONE 'UTC'
+                        FROM temp.main.stage_drafts d JOIN entries e ON e.entry_id = d.entry_id
+                        WHERE e.candidate_id <> d.candidate_id
+                          AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
+                                          AND x.rel_type = 'duplicate_of')"""
+                        .formatted(Staging.edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
+                Staging.execute(c, """
+                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                        SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', reason, NULL, now() AT TIME ZONE 'UTC'
+                        FROM temp.main.stage_rejects r
+                        WHERE NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = r.candidate_id
+                                          AND g.stage = 'validate')""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -48,41 +64,24 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
         }
     }
 
-    private static void accept(Connection c, EntryDraft d) throws SQLException {
-        String existing = null;
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT entry_id FROM entries WHERE canonical_key = ? AND entry_type = ? AND project = ?
-                ORDER BY created_ts, entry_id LIMIT 1""")) {
-            ps.setString(1, d.canonicalKey());
-            ps.setString(2, d.kind().key());
-            ps.setString(3, d.project());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    existing = rs.getString(1);
+    private static void stage(DuckDBConnection c, Chunk<? extends ValidationOutcome> chunk) throws SQLException {
+        try (DuckDBAppender drafts = Staging.table(c, "stage_drafts", "ord INTEGER, entry_id VARCHAR,"
+                + " candidate_id VARCHAR, entry_type VARCHAR, project VARCHAR, session_id VARCHAR,"
+                + " created_ts TIMESTAMP, title VARCHAR, body VARCHAR, task_json VARCHAR, quotes_json VARCHAR,"
+                + " canonical_key VARCHAR");
+                DuckDBAppender rejects = Staging.table(c, "stage_rejects", "candidate_id VARCHAR, reason VARCHAR")) {
+            int ord = 0;
+            for (ValidationOutcome outcome : chunk) {
+                if (outcome instanceof ValidationOutcome.Accepted accepted) {
+                    EntryDraft d = accepted.entry();
+                    drafts.beginRow().append(ord++).append(d.entryId()).append(d.candidateId())
+                            .append(d.kind().key()).append(d.project()).append(d.sessionId()).append(d.ts())
+                            .append(d.title()).append(d.body()).append(GraduationJson.task(d.task()))
+                            .append(GraduationJson.quotes(d.quotes())).append(d.canonicalKey()).endRow();
+                } else if (outcome instanceof ValidationOutcome.Rejected r) {
+                    rejects.beginRow().append(r.candidateId()).append(r.reason()).endRow();
                 }
             }
-        }
-        if (existing != null && !existing.equals(d.entryId())) {
-            Edges.insert(c, "candidate", d.candidateId(), "duplicate_of", "entry", existing, null);
-            return;
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
-                                     task_json, quotes_json, canonical_key, stage, status, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?::JSON, ?::JSON, ?, 'candidate', 'active', now() AT TIME ZONE 'UTC')
-                ON CONFLICT (entry_id) DO NOTHING""")) {
-            ps.setString(1, d.entryId());
-            ps.setString(2, d.candidateId());
-            ps.setString(3, d.kind().key());
-            ps.setString(4, d.project());
-            ps.setString(5, d.sessionId());
-            ps.setObject(6, d.ts());
-            ps.setString(7, d.title());
-            ps.setString(8, d.body());
-            ps.setString(9, GraduationJson.task(d.task()));
-            ps.setString(10, GraduationJson.quotes(d.quotes()));
-            ps.setString(11, d.canonicalKey());
-            ps.executeUpdate();
         }
     }
 }

@@ -3,17 +3,17 @@ package dev.codememory.writers.graduate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.EvidenceSpan;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
  * Writes alignment outcomes: the spans found (insert-if-absent), then the entry's stage — {@code verified} when
- * every quote aligned, else {@code unverified} with the reason kept in {@code graduation_rejects}.
+ * every quote aligned, else {@code unverified} with the reason kept in {@code graduation_rejects}. Staged through
+ * the Appender and applied set-based.
  */
 public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
 
@@ -25,34 +25,38 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
 
     @Override
     public void write(Chunk<? extends AlignmentOutcome> chunk) {
-        try (Connection c = connections.get()) {
+        try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
-            try (PreparedStatement span = c.prepareStatement("""
-                    INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
-                                                confidence, method, quote_hash)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""");
-                    PreparedStatement stage = c.prepareStatement(
-                            "UPDATE entries SET stage = ? WHERE entry_id = ? AND stage = 'candidate'")) {
-                for (AlignmentOutcome outcome : chunk) {
-                    for (EvidenceSpan s : outcome.spans()) {
-                        span.setString(1, s.entryId());
-                        span.setInt(2, s.quoteIndex());
-                        span.setString(3, s.eventId());
-                        span.setString(4, s.field());
-                        span.setInt(5, s.start());
-                        span.setInt(6, s.end());
-                        span.setDouble(7, s.confidence());
-                        span.setString(8, s.method());
-                        span.setString(9, s.quoteHash());
-                        span.executeUpdate();
+            try {
+                try (DuckDBAppender spans = Staging.table(c, "stage_spans", "entry_id VARCHAR, quote_index INTEGER,"
+                        + " event_id VARCHAR, field VARCHAR, span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
+                        + " method VARCHAR, quote_hash VARCHAR");
+                        DuckDBAppender outcomes = Staging.table(c, "stage_outcomes", "entry_id VARCHAR,"
+                                + " stage VARCHAR, failure VARCHAR")) {
+                    for (AlignmentOutcome outcome : chunk) {
+                        for (EvidenceSpan s : outcome.spans()) {
+                            spans.beginRow().append(s.entryId()).append(s.quoteIndex()).append(s.eventId())
+                                    .append(s.field()).append(s.start()).append(s.end()).append(s.confidence())
+                                    .append(s.method()).append(s.quoteHash()).endRow();
+                        }
+                        outcomes.beginRow().append(outcome.entryId())
+                                .append(outcome.verified() ? "verified" : "unverified").append(outcome.failure())
+                                .endRow();
                     }
-                    if (!outcome.verified()) {
-                        Rejects.insert(c, outcome.entryId(), "align", outcome.failure(), null);
-                    }
-                    stage.setString(1, outcome.verified() ? "verified" : "unverified");
-                    stage.setString(2, outcome.entryId());
-                    stage.executeUpdate();
                 }
+                Staging.execute(c, """
+                        INSERT INTO evidence_spans SELECT DISTINCT ON (entry_id, quote_index) * FROM temp.main.stage_spans s
+                        WHERE NOT EXISTS (SELECT 1 FROM evidence_spans x WHERE x.entry_id = s.entry_id
+                                          AND x.quote_index = s.quote_index)""");
+                Staging.execute(c, """
+                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                        SELECT DISTINCT ON (entry_id) entry_id, 'align', failure, NULL, now() AT TIME ZONE 'UTC'
+                        FROM temp.main.stage_outcomes o WHERE failure IS NOT NULL
+                          AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = o.entry_id
+                                          AND g.stage = 'align')""");
+                Staging.execute(c, """
+                        UPDATE entries SET stage = o.stage FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_outcomes) o
+                        WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();

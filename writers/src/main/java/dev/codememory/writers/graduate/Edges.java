@@ -17,7 +17,7 @@ public final class Edges {
     public static String edgeId(String srcId, String rel, String dstId) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((srcId + '\u0000' + rel + '\u0000' + dstId).getBytes(StandardCharsets.UTF_8));
+                    .digest((srcId + '|' + rel + '|' + dstId).getBytes(StandardCharsets.UTF_8));
             return "edge_" + HexFormat.of().formatHex(digest).substring(0, 32);
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);

@@ -1,0 +1,37 @@
+package dev.codememory.writers.graduate;
+
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Per-connection temporary tables that a writer fills through DuckDB's Appender (hundreds of thousands of rows a
+ * second, where row-by-row JDBC manages about two thousand) before applying them to the real tables in set-based
+ * statements.
+ */
+final class Staging {
+
+    private Staging() {
+    }
+
+    /** Creates (if needed) and empties {@code temp.main.name}, then opens an appender on it. */
+    static DuckDBAppender table(DuckDBConnection c, String name, String columns) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + name + " (" + columns + ")");
+            st.execute("DELETE FROM temp.main." + name);
+        }
+        return c.createAppender("temp", "main", name);
+    }
+
+    static void execute(DuckDBConnection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    /** SQL for the id {@link Edges#edgeId} computes in Java. */
+    static String edgeIdSql(String src, String rel, String dst) {
+        return "'edge_' || substr(sha256(" + src + " || '|' || " + rel + " || '|' || " + dst + "), 1, 32)";
+    }
+}

@@ -1,6 +1,8 @@
 package dev.codememory.processors.validate;
 
 import dev.codememory.config.graduate.Candidate;
+import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
@@ -68,51 +70,51 @@ public final class CandidateValidator {
 
     private final Redactor redactor = Redactor.defaults();
 
-    public Validation validate(Candidate candidate) {
+    public ValidationOutcome validate(Candidate candidate) {
         Objects.requireNonNull(candidate, "candidate");
         String privacy = privacyProblem(candidate);
         if (privacy != null) {
-            return new Validation.Invalid("privacy: " + privacy);
+            return new ValidationOutcome.Rejected(candidate.candidateId(), "privacy: " + privacy);
         }
         String title = LINE_BREAKS.matcher(candidate.title()).replaceAll(" ").strip();
         if (title.isEmpty()) {
-            return new Validation.Invalid("blank title");
+            return new ValidationOutcome.Rejected(candidate.candidateId(), "blank title");
         }
         if (candidate.body().isBlank()) {
-            return new Validation.Invalid("blank body");
+            return new ValidationOutcome.Rejected(candidate.candidateId(), "blank body");
         }
         String quoteProblem = quoteProblem(candidate.quotes());
         if (quoteProblem != null) {
-            return new Validation.Invalid(quoteProblem);
+            return new ValidationOutcome.Rejected(candidate.candidateId(), quoteProblem);
         }
         TaskFields task = null;
         if (candidate.kind() == CandidateKind.TASK) {
             if (candidate.task() == null) {
-                return new Validation.Invalid("task without task fields");
+                return new ValidationOutcome.Rejected(candidate.candidateId(), "task without task fields");
             }
             String status = status(candidate.task().status());
             if (status == null) {
-                return new Validation.Invalid("unknown task status: " + echo(candidate.task().status()));
+                return new ValidationOutcome.Rejected(candidate.candidateId(), "unknown task status: " + echo(candidate.task().status()));
             }
             String priority = candidate.task().priority();
             if (priority != null) {
                 priority = priority.strip().toLowerCase(Locale.ROOT);
                 if (!PRIORITIES.contains(priority)) {
-                    return new Validation.Invalid("unknown task priority: " + echo(candidate.task().priority()));
+                    return new ValidationOutcome.Rejected(candidate.candidateId(), "unknown task priority: " + echo(candidate.task().priority()));
                 }
             }
             List<String> blockers = blockers(candidate.task().blockers());
             if (status.equals("blocked") && blockers.isEmpty()) {
-                return new Validation.Invalid("blocked task without blockers");
+                return new ValidationOutcome.Rejected(candidate.candidateId(), "blocked task without blockers");
             }
             task = new TaskFields(status, priority, status.equals("blocked") ? blockers : List.of());
         }
 
         String key = canonicalKey(candidate);
-        return new Validation.Valid(new ValidatedEntry(entryId(candidate.kind(), candidate.project(), key),
-                candidate.kind(), candidate.project(), candidate.sessionId(), candidate.ts(),
+        return new ValidationOutcome.Accepted(new EntryDraft(entryId(candidate.kind(), candidate.project(), key),
+                candidate.candidateId(), candidate.kind(), candidate.project(), candidate.sessionId(), candidate.ts(),
                 shorten(title, MAX_TITLE_CHARS), shorten(candidate.body(), MAX_BODY_CHARS), task, key,
-                candidate.quotes(), candidate.candidateId()));
+                candidate.quotes()));
     }
 
     /**

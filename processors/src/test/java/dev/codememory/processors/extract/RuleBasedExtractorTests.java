@@ -26,7 +26,7 @@ import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.graduate.Turn;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.validate.CandidateValidator;
-import dev.codememory.processors.validate.Validation;
+import dev.codememory.config.graduate.ValidationOutcome;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -182,7 +182,7 @@ class RuleBasedExtractorTests {
         CandidateValidator validator = new CandidateValidator();
 
         assertThat(extractor.extract(ClaudeSessionFixture.slice())).extracting(validator::validate)
-                .allSatisfy(v -> assertThat(v).isInstanceOf(Validation.Valid.class));
+                .allSatisfy(v -> assertThat(v).isInstanceOf(ValidationOutcome.Accepted.class));
     }
 
     // ---- ids ----

@@ -3,6 +3,8 @@ package dev.codememory.processors.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.Candidate;
+import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
@@ -30,13 +32,13 @@ class CandidateValidatorTests {
         Candidate decision = candidate(CandidateKind.DECISION,
                 "We'll go with DuckDB instead of SQLite for the event store", DECISION, null, DECISION_QUOTE);
 
-        ValidatedEntry entry = valid(decision);
+        EntryDraft entry = valid(decision);
 
         String key = "decision:code-memory:we ll go with duckdb instead of sqlite for the event store";
-        assertThat(entry).isEqualTo(new ValidatedEntry(
-                "ent_" + CanonicalKeys.sha256("decision|code-memory|" + key).substring(0, 32), CandidateKind.DECISION,
-                PROJECT, SESSION, TS, "We'll go with DuckDB instead of SQLite for the event store", DECISION, null, key,
-                List.of(DECISION_QUOTE), "cand_1"));
+        assertThat(entry).isEqualTo(new EntryDraft(
+                "ent_" + CanonicalKeys.sha256("decision|code-memory|" + key).substring(0, 32), "cand_1",
+                CandidateKind.DECISION, PROJECT, SESSION, TS, "We'll go with DuckDB instead of SQLite for the event store",
+                DECISION, null, key, List.of(DECISION_QUOTE)));
     }
 
     @Test
@@ -100,7 +102,7 @@ class CandidateValidatorTests {
         Candidate exchange = candidate(CandidateKind.EXCHANGE, "Run the tests", body, null,
                 new Quote("ev-p1", "prompt", "Run the tests"));
 
-        ValidatedEntry entry = valid(exchange);
+        EntryDraft entry = valid(exchange);
 
         assertThat(entry.body()).hasSize(8_000).isEqualTo(body.substring(0, 7_999) + "…");
         assertThat(valid(candidate(CandidateKind.FACT, "t", "b".repeat(8_000), null, DECISION_QUOTE)).body())
@@ -170,7 +172,7 @@ class CandidateValidatorTests {
                 .isEqualTo("cancelled");
         assertThat(List.of("pending", "in_progress", "blocked", "done", "cancelled"))
                 .allSatisfy(status -> assertThat(validate(task("t", new TaskFields(status, null, List.of("X")))))
-                        .isInstanceOf(Validation.Valid.class));
+                        .isInstanceOf(ValidationOutcome.Accepted.class));
     }
 
     @Test
@@ -246,25 +248,25 @@ class CandidateValidatorTests {
         Candidate redacted = candidate(CandidateKind.FACT, "The deploy token is set", "token: [REDACTED] and [PRIVATE]",
                 null, new Quote("ev-p", "prompt", "password=\"[REDACTED]\""));
 
-        assertThat(validate(redacted)).isInstanceOf(Validation.Valid.class);
+        assertThat(validate(redacted)).isInstanceOf(ValidationOutcome.Accepted.class);
     }
 
     // ---- helpers ----
 
-    private Validation validate(Candidate candidate) {
+    private ValidationOutcome validate(Candidate candidate) {
         return validator.validate(candidate);
     }
 
-    private ValidatedEntry valid(Candidate candidate) {
-        Validation validation = validate(candidate);
-        assertThat(validation).isInstanceOf(Validation.Valid.class);
-        return ((Validation.Valid) validation).entry();
+    private EntryDraft valid(Candidate candidate) {
+        ValidationOutcome validation = validate(candidate);
+        assertThat(validation).isInstanceOf(ValidationOutcome.Accepted.class);
+        return ((ValidationOutcome.Accepted) validation).entry();
     }
 
     private String reason(Candidate candidate) {
-        Validation validation = validate(candidate);
-        assertThat(validation).isInstanceOf(Validation.Invalid.class);
-        return ((Validation.Invalid) validation).reason();
+        ValidationOutcome validation = validate(candidate);
+        assertThat(validation).isInstanceOf(ValidationOutcome.Rejected.class);
+        return ((ValidationOutcome.Rejected) validation).reason();
     }
 
     private static Candidate candidate(CandidateKind kind, String title, String body, TaskFields task,

@@ -17,7 +17,8 @@ import java.util.List;
 public final class SchemaMigrator {
 
     /** In order. Never edit a released script: add the next one. */
-    static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql");
+    static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql",
+            "V003__vectors.sql");
 
     public static int latestVersion() {
         return MIGRATIONS.size();

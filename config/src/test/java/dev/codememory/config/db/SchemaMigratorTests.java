@@ -39,7 +39,7 @@ class SchemaMigratorTests {
                         "build_runs", "candidates", "edges", "entities", "entity_aliases", "entries", "event_rejects",
                         "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
-                        "working_set");
+                        "vector_outbox", "working_set");
     }
 
     @Test
@@ -84,10 +84,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(2);
             assertThat(rs.getString("script")).isEqualTo("V002__graduation.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(3);
+            assertThat(rs.getString("script")).isEqualTo("V003__vectors.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(2);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(2);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(3);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(3);
     }
 
     @Test
@@ -107,6 +110,8 @@ class SchemaMigratorTests {
             assertThat(rs.getTimestamp(3)).isEqualTo(firstAppliedAt);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(2);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(3);
             assertThat(rs.next()).isFalse();
         }
     }

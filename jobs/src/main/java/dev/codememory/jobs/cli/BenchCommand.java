@@ -38,6 +38,9 @@ public final class BenchCommand {
     public static int run(String[] args) {
         int runs = intOption(args, "--runs", 30);
         boolean graduation = java.util.Arrays.asList(args).contains("--graduation");
+        if (java.util.Arrays.asList(args).contains("--embedding")) {
+            return embeddingBench(intOption(args, "--texts", 1000));
+        }
         int events = intOption(args, "--events", graduation ? 50_000 : 100_000);
         try {
             Path jar = jobsJar();
@@ -52,6 +55,21 @@ public final class BenchCommand {
             ingestBench(jar, home.resolve("ingest-home"), events);
             return 0;
         } catch (IOException | InterruptedException | RuntimeException | java.sql.SQLException e) {
+            System.err.println("bench failed: " + e);
+            return 1;
+        }
+    }
+
+    /** Runs the in-process embedding bench (Spring, the real model) in a temporary home. */
+    private static int embeddingBench(int texts) {
+        try {
+            Path home = Files.createTempDirectory("code-memory-bench-embedding");
+            System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
+            System.out.printf("code-memory bench — %d cores, java %s%n", Runtime.getRuntime().availableProcessors(),
+                    System.getProperty("java.version"));
+            return dev.codememory.jobs.CodeMemoryApplication.run(new String[] {"--bench-embedding=" + texts,
+                "--logging.level.dev.codememory=WARN"});
+        } catch (IOException e) {
             System.err.println("bench failed: " + e);
             return 1;
         }

@@ -5,6 +5,7 @@ import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.ServeCommand;
+import dev.codememory.jobs.vector.EmbeddingBench;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -33,10 +34,13 @@ public class JobCommandRunner implements ApplicationRunner {
 
     private final JobRunner jobRunner;
     private final ObjectProvider<ServeCommand> serveCommand;
+    private final ObjectProvider<EmbeddingBench> embeddingBench;
 
-    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand) {
+    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand,
+            ObjectProvider<EmbeddingBench> embeddingBench) {
         this.jobRunner = jobRunner;
         this.serveCommand = serveCommand;
+        this.embeddingBench = embeddingBench;
     }
 
     @Override
@@ -44,6 +48,10 @@ public class JobCommandRunner implements ApplicationRunner {
         List<String> jobs = args.getOptionValues("job");
         if (jobs != null && jobs.size() == 1) {
             CodeMemoryApplication.setExitCode(runJob(jobs.get(0)));
+        } else if (args.containsOption("bench-embedding")) {
+            List<String> n = args.getOptionValues("bench-embedding");
+            int texts = n.isEmpty() || n.get(0).isBlank() ? 1000 : Integer.parseInt(n.get(0));
+            CodeMemoryApplication.setExitCode(embeddingBench.getObject().run(System.out, texts));
         } else if (args.getNonOptionArgs().equals(List.of("serve"))) {
             CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
         } else {

@@ -45,7 +45,7 @@ import org.springframework.transaction.PlatformTransactionManager;
 /**
  * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events), then: assemble sessions
  * into turns and observations, extract candidates (L1), validate them (L2), align their evidence (L3), resolve
- * tasks, consolidate. Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
+ * tasks, merge near-duplicates, then embed verified memories into the vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
  * is left, and every writer is idempotent.
  */
 @Configuration(proxyBeanMethods = false)
@@ -55,7 +55,7 @@ public class GraduationJobConfiguration {
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step assembleSessionsStep,
             Step extractCandidatesStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
-            Step mergeDuplicatesStep) {
+            Step mergeDuplicatesStep, Step queueVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("graduationJob", jobRepository)
                 .listener(jobRunListener)
                 .start(sealSpoolStep)
@@ -67,6 +67,8 @@ public class GraduationJobConfiguration {
                 .next(alignEvidenceStep)
                 .next(resolveTasksStep)
                 .next(mergeDuplicatesStep)
+                .next(queueVectorsStep)
+                .next(embedMemoriesStep)
                 .build();
     }
 

@@ -14,7 +14,7 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  */
 @ConfigurationProperties("code-memory")
 public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Integer duckdbThreads, Ingest ingest,
-        Schedule schedule) {
+        Schedule schedule, String vectorStore, Milvus milvus, Embedding embedding) {
 
     public CodeMemoryProperties {
         if (home == null || home.isBlank()) {
@@ -24,6 +24,34 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
         ingest = ingest == null ? new Ingest(null) : ingest;
         schedule = schedule == null ? new Schedule(null, null, null, null) : schedule;
+        vectorStore = vectorStore == null ? "duckdb" : vectorStore.trim().toLowerCase(java.util.Locale.ROOT);
+        if (!vectorStore.equals("duckdb") && !vectorStore.equals("milvus")) {
+            throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was " + vectorStore);
+        }
+        milvus = milvus == null ? new Milvus(null, null, null) : milvus;
+        if (vectorStore.equals("milvus") && (milvus.uri() == null || milvus.uri().isBlank())) {
+            throw new IllegalArgumentException("code-memory.milvus.uri must be set when code-memory.vector-store=milvus");
+        }
+        embedding = embedding == null ? new Embedding(null, null) : embedding;
+    }
+
+    /** @param uri e.g. http://localhost:19530; @param token user:password or an API key; @param database optional */
+    public record Milvus(String uri, String token, String database) {
+    }
+
+    /**
+     * @param batchSize texts per model call
+     * @param chunkSize memories per embed-step transaction
+     */
+    public record Embedding(Integer batchSize, Integer chunkSize) {
+
+        public Embedding {
+            batchSize = batchSize == null ? 32 : batchSize;
+            chunkSize = chunkSize == null ? 128 : chunkSize;
+            if (batchSize < 1 || chunkSize < 1) {
+                throw new IllegalArgumentException("code-memory.embedding batch-size and chunk-size must be positive");
+            }
+        }
     }
 
     /** @param chunkSize spool lines per chunk (one DuckDB transaction and one metadata commit each) */

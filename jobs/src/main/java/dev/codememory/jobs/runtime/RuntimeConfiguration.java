@@ -16,7 +16,8 @@ import org.springframework.context.annotation.Configuration;
 public class RuntimeConfiguration {
 
     /** Command-line job names → job bean names. */
-    static final Map<String, String> JOB_NAMES = Map.of("ingest", "ingestJob", "graduate", "graduationJob");
+    static final Map<String, String> JOB_NAMES = Map.of("ingest", "ingestJob", "graduate", "graduationJob",
+            "reindex", "reindexJob");
 
     @Bean
     CodeMemoryHome codeMemoryHome(CodeMemoryProperties properties) {

@@ -1,0 +1,105 @@
+package dev.codememory.jobs.vector;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.vector.VectorStore;
+import dev.codememory.config.vector.VectorWork;
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobRunListener;
+import dev.codememory.readers.graduate.GraduationQueries;
+import dev.codememory.readers.graduate.PendingItemReader;
+import dev.codememory.writers.vector.VectorOutbox;
+import dev.codememory.writers.vector.VectorOutboxWriter;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import org.springframework.batch.core.configuration.annotation.StepScope;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.batch.infrastructure.repeat.RepeatStatus;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+import org.springframework.transaction.PlatformTransactionManager;
+
+/**
+ * L4 steps shared by graduation and reindex: queue what the index should hold (the outbox), then embed and upsert it
+ * with one writer.
+ */
+@Configuration(proxyBeanMethods = false)
+public class EmbedStepsConfiguration {
+
+    /** New verified memories queued for upsert; superseded ones queued for removal. */
+    @Bean
+    Step queueVectorsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            VectorStore vectorStore, VectorOutbox vectorOutbox, JobRunListener jobRunListener) {
+        return new StepBuilder("queueVectorsStep", jobRepository)
+                .tasklet((contribution, context) -> {
+                    vectorStore.ensureReady();
+                    contribution.incrementWriteCount(vectorOutbox.queue(vectorStore.version().id()));
+                    return RepeatStatus.FINISHED;
+                }, transactionManager)
+                .listener(jobRunListener)
+                .build();
+    }
+
+    /** Reindex: empty this version's index and queue every verified memory again. */
+    @Bean
+    Step resetVectorsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            VectorStore vectorStore, VectorOutbox vectorOutbox, JobRunListener jobRunListener) {
+        return new StepBuilder("resetVectorsStep", jobRepository)
+                .tasklet((contribution, context) -> {
+                    vectorStore.ensureReady();
+                    vectorStore.clear();
+                    contribution.incrementWriteCount(vectorOutbox.rebuild(vectorStore.version().id()));
+                    return RepeatStatus.FINISHED;
+                }, transactionManager)
+                .listener(jobRunListener)
+                .build();
+    }
+
+    @Bean
+    Step embedMemoriesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            CodeMemoryProperties properties, PendingItemReader<VectorWork> vectorWorkReader,
+            VectorOutboxWriter vectorOutboxWriter, EmbedProgressListener embedProgressListener,
+            JobRunListener jobRunListener) {
+        return new StepBuilder("embedMemoriesStep", jobRepository)
+                .<VectorWork, VectorWork>chunk(properties.embedding().chunkSize())
+                .transactionManager(transactionManager)
+                .reader(vectorWorkReader)
+                .writer(vectorOutboxWriter)
+                .listener((org.springframework.batch.core.listener.StepExecutionListener) embedProgressListener)
+                .listener((org.springframework.batch.core.listener.ItemWriteListener<Object>) embedProgressListener)
+                .listener(jobRunListener)
+                .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<VectorWork> vectorWorkReader(DuckDbSessions sessions, EmbeddingService embeddingService) {
+        String version = embeddingService.version().id();
+        return new PendingItemReader<>(sessions.connections(), VectorOutbox.pendingSql(version),
+                (PendingItemReader.PageLoader<VectorWork>) c -> GraduationQueries.vectorWork(c, version));
+    }
+
+    @Bean
+    @StepScope
+    VectorOutboxWriter vectorOutboxWriter(DuckDbSessions sessions, VectorStore vectorStore,
+            EmbeddingService embeddingService) {
+        return new VectorOutboxWriter(sessions.connections(), vectorStore, embeddingService);
+    }
+
+    @Bean
+    @StepScope
+    EmbedProgressListener embedProgressListener(DuckDbSessions sessions, EmbeddingService embeddingService) {
+        String sql = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(embeddingService.version().id()) + ")";
+        return new EmbedProgressListener(() -> {
+            try (var c = sessions.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                rs.next();
+                return rs.getLong(1);
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);
+            }
+        });
+    }
+}

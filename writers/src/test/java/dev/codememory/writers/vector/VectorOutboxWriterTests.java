@@ -1,0 +1,147 @@
+package dev.codememory.writers.vector;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.vector.BatchEmbedding;
+import dev.codememory.config.vector.EmbeddingVersion;
+import dev.codememory.config.vector.VectorWork;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.springframework.batch.infrastructure.item.Chunk;
+
+class VectorOutboxWriterTests {
+
+    private static final EmbeddingVersion V = new EmbeddingVersion("test-model", 3, "mean", 16);
+    private static final LocalDateTime T = LocalDateTime.of(2026, 11, 1, 10, 0);
+
+    @TempDir
+    Path tmp;
+
+    private DuckDb.Session session;
+    private DuckDbVectorStore store;
+    private VectorOutbox outbox;
+
+    @BeforeEach
+    void open() throws Exception {
+        session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
+        store = new DuckDbVectorStore(session::connection, V);
+        store.ensureReady();
+        outbox = new VectorOutbox(session::connection);
+        for (String id : new String[] {"e1", "e2", "e3"}) {
+            exec("INSERT INTO entries VALUES ('" + id + "', 'c" + id + "', 'fact', '/p', 's', TIMESTAMP '2026-11-01 10:00:00',"
+                    + " 'title " + id + "', 'body " + id + "', NULL, '[]', 'k" + id + "', 'verified', 'active', NULL, now())");
+        }
+    }
+
+    @AfterEach
+    void close() {
+        session.close();
+    }
+
+    @Test
+    void queuesVerifiedMemoriesOnceAndRemovalsWhenSuperseded() throws Exception {
+        assertThat(outbox.queue(V.id())).isEqualTo(3);
+        assertThat(outbox.queue(V.id())).isZero();
+        exec("UPDATE entries SET status = 'superseded' WHERE entry_id = 'e2'");
+        assertThat(outbox.queue(V.id())).isEqualTo(1);
+        assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
+                .containsExactly("e1 upsert pending", "e2 delete pending", "e3 upsert pending");
+    }
+
+    @Test
+    void embedsUpsertsAndMarksDoneThenRemovesSupersededVectors() throws Exception {
+        AtomicInteger calls = new AtomicInteger();
+        VectorOutboxWriter writer = new VectorOutboxWriter(session::connection, store, texts -> {
+            calls.incrementAndGet();
+            return vectors(texts.size());
+        });
+        outbox.queue(V.id());
+
+        writer.write(new Chunk<>(work("e1"), work("e2"), work("e3")));
+
+        assertThat(calls).hasValue(1); // one batch for the whole chunk
+        assertThat(store.count()).isEqualTo(3);
+        assertThat(rows("SELECT memory_id, status, attempts FROM vector_outbox ORDER BY memory_id"))
+                .containsExactly("e1 done 0", "e2 done 0", "e3 done 0");
+
+        writer.write(new Chunk<>(work("e1"))); // a chunk written twice after a crash
+        assertThat(store.count()).isEqualTo(3);
+
+        exec("UPDATE entries SET status = 'superseded' WHERE entry_id = 'e2'");
+        outbox.queue(V.id());
+        writer.write(new Chunk<>(new VectorWork("e2", VectorWork.Op.DELETE, null, null, null, null, null)));
+        assertThat(store.count()).isEqualTo(2);
+        assertThat(rows("SELECT memory_id, op, status FROM vector_outbox WHERE memory_id = 'e2'"))
+                .containsExactly("e2 delete done");
+    }
+
+    @Test
+    void failuresAreRecordedAndRetriedUntilTheLimit() throws Exception {
+        BatchEmbedding broken = texts -> {
+            throw new IllegalStateException("model exploded");
+        };
+        VectorOutboxWriter writer = new VectorOutboxWriter(session::connection, store, broken);
+        outbox.queue(V.id());
+        String pending = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(V.id()) + ")";
+
+        for (int attempt = 1; attempt <= VectorOutbox.MAX_ATTEMPTS; attempt++) {
+            assertThat(count(pending)).isEqualTo(3);
+            writer.write(new Chunk<>(work("e1"), work("e2"), work("e3")));
+            assertThat(rows("SELECT DISTINCT status, attempts, error FROM vector_outbox"))
+                    .containsExactly("failed " + attempt + " IllegalStateException: model exploded");
+        }
+        assertThat(count(pending)).isZero(); // given up, still visible as failed
+        assertThat(store.count()).isZero();
+    }
+
+    private static VectorWork work(String id) {
+        return new VectorWork(id, VectorWork.Op.UPSERT, "text " + id, "/p", "fact", "active", T);
+    }
+
+    private static float[][] vectors(int n) {
+        float[][] out = new float[n][];
+        for (int i = 0; i < n; i++) {
+            out[i] = new float[] {1, 0, 0};
+        }
+        return out;
+    }
+
+    private void exec(String sql) throws Exception {
+        try (Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute(sql);
+        }
+    }
+
+    private long count(String sql) throws Exception {
+        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    private List<String> rows(String sql) throws Exception {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                StringBuilder sb = new StringBuilder();
+                for (int i = 1; i <= n; i++) {
+                    sb.append(i > 1 ? " " : "").append(rs.getString(i));
+                }
+                rows.add(sb.toString());
+            }
+        }
+        return rows;
+    }
+}

@@ -32,7 +32,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         if (vectorStore.equals("milvus") && (milvus.uri() == null || milvus.uri().isBlank())) {
             throw new IllegalArgumentException("code-memory.milvus.uri must be set when code-memory.vector-store=milvus");
         }
-        embedding = embedding == null ? new Embedding(null, null) : embedding;
+        embedding = embedding == null ? new Embedding(null, null, null, null) : embedding;
     }
 
     /** @param uri e.g. http://localhost:19530; @param token user:password or an API key; @param database optional */
@@ -40,10 +40,12 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
     }
 
     /**
-     * @param batchSize texts per model call
-     * @param chunkSize memories per embed-step transaction
+     * @param batchSize   texts per model call
+     * @param chunkSize   memories per embed-step transaction
+     * @param model       {@code minilm} (default: all-MiniLM-L6-v2 on ONNX Runtime) or {@code torchscript}
+     * @param torchscript the TorchScript model, when {@code model=torchscript}
      */
-    public record Embedding(Integer batchSize, Integer chunkSize) {
+    public record Embedding(Integer batchSize, Integer chunkSize, String model, TorchScript torchscript) {
 
         public Embedding {
             batchSize = batchSize == null ? 32 : batchSize;
@@ -51,7 +53,26 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
             if (batchSize < 1 || chunkSize < 1) {
                 throw new IllegalArgumentException("code-memory.embedding batch-size and chunk-size must be positive");
             }
+            model = model == null ? "minilm" : model.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!model.equals("minilm") && !model.equals("torchscript")) {
+                throw new IllegalArgumentException("code-memory.embedding.model must be minilm or torchscript, was "
+                        + model);
+            }
+            if (model.equals("torchscript") && (torchscript == null || torchscript.url() == null
+                    || torchscript.tokenizer() == null || torchscript.dimension() == null)) {
+                throw new IllegalArgumentException("code-memory.embedding.torchscript.url, .tokenizer and .dimension"
+                        + " must be set when code-memory.embedding.model=torchscript");
+            }
         }
+    }
+
+    /**
+     * @param url       a local path, file: URL or djl:// URL of the TorchScript model
+     * @param tokenizer the HuggingFace tokenizer.json for it
+     * @param dimension the model's output dimension
+     * @param name      recorded in the embedding version (default: the model's file name)
+     */
+    public record TorchScript(String url, String tokenizer, Integer dimension, String name) {
     }
 
     /** @param chunkSize spool lines per chunk (one DuckDB transaction and one metadata commit each) */

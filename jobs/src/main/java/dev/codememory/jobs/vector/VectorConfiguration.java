@@ -4,7 +4,10 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.processors.embed.TorchScriptEmbedder;
+import java.nio.file.Path;
 import dev.codememory.writers.vector.DuckDbVectorStore;
 import dev.codememory.writers.vector.VectorOutbox;
 import dev.codememory.writers.vector.milvus.MilvusSettings;
@@ -22,8 +25,19 @@ public class VectorConfiguration {
 
     @Bean
     EmbeddingService embeddingService(CodeMemoryHome home, CodeMemoryProperties properties) {
-        return new EmbeddingService(() -> new MiniLmOnnxEmbedder(home.root().resolve("djl"),
-                properties.embedding().batchSize()), MiniLmOnnxEmbedder.VERSION);
+        Path cache = home.root().resolve("djl");
+        CodeMemoryProperties.Embedding settings = properties.embedding();
+        if (settings.model().equals("torchscript")) {
+            CodeMemoryProperties.TorchScript ts = settings.torchscript();
+            String name = ts.name() != null ? ts.name() : Path.of(ts.url().replaceFirst("^[a-z]+:/*", "/"))
+                    .getFileName().toString();
+            EmbeddingVersion version = new EmbeddingVersion(name, ts.dimension(), "mean",
+                    MiniLmOnnxEmbedder.MAX_TOKENS);
+            return new EmbeddingService(() -> new TorchScriptEmbedder(ts.url(), Path.of(ts.tokenizer()), version,
+                    false, cache), version);
+        }
+        return new EmbeddingService(() -> new MiniLmOnnxEmbedder(cache, settings.batchSize()),
+                MiniLmOnnxEmbedder.VERSION);
     }
 
     /** One per job run: a Milvus client is connected when a job needs it and closed when the job ends. */

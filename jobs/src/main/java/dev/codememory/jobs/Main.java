@@ -4,6 +4,8 @@ import dev.codememory.jobs.cli.BenchCommand;
 import dev.codememory.jobs.cli.HookCommand;
 import dev.codememory.jobs.cli.ImportCommand;
 import dev.codememory.jobs.cli.TaskCommands;
+import dev.codememory.jobs.query.EvalCommand;
+import dev.codememory.jobs.query.QueryCommand;
 
 /**
  * Entry point of {@code jobs.jar}. The hook and import paths run on the JDK alone (no Spring context, no DuckDB,
@@ -21,6 +23,8 @@ public final class Main {
                     ? HookCommand.train() : HookCommand.run(System.in, System.out));
             case "import" -> System.exit(ImportCommand.run(args));
             case "bench" -> System.exit(BenchCommand.run(args));
+            case "query" -> System.exit(QueryCommand.run(args, System.out, System.err));
+            case "eval" -> System.exit(EvalCommand.run(args, System.out, System.err));
             case "tasks", "task", "blocked" -> System.exit(TaskCommands.run(args, System.out, System.err));
             default -> System.exit(CodeMemoryApplication.run(args));
         }

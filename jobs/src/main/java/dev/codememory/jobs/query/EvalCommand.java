@@ -1,0 +1,193 @@
+package dev.codememory.jobs.query;
+
+import dev.codememory.config.json.Json;
+import dev.codememory.jobs.Main;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.OffsetDateTime;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * {@code eval [--dev DIR] [--home DIR] [--out DIR] [--set key=value …]}: the retrieval eval harness, end to end.
+ * From an empty temporary home (or {@code --home}; a home that already has a database is reused as is) it imports
+ * every {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes of this jar, runs
+ * {@code query --input … --output …} with each question in its conversation's project at the question's time,
+ * maps each memory's source events back to dialog ids by (session id, time) in the hooks files, writes
+ * {@code {"qid","ranked":[…]}} lines and prints {@code score_retrieval.py --markdown}.
+ *
+ * <p>Only this harness reads the {@code locomo} key of the hooks files, and only to name what the system returned.
+ */
+public final class EvalCommand {
+
+    private static final int MAX_RANKED = 100;
+
+    private EvalCommand() {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        Path dev = Path.of("/work/shared/eval-dev");
+        Path home = null;
+        Path outDir = null;
+        int topK = 50;
+        List<String> sets = new ArrayList<>();
+        for (int i = 1; i < args.length; i++) {
+            switch (args[i]) {
+                case "--dev" -> dev = Path.of(args[++i]);
+                case "--home" -> home = Path.of(args[++i]);
+                case "--out" -> outDir = Path.of(args[++i]);
+                case "--top-k" -> topK = Integer.parseInt(args[++i]);
+                case "--set" -> sets.add(args[++i]);
+                default -> {
+                    err.println("usage: eval [--dev DIR] [--home DIR] [--out DIR] [--top-k N] [--set key=value …]");
+                    return 2;
+                }
+            }
+        }
+        try {
+            if (home == null) {
+                home = Files.createTempDirectory("code-memory-eval");
+            }
+            if (outDir == null) {
+                outDir = home.resolve("eval");
+            }
+            Files.createDirectories(outDir);
+            List<Path> hooks;
+            try (Stream<Path> files = Files.list(dev.resolve("hooks"))) {
+                hooks = files.filter(p -> p.toString().endsWith(".jsonl")).sorted().toList();
+            }
+            if (!Files.exists(home.resolve("memory.duckdb"))) {
+                for (Path h : hooks) {
+                    child(home, out, "import", "--hooks", h.toString());
+                }
+                long start = System.nanoTime();
+                child(home, out, "--job=graduate");
+                out.printf("graduated in %d s%n", (System.nanoTime() - start) / 1_000_000_000);
+            } else {
+                out.println("reusing the graduated home " + home);
+            }
+            Map<String, String> cwdOfConversation = new HashMap<>();
+            Map<String, String> dialogOfEvent = new HashMap<>();
+            for (Path h : hooks) {
+                readHooks(h, cwdOfConversation, dialogOfEvent);
+            }
+            Path queries = outDir.resolve("queries-input.jsonl");
+            writeQueryInput(dev.resolve("queries.jsonl"), cwdOfConversation, queries);
+            Path answers = outDir.resolve("query-output.jsonl");
+            List<String> queryArgs = new ArrayList<>(List.of("query", "--input", queries.toString(), "--output",
+                    answers.toString(), "--top-k", Integer.toString(topK)));
+            for (String s : sets) {
+                queryArgs.add("--set");
+                queryArgs.add(s);
+            }
+            child(home, out, queryArgs.toArray(String[]::new));
+            Path results = outDir.resolve("results.jsonl");
+            writeResults(answers, dialogOfEvent, results);
+            out.println("results: " + results);
+            Process score = new ProcessBuilder("python3", dev.resolve("score_retrieval.py").toString(), "--queries",
+                    dev.resolve("queries.jsonl").toString(), "--results", results.toString(), "--markdown")
+                    .inheritIO().start();
+            return score.waitFor();
+        } catch (IOException | URISyntaxException | RuntimeException e) {
+            err.println("eval failed: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return 1;
+        }
+    }
+
+    /** The conversation's cwd (its project) and, per (session id, time), the dialog's event id. */
+    static void readHooks(Path hooks, Map<String, String> cwdOfConversation, Map<String, String> dialogOfEvent)
+            throws IOException {
+        String conversation = hooks.getFileName().toString().replaceFirst("\\.jsonl$", "");
+        for (String line : Files.readAllLines(hooks, StandardCharsets.UTF_8)) {
+            if (line.isBlank()) {
+                continue;
+            }
+            Map<?, ?> e = (Map<?, ?>) Json.parse(line);
+            cwdOfConversation.putIfAbsent(conversation, (String) e.get("cwd"));
+            if (e.get("locomo") instanceof Map<?, ?> locomo && locomo.get("event_id") instanceof String id
+                    && e.get("timestamp") instanceof String ts) {
+                dialogOfEvent.putIfAbsent(key((String) e.get("session_id"), ts), id);
+            }
+        }
+    }
+
+    static String key(String sessionId, String ts) {
+        return sessionId + "|" + OffsetDateTime.parse(ts).toInstant();
+    }
+
+    private static void writeQueryInput(Path queries, Map<String, String> cwdOfConversation, Path input)
+            throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(input, StandardCharsets.UTF_8)) {
+            for (String line : Files.readAllLines(queries, StandardCharsets.UTF_8)) {
+                if (line.isBlank()) {
+                    continue;
+                }
+                Map<?, ?> q = (Map<?, ?>) Json.parse(line);
+                Map<String, Object> in = new LinkedHashMap<>();
+                in.put("qid", q.get("qid"));
+                in.put("text", q.get("question"));
+                in.put("project", cwdOfConversation.get((String) q.get("conversation")));
+                in.put("at", q.get("timestamp"));
+                w.write(Json.write(in));
+                w.newLine();
+            }
+        }
+    }
+
+    /** Each memory becomes its source turns in time order; a turn already listed is not repeated. */
+    static void writeResults(Path answers, Map<String, String> dialogOfEvent, Path results) throws IOException {
+        try (BufferedWriter w = Files.newBufferedWriter(results, StandardCharsets.UTF_8)) {
+            for (String line : Files.readAllLines(answers, StandardCharsets.UTF_8)) {
+                Map<?, ?> a = (Map<?, ?>) Json.parse(line);
+                Set<String> ranked = new LinkedHashSet<>();
+                for (Object r : (List<?>) a.get("results")) {
+                    for (Object s : (List<?>) ((Map<?, ?>) r).get("sources")) {
+                        Map<?, ?> src = (Map<?, ?>) s;
+                        String id = dialogOfEvent.get(key((String) src.get("session_id"), (String) src.get("ts")));
+                        if (id != null && ranked.size() < MAX_RANKED) {
+                            ranked.add(id);
+                        }
+                    }
+                }
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("qid", a.get("qid"));
+                row.put("ranked", new ArrayList<Object>(ranked));
+                w.write(Json.write(row));
+                w.newLine();
+            }
+        }
+    }
+
+    private static void child(Path home, PrintStream out, String... args)
+            throws IOException, InterruptedException, URISyntaxException {
+        Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-jar", jar.toString()));
+        command.addAll(List.of(args));
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
+        pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        Process p = pb.start();
+        try (var lines = p.inputReader(StandardCharsets.UTF_8).lines()) {
+            lines.filter(l -> !l.contains(" INFO ") && !l.contains(" DEBUG ")).forEach(out::println);
+        }
+        int exit = p.waitFor();
+        if (exit != 0) {
+            throw new IllegalStateException(String.join(" ", args) + " exited with " + exit);
+        }
+    }
+
+}

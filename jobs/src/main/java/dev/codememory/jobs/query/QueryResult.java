@@ -1,0 +1,29 @@
+package dev.codememory.jobs.query;
+
+import dev.codememory.readers.query.MemorySource;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/** One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2). */
+public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
+        List<MemorySource> sources) {
+
+    public Map<String, Object> toJson() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("memory_id", memoryId);
+        m.put("citation", citation);
+        m.put("score", Math.round(score * 10_000) / 10_000.0);
+        m.put("kind", kind);
+        m.put("summary", summary);
+        m.put("sources", sources.stream().map(s -> {
+            Map<String, Object> src = new LinkedHashMap<>();
+            src.put("event_id", s.eventId());
+            src.put("session_id", s.sessionId());
+            src.put("ts", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(s.ts()) + "Z");
+            return (Object) src;
+        }).toList());
+        return m;
+    }
+}

@@ -1,0 +1,102 @@
+package dev.codememory.jobs.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.codememory.config.json.Json;
+import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.readers.query.MemorySource;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class QueryCommandTests {
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void batchLineHasTheDocumentedShape() {
+        QueryResult r = new QueryResult("ent_1", "mem:abcdef", 0.87654321, "decision", "Use PostgreSQL",
+                List.of(new MemorySource("ev_2", "s1", LocalDateTime.of(2024, 5, 1, 10, 0)),
+                        new MemorySource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30))));
+
+        Object parsed = Json.parse(QueryCommand.resultLine("q1", List.of(r)));
+
+        assertThat(Json.write(parsed)).isEqualTo("{\"qid\":\"q1\",\"results\":[{\"memory_id\":\"ent_1\","
+                + "\"citation\":\"mem:abcdef\",\"score\":0.8765,\"kind\":\"decision\",\"summary\":\"Use PostgreSQL\","
+                + "\"sources\":[{\"event_id\":\"ev_2\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:00:00Z\"},"
+                + "{\"event_id\":\"ev_3\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:01:30Z\"}]}]}");
+        assertThat(QueryCommand.resultLine("q2", List.of())).isEqualTo("{\"qid\":\"q2\",\"results\":[]}");
+    }
+
+    @Test
+    void readsBatchInputWithProjectAndTime() throws Exception {
+        Path input = tmp.resolve("in.jsonl");
+        Files.writeString(input, """
+                {"qid":"a","text":"which database","project":"/nowhere/p1","at":"2024-05-01T12:00:00+02:00"}
+
+                {"qid":7,"text":"port"}
+                """);
+
+        List<QueryRequest> requests = QueryCommand.readRequests(input, new ProjectResolver(), "/default", false);
+
+        assertThat(requests).hasSize(2);
+        assertThat(requests.get(0)).isEqualTo(new QueryRequest("a", "which database", "/nowhere/p1",
+                LocalDateTime.of(2024, 5, 1, 10, 0)));
+        assertThat(requests.get(1).qid()).isEqualTo("7");
+        assertThat(requests.get(1).project()).isEqualTo("/default");
+        assertThat(QueryCommand.readRequests(input, new ProjectResolver(), "/default", true))
+                .extracting(QueryRequest::project).containsOnlyNulls();
+    }
+
+    @Test
+    void rejectsALineWithoutText() throws Exception {
+        Path input = tmp.resolve("bad.jsonl");
+        Files.writeString(input, "{\"qid\":\"a\"}\n");
+
+        assertThatThrownBy(() -> QueryCommand.readRequests(input, new ProjectResolver(), null, false))
+                .isInstanceOf(QueryException.class).hasMessageContaining("line 1");
+    }
+
+    @Test
+    void badArgumentsAreAUsageError() {
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
+
+        assertThat(QueryCommand.run(new String[] {"query"}, System.out, errStream)).isEqualTo(2);
+        assertThat(QueryCommand.run(new String[] {"query", "--input", "x"}, System.out, errStream)).isEqualTo(2);
+        assertThat(QueryCommand.run(new String[] {"query", "--top-k", "0", "x"}, System.out, errStream))
+                .isEqualTo(2);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("query needs TEXT")
+                .contains("--input and --output go together").contains("--top-k needs a positive number");
+    }
+
+    @Test
+    void evalMapsSourcesToDialogTurnsInOrderWithoutRepeats() throws Exception {
+        Path answers = tmp.resolve("answers.jsonl");
+        Files.writeString(answers, QueryCommand.resultLine("q", List.of(
+                new QueryResult("m1", "mem:aaaaaa", 0.9, "exchange", "x", List.of(
+                        new MemorySource("e1", "s", LocalDateTime.of(2023, 5, 8, 13, 57)),
+                        new MemorySource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58)))),
+                new QueryResult("m2", "mem:bbbbbb", 0.8, "exchange", "y", List.of(
+                        new MemorySource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58)),
+                        new MemorySource("e3", "s", LocalDateTime.of(2023, 5, 8, 13, 59)))))) + "\n");
+        Map<String, String> dialog = Map.of(EvalCommand.key("s", "2023-05-08T13:57:00Z"), "c/D1:1",
+                EvalCommand.key("s", "2023-05-08T13:58:00Z"), "c/D1:2",
+                EvalCommand.key("s", "2023-05-08T13:59:00Z"), "c/D1:3");
+        Path results = tmp.resolve("results.jsonl");
+
+        EvalCommand.writeResults(answers, dialog, results);
+
+        assertThat(Files.readString(results)).isEqualTo(
+                "{\"qid\":\"q\",\"ranked\":[\"c/D1:1\",\"c/D1:2\",\"c/D1:3\"]}" + System.lineSeparator());
+    }
+}

@@ -1,0 +1,160 @@
+package dev.codememory.jobs.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.codememory.config.json.Json;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * End to end through the built jar: hook events for two projects are imported, graduated (with the real
+ * embedding model), then queried with the CLI in single and batch mode.
+ */
+class QueryIntegrationTests {
+
+    private static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
+
+    @TempDir
+    static Path tmp;
+
+    private static Path home;
+    private static Path project;
+    private static Path otherProject;
+
+    private record Result(int exit, String stdout, String stderr) {
+    }
+
+    @BeforeAll
+    static void graduateFixture() throws Exception {
+        home = tmp.resolve("home");
+        project = Files.createDirectories(tmp.resolve("billing-service"));
+        otherProject = Files.createDirectories(tmp.resolve("website"));
+        List<String> lines = new ArrayList<>();
+        session(lines, project, "s-1", "2024-03-01T09:00:00Z",
+                "Which database should the billing service use for invoices?",
+                "Use PostgreSQL for the invoices: we need transactions and row locks when a payment is retried.");
+        session(lines, project, "s-2", "2024-03-02T09:00:00Z",
+                "How do I start the frontend dev server?",
+                "Run npm run dev in the web folder; Vite serves it on port 5173.");
+        session(lines, project, "s-3", "2024-03-03T09:00:00Z",
+                "What colour should the checkout button be?",
+                "Use the brand teal #0f766e with white text for contrast.");
+        session(lines, otherProject, "s-4", "2024-03-04T09:00:00Z",
+                "Which database should the website use for invoices?",
+                "The website keeps invoices in SQLite.");
+        Path hooks = tmp.resolve("hooks.jsonl");
+        Files.write(hooks, lines, StandardCharsets.UTF_8);
+
+        assertThat(jar("import", "--hooks", hooks.toString()).exit()).isZero();
+        Result graduate = jar("--job=graduate");
+        assertThat(graduate.exit()).as(graduate.stderr()).isZero();
+    }
+
+    private static void session(List<String> lines, Path cwd, String session, String start, String prompt,
+            String reply) {
+        String t0 = start;
+        String t1 = start.replace(":00:00Z", ":01:00Z");
+        String t2 = start.replace(":00:00Z", ":02:00Z");
+        String t3 = start.replace(":00:00Z", ":03:00Z");
+        lines.add(hook(cwd, session, t0, "SessionStart", "source", "startup"));
+        lines.add(hook(cwd, session, t1, "UserPromptSubmit", "prompt", prompt));
+        lines.add(hook(cwd, session, t2, "Stop", "last_assistant_message", reply));
+        lines.add(hook(cwd, session, t3, "SessionEnd", "reason", "other"));
+    }
+
+    private static String hook(Path cwd, String session, String ts, String event, String key, String value) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("hook_event_name", event);
+        m.put("session_id", session);
+        m.put("transcript_path", "/nowhere/" + session + ".jsonl");
+        m.put("cwd", cwd.toString());
+        m.put(key, value);
+        if (event.equals("Stop")) {
+            m.put("stop_hook_active", false);
+        }
+        m.put("timestamp", ts);
+        return Json.write(m);
+    }
+
+    @Test
+    void singleQueryFindsTheExchangeInItsProjectFirst() throws Exception {
+        Result r = jar("query", "--project", project.toString(), "--json", "--top-k", "3",
+                "what database do we use for invoices");
+
+        assertThat(r.exit()).as(r.stderr()).isZero();
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(r.stdout().strip());
+        List<?> results = (List<?>) doc.get("results");
+        assertThat(results).isNotEmpty().hasSizeLessThanOrEqualTo(3);
+        Map<?, ?> top = (Map<?, ?>) results.get(0);
+        assertThat(top.get("kind")).isEqualTo("exchange");
+        assertThat(top.get("summary")).isEqualTo("Which database should the billing service use for invoices?");
+        assertThat((String) top.get("citation")).matches("mem:[A-Za-z0-9_-]{6}");
+        assertThat(((List<?>) top.get("sources")).stream().map(s -> (Object) ((Map<?, ?>) s).get("ts")).toList())
+                .containsExactly("2024-03-01T09:01:00Z", "2024-03-01T09:02:00Z");
+        assertThat(r.stdout()).doesNotContain("SQLite");
+    }
+
+    @Test
+    void batchQueryWritesOneLinePerQueryOfTheDocumentedShape() throws Exception {
+        Path input = tmp.resolve("queries.jsonl");
+        Path output = tmp.resolve("answers.jsonl");
+        Files.writeString(input, """
+                {"qid":"q-port","text":"which port does the dev server listen on","project":"%s","at":"2024-03-05T00:00:00Z"}
+                {"qid":"q-db","text":"database for invoices","project":"%s"}
+                """.formatted(project, otherProject));
+
+        Result r = jar("query", "--input", input.toString(), "--output", output.toString(), "--top-k", "2");
+
+        assertThat(r.exit()).as(r.stderr()).isZero();
+        List<String> lines = Files.readAllLines(output);
+        assertThat(lines).hasSize(2);
+        Map<?, ?> port = (Map<?, ?>) Json.parse(lines.get(0));
+        assertThat(keys(port)).containsExactly("qid", "results");
+        assertThat(port.get("qid")).isEqualTo("q-port");
+        Map<?, ?> top = (Map<?, ?>) ((List<?>) port.get("results")).get(0);
+        assertThat(keys(top)).containsExactly("memory_id", "citation", "score", "kind", "summary", "sources");
+        assertThat(top.get("summary")).isEqualTo("How do I start the frontend dev server?");
+        assertThat(((Json.JsonNumber) top.get("score")).literal()).matches("0\\.\\d+|1\\.0");
+        Map<?, ?> source = (Map<?, ?>) ((List<?>) top.get("sources")).get(0);
+        assertThat(keys(source)).containsExactly("event_id", "session_id", "ts");
+        assertThat(source.get("session_id")).isEqualTo("s-2");
+
+        Map<?, ?> db = (Map<?, ?>) Json.parse(lines.get(1));
+        Map<?, ?> dbTop = (Map<?, ?>) ((List<?>) db.get("results")).get(0);
+        assertThat(dbTop.get("summary")).isEqualTo("Which database should the website use for invoices?");
+        assertThat((List<?>) db.get("results")).allSatisfy(x -> assertThat(((List<?>) ((Map<?, ?>) x).get("sources")))
+                .allSatisfy(s -> assertThat(((Map<?, ?>) s).get("session_id")).isEqualTo("s-4")));
+    }
+
+    private static List<Object> keys(Map<?, ?> map) {
+        return new ArrayList<>(map.keySet());
+    }
+
+    private static Result jar(String... args) throws IOException, InterruptedException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-jar", JAR.toString()));
+        command.addAll(List.of(args));
+        Path out = Files.createTempFile(tmp, "out", ".txt");
+        Path err = Files.createTempFile(tmp, "err", ".txt");
+        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
+                .directory(tmp.toFile());
+        pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        Process p = pb.start();
+        p.getOutputStream().close();
+        if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + command);
+        }
+        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+    }
+}

@@ -1,0 +1,117 @@
+package dev.codememory.processors.query;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Okapi BM25 over an in-memory inverted index. Documents are added once (already tokenized) and keep their insertion
+ * position; {@link #score} gives every document's score for a query in that order. IDF is the non-negative
+ * Lucene form {@code ln(1 + (N - df + 0.5) / (df + 0.5))}; a query term counts once however often it is repeated.
+ */
+public final class Bm25Index {
+
+    public static final double DEFAULT_K1 = 1.2;
+    public static final double DEFAULT_B = 0.75;
+
+    private final double k1;
+    private final double b;
+    private final Map<String, List<int[]>> postings = new HashMap<>();
+    private final List<String> ids = new ArrayList<>();
+    private int[] lengths = new int[16];
+    private long totalLength;
+
+    public Bm25Index() {
+        this(DEFAULT_K1, DEFAULT_B);
+    }
+
+    public Bm25Index(double k1, double b) {
+        if (k1 < 0 || b < 0 || b > 1) {
+            throw new IllegalArgumentException("BM25 needs k1 >= 0 and 0 <= b <= 1, was k1=" + k1 + " b=" + b);
+        }
+        this.k1 = k1;
+        this.b = b;
+    }
+
+    /** Adds a document; returns its position. */
+    public int add(String id, List<String> terms) {
+        int doc = ids.size();
+        ids.add(id);
+        if (doc == lengths.length) {
+            lengths = Arrays.copyOf(lengths, doc * 2);
+        }
+        lengths[doc] = terms.size();
+        totalLength += terms.size();
+        Map<String, Integer> tf = new HashMap<>();
+        for (String t : terms) {
+            tf.merge(t, 1, Integer::sum);
+        }
+        tf.forEach((term, count) -> postings.computeIfAbsent(term, k -> new ArrayList<>()).add(new int[] {doc, count}));
+        return doc;
+    }
+
+    public int size() {
+        return ids.size();
+    }
+
+    public String id(int doc) {
+        return ids.get(doc);
+    }
+
+    public double idf(String term) {
+        List<int[]> p = postings.get(term);
+        int df = p == null ? 0 : p.size();
+        return Math.log(1 + (ids.size() - df + 0.5) / (df + 0.5));
+    }
+
+    /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
+    public double[] score(List<String> queryTerms) {
+        double[] scores = new double[ids.size()];
+        if (ids.isEmpty()) {
+            return scores;
+        }
+        double avgdl = Math.max(1e-9, (double) totalLength / ids.size());
+        for (String term : new LinkedHashSet<>(queryTerms)) {
+            List<int[]> p = postings.get(term);
+            if (p == null) {
+                continue;
+            }
+            double idf = idf(term);
+            for (int[] posting : p) {
+                int doc = posting[0];
+                double tf = posting[1];
+                double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
+                scores[doc] += idf * tf * (k1 + 1) / (tf + norm);
+            }
+        }
+        return scores;
+    }
+
+    /**
+     * The share of the query's IDF mass that a document contains, in [0, 1]: 1 when every distinct query term
+     * occurs in it. Unlike the raw BM25 score this is comparable across queries, which the fused score needs.
+     */
+    public double[] coverage(List<String> queryTerms) {
+        double[] covered = new double[ids.size()];
+        double total = 0;
+        for (String term : new LinkedHashSet<>(queryTerms)) {
+            double idf = idf(term);
+            total += idf;
+            List<int[]> p = postings.get(term);
+            if (p != null) {
+                for (int[] posting : p) {
+                    covered[posting[0]] += idf;
+                }
+            }
+        }
+        if (total > 0) {
+            for (int i = 0; i < covered.length; i++) {
+                covered[i] /= total;
+            }
+        }
+        return covered;
+    }
+}

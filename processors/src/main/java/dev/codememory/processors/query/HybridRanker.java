@@ -1,0 +1,191 @@
+package dev.codememory.processors.query;
+
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Hybrid ranking of one project's memories: an in-memory BM25 index over title + body, built once per process and
+ * reused for every query, fused with vector similarity, recency and a kind/status prior.
+ *
+ * <p>The fused score, in [0, 1] so that the matcher's bands ({@link MatchBand}) mean something:
+ * <pre>
+ *   score = (ws·S + wl·L + wr·R + wk·K) / (ws + wl + wr + wk)
+ *   S = clamp((cosine − floor) / (ceil − floor), 0, 1)          calibrated cosine
+ *   L = (1 − t)·Lm + t·Lt, where Lx = sqrt(bm25 / max bm25 for this query × idf coverage) over the memory's
+ *       text (Lm) or its best source turn (Lt): 1 = the best lexical match, holding every query term
+ *   R = 0.5 ^ (max(0, at − created) / halfLife)                  recency relative to the query time
+ *   K = kind weight × (1 if active else 0.5)                     prior
+ * </pre>
+ * Candidates are the {@code candidates} best by BM25 plus the vector hits (the caller asks the vector store for as
+ * many); a lexical candidate the vector search did not return gets the lowest cosine it did return.
+ */
+public final class HybridRanker {
+
+    private final List<MemoryDoc> docs;
+    private final RankingSettings settings;
+    private final Bm25Index index;
+    private final Map<String, Integer> positions = new HashMap<>();
+    private final Bm25Index parts;
+    private final List<Integer> docOfPart = new ArrayList<>();
+
+    public HybridRanker(List<MemoryDoc> docs, RankingSettings settings) {
+        this.docs = List.copyOf(docs);
+        this.settings = settings;
+        this.index = new Bm25Index(settings.k1(), settings.b());
+        for (MemoryDoc d : this.docs) {
+            positions.put(d.memoryId(), index.add(d.memoryId(), QueryTokenizer.tokenize(d.text())));
+        }
+        this.parts = new Bm25Index(settings.k1(), settings.b());
+        for (int pos = 0; pos < this.docs.size(); pos++) {
+            for (String part : this.docs.get(pos).parts()) {
+                parts.add(this.docs.get(pos).memoryId(), QueryTokenizer.tokenize(part));
+                docOfPart.add(pos);
+            }
+        }
+    }
+
+    /**
+     * How well one source text of a hit matches the query: the summed IDF of the query terms it contains. Used to
+     * list a hit's sources most relevant first (an exchange's answer is often in the reply, not the prompt).
+     */
+    public double sourceMatch(List<String> queryTerms, String text) {
+        java.util.Set<String> terms = new java.util.HashSet<>(QueryTokenizer.tokenize(text));
+        double score = 0;
+        for (String t : new java.util.LinkedHashSet<>(queryTerms)) {
+            if (terms.contains(t)) {
+                score += index.idf(t);
+            }
+        }
+        return score;
+    }
+
+    public int size() {
+        return docs.size();
+    }
+
+    public RankingSettings settings() {
+        return settings;
+    }
+
+    /**
+     * Ranks memories for a query.
+     *
+     * @param cosines memory id → cosine of its vector with the query's (the vector store's top hits; may be empty)
+     */
+    public List<RankedMemory> rank(String queryText, Map<String, Double> cosines, LocalDateTime at, int topK) {
+        List<String> terms = QueryTokenizer.tokenize(queryText);
+        double[] bm25 = index.score(terms);
+        double[] coverage = index.coverage(terms);
+        double[] memoryLexical = lexical(bm25, coverage);
+        double[] turnLexical = new double[docs.size()];
+        if (settings.turnLexical() > 0 && parts.size() > 0) {
+            double[] byPart = lexical(parts.score(terms), parts.coverage(terms));
+            for (int part = 0; part < byPart.length; part++) {
+                int pos = docOfPart.get(part);
+                turnLexical[pos] = Math.max(turnLexical[pos], byPart[part]);
+            }
+        }
+        double t = settings.turnLexical();
+        double[] lexical = new double[docs.size()];
+        for (int pos = 0; pos < lexical.length; pos++) {
+            lexical[pos] = (1 - t) * memoryLexical[pos] + t * turnLexical[pos];
+        }
+        Set<Integer> candidates = new LinkedHashSet<>(topByScore(lexical, settings.candidates()));
+        double minCosine = Double.POSITIVE_INFINITY;
+        for (Map.Entry<String, Double> e : cosines.entrySet()) {
+            Integer pos = positions.get(e.getKey());
+            if (pos != null) {
+                candidates.add(pos);
+                minCosine = Math.min(minCosine, e.getValue());
+            }
+        }
+        if (minCosine == Double.POSITIVE_INFINITY) {
+            minCosine = settings.cosineFloor();
+        }
+        List<RankedMemory> ranked = new ArrayList<>(candidates.size());
+        for (int pos : candidates) {
+            MemoryDoc d = docs.get(pos);
+            double cos = cosines.getOrDefault(d.memoryId(), minCosine);
+            ranked.add(fuse(d, cos, lexical[pos], at));
+        }
+        Comparator<RankedMemory> byScore = Comparator.comparingDouble(RankedMemory::score).reversed()
+                .thenComparing(RankedMemory::memoryId);
+        if (settings.fusion() == RankingSettings.Fusion.RRF) {
+            ranked = reciprocalRankOrder(ranked);
+        } else {
+            ranked.sort(byScore);
+        }
+        return ranked.size() > topK ? List.copyOf(ranked.subList(0, topK)) : ranked;
+    }
+
+    /** {@code sqrt(bm25 / best bm25 × idf coverage)} per document: 1 for the best match holding every term. */
+    private static double[] lexical(double[] bm25, double[] coverage) {
+        double max = 0;
+        for (double s : bm25) {
+            max = Math.max(max, s);
+        }
+        double[] out = new double[bm25.length];
+        for (int i = 0; i < bm25.length && max > 0; i++) {
+            out[i] = Math.sqrt(bm25[i] / max * coverage[i]);
+        }
+        return out;
+    }
+
+    /** The fused score of one memory from its raw signals. */
+    public RankedMemory fuse(MemoryDoc d, double cosine, double lexical, LocalDateTime at) {
+        double semantic = clamp((cosine - settings.cosineFloor()) / (settings.cosineCeil() - settings.cosineFloor()));
+        double recency = recency(d.createdTs(), at, settings.halfLifeDays());
+        double status = clamp(settings.kindWeight(d.kind()) * ("active".equals(d.status()) ? 1.0 : 0.5));
+        double score = (settings.semantic() * semantic + settings.lexical() * clamp(lexical)
+                + settings.recency() * recency + settings.status() * status) / settings.weightSum();
+        return new RankedMemory(d.memoryId(), score, semantic, clamp(lexical), recency, status);
+    }
+
+    /** {@code 0.5^(age / halfLife)}; a memory newer than the query time counts as brand new. */
+    public static double recency(LocalDateTime created, LocalDateTime at, double halfLifeDays) {
+        double ageDays = Math.max(0, Duration.between(created, at).toSeconds() / 86_400.0);
+        return Math.pow(0.5, ageDays / halfLifeDays);
+    }
+
+    /** RRF (k = 60) over the semantic and lexical orders, recency and prior as small tie-breakers. */
+    private static List<RankedMemory> reciprocalRankOrder(List<RankedMemory> ranked) {
+        Map<String, Double> rrf = new HashMap<>();
+        List<RankedMemory> bySemantic = new ArrayList<>(ranked);
+        bySemantic.sort(Comparator.comparingDouble(RankedMemory::semantic).reversed()
+                .thenComparing(RankedMemory::memoryId));
+        List<RankedMemory> byLexical = new ArrayList<>(ranked);
+        byLexical.sort(Comparator.comparingDouble(RankedMemory::lexical).reversed()
+                .thenComparing(RankedMemory::memoryId));
+        for (int i = 0; i < bySemantic.size(); i++) {
+            rrf.merge(bySemantic.get(i).memoryId(), 1.0 / (60 + i + 1), Double::sum);
+            rrf.merge(byLexical.get(i).memoryId(), 1.0 / (60 + i + 1), Double::sum);
+        }
+        List<RankedMemory> out = new ArrayList<>(ranked);
+        out.sort(Comparator.<RankedMemory>comparingDouble(r -> rrf.get(r.memoryId()) + 1e-4 * r.status()
+                + 1e-4 * r.recency()).reversed().thenComparing(RankedMemory::memoryId));
+        return out;
+    }
+
+    private static List<Integer> topByScore(double[] scores, int n) {
+        List<Integer> hits = new ArrayList<>();
+        for (int i = 0; i < scores.length; i++) {
+            if (scores[i] > 0) {
+                hits.add(i);
+            }
+        }
+        hits.sort((x, y) -> Double.compare(scores[y], scores[x]) != 0 ? Double.compare(scores[y], scores[x])
+                : Integer.compare(x, y));
+        return hits.size() > n ? hits.subList(0, n) : hits;
+    }
+
+    private static double clamp(double v) {
+        return Math.max(0, Math.min(1, v));
+    }
+}

@@ -1,0 +1,110 @@
+package dev.codememory.processors.query;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class HybridRankerFusionTests {
+
+    private static final LocalDateTime NOW = LocalDateTime.of(2024, 3, 1, 12, 0);
+
+    /** 0.4 semantic, 0.25 lexical, 0.2 recency, 0.15 status; cosine 0.15 → 0, 0.75 → 1; half-life 30 days. */
+    private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15,
+            0.75, 0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6));
+
+    private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
+        return new MemoryDoc(id, kind, "active", created, text);
+    }
+
+    private static HybridRanker ranker(MemoryDoc... docs) {
+        return new HybridRanker(List.of(docs), SETTINGS);
+    }
+
+    @Test
+    void fusedScoreIsTheNormalisedWeightedSum() {
+        HybridRanker ranker = ranker();
+        MemoryDoc d = doc("m", "exchange", NOW.minusDays(30), "");
+
+        RankedMemory r = ranker.fuse(d, 0.45, 0.5, NOW);
+
+        assertThat(r.semantic()).isCloseTo(0.5, within(1e-12));
+        assertThat(r.recency()).isCloseTo(0.5, within(1e-12));
+        assertThat(r.status()).isCloseTo(0.9, within(1e-12));
+        assertThat(r.score()).isCloseTo(0.4 * 0.5 + 0.25 * 0.5 + 0.2 * 0.5 + 0.15 * 0.9, within(1e-12));
+    }
+
+    @Test
+    void perfectSignalsScoreOneAndSignalsAreClamped() {
+        HybridRanker ranker = ranker();
+
+        assertThat(ranker.fuse(doc("m", "decision", NOW, ""), 0.99, 1.4, NOW).score()).isCloseTo(1.0, within(1e-12));
+        assertThat(ranker.fuse(doc("m", "decision", NOW.plusDays(2), ""), -0.3, -1, NOW).score())
+                .isCloseTo(0.2 + 0.15, within(1e-12));
+    }
+
+    @Test
+    void recencyHalvesEveryHalfLife() {
+        assertThat(HybridRanker.recency(NOW.minusDays(60), NOW, 30)).isCloseTo(0.25, within(1e-12));
+        assertThat(HybridRanker.recency(NOW.plusDays(1), NOW, 30)).isEqualTo(1.0);
+    }
+
+    @Test
+    void aClearWinnerIsHigh() {
+        HybridRanker ranker = ranker();
+        double winner = ranker.fuse(doc("a", "decision", NOW, ""), 0.80, 1.0, NOW).score();
+        double runnerUp = ranker.fuse(doc("b", "decision", NOW, ""), 0.55, 0.6, NOW).score();
+
+        assertThat(winner).isGreaterThanOrEqualTo(MatchBand.HIGH_SCORE);
+        assertThat(MatchBand.of(List.of(winner, runnerUp))).isEqualTo(MatchBand.HIGH);
+    }
+
+    @Test
+    void twoCloseMatchesAreNotHigh() {
+        HybridRanker ranker = ranker();
+        double first = ranker.fuse(doc("a", "decision", NOW, ""), 0.80, 1.0, NOW).score();
+        double second = ranker.fuse(doc("b", "decision", NOW, ""), 0.78, 0.95, NOW).score();
+
+        assertThat(first - second).isLessThan(MatchBand.HIGH_GAP);
+        assertThat(MatchBand.of(List.of(first, second))).isEqualTo(MatchBand.SUGGESTED);
+    }
+
+    @Test
+    void aWeakMatchIsNone() {
+        HybridRanker ranker = ranker();
+        double weak = ranker.fuse(doc("a", "exchange", NOW.minusDays(90), ""), 0.30, 0.2, NOW).score();
+
+        assertThat(weak).isLessThan(MatchBand.SUGGESTED_SCORE);
+        assertThat(MatchBand.of(List.of(weak))).isEqualTo(MatchBand.NONE);
+        assertThat(MatchBand.of(List.of())).isEqualTo(MatchBand.NONE);
+    }
+
+    @Test
+    void ranksLexicalAndVectorCandidatesTogether() {
+        HybridRanker ranker = ranker(
+                doc("pool", "decision", NOW.minusDays(1), "We decided to use a connection pool for Postgres"),
+                doc("cache", "decision", NOW.minusDays(1), "We chose Redis as the cache"),
+                doc("paris", "exchange", NOW.minusDays(1), "Travel plans for Paris in spring"));
+
+        // the vector store saw "cache" as the nearest; the lexical index finds "pool"
+        List<RankedMemory> ranked = ranker.rank("postgres connection pool", Map.of("cache", 0.5, "pool", 0.45),
+                NOW, 10);
+
+        assertThat(ranked).extracting(RankedMemory::memoryId).containsExactly("pool", "cache");
+        assertThat(ranked.get(0).lexical()).isCloseTo(1.0, within(1e-12));
+        assertThat(ranked.get(1).lexical()).isZero();
+    }
+
+    @Test
+    void aLexicalCandidateMissedByTheVectorSearchGetsItsLowestCosine() {
+        HybridRanker ranker = ranker(doc("a", "fact", NOW, "alpha beta"), doc("b", "fact", NOW, "gamma"));
+
+        List<RankedMemory> ranked = ranker.rank("alpha", Map.of("b", 0.45), NOW, 10);
+
+        assertThat(ranked).extracting(RankedMemory::memoryId).containsExactly("a", "b");
+        assertThat(ranked.get(0).semantic()).isCloseTo(ranked.get(1).semantic(), within(1e-12));
+    }
+}

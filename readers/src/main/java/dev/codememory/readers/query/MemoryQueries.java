@@ -1,0 +1,132 @@
+package dev.codememory.readers.query;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The query path's reads: the verified, active memories of a project (or of all projects) and the source events of
+ * a set of memories, from {@code evidence_spans} joined to {@code events}, ordered by event time.
+ */
+public final class MemoryQueries {
+
+    private MemoryQueries() {
+    }
+
+    /** Verified, active memories of the project, or of every project when {@code project} is null. */
+    public static List<StoredMemory> memories(Connection c, String project) throws SQLException {
+        String sql = """
+                SELECT entry_id, entry_type, status, project, session_id, created_ts, title, body
+                FROM entries WHERE stage = 'verified' AND status = 'active' AND (? IS NULL OR project = ?)
+                ORDER BY created_ts, entry_id""";
+        List<StoredMemory> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new StoredMemory(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5), rs.getTimestamp(6).toLocalDateTime(), rs.getString(7),
+                            rs.getString(8)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The text of each memory's source turns (prompt, reply, tool input or output: the field its evidence was
+     * found in), by memory, in time order; memories of the project, or of every project when it is null.
+     */
+    public static Map<String, List<String>> sourceTexts(Connection c, String project) throws SQLException {
+        String sql = """
+                WITH texts AS (
+                  SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text, prompt_ts AS ts
+                  FROM turns
+                  UNION ALL SELECT reply_event_id, 'reply', reply_text, reply_ts FROM turns
+                            WHERE reply_event_id IS NOT NULL
+                  UNION ALL SELECT observation_id, 'tool_input', input_text, ts FROM observations
+                  UNION ALL SELECT observation_id, 'tool_response', output_text, ts FROM observations)
+                SELECT DISTINCT s.entry_id, s.event_id, s.field, t.text, t.ts
+                FROM evidence_spans s
+                JOIN entries e ON e.entry_id = s.entry_id
+                JOIN texts t ON t.event_id = s.event_id AND t.field = s.field
+                WHERE e.stage = 'verified' AND e.status = 'active' AND (? IS NULL OR e.project = ?)
+                  AND t.text IS NOT NULL
+                ORDER BY s.entry_id, t.ts, s.event_id, s.field""";
+        Map<String, List<String>> out = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(4));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** Source events of each memory, by event time then id, each event once per memory. */
+    public static Map<String, List<MemorySource>> sources(Connection c, Collection<String> memoryIds)
+            throws SQLException {
+        Map<String, List<MemorySource>> out = new LinkedHashMap<>();
+        if (memoryIds.isEmpty()) {
+            return out;
+        }
+        try (Statement st = c.createStatement()) {
+            st.execute("CREATE TEMP TABLE IF NOT EXISTS query_memory_ids (memory_id VARCHAR)");
+            st.execute("DELETE FROM temp.main.query_memory_ids");
+        }
+        try (PreparedStatement ps = c.prepareStatement("INSERT INTO temp.main.query_memory_ids VALUES (?)")) {
+            for (String id : memoryIds) {
+                ps.setString(1, id);
+                ps.addBatch();
+            }
+            ps.executeBatch();
+        }
+        String sql = """
+                SELECT DISTINCT s.entry_id, e.event_id, e.session_id, e.ts
+                FROM evidence_spans s JOIN events e ON e.event_id = s.event_id
+                WHERE s.entry_id IN (SELECT memory_id FROM temp.main.query_memory_ids)
+                ORDER BY s.entry_id, e.ts, e.event_id""";
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new MemorySource(rs.getString(2),
+                        rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The text of every source event of the memories just passed to {@link #sources} on the same connection: the
+     * prompt, reply or tool text the evidence was found in, by event id (fields of one event joined).
+     */
+    public static Map<String, String> sourceEventTexts(Connection c) throws SQLException {
+        String sql = """
+                WITH texts AS (
+                  SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text FROM turns
+                  UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns WHERE reply_event_id IS NOT NULL
+                  UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations
+                  UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations)
+                SELECT DISTINCT s.event_id, s.field, t.text
+                FROM evidence_spans s JOIN texts t ON t.event_id = s.event_id AND t.field = s.field
+                WHERE s.entry_id IN (SELECT memory_id FROM temp.main.query_memory_ids) AND t.text IS NOT NULL
+                ORDER BY s.event_id, s.field""";
+        Map<String, String> out = new LinkedHashMap<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                out.merge(rs.getString(1), rs.getString(3), (a, b) -> a + "\n" + b);
+            }
+        }
+        return out;
+    }
+}

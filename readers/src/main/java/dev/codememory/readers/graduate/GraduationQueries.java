@@ -6,7 +6,6 @@ import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.config.graduate.Observation;
@@ -162,22 +161,6 @@ public final class GraduationQueries {
                 rs.getString(10), quotes(rs.getString(11)));
     }
 
-    public static Candidate candidate(Connection c, String candidateId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT candidate_id, kind, session_id, project, ts, title, body, task_json::VARCHAR,
-                       quotes_json::VARCHAR, extractor FROM candidates WHERE candidate_id = ?""")) {
-            ps.setString(1, candidateId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("no candidate " + candidateId);
-                }
-                return new Candidate(rs.getString(1), CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)),
-                        rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6),
-                        rs.getString(7), task(rs.getString(8)), quotes(rs.getString(9)), rs.getString(10));
-            }
-        }
-    }
-
     public static EntryDraft entry(Connection c, String entryId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
@@ -188,26 +171,6 @@ public final class GraduationQueries {
                     throw new SQLException("no entry " + entryId);
                 }
                 return entry(rs);
-            }
-        }
-    }
-
-    /** The text behind a quote's (event, field): turn prompts and replies, observation input and output. */
-    public static String sourceText(Connection c, String eventId, String field) throws SQLException {
-        String sql = switch (field) {
-            case SourceText.PROMPT -> "SELECT prompt_text FROM turns WHERE prompt_event_id = ? LIMIT 1";
-            case SourceText.REPLY -> "SELECT reply_text FROM turns WHERE reply_event_id = ? LIMIT 1";
-            case SourceText.TOOL_INPUT -> "SELECT input_text FROM observations WHERE observation_id = ?";
-            case SourceText.TOOL_RESPONSE -> "SELECT output_text FROM observations WHERE observation_id = ?";
-            default -> null;
-        };
-        if (sql == null) {
-            return null;
-        }
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, eventId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
             }
         }
     }

@@ -11,12 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.OffsetDateTime;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Stream;
 
 /**
@@ -148,24 +147,30 @@ public final class EvalCommand {
         }
     }
 
-    /** Each memory becomes its source turns in time order; a turn already listed is not repeated. */
+    /**
+     * The answer's events ranked by their own scores (a hit's score plus its event's query-term coverage, see
+     * {@code RankedSource}) across all hits, each turn once at its best score; equal scores keep answer order.
+     */
     static void writeResults(Path answers, Map<String, String> dialogOfEvent, Path results) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(results, StandardCharsets.UTF_8)) {
             for (String line : Files.readAllLines(answers, StandardCharsets.UTF_8)) {
                 Map<?, ?> a = (Map<?, ?>) Json.parse(line);
-                Set<String> ranked = new LinkedHashSet<>();
+                Map<String, Double> best = new LinkedHashMap<>();
                 for (Object r : (List<?>) a.get("results")) {
                     for (Object s : (List<?>) ((Map<?, ?>) r).get("sources")) {
                         Map<?, ?> src = (Map<?, ?>) s;
                         String id = dialogOfEvent.get(key((String) src.get("session_id"), (String) src.get("ts")));
-                        if (id != null && ranked.size() < MAX_RANKED) {
-                            ranked.add(id);
+                        double score = src.get("score") instanceof Json.JsonNumber n ? Double.parseDouble(n.literal()) : 0;
+                        if (id != null) {
+                            best.merge(id, score, Math::max);
                         }
                     }
                 }
+                List<String> ranked = new ArrayList<>(best.keySet());
+                ranked.sort(Comparator.comparingDouble((String id) -> best.get(id)).reversed());
                 Map<String, Object> row = new LinkedHashMap<>();
                 row.put("qid", a.get("qid"));
-                row.put("ranked", new ArrayList<Object>(ranked));
+                row.put("ranked", new ArrayList<Object>(ranked.subList(0, Math.min(MAX_RANKED, ranked.size()))));
                 w.write(Json.write(row));
                 w.newLine();
             }

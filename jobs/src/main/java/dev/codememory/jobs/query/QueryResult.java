@@ -1,6 +1,5 @@
 package dev.codememory.jobs.query;
 
-import dev.codememory.readers.query.MemorySource;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -8,7 +7,7 @@ import java.util.Map;
 
 /** One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2). */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
-        List<MemorySource> sources) {
+        List<RankedSource> sources) {
 
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -22,6 +21,7 @@ public record QueryResult(String memoryId, String citation, double score, String
             src.put("event_id", s.eventId());
             src.put("session_id", s.sessionId());
             src.put("ts", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(s.ts()) + "Z");
+            src.put("score", Math.round(s.score() * 10_000) / 10_000.0);
             return (Object) src;
         }).toList());
         return m;

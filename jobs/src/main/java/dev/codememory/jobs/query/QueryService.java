@@ -19,6 +19,7 @@ import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -87,8 +88,8 @@ public final class QueryService implements AutoCloseable {
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, List<MemorySource>> sources = sources(ranked.stream().map(RankedMemory::memoryId).toList(),
-                corpus.ranker(), QueryTokenizer.tokenize(request.text()));
+        Map<String, List<RankedSource>> sources = sources(ranked, corpus.ranker(),
+                QueryTokenizer.tokenize(request.text()));
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             StoredMemory m = corpus.memories().get(r.memoryId());
@@ -123,24 +124,27 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * Each hit's source events, the one that matches the query best first (ties in time order): an exchange's
-     * answer is often in its reply, and a reader — or a citation — should see that turn first.
+     * Each hit's source events with their scores ({@link HybridRanker#sourceScore}), best first, ties in time order:
+     * an exchange's answer is often in its reply, and a reader — or a citation — should see that turn first.
      */
-    private Map<String, List<MemorySource>> sources(List<String> ids, HybridRanker ranker, List<String> queryTerms) {
+    private Map<String, List<RankedSource>> sources(List<RankedMemory> hits, HybridRanker ranker,
+            List<String> queryTerms) {
         try (Connection c = session.connection()) {
-            Map<String, List<MemorySource>> sources = MemoryQueries.sources(c, ids);
+            Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
+                    hits.stream().map(RankedMemory::memoryId).toList());
             Map<String, String> texts = MemoryQueries.sourceEventTexts(c);
-            Map<String, List<MemorySource>> ordered = new LinkedHashMap<>();
-            sources.forEach((memory, list) -> {
-                List<MemorySource> sorted = new ArrayList<>(list);
-                Map<String, Double> match = new HashMap<>();
-                for (MemorySource s : sorted) {
-                    match.put(s.eventId(), ranker.sourceMatch(queryTerms, texts.getOrDefault(s.eventId(), "")));
+            Map<String, List<RankedSource>> ranked = new LinkedHashMap<>();
+            for (RankedMemory hit : hits) {
+                List<RankedSource> list = new ArrayList<>();
+                for (MemorySource s : sources.getOrDefault(hit.memoryId(), List.of())) {
+                    double coverage = ranker.sourceCoverage(queryTerms, texts.getOrDefault(s.eventId(), ""));
+                    list.add(new RankedSource(s.eventId(), s.sessionId(), s.ts(),
+                            ranker.sourceScore(hit.score(), coverage)));
                 }
-                sorted.sort(java.util.Comparator.comparingDouble((MemorySource s) -> -match.get(s.eventId())));
-                ordered.put(memory, sorted);
-            });
-            return ordered;
+                list.sort(Comparator.comparingDouble(RankedSource::score).reversed());
+                ranked.put(hit.memoryId(), list);
+            }
+            return ranked;
         } catch (SQLException e) {
             throw new QueryException("cannot read memory sources: " + e.getMessage(), e);
         }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.readers.query.MemorySource;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -25,15 +24,16 @@ class QueryCommandTests {
     @Test
     void batchLineHasTheDocumentedShape() {
         QueryResult r = new QueryResult("ent_1", "mem:abcdef", 0.87654321, "decision", "Use PostgreSQL",
-                List.of(new MemorySource("ev_2", "s1", LocalDateTime.of(2024, 5, 1, 10, 0)),
-                        new MemorySource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30))));
+                List.of(new RankedSource("ev_2", "s1", LocalDateTime.of(2024, 5, 1, 10, 0), 1.0765),
+                        new RankedSource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30), 0.87654321)));
 
         Object parsed = Json.parse(QueryCommand.resultLine("q1", List.of(r)));
 
         assertThat(Json.write(parsed)).isEqualTo("{\"qid\":\"q1\",\"results\":[{\"memory_id\":\"ent_1\","
                 + "\"citation\":\"mem:abcdef\",\"score\":0.8765,\"kind\":\"decision\",\"summary\":\"Use PostgreSQL\","
-                + "\"sources\":[{\"event_id\":\"ev_2\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:00:00Z\"},"
-                + "{\"event_id\":\"ev_3\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:01:30Z\"}]}]}");
+                + "\"sources\":[{\"event_id\":\"ev_2\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:00:00Z\","
+                + "\"score\":1.0765},{\"event_id\":\"ev_3\",\"session_id\":\"s1\",\"ts\":\"2024-05-01T10:01:30Z\","
+                + "\"score\":0.8765}]}]}");
         assertThat(QueryCommand.resultLine("q2", List.of())).isEqualTo("{\"qid\":\"q2\",\"results\":[]}");
     }
 
@@ -80,23 +80,25 @@ class QueryCommandTests {
     }
 
     @Test
-    void evalMapsSourcesToDialogTurnsInOrderWithoutRepeats() throws Exception {
+    void evalRanksTurnsByTheirSourceScoresAcrossHitsEachOnceAtItsBest() throws Exception {
         Path answers = tmp.resolve("answers.jsonl");
         Files.writeString(answers, QueryCommand.resultLine("q", List.of(
                 new QueryResult("m1", "mem:aaaaaa", 0.9, "exchange", "x", List.of(
-                        new MemorySource("e1", "s", LocalDateTime.of(2023, 5, 8, 13, 57)),
-                        new MemorySource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58)))),
+                        new RankedSource("e1", "s", LocalDateTime.of(2023, 5, 8, 13, 57), 0.95),
+                        new RankedSource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58), 0.90))),
                 new QueryResult("m2", "mem:bbbbbb", 0.8, "exchange", "y", List.of(
-                        new MemorySource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58)),
-                        new MemorySource("e3", "s", LocalDateTime.of(2023, 5, 8, 13, 59)))))) + "\n");
+                        new RankedSource("e3", "s", LocalDateTime.of(2023, 5, 8, 13, 59), 0.92),
+                        new RankedSource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58), 0.85),
+                        new RankedSource("e4", "s", LocalDateTime.of(2023, 5, 8, 14, 0), 0.80))))) + "\n");
         Map<String, String> dialog = Map.of(EvalCommand.key("s", "2023-05-08T13:57:00Z"), "c/D1:1",
                 EvalCommand.key("s", "2023-05-08T13:58:00Z"), "c/D1:2",
-                EvalCommand.key("s", "2023-05-08T13:59:00Z"), "c/D1:3");
+                EvalCommand.key("s", "2023-05-08T13:59:00Z"), "c/D1:3",
+                EvalCommand.key("s", "2023-05-08T14:00:00Z"), "c/D1:4");
         Path results = tmp.resolve("results.jsonl");
 
         EvalCommand.writeResults(answers, dialog, results);
 
         assertThat(Files.readString(results)).isEqualTo(
-                "{\"qid\":\"q\",\"ranked\":[\"c/D1:1\",\"c/D1:2\",\"c/D1:3\"]}" + System.lineSeparator());
+                "{\"qid\":\"q\",\"ranked\":[\"c/D1:1\",\"c/D1:3\",\"c/D1:2\",\"c/D1:4\"]}" + System.lineSeparator());
     }
 }

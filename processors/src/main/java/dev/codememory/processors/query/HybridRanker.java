@@ -52,18 +52,27 @@ public final class HybridRanker {
     }
 
     /**
-     * How well one source text of a hit matches the query: the summed IDF of the query terms it contains. Used to
-     * list a hit's sources most relevant first (an exchange's answer is often in the reply, not the prompt).
+     * How well one source text of a hit matches the query: the share of the query's IDF mass (over the memory
+     * index) that the text holds, in [0, 1]. An exchange's answer is often in the reply, not the prompt; this
+     * orders a hit's sources and, weighted by {@link RankingSettings#sourceLexical()}, the events of an answer.
      */
-    public double sourceMatch(List<String> queryTerms, String text) {
-        java.util.Set<String> terms = new java.util.HashSet<>(QueryTokenizer.tokenize(text));
-        double score = 0;
-        for (String t : new java.util.LinkedHashSet<>(queryTerms)) {
+    public double sourceCoverage(List<String> queryTerms, String text) {
+        Set<String> terms = new java.util.HashSet<>(QueryTokenizer.tokenize(text));
+        double covered = 0;
+        double total = 0;
+        for (String t : new LinkedHashSet<>(queryTerms)) {
+            double idf = index.idf(t);
+            total += idf;
             if (terms.contains(t)) {
-                score += index.idf(t);
+                covered += idf;
             }
         }
-        return score;
+        return total > 0 ? covered / total : 0;
+    }
+
+    /** A source event's score: its memory's fused score plus {@code sourceLexical} × its own coverage. */
+    public double sourceScore(double memoryScore, double coverage) {
+        return memoryScore + settings.sourceLexical() * coverage;
     }
 
     public int size() {

@@ -17,10 +17,13 @@ import java.util.Map;
  * @param candidates   how many memories each signal contributes before fusion
  * @param fusion       score fusion, or reciprocal-rank fusion (ranking only; the score stays the fused score)
  * @param kindWeights  prior per entry kind, 1.0 when absent
+ * @param sourceLexical weight of a source event's own query-term coverage in its score (the memory's score plus
+ *                     this times the share of the query's IDF mass the event's text holds): orders a hit's sources
+ *                     and, across hits, the events a batch answer names
  */
 public record RankingSettings(double k1, double b, double semantic, double lexical, double recency, double status,
         double halfLifeDays, double cosineFloor, double cosineCeil, double turnLexical, int candidates, Fusion fusion,
-        Map<String, Double> kindWeights) {
+        Map<String, Double> kindWeights, double sourceLexical) {
 
     public enum Fusion { SCORE, RRF }
 
@@ -40,6 +43,9 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
         if (candidates < 1) {
             throw new IllegalArgumentException("candidates must be positive, was " + candidates);
         }
+        if (sourceLexical < 0) {
+            throw new IllegalArgumentException("sourceLexical must be >= 0, was " + sourceLexical);
+        }
         kindWeights = Map.copyOf(kindWeights);
     }
 
@@ -54,7 +60,7 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
     public static RankingSettings defaults() {
         return new RankingSettings(Bm25Index.DEFAULT_K1, Bm25Index.DEFAULT_B, 0.4, 0.4, 0.05, 0.15, 180, 0.15, 0.75,
                 0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0,
-                        "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6));
+                        "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2);
     }
 
     public double weightSum() {
@@ -71,35 +77,37 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
             Map<String, Double> kinds = new java.util.HashMap<>(kindWeights);
             kinds.put(key.substring(5), Double.parseDouble(value));
             return new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kinds);
+                    cosineCeil, turnLexical, candidates, fusion, kinds, sourceLexical);
         }
         double v = key.equals("fusion") ? 0 : Double.parseDouble(value);
         return switch (key) {
             case "k1" -> new RankingSettings(v, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "b" -> new RankingSettings(k1, v, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "semantic" -> new RankingSettings(k1, b, v, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "lexical" -> new RankingSettings(k1, b, semantic, v, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "recency" -> new RankingSettings(k1, b, semantic, lexical, v, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "status" -> new RankingSettings(k1, b, semantic, lexical, recency, v, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "halfLifeDays" -> new RankingSettings(k1, b, semantic, lexical, recency, status, v, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "cosineFloor" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays, v,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights);
+                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "cosineCeil" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, v, turnLexical, candidates, fusion, kindWeights);
+                    cosineFloor, v, turnLexical, candidates, fusion, kindWeights, sourceLexical);
             case "candidates" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, turnLexical, (int) v, fusion, kindWeights);
+                    cosineFloor, cosineCeil, turnLexical, (int) v, fusion, kindWeights, sourceLexical);
             case "turnLexical" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, v, candidates, fusion, kindWeights);
+                    cosineFloor, cosineCeil, v, candidates, fusion, kindWeights, sourceLexical);
             case "fusion" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
                     cosineFloor, cosineCeil, turnLexical, candidates, Fusion.valueOf(value.toUpperCase(java.util.Locale.ROOT)),
-                    kindWeights);
+                    kindWeights, sourceLexical);
+            case "sourceLexical" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
+                    cosineFloor, cosineCeil, turnLexical, candidates, fusion, kindWeights, v);
             default -> throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
         };
     }

@@ -1,0 +1,183 @@
+package dev.codememory.processors.context;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import dev.codememory.processors.query.Citation;
+import dev.codememory.processors.task.TaskStatus;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class SessionStartContextBuilderTests {
+
+    private static final String HEADER =
+            "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
+
+    private static final CitedText SUMMARY = new CitedText("""
+            Asked:
+            - make the hook print context
+
+            Decided:
+            - inject at most 10,000 characters""", "mem:Sum001");
+
+    private static final OpenTask WIRE_HOOK = new OpenTask("Wire the builder into the hook", TaskStatus.IN_PROGRESS,
+            List.of(), "mem:Tsk001");
+    private static final OpenTask WRITE_DOCS = new OpenTask("Document the\nSessionStart output", TaskStatus.PENDING,
+            List.of(), "mem:Tsk002");
+    private static final OpenTask RELEASE = new OpenTask("Publish 0.2.0", TaskStatus.BLOCKED,
+            List.of("CI secrets", "review of #12"), "mem:Tsk003");
+    private static final CitedText ASSERTJ = new CitedText("AssertJ over Hamcrest in tests", "mem:Prf001");
+
+    private final SessionStartContextBuilder builder = new SessionStartContextBuilder();
+
+    @Test
+    void showsEverySectionInOrder() {
+        SessionStartContext context = builder.build(SUMMARY, List.of(RELEASE, WIRE_HOOK, WRITE_DOCS),
+                List.of(ASSERTJ));
+
+        assertThat(context.text()).isEqualTo(HEADER + """
+
+
+                Last session [mem:Sum001]:
+                > Asked:
+                > - make the hook print context
+                >
+                > Decided:
+                > - inject at most 10,000 characters
+
+                Open tasks:
+                - Wire the builder into the hook (in progress)  [mem:Tsk001]
+                - Document the SessionStart output (pending)  [mem:Tsk002]
+
+                Blocked:
+                - Publish 0.2.0 — blocked by: CI secrets; review of #12  [mem:Tsk003]
+
+                Preferences:
+                - AssertJ over Hamcrest in tests  [mem:Prf001]""");
+        assertThat(context.citations()).containsExactly("mem:Sum001", "mem:Tsk001", "mem:Tsk002", "mem:Tsk003",
+                "mem:Prf001");
+        assertThat(context.estimatedTokens()).isEqualTo((context.text().length() + 3) / 4);
+        assertThat(context.isEmpty()).isFalse();
+    }
+
+    @Test
+    void leavesOutEmptySections() {
+        SessionStartContext context = builder.build(null, List.of(RELEASE), List.of(ASSERTJ));
+
+        assertThat(context.text()).isEqualTo(HEADER + """
+
+
+                Blocked:
+                - Publish 0.2.0 — blocked by: CI secrets; review of #12  [mem:Tsk003]
+
+                Preferences:
+                - AssertJ over Hamcrest in tests  [mem:Prf001]""");
+        assertThat(context.text()).doesNotContain("Last session").doesNotContain("Open tasks");
+    }
+
+    @Test
+    void nothingToShowIsEmpty() {
+        assertThat(builder.build(null, List.of(), List.of()).isEmpty()).isTrue();
+
+        SessionStartContext blanks = builder.build(new CitedText(" \n", "mem:Sum001"),
+                List.of(new OpenTask(" ", TaskStatus.PENDING, List.of(), "mem:Tsk001")),
+                List.of(new CitedText("", "mem:Prf001")));
+
+        assertThat(blanks.isEmpty()).isTrue();
+        assertThat(blanks.text()).isEmpty();
+        assertThat(blanks.citations()).isEmpty();
+        assertThat(blanks.estimatedTokens()).isZero();
+    }
+
+    @Test
+    void aBlockedTaskWithoutNamedBlockersSaysSo() {
+        OpenTask task = new OpenTask("Ship it", TaskStatus.BLOCKED, List.of(" "), "mem:Tsk009");
+
+        assertThat(builder.build(null, List.of(task), List.of()).text())
+                .endsWith("\n\nBlocked:\n- Ship it — blocked by: (not named)  [mem:Tsk009]");
+    }
+
+    @Test
+    void finishedTasksAreNotOpenTasks() {
+        assertThatThrownBy(() -> new OpenTask("Done already", TaskStatus.DONE, List.of(), "mem:Tsk001"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("done");
+        assertThatThrownBy(() -> new OpenTask("Dropped", TaskStatus.CANCELLED, List.of(), "mem:Tsk001"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cancelled");
+    }
+
+    @Test
+    void aCitationSharedByTwoItemsIsListedOnce() {
+        CitedText sameSource = new CitedText("Small commits", "mem:Tsk001");
+
+        assertThat(builder.build(null, List.of(WIRE_HOOK), List.of(sameSource)).citations())
+                .containsExactly("mem:Tsk001");
+    }
+
+    @Test
+    void aHugeSummaryIsCutAndLeavesRoomForTheLists() {
+        CitedText huge = new CitedText("the session went on. ".repeat(60_000), "mem:Sum001");
+
+        SessionStartContext context = builder.build(huge, List.of(RELEASE, WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
+
+        assertThat(context.text()).hasSizeLessThanOrEqualTo(ContextBudget.DEFAULT.charLimit())
+                .contains("the…\n(cut to fit; `show mem:Sum001` prints it in full)\n\nOpen tasks:")
+                .endsWith("- AssertJ over Hamcrest in tests  [mem:Prf001]");
+        assertThat(context.citations()).containsExactly("mem:Sum001", "mem:Tsk001", "mem:Tsk002", "mem:Tsk003",
+                "mem:Prf001");
+    }
+
+    @Test
+    void listsAreCutFromTheEndWhenTheBudgetIsSmall() {
+        SessionStartContext context = new SessionStartContextBuilder(new ContextBudget(2_000, 200))
+                .build(null, List.of(WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
+
+        assertThat(context.text()).isEqualTo(HEADER + "\n\nOpen tasks:\n"
+                + "- Wire the builder into the hook (in progress)  [mem:Tsk001]");
+        assertThat(context.citations()).containsExactly("mem:Tsk001");
+    }
+
+    @Test
+    void neverExceedsTheBudgetAndCitesEverythingShown() {
+        Random random = new Random(424242);
+        TaskStatus[] open = {TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.BLOCKED};
+        for (int round = 0; round < 1_000; round++) {
+            CitedText summary = random.nextInt(4) == 0 ? null
+                    : new CitedText(random.nextInt(30) == 0 ? "s ".repeat(1 << 19)
+                            : PromptContextBuilderTests.randomText(random, 12_000), Citation.of("s" + round));
+            List<OpenTask> tasks = new ArrayList<>();
+            for (int i = random.nextInt(15); i > 0; i--) {
+                List<String> blockers = new ArrayList<>();
+                for (int b = random.nextInt(4); b > 0; b--) {
+                    blockers.add(PromptContextBuilderTests.randomText(random, 150));
+                }
+                tasks.add(new OpenTask(PromptContextBuilderTests.randomText(random, 400), open[random.nextInt(3)],
+                        blockers, Citation.of("t" + round + "-" + i)));
+            }
+            List<CitedText> preferences = new ArrayList<>();
+            for (int i = random.nextInt(8); i > 0; i--) {
+                preferences.add(new CitedText(PromptContextBuilderTests.randomText(random, 500),
+                        Citation.of("p" + round + "-" + i)));
+            }
+            ContextBudget budget = random.nextInt(5) == 0
+                    ? new ContextBudget(1 + random.nextInt(120), 1 + random.nextInt(10_000))
+                    : new ContextBudget(1 + random.nextInt(4_000), 1 + random.nextInt(10_000));
+
+            SessionStartContext context = new SessionStartContextBuilder(budget).build(summary, tasks, preferences);
+
+            String text = context.text();
+            String where = "round " + round + ", " + budget;
+            assertThat(text.length()).as(where).isLessThanOrEqualTo(budget.maxChars())
+                    .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
+            assertThat(ContextBudget.estimateTokens(text)).as(where).isLessThanOrEqualTo(budget.maxTokens())
+                    .isEqualTo(context.estimatedTokens());
+            assertThat(PromptContextBuilderTests.validUtf16(text)).as(where).isTrue();
+            assertThat(context.isEmpty()).as(where).isEqualTo(context.citations().isEmpty());
+            if (!context.isEmpty()) {
+                assertThat(text).as(where).startsWith(HEADER);
+                context.citations().forEach(c -> assertThat(text).as(where).contains("[" + c + "]"));
+            }
+        }
+    }
+}

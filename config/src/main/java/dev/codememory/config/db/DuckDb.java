@@ -68,6 +68,28 @@ public final class DuckDb {
         return session;
     }
 
+    /**
+     * Opens an existing database read-only, without migrating it: several readers (hooks) may hold it at once,
+     * but not while a job writes to it ({@link DatabaseLockedException}), and a job cannot start while they do.
+     * A file that does not exist is a {@link DatabaseException}; nothing is created.
+     */
+    public Session openReadOnly() {
+        if (!file.toFile().exists()) {
+            throw new DatabaseException("no database at " + file, null);
+        }
+        Properties readOnly = new Properties();
+        readOnly.putAll(properties);
+        readOnly.setProperty("duckdb.read_only", "true");
+        try {
+            return new Session((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, readOnly));
+        } catch (SQLException e) {
+            if (DatabaseLockedException.isLockConflict(e)) {
+                throw new DatabaseLockedException(file, DatabaseLockedException.pidIn(e.getMessage()), e);
+            }
+            throw new DatabaseException("cannot open " + file + " read-only: " + e.getMessage(), e);
+        }
+    }
+
     /** One open DuckDB instance. {@link #connection()} hands out cheap duplicates; close the session to unlock. */
     public static final class Session implements AutoCloseable {
 

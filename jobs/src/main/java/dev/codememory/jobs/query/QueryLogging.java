@@ -11,9 +11,20 @@ import org.slf4j.LoggerFactory;
  * The query commands run without Spring, whose logging set-up would otherwise apply: logback's fallback prints
  * DEBUG on stdout, which is the command's output. This sends WARN and above to stderr instead.
  */
-final class QueryLogging {
+public final class QueryLogging {
 
     private QueryLogging() {
+    }
+
+    /**
+     * The hook's set-up: nothing may reach stdout (Claude Code reads it as context) and stderr is not ours to fill
+     * either, so library logging is switched off; the hook reports its own failures to {@code logs/hook.log}.
+     */
+    public static void off() {
+        if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
+            context.reset();
+            context.getLogger(Logger.ROOT_LOGGER_NAME).setLevel(Level.OFF);
+        }
     }
 
     static void toStderr() {

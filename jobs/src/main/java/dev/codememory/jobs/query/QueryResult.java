@@ -1,13 +1,17 @@
 package dev.codememory.jobs.query;
 
+import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2). */
+/**
+ * One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2); its creation time (UTC) and session are
+ * for the context the hooks inject and are not part of the JSON.
+ */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
-        List<RankedSource> sources) {
+        List<RankedSource> sources, LocalDateTime createdTs, String sessionId) {
 
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();

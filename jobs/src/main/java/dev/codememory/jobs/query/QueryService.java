@@ -71,18 +71,29 @@ public final class QueryService implements AutoCloseable {
         return out;
     }
 
-    private List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
+    /** Loads and indexes the project's memories now (they are otherwise loaded by the first query). */
+    public int prepare(String project) {
+        return corpus(project).memories().size();
+    }
+
+    /**
+     * Answers one query with a vector embedded by the caller, or none ({@code null}: ranked on the other signals,
+     * see {@link HybridRanker#rank}).
+     */
+    public List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
         Corpus corpus = corpus(request.project());
         if (corpus.memories().isEmpty()) {
             return List.of();
         }
-        Map<String, Double> cosines = new HashMap<>();
+        Map<String, Double> cosines = null;
         if (queryVector != null) {
             VectorFilter filter = new VectorFilter(request.project(), Set.of(), Set.of("active"), null, null);
             try {
+                Map<String, Double> found = new HashMap<>();
                 for (VectorHit hit : vectorStore().search(queryVector, settings.candidates(), filter)) {
-                    cosines.put(hit.memoryId(), hit.score());
+                    found.put(hit.memoryId(), hit.score());
                 }
+                cosines = found;
             } catch (VectorStoreException e) {
                 log.warn("vector search unavailable, ranking by text only: {}", e.getMessage());
             }
@@ -94,7 +105,7 @@ public final class QueryService implements AutoCloseable {
         for (RankedMemory r : ranked) {
             StoredMemory m = corpus.memories().get(r.memoryId());
             results.add(new QueryResult(m.memoryId(), Citation.of(m.memoryId()), r.score(), m.kind(),
-                    summary(m), sources.getOrDefault(m.memoryId(), List.of())));
+                    summary(m), sources.getOrDefault(m.memoryId(), List.of()), m.createdTs(), m.sessionId()));
         }
         return results;
     }

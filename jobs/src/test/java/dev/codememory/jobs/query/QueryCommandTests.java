@@ -25,7 +25,7 @@ class QueryCommandTests {
     void batchLineHasTheDocumentedShape() {
         QueryResult r = new QueryResult("ent_1", "mem:abcdef", 0.87654321, "decision", "Use PostgreSQL",
                 List.of(new RankedSource("ev_2", "s1", LocalDateTime.of(2024, 5, 1, 10, 0), 1.0765),
-                        new RankedSource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30), 0.87654321)));
+                        new RankedSource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30), 0.87654321)), LocalDateTime.of(2024, 5, 1, 10, 0), "s1");
 
         Object parsed = Json.parse(QueryCommand.resultLine("q1", List.of(r)));
 
@@ -85,11 +85,11 @@ class QueryCommandTests {
         Files.writeString(answers, QueryCommand.resultLine("q", List.of(
                 new QueryResult("m1", "mem:aaaaaa", 0.9, "exchange", "x", List.of(
                         new RankedSource("e1", "s", LocalDateTime.of(2023, 5, 8, 13, 57), 0.95),
-                        new RankedSource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58), 0.90))),
+                        new RankedSource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58), 0.90)), LocalDateTime.of(2023, 5, 8, 13, 57), "s"),
                 new QueryResult("m2", "mem:bbbbbb", 0.8, "exchange", "y", List.of(
                         new RankedSource("e3", "s", LocalDateTime.of(2023, 5, 8, 13, 59), 0.92),
                         new RankedSource("e2", "s", LocalDateTime.of(2023, 5, 8, 13, 58), 0.85),
-                        new RankedSource("e4", "s", LocalDateTime.of(2023, 5, 8, 14, 0), 0.80))))) + "\n");
+                        new RankedSource("e4", "s", LocalDateTime.of(2023, 5, 8, 14, 0), 0.80)), LocalDateTime.of(2023, 5, 8, 13, 59), "s"))) + "\n");
         Map<String, String> dialog = Map.of(EvalCommand.key("s", "2023-05-08T13:57:00Z"), "c/D1:1",
                 EvalCommand.key("s", "2023-05-08T13:58:00Z"), "c/D1:2",
                 EvalCommand.key("s", "2023-05-08T13:59:00Z"), "c/D1:3",

@@ -23,7 +23,7 @@ public record InjectedContext(String text, List<String> citations, MatchBand ban
         Objects.requireNonNull(reason, "reason");
     }
 
-    static InjectedContext empty(MatchBand band) {
+    public static InjectedContext empty(MatchBand band) {
         return new InjectedContext("", List.of(), band, Expansion.NONE, 0);
     }
 

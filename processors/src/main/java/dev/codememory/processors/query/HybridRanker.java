@@ -86,9 +86,14 @@ public final class HybridRanker {
     /**
      * Ranks memories for a query.
      *
-     * @param cosines memory id → cosine of its vector with the query's (the vector store's top hits; may be empty)
+     * @param cosines memory id → cosine of its vector with the query's (the vector store's top hits; may be empty);
+     *                null when no query vector exists (the model could not answer in time): the semantic part is
+     *                then left out of the fused score and the other weights are renormalised, so the bands keep
+     *                their meaning on the signals that are there
      */
     public List<RankedMemory> rank(String queryText, Map<String, Double> cosines, LocalDateTime at, int topK) {
+        boolean semanticKnown = cosines != null;
+        cosines = semanticKnown ? cosines : Map.of();
         List<String> terms = QueryTokenizer.tokenize(queryText);
         double[] bm25 = index.score(terms);
         double[] coverage = index.coverage(terms);
@@ -122,7 +127,7 @@ public final class HybridRanker {
         for (int pos : candidates) {
             MemoryDoc d = docs.get(pos);
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
-            ranked.add(fuse(d, cos, lexical[pos], at));
+            ranked.add(semanticKnown ? fuse(d, cos, lexical[pos], at) : fuseWithoutSemantic(d, lexical[pos], at));
         }
         Comparator<RankedMemory> byScore = Comparator.comparingDouble(RankedMemory::score).reversed()
                 .thenComparing(RankedMemory::memoryId);
@@ -150,11 +155,27 @@ public final class HybridRanker {
     /** The fused score of one memory from its raw signals. */
     public RankedMemory fuse(MemoryDoc d, double cosine, double lexical, LocalDateTime at) {
         double semantic = clamp((cosine - settings.cosineFloor()) / (settings.cosineCeil() - settings.cosineFloor()));
+        return combine(d, semantic, settings.semantic(), lexical, at);
+    }
+
+    /** The fused score when there is no query vector: the same parts without S, over the remaining weights. */
+    public RankedMemory fuseWithoutSemantic(MemoryDoc d, double lexical, LocalDateTime at) {
+        return combine(d, 0, 0, lexical, at);
+    }
+
+    private RankedMemory combine(MemoryDoc d, double semantic, double semanticWeight, double lexical,
+            LocalDateTime at) {
         double recency = recency(d.createdTs(), at, settings.halfLifeDays());
-        double status = clamp(settings.kindWeight(d.kind()) * ("active".equals(d.status()) ? 1.0 : 0.5));
-        double score = (settings.semantic() * semantic + settings.lexical() * clamp(lexical)
-                + settings.recency() * recency + settings.status() * status) / settings.weightSum();
+        double status = prior(d);
+        double weights = semanticWeight + settings.lexical() + settings.recency() + settings.status();
+        double score = weights <= 0 ? 0 : (semanticWeight * semantic + settings.lexical() * clamp(lexical)
+                + settings.recency() * recency + settings.status() * status) / weights;
         return new RankedMemory(d.memoryId(), score, semantic, clamp(lexical), recency, status);
+    }
+
+    /** K: the kind weight, halved for a memory that is no longer active. */
+    private double prior(MemoryDoc d) {
+        return clamp(settings.kindWeight(d.kind()) * ("active".equals(d.status()) ? 1.0 : 0.5));
     }
 
     /** {@code 0.5^(age / halfLife)}; a memory newer than the query time counts as brand new. */

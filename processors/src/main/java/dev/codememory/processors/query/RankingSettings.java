@@ -63,10 +63,6 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
                         "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2);
     }
 
-    public double weightSum() {
-        return semantic + lexical + recency + status;
-    }
-
     public double kindWeight(String kind) {
         return kindWeights.getOrDefault(kind, 1.0);
     }

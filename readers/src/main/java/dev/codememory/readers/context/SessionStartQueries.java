@@ -1,0 +1,103 @@
+package dev.codememory.readers.context;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * What SessionStart shows for a project: the summary of its last ended session (other than the one starting),
+ * its open and blocked tasks, and its stated preferences — all verified, active memories, each with the memory
+ * that backs it so it can be cited.
+ */
+public final class SessionStartQueries {
+
+    /** A memory shown as one text: its id (for the citation) and the text. */
+    public record MemoryText(String memoryId, String text) {
+    }
+
+    /**
+     * An open task: its title and status, the titles of what blocks it, and the latest verified entry that speaks
+     * of it (the memory its citation points to).
+     */
+    public record TaskLine(String title, String status, List<String> blockers, String memoryId) {
+    }
+
+    private SessionStartQueries() {
+    }
+
+    /** The body of the newest session summary of the project, excluding the session now starting. */
+    public static Optional<MemoryText> lastSessionSummary(Connection c, String project, String currentSession)
+            throws SQLException {
+        String sql = """
+                SELECT entry_id, body FROM entries
+                WHERE entry_type = 'summary' AND stage = 'verified' AND status = 'active' AND project = ?
+                  AND session_id IS DISTINCT FROM ?
+                ORDER BY created_ts DESC, entry_id LIMIT 1""";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, currentSession);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(new MemoryText(rs.getString(1), rs.getString(2))) : Optional.empty();
+            }
+        }
+    }
+
+    /**
+     * Tasks of the project that are pending, in progress or blocked, blocked first then newest first, with their
+     * blockers; a task no verified entry speaks of is left out (it could not be cited).
+     */
+    public static List<TaskLine> openTasks(Connection c, String project, int limit) throws SQLException {
+        String sql = """
+                WITH cited AS (
+                  SELECT ed.dst_id AS task_id, arg_max(en.entry_id, en.created_ts) AS entry_id
+                  FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
+                  WHERE ed.rel_type = 'evidence_of' AND en.stage = 'verified'
+                  GROUP BY ed.dst_id)
+                SELECT t.title, t.status,
+                       (SELECT string_agg(b.title, chr(31) ORDER BY b.title) FROM edges e
+                        JOIN entities b ON b.entity_id = e.dst_id
+                        WHERE e.src_id = t.entity_id AND e.rel_type = 'blocked_by'),
+                       cited.entry_id
+                FROM entities t JOIN cited ON cited.task_id = t.entity_id
+                WHERE t.entity_type = 'task' AND t.project = ? AND t.status IN ('pending', 'in_progress', 'blocked')
+                ORDER BY t.status = 'blocked' DESC, t.updated_at DESC, t.entity_id
+                LIMIT ?""";
+        List<TaskLine> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String blockers = rs.getString(3);
+                    out.add(new TaskLine(rs.getString(1), rs.getString(2),
+                            blockers == null ? List.of() : Arrays.asList(blockers.split("\u001f")), rs.getString(4)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /** The project's stated preferences, newest first. */
+    public static List<MemoryText> preferences(Connection c, String project, int limit) throws SQLException {
+        String sql = """
+                SELECT entry_id, title FROM entries
+                WHERE entry_type = 'preference' AND stage = 'verified' AND status = 'active' AND project = ?
+                ORDER BY created_ts DESC, entry_id LIMIT ?""";
+        List<MemoryText> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new MemoryText(rs.getString(1), rs.getString(2)));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -80,7 +80,8 @@ public class DuckDbCitationWriter {
     }
 
     private static long pending(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + PENDING + ")")) {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*) FROM (" + PENDING + ")")) {
             rs.next();
             return rs.getLong(1);
         }

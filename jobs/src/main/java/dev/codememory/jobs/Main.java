@@ -24,6 +24,7 @@ public final class Main {
             case "import" -> System.exit(ImportCommand.run(args));
             case "bench" -> System.exit(BenchCommand.run(args));
             case "query" -> System.exit(QueryCommand.run(args, System.out, System.err));
+            case "show" -> System.exit(dev.codememory.jobs.query.ShowCommand.run(args, System.out, System.err));
             case "eval" -> System.exit(EvalCommand.run(args, System.out, System.err));
             case "tasks", "task", "blocked" -> System.exit(TaskCommands.run(args, System.out, System.err));
             default -> System.exit(CodeMemoryApplication.run(args));

@@ -36,7 +36,7 @@ class SchemaMigratorTests {
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "candidates", "edges", "entities", "entity_aliases", "entries", "event_rejects",
+                        "build_runs", "candidates", "citations", "edges", "entities", "entity_aliases", "entries", "event_rejects",
                         "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
                         "vector_outbox", "working_set");
@@ -64,6 +64,8 @@ class SchemaMigratorTests {
                 "build_id VARCHAR NO", "step_name VARCHAR NO", "step_execution_id BIGINT NO", "status VARCHAR NO",
                 "read_count BIGINT NO", "write_count BIGINT NO", "filter_count BIGINT NO", "skip_count BIGINT NO",
                 "commit_count BIGINT NO", "duration_ms BIGINT NO", "recorded_at TIMESTAMP NO");
+        assertThat(columns("citations")).containsExactly(
+                "citation VARCHAR NO", "memory_id VARCHAR NO", "created_at TIMESTAMP NO");
         assertThat(columns("schema_migrations")).containsExactly(
                 "version INTEGER NO", "script VARCHAR NO", "applied_at TIMESTAMP NO");
     }
@@ -87,10 +89,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(3);
             assertThat(rs.getString("script")).isEqualTo("V003__vectors.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(4);
+            assertThat(rs.getString("script")).isEqualTo("V004__citations.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(3);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(3);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(4);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(4);
     }
 
     @Test
@@ -112,6 +117,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(2);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(3);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(4);
             assertThat(rs.next()).isFalse();
         }
     }

@@ -25,6 +25,7 @@ import dev.codememory.processors.validate.CandidateValidator;
 import dev.codememory.readers.graduate.GraduationQueries;
 import dev.codememory.readers.graduate.PendingItemReader;
 import dev.codememory.readers.graduate.SessionSourceTexts;
+import dev.codememory.writers.citation.DuckDbCitationWriter;
 import dev.codememory.writers.graduate.DuckDbCandidateWriter;
 import dev.codememory.writers.graduate.DuckDbEntryWriter;
 import dev.codememory.writers.graduate.DuckDbEvidenceWriter;
@@ -38,6 +39,7 @@ import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
+import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -45,7 +47,8 @@ import org.springframework.transaction.PlatformTransactionManager;
 /**
  * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events), then: assemble sessions
  * into turns and observations, extract candidates (L1), validate them (L2), align their evidence (L3), resolve
- * tasks, merge near-duplicates, then embed verified memories into the vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
+ * tasks, merge near-duplicates, give every verified memory its citation, then embed verified memories into the
+ * vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
  * is left, and every writer is idempotent.
  */
 @Configuration(proxyBeanMethods = false)
@@ -55,7 +58,7 @@ public class GraduationJobConfiguration {
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step assembleSessionsStep,
             Step extractCandidatesStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
-            Step mergeDuplicatesStep, Step queueVectorsStep, Step embedMemoriesStep) {
+            Step mergeDuplicatesStep, Step citeMemoriesStep, Step queueVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("graduationJob", jobRepository)
                 .listener(jobRunListener)
                 .start(sealSpoolStep)
@@ -67,6 +70,7 @@ public class GraduationJobConfiguration {
                 .next(alignEvidenceStep)
                 .next(resolveTasksStep)
                 .next(mergeDuplicatesStep)
+                .next(citeMemoriesStep)
                 .next(queueVectorsStep)
                 .next(embedMemoriesStep)
                 .build();
@@ -165,6 +169,22 @@ public class GraduationJobConfiguration {
                     }
                 }))
                 .writer(new DuckDbGraphWriter(sessions.connections()))
+                .listener(jobRunListener)
+                .build();
+    }
+
+    /**
+     * One set-based statement per collision round, not a chunk per memory: a tasklet. Also the first step of
+     * {@code reindexJob}, so a home graduated before citations existed gets them.
+     */
+    @Bean
+    Step citeMemoriesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return new StepBuilder("citeMemoriesStep", jobRepository)
+                .tasklet((contribution, context) -> {
+                    contribution.incrementWriteCount(new DuckDbCitationWriter(sessions.connections()).assignMissing());
+                    return RepeatStatus.FINISHED;
+                }, transactionManager)
                 .listener(jobRunListener)
                 .build();
     }

@@ -10,17 +10,19 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * {@code --job=reindex}: rebuilds every vector of the current embedding version from DuckDB — after a model change,
- * or into a fresh Milvus. Restartable: a killed run resumes embedding where the outbox says it stopped.
+ * or into a fresh Milvus. Restartable: a killed run resumes embedding where the outbox says it stopped. It first
+ * cites the verified memories that have no citation yet (a home graduated before citations existed).
  */
 @Configuration(proxyBeanMethods = false)
 public class ReindexJobConfiguration {
 
     @Bean
-    Job reindexJob(JobRepository jobRepository, JobRunListener jobRunListener, Step resetVectorsStep,
-            Step embedMemoriesStep) {
+    Job reindexJob(JobRepository jobRepository, JobRunListener jobRunListener, Step citeMemoriesStep,
+            Step resetVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("reindexJob", jobRepository)
                 .listener(jobRunListener)
-                .start(resetVectorsStep)
+                .start(citeMemoriesStep)
+                .next(resetVectorsStep)
                 .next(embedMemoriesStep)
                 .build();
     }

@@ -3,14 +3,21 @@ package dev.codememory.jobs.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
+import dev.codememory.processors.query.Citation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -18,7 +25,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * End to end through the built jar: hook events for two projects are imported, graduated (with the real
- * embedding model), then queried with the CLI in single and batch mode.
+ * embedding model), then queried with the CLI in single and batch mode, and a hit's citation shown.
  */
 class QueryIntegrationTests {
 
@@ -134,6 +141,93 @@ class QueryIntegrationTests {
         assertThat(dbTop.get("summary")).isEqualTo("Which database should the website use for invoices?");
         assertThat((List<?>) db.get("results")).allSatisfy(x -> assertThat(((List<?>) ((Map<?, ?>) x).get("sources")))
                 .allSatisfy(s -> assertThat(((Map<?, ?>) s).get("session_id")).isEqualTo("s-4")));
+    }
+
+    @Test
+    void graduationCitesEveryVerifiedMemoryOnceAndShowPrintsTheTopHitsSourceText() throws Exception {
+        assertThat(duckRows("""
+                SELECT count(*), count(c.citation), count(DISTINCT c.citation), count(DISTINCT c.memory_id)
+                FROM entries e LEFT JOIN citations c ON c.memory_id = e.entry_id WHERE e.stage = 'verified'"""))
+                .singleElement().satisfies(row -> {
+                    assertThat((Long) row.get(0)).isGreaterThanOrEqualTo(4);
+                    assertThat(row.subList(1, 4)).containsOnly(row.get(0));
+                });
+        assertThat(duckRows("SELECT memory_id, citation FROM citations"))
+                .allSatisfy(row -> assertThat("mem:" + row.get(1)).isEqualTo(Citation.of((String) row.get(0))));
+
+        Result query = jar("query", "--project", project.toString(), "--json", "--top-k", "1",
+                "what database do we use for invoices");
+        assertThat(query.exit()).as(query.stderr()).isZero();
+        Map<?, ?> top = (Map<?, ?>) ((List<?>) ((Map<?, ?>) Json.parse(query.stdout().strip())).get("results")).get(0);
+        String citation = (String) top.get("citation");
+        assertThat(duckRows("SELECT memory_id FROM citations WHERE 'mem:' || citation = '" + citation + "'"))
+                .containsExactly(List.of(top.get("memory_id")));
+
+        Result show = jar("show", citation);
+
+        assertThat(show.exit()).as(show.stderr()).isZero();
+        assertThat(show.stdout()).startsWith("[" + citation + "] exchange, active, verified\n")
+                .contains("id:       " + top.get("memory_id") + "\n")
+                .contains("session:  s-1\n")
+                .contains("      Which database should the billing service use for invoices?\n")
+                .contains("      Use PostgreSQL for the invoices: we need transactions and row locks when a payment"
+                        + " is retried.\n")
+                .contains("  > 2024-03-01T09:01:00Z  UserPromptSubmit Which database should the billing service use"
+                        + " for invoices?\n")
+                .contains("  > 2024-03-01T09:02:00Z  Stop             Use PostgreSQL for the invoices: we need"
+                        + " transactions and row locks when a payment is retried.\n")
+                .contains("    2024-03-01T09:00:00Z  SessionStart     startup\n")
+                .contains("    2024-03-01T09:03:00Z  SessionEnd       other\n")
+                .doesNotContain("SQLite");
+
+        Result json = jar("show", "--json", "[" + citation + "]");
+        assertThat(json.exit()).as(json.stderr()).isZero();
+        Map<?, ?> doc = (Map<?, ?>) Json.parse(json.stdout().strip());
+        assertThat(doc.get("memory_id")).isEqualTo(top.get("memory_id"));
+        assertThat(((List<?>) doc.get("evidence")).stream().map(e -> (Object) ((Map<?, ?>) e).get("quote")).toList())
+                .contains("Which database should the billing service use for invoices?",
+                        "Use PostgreSQL for the invoices: we need transactions and row locks when a payment is"
+                                + " retried.");
+        assertThat(((List<?>) doc.get("events")).stream()
+                .map(e -> (Object) (((Map<?, ?>) e).get("event_type") + " " + ((Map<?, ?>) e).get("source"))).toList())
+                .containsExactly("SessionStart false", "UserPromptSubmit true", "Stop true", "SessionEnd false");
+
+        Result unknown = jar("show", citation.equals("mem:zzzzzz") ? "mem:yyyyyy" : "mem:zzzzzz");
+        assertThat(unknown.exit()).isEqualTo(1);
+        assertThat(unknown.stderr()).contains("unknown citation");
+    }
+
+    @Test
+    void reindexCitesAHomeGraduatedBeforeCitationsExisted() throws Exception {
+        List<List<Object>> before = duckRows("SELECT citation, memory_id FROM citations ORDER BY memory_id");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"));
+                Statement st = c.createStatement()) {
+            st.execute("DELETE FROM citations");
+        }
+
+        Result reindex = jar("--job=reindex");
+
+        assertThat(reindex.exit()).as(reindex.stderr()).isZero();
+        assertThat(before).isNotEmpty();
+        assertThat(duckRows("SELECT citation, memory_id FROM citations ORDER BY memory_id")).isEqualTo(before);
+    }
+
+    private static List<List<Object>> duckRows(String sql) throws SQLException {
+        Properties p = new Properties();
+        p.setProperty("duckdb.read_only", "true");
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"), p);
+                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            List<List<Object>> rows = new ArrayList<>();
+            int n = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                List<Object> row = new ArrayList<>(n);
+                for (int i = 1; i <= n; i++) {
+                    row.add(rs.getObject(i));
+                }
+                rows.add(row);
+            }
+            return rows;
+        }
     }
 
     private static List<Object> keys(Map<?, ?> map) {

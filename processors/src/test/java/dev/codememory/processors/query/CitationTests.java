@@ -14,6 +14,13 @@ class CitationTests {
     }
 
     @Test
+    void roundNHashesTheIdWithTheRoundNumber() {
+        // python3: base64.urlsafe_b64encode(hashlib.sha256(b"x#1").digest())[:6]; DuckDB's SQL gives the same
+        assertThat(Citation.of("x", 1)).isEqualTo("mem:23-aKx");
+        assertThat(Citation.of("entry-1", 0)).isEqualTo(Citation.of("entry-1"));
+    }
+
+    @Test
     void isStableAndUrlSafe() {
         for (int i = 0; i < 2_000; i++) {
             String id = "memory-" + i;

@@ -1,0 +1,215 @@
+package dev.codememory.jobs.query;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.readers.citation.CitationQueries;
+import dev.codememory.readers.citation.CitedMemory;
+import dev.codememory.readers.citation.CitedSpan;
+import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.readers.graduate.SessionSourceTexts;
+import java.io.PrintStream;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * {@code show [--json] CITATION} resolves a citation ({@code mem:xxxxxx}, {@code [mem:xxxxxx]} or {@code xxxxxx}) to
+ * its memory and prints the memory, its evidence spans with the quoted source text, and its source events (marked
+ * {@code >}) with the events just before and after each in the same session. Like {@code query} it runs on the JDK
+ * and DuckDB alone. Exit 0 when found, 1 when the citation is unknown, 2 on bad usage, 3 when a job holds the
+ * database. What it prints is the user's own text, on stdout only; nothing of it is logged.
+ */
+public final class ShowCommand {
+
+    static final int PREVIEW_CHARS = 200;
+
+    private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
+
+    private ShowCommand() {
+    }
+
+    /** What {@code show} prints for one citation. */
+    record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
+    }
+
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        QueryLogging.toStderr();
+        return run(args, CodeMemoryHome.resolve(), out, err);
+    }
+
+    static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err) {
+        boolean json = false;
+        String citation = null;
+        for (int i = 1; i < args.length; i++) {
+            if ("--json".equals(args[i])) {
+                json = true;
+            } else if (args[i].startsWith("--") || citation != null) {
+                return usage(err, args[i].startsWith("--") ? "unknown option " + args[i] : "show takes one citation");
+            } else {
+                citation = args[i];
+            }
+        }
+        if (citation == null) {
+            return usage(err, "show needs a citation");
+        }
+        if (CitationQueries.code(citation).isEmpty()) {
+            return usage(err, "not a citation: " + citation);
+        }
+        if (!home.database().toFile().exists()) {
+            err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
+            return JobCommandRunner.EXIT_FAILED;
+        }
+        try (DuckDb.Session session = DuckDb.forHome(home).open()) {
+            Optional<Shown> shown = load(session, citation);
+            if (shown.isEmpty()) {
+                err.println("unknown citation: " + citation);
+                return JobCommandRunner.EXIT_FAILED;
+            }
+            if (json) {
+                out.println(Json.write(toJson(shown.get())));
+            } else {
+                print(shown.get(), out);
+            }
+            return 0;
+        } catch (DatabaseLockedException e) {
+            err.println(e.getMessage());
+            return JobCommandRunner.EXIT_BUSY;
+        } catch (DatabaseException e) {
+            err.println("show failed: " + e.getMessage());
+            return JobCommandRunner.EXIT_FAILED;
+        }
+    }
+
+    private static int usage(PrintStream err, String problem) {
+        err.println(problem);
+        err.println("usage: show [--json] mem:xxxxxx");
+        return JobCommandRunner.EXIT_USAGE;
+    }
+
+    static Optional<Shown> load(DuckDb.Session session, String citation) {
+        try (Connection c = session.connection()) {
+            Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
+            if (memory.isEmpty()) {
+                return Optional.empty();
+            }
+            String id = memory.get().memoryId();
+            List<CitedSpan> spans = CitationQueries.spans(c, id, new SessionSourceTexts(session::connection));
+            return Optional.of(new Shown(memory.get(), spans, CitationQueries.sourceContext(c, id)));
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot read " + citation + ": " + e.getMessage(), e);
+        }
+    }
+
+    static void print(Shown shown, PrintStream out) {
+        CitedMemory m = shown.memory();
+        out.printf("[%s] %s, %s, %s%n", m.citation(), m.kind(), m.status(), m.stage());
+        out.println("id:       " + m.memoryId());
+        if (m.supersededBy() != null) {
+            out.println("superseded by: " + m.supersededBy());
+        }
+        out.println("project:  " + m.project());
+        out.println("session:  " + m.sessionId());
+        out.println("created:  " + time(m.createdTs()));
+        out.println("title:    " + m.title());
+        out.println();
+        out.println(m.body());
+        out.println();
+        out.printf("evidence (%d span%s):%n", shown.spans().size(), shown.spans().size() == 1 ? "" : "s");
+        for (CitedSpan s : shown.spans()) {
+            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f%n", s.quoteIndex(), s.field(),
+                    s.eventId(), s.start(), s.end(), s.method(), s.confidence());
+            out.println(s.quote() == null ? "      (source text not found)" : indent(s.quote(), "      "));
+        }
+        out.println();
+        out.println("source events (> source, with the events before and after):");
+        ContextEvent previous = null;
+        for (ContextEvent e : shown.events()) {
+            boolean newSession = previous == null || !Objects.equals(previous.sessionId(), e.sessionId());
+            if (newSession) {
+                out.println("  session " + e.sessionId() + ":");
+            } else if (e.position() > previous.position() + 1) {
+                out.println("    …");
+            }
+            out.printf("  %s %s  %-16s %s%n", e.source() ? ">" : " ", time(e.ts()), e.eventType(), preview(e));
+            previous = e;
+        }
+    }
+
+    static Map<String, Object> toJson(Shown shown) {
+        CitedMemory m = shown.memory();
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("citation", m.citation());
+        doc.put("memory_id", m.memoryId());
+        doc.put("kind", m.kind());
+        doc.put("status", m.status());
+        doc.put("stage", m.stage());
+        doc.put("superseded_by", m.supersededBy());
+        doc.put("project", m.project());
+        doc.put("session_id", m.sessionId());
+        doc.put("created_ts", time(m.createdTs()));
+        doc.put("title", m.title());
+        doc.put("body", m.body());
+        doc.put("evidence", shown.spans().stream().map(s -> {
+            Map<String, Object> span = new LinkedHashMap<>();
+            span.put("quote_index", s.quoteIndex());
+            span.put("event_id", s.eventId());
+            span.put("field", s.field());
+            span.put("start", s.start());
+            span.put("end", s.end());
+            span.put("confidence", s.confidence());
+            span.put("method", s.method());
+            span.put("quote", s.quote());
+            return (Object) span;
+        }).toList());
+        doc.put("events", shown.events().stream().map(e -> {
+            Map<String, Object> event = new LinkedHashMap<>();
+            event.put("event_id", e.eventId());
+            event.put("session_id", e.sessionId());
+            event.put("ts", time(e.ts()));
+            event.put("event_type", e.eventType());
+            event.put("source", e.source());
+            event.put("preview", preview(e));
+            return (Object) event;
+        }).toList());
+        return doc;
+    }
+
+    /**
+     * One line of at most {@value #PREVIEW_CHARS} characters: the prompt, the reply, the tool with its input and
+     * response, else the payload's own word (a SessionStart's source, a SessionEnd's reason).
+     */
+    static String preview(ContextEvent e) {
+        String text;
+        if (e.prompt() != null) {
+            text = e.prompt();
+        } else if (e.reply() != null) {
+            text = e.reply();
+        } else if (e.tool() != null) {
+            text = e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput())
+                    + (e.toolResponse() == null ? "" : " → " + e.toolResponse());
+        } else {
+            text = e.detail() == null ? "" : e.detail();
+        }
+        text = text.replaceAll("\\s+", " ").strip();
+        return text.length() > PREVIEW_CHARS ? text.substring(0, PREVIEW_CHARS - 1) + "…" : text;
+    }
+
+    private static String indent(String text, String prefix) {
+        return prefix + text.strip().replace("\n", "\n" + prefix);
+    }
+
+    private static String time(LocalDateTime t) {
+        return t == null ? null : TIME.format(t) + "Z";
+    }
+}

@@ -37,7 +37,8 @@ class SchemaMigratorTests {
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
                         "build_runs", "candidates", "edges", "entities", "entity_aliases", "entries", "event_rejects",
-                        "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
+                        "events", "evidence_spans", "graduation_rejects", "injection_items", "injections",
+                        "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
                         "vector_outbox", "working_set");
     }
@@ -66,6 +67,13 @@ class SchemaMigratorTests {
                 "commit_count BIGINT NO", "duration_ms BIGINT NO", "recorded_at TIMESTAMP NO");
         assertThat(columns("schema_migrations")).containsExactly(
                 "version INTEGER NO", "script VARCHAR NO", "applied_at TIMESTAMP NO");
+        assertThat(columns("injections")).containsExactly(
+                "injection_id VARCHAR NO", "session_id VARCHAR YES", "prompt_event_id VARCHAR YES",
+                "hook_event_name VARCHAR NO", "band VARCHAR NO", "chars INTEGER NO", "injected_at TIMESTAMP NO",
+                "spool_file VARCHAR NO", "spool_line BIGINT NO", "ingested_at TIMESTAMP NO");
+        assertThat(columns("injection_items")).containsExactly(
+                "injection_id VARCHAR NO", "rank INTEGER NO", "citation VARCHAR NO", "memory_id VARCHAR NO",
+                "score DOUBLE NO");
     }
 
     @Test
@@ -87,10 +95,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(3);
             assertThat(rs.getString("script")).isEqualTo("V003__vectors.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(4);
+            assertThat(rs.getString("script")).isEqualTo("V005__injections.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(3);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(3);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(4);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(4);
     }
 
     @Test
@@ -112,6 +123,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(2);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(3);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(4);
             assertThat(rs.next()).isFalse();
         }
     }

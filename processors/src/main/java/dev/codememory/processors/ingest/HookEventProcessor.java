@@ -2,6 +2,8 @@ package dev.codememory.processors.ingest;
 
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
+import dev.codememory.config.injection.Injection;
+import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.project.ProjectResolver;
 import java.time.LocalDateTime;
 import java.util.Set;
@@ -16,8 +18,9 @@ import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns one spool line into an event row or a reject with its reason. Never throws for bad data: every line
- * ends up somewhere visible.
+ * Turns one spool line into an event row, an injection record (lines marked {@code "record":"injection"}, see
+ * {@link InjectionLine}) or a reject with its reason. Never throws for bad data: every line ends up somewhere
+ * visible.
  *
  * <p>Identity ({@link EventIdentity}, shared with the hook): {@code dedupe_key} = SHA-256 of the hook event
  * name, the session, the event's moment and the event JSON. The moment is the hook line's {@code timestamp} when
@@ -64,6 +67,9 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         if (envelope == null || !envelope.isObject()) {
             return reject(line, "spool line is not a JSON object", null);
         }
+        if (envelope.has(InjectionLine.RECORD_KEY)) {
+            return record(line, envelope);
+        }
         LocalDateTime receivedAt = parseTime(envelope.path("received_at").asString(null));
         if (envelope.has("error")) {
             String raw = envelope.path("raw").asString("");
@@ -96,6 +102,22 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         String dedupeKey = EventIdentity.dedupeKey(eventType, sessionId, moment, payload);
         return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey, ts, receivedAt, eventType, sessionId,
                 projects.projectOf(cwd), cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
+    }
+
+    /** A line the hook wrote about itself rather than a hook event; today only injection records. */
+    private IngestRecord record(SpoolLine line, JsonNode envelope) {
+        JsonNode kind = envelope.get(InjectionLine.RECORD_KEY);
+        if (!kind.isString() || !InjectionLine.RECORD.equals(kind.asString())) {
+            String name = kind.isString() ? kind.asString() : kind.toString();
+            return reject(line, "unknown spool record '" + shorten(name) + "'", null);
+        }
+        LocalDateTime injectedAt = parseTime(textOrNull(envelope.path(InjectionLine.RECORD), "injected_at"));
+        try {
+            Injection injection = InjectionLine.read(line.text());
+            return new IngestRecord.Injected(injection.injectionId(), injection, line.file(), line.lineNumber());
+        } catch (IllegalArgumentException e) {
+            return reject(line, "invalid injection record: " + shorten(e.getMessage()), injectedAt);
+        }
     }
 
     private IngestRecord reject(SpoolLine line, String reason, LocalDateTime receivedAt) {

@@ -3,7 +3,7 @@
 CREATE TABLE IF NOT EXISTS injections (
   injection_id     VARCHAR PRIMARY KEY,      -- deterministic: hash of session, prompt event, hook and time
   session_id       VARCHAR,
-  prompt_event_id  VARCHAR,                  -- events.event_id of the UserPromptSubmit/SessionStart line that triggered it
+  prompt_event_id  VARCHAR,                  -- events.event_id of the hook line that triggered it
   hook_event_name  VARCHAR NOT NULL,         -- UserPromptSubmit | SessionStart
   band             VARCHAR NOT NULL,         -- high | suggested | none | session_start
   chars            INTEGER NOT NULL,         -- length of the injected text

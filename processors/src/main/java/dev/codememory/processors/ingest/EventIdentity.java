@@ -1,5 +1,6 @@
 package dev.codememory.processors.ingest;
 
+import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.json.JsonParseException;
 import java.math.BigDecimal;
@@ -57,7 +58,8 @@ public final class EventIdentity {
         } catch (JsonParseException e) {
             return null;
         }
-        if (!(parsed instanceof Map<?, ?> envelope) || envelope.containsKey("record") || envelope.containsKey("error")) {
+        if (!(parsed instanceof Map<?, ?> envelope) || envelope.containsKey(InjectionLine.RECORD_KEY)
+                || envelope.containsKey("error")) {
             return null;
         }
         String receivedAtText = envelope.get("received_at") instanceof String s ? s : null;

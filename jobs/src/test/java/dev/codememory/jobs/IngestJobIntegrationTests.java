@@ -4,7 +4,10 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.injection.Injection;
 import dev.codememory.processors.capture.SpoolLineBuilder;
+import dev.codememory.processors.ingest.EventIdentity;
+import dev.codememory.writers.injection.InjectionRecorder;
 import dev.codememory.writers.spool.SpoolAppender;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -169,6 +172,40 @@ class IngestJobIntegrationTests {
         assertThat(JobsJar.duckRows(home, "SELECT reason FROM event_rejects"))
                 .hasSize(2)
                 .allSatisfy(row -> assertThat(row.get(0).toString()).startsWith("hook input rejected: invalid JSON"));
+    }
+
+    @Test
+    void injectionRecordedAfterAHookPromptIsIngestedAndNamesThatPrompt() throws Exception {
+        JobsJar.Result hook = JobsJar.run(home, utf8("{\"session_id\":\"s-inj\",\"cwd\":\"/tmp/p\","
+                + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"why does the deploy fail\"}"), "hook");
+        assertThat(hook.exit()).isZero();
+        List<String> spooled = Files.readAllLines(home.resolve("spool/current.jsonl"));
+        assertThat(spooled).hasSize(1);
+        String promptEventId = EventIdentity.eventIdOf(spooled.get(0));
+        Injection injection = new Injection("s-inj", promptEventId, "UserPromptSubmit",
+                Instant.parse("2025-06-01T10:15:30.123456Z"), "high", 812, List.of(
+                        new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2,
+                                0.78)));
+        InjectionRecorder.record(new CodeMemoryHome(home), injection);
+
+        for (int round = 0; round < 2; round++) {
+            InjectionRecorder.record(new CodeMemoryHome(home), injection); // a second copy of the same record
+            JobsJar.Result ingest = JobsJar.run(home, new byte[0], "--job=ingest");
+            assertThat(ingest.exit()).as(ingest.stderr()).isZero();
+        }
+
+        assertThat(JobsJar.duckRows(home, """
+                SELECT i.injection_id, i.session_id, i.hook_event_name, i.band, i.chars, i.injected_at::VARCHAR,
+                       e.event_type, e.session_id
+                FROM injections i JOIN events e ON e.event_id = i.prompt_event_id"""))
+                .containsExactly(List.of(injection.injectionId(), "s-inj", "UserPromptSubmit", "high", 812,
+                        "2025-06-01 10:15:30.123456", "UserPromptSubmit", "s-inj"));
+        assertThat(JobsJar.duckRows(home, """
+                SELECT injection_id, rank, citation, memory_id, score FROM injection_items ORDER BY rank"""))
+                .containsExactly(List.of(injection.injectionId(), 1, "mem:a7Bc3x", "m-1", 0.93),
+                        List.of(injection.injectionId(), 2, "mem:Q2w_e4", "m-2", 0.78));
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(1);
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM event_rejects")).isZero();
     }
 
     private long readCountSoFar() {

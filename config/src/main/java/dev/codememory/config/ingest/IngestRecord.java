@@ -1,9 +1,13 @@
 package dev.codememory.config.ingest;
 
+import dev.codememory.config.injection.Injection;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
-/** What the ingest step writes for one spool line: an event, or a reject that keeps the line and the reason. */
+/**
+ * What the ingest step writes for one spool line: an event, an injection the hook recorded, or a reject that
+ * keeps the line and the reason.
+ */
 public sealed interface IngestRecord {
 
     /** An L0 event row. Times are UTC. */
@@ -21,6 +25,17 @@ public sealed interface IngestRecord {
             Objects.requireNonNull(source, "source");
             Objects.requireNonNull(payloadJson, "payloadJson");
             Objects.requireNonNull(checksum, "checksum");
+            Objects.requireNonNull(spoolFile, "spoolFile");
+        }
+    }
+
+    /** An injection record from the spool, with its deterministic id. */
+    record Injected(String injectionId, Injection injection, String spoolFile, long spoolLine)
+            implements IngestRecord {
+
+        public Injected {
+            Objects.requireNonNull(injectionId, "injectionId");
+            Objects.requireNonNull(injection, "injection");
             Objects.requireNonNull(spoolFile, "spoolFile");
         }
     }

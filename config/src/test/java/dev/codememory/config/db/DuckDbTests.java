@@ -36,10 +36,10 @@ class DuckDbTests {
             assertThat(session.isOpen()).isTrue();
             assertThat(file).isRegularFile();
             assertThat(db.file()).isEqualTo(file);
-            assertThat(SchemaMigrator.currentVersion(c)).isEqualTo(3);
-            assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(3);
+            assertThat(SchemaMigrator.currentVersion(c)).isEqualTo(SchemaMigrator.latestVersion());
+            assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main'"))
-                    .isEqualTo(20);
+                    .isEqualTo(23);
         }
     }
 
@@ -87,7 +87,7 @@ class DuckDbTests {
         }
 
         try (DuckDb.Session session = db.open(); Connection c = session.connection()) {
-            assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(3);
+            assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT last_seq FROM processing_watermarks")).isEqualTo(3);
         }
     }
@@ -103,7 +103,7 @@ class DuckDbTests {
             try (DuckDb.Session second = db.open(); Connection c = second.connection()) {
                 assertThat(second.isOpen()).isTrue();
                 assertThat(count(c, "SELECT last_seq FROM processing_watermarks WHERE stage = 'a'")).isEqualTo(1);
-                assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(3);
+                assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
                 try (Statement st = c.createStatement()) {
                     st.executeUpdate("INSERT INTO processing_watermarks VALUES ('b', 2, TIMESTAMP '2025-01-01 00:00:00')");
                 }
@@ -146,7 +146,7 @@ class DuckDbTests {
         }
 
         try (Connection c = DuckDb.plainConnection(tmp.resolve("memory.duckdb"))) {
-            assertThat(count(c, "SELECT max(version) FROM schema_migrations")).isEqualTo(3);
+            assertThat(count(c, "SELECT max(version) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
         }
     }
 

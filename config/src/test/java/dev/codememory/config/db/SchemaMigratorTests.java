@@ -36,8 +36,9 @@ class SchemaMigratorTests {
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "candidates", "citations", "edges", "entities", "entity_aliases", "entries", "event_rejects",
-                        "events", "evidence_spans", "graduation_rejects", "observations", "pipeline_metrics",
+                        "build_runs", "candidates", "citations", "edges", "entities", "entity_aliases", "entries",
+                        "event_rejects", "events", "evidence_spans", "graduation_rejects", "injection_items", "injections",
+                        "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
                         "vector_outbox", "working_set");
     }
@@ -68,6 +69,13 @@ class SchemaMigratorTests {
                 "citation VARCHAR NO", "memory_id VARCHAR NO", "created_at TIMESTAMP NO");
         assertThat(columns("schema_migrations")).containsExactly(
                 "version INTEGER NO", "script VARCHAR NO", "applied_at TIMESTAMP NO");
+        assertThat(columns("injections")).containsExactly(
+                "injection_id VARCHAR NO", "session_id VARCHAR YES", "prompt_event_id VARCHAR YES",
+                "hook_event_name VARCHAR NO", "band VARCHAR NO", "chars INTEGER NO", "injected_at TIMESTAMP NO",
+                "spool_file VARCHAR NO", "spool_line BIGINT NO", "ingested_at TIMESTAMP NO");
+        assertThat(columns("injection_items")).containsExactly(
+                "injection_id VARCHAR NO", "rank INTEGER NO", "citation VARCHAR NO", "memory_id VARCHAR NO",
+                "score DOUBLE NO");
     }
 
     @Test
@@ -92,10 +100,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(4);
             assertThat(rs.getString("script")).isEqualTo("V004__citations.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(5);
+            assertThat(rs.getString("script")).isEqualTo("V005__injections.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(4);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(4);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(5);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(5);
     }
 
     @Test
@@ -119,6 +130,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(3);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(4);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(5);
             assertThat(rs.next()).isFalse();
         }
     }

@@ -2,6 +2,7 @@ package dev.codememory.processors.capture;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.json.JsonParseException;
+import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.processors.privacy.Redactor;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
@@ -50,6 +51,15 @@ public final class SpoolLineBuilder {
 
         public boolean flagged() {
             return flaggedReason != null;
+        }
+
+        /**
+         * The {@code event_id} the ingest step will give this line's event, or null when ingest will reject the
+         * line (flagged input, unknown hook event). Computed on demand: hashing costs the hook time it only
+         * spends when something, like an injection record, needs to name the event.
+         */
+        public String eventId() {
+            return flagged() ? null : EventIdentity.eventIdOf(json);
         }
     }
 

@@ -2,16 +2,10 @@ package dev.codememory.processors.ingest;
 
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
+import dev.codememory.config.injection.Injection;
+import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.project.ProjectResolver;
-import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.time.Instant;
 import java.time.LocalDateTime;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.time.format.DateTimeParseException;
-import java.util.HexFormat;
 import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 import tools.jackson.core.JacksonException;
@@ -24,22 +18,20 @@ import tools.jackson.databind.cfg.JsonNodeFeature;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Turns one spool line into an event row or a reject with its reason. Never throws for bad data: every line
- * ends up somewhere visible.
+ * Turns one spool line into an event row, an injection record (lines marked {@code "record":"injection"}, see
+ * {@link InjectionLine}) or a reject with its reason. Never throws for bad data: every line ends up somewhere
+ * visible.
  *
- * <p>Identity: {@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment and the
- * event JSON. The moment is the hook line's {@code timestamp} when given (so a re-import of the same history
- * adds nothing), else the time of receipt (two identical prompts typed a minute apart are two events), or, for
- * imported lines without a timestamp, their origin (file and line). {@code event_id} is derived from the key.
+ * <p>Identity ({@link EventIdentity}, shared with the hook): {@code dedupe_key} = SHA-256 of the hook event
+ * name, the session, the event's moment and the event JSON. The moment is the hook line's {@code timestamp} when
+ * given (so a re-import of the same history adds nothing), else the time of receipt (two identical prompts typed
+ * a minute apart are two events), or, for imported lines without a timestamp, their origin (file and line).
+ * {@code event_id} is derived from the key.
  */
 public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
 
     /** Hook events Claude Code documents (notes/claude-code-hooks.md); others are rejected with the name. */
-    public static final Set<String> KNOWN_EVENTS = Set.of("SessionStart", "UserPromptSubmit", "UserPromptExpansion",
-            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure",
-            "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification",
-            "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
-            "WorktreeRemove", "MessageDisplay");
+    public static final Set<String> KNOWN_EVENTS = EventIdentity.KNOWN_EVENTS;
 
     private static final int MAX_REASON_DETAIL = 200;
 
@@ -75,6 +67,9 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         if (envelope == null || !envelope.isObject()) {
             return reject(line, "spool line is not a JSON object", null);
         }
+        if (envelope.has(InjectionLine.RECORD_KEY)) {
+            return record(line, envelope);
+        }
         LocalDateTime receivedAt = parseTime(envelope.path("received_at").asString(null));
         if (envelope.has("error")) {
             String raw = envelope.path("raw").asString("");
@@ -103,13 +98,26 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         LocalDateTime eventTime = parseTime(timestamp);
         LocalDateTime ts = eventTime != null ? eventTime : receivedAt;
         String payload = mapper.writeValueAsString(event);
-        String moment = eventTime != null ? "ts:" + eventTime
-                : origin != null ? "origin:" + origin : "received:" + envelope.path("received_at").asString();
-        String dedupeKey = sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment
-                + '\u0000' + payload);
-        String eventId = "ev_" + dedupeKey.substring(0, 32);
-        return new IngestRecord.Event(eventId, dedupeKey, ts, receivedAt, eventType, sessionId,
+        String moment = EventIdentity.moment(eventTime, origin, envelope.path("received_at").asString());
+        String dedupeKey = EventIdentity.dedupeKey(eventType, sessionId, moment, payload);
+        return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey, ts, receivedAt, eventType, sessionId,
                 projects.projectOf(cwd), cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
+    }
+
+    /** A line the hook wrote about itself rather than a hook event; today only injection records. */
+    private IngestRecord record(SpoolLine line, JsonNode envelope) {
+        JsonNode kind = envelope.get(InjectionLine.RECORD_KEY);
+        if (!kind.isString() || !InjectionLine.RECORD.equals(kind.asString())) {
+            String name = kind.isString() ? kind.asString() : kind.toString();
+            return reject(line, "unknown spool record '" + shorten(name) + "'", null);
+        }
+        LocalDateTime injectedAt = parseTime(textOrNull(envelope.path(InjectionLine.RECORD), "injected_at"));
+        try {
+            Injection injection = InjectionLine.read(line.text());
+            return new IngestRecord.Injected(injection.injectionId(), injection, line.file(), line.lineNumber());
+        } catch (IllegalArgumentException e) {
+            return reject(line, "invalid injection record: " + shorten(e.getMessage()), injectedAt);
+        }
     }
 
     private IngestRecord reject(SpoolLine line, String reason, LocalDateTime receivedAt) {
@@ -126,24 +134,8 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         return value != null && value.isString() ? value.asString() : null;
     }
 
-    /** ISO-8601 with offset or 'Z' → UTC; a local date-time is taken as UTC. Null when absent or unparseable. */
     static LocalDateTime parseTime(String text) {
-        if (text == null || text.isBlank()) {
-            return null;
-        }
-        try {
-            return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
-        } catch (DateTimeParseException e) {
-            try {
-                return OffsetDateTime.parse(text).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-            } catch (DateTimeParseException e2) {
-                try {
-                    return LocalDateTime.parse(text);
-                } catch (DateTimeParseException e3) {
-                    return null;
-                }
-            }
-        }
+        return EventIdentity.parseTime(text);
     }
 
     private static String shorten(String s) {
@@ -154,11 +146,6 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
     }
 
     static String sha256(String s) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            return HexFormat.of().formatHex(digest.digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
-        }
+        return EventIdentity.sha256(s);
     }
 }

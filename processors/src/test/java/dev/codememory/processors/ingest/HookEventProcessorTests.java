@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
+import dev.codememory.config.injection.Injection;
+import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import java.io.IOException;
@@ -15,6 +17,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -339,6 +342,45 @@ class HookEventProcessorTests {
                 RECEIVED, 1)));
 
         assertThat(reject.reason()).isEqualTo("unknown hook event '" + "E".repeat(200) + "…'");
+    }
+
+    // ---- injection records ----
+
+    @Test
+    void turnsAnInjectionLineIntoAnInjectionRecord() {
+        Injection injection = new Injection("s-1", "ev_0123456789abcdef0123456789abcdef", "UserPromptSubmit",
+                Instant.parse(RECEIVED), "suggested", 640, List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.81),
+                        new Injection.Item("mem:Q2w_e4", "m-2", 2, 0.77)));
+
+        IngestRecord record = processor.process(new SpoolLine(FILE, 13, InjectionLine.write(injection), true, false));
+
+        assertThat(record).isEqualTo(new IngestRecord.Injected(injection.injectionId(), injection, FILE, 13));
+    }
+
+    @Test
+    void rejectsAMalformedInjectionLineWithTheReason() {
+        String text = "{\"spool\":1,\"record\":\"injection\",\"injection\":{\"session_id\":\"s\","
+                + "\"hook_event_name\":\"UserPromptSubmit\",\"injected_at\":\"" + RECEIVED + "\","
+                + "\"band\":\"high\",\"chars\":10,\"items\":[{\"citation\":\"mem:a7Bc3x\",\"memory_id\":\"m\","
+                + "\"rank\":1,\"score\":\"high\"}]}}";
+
+        assertThat(processor.process(new SpoolLine(FILE, 14, text, true, false))).isEqualTo(reject(14,
+                "invalid injection record: item score is missing or not a number", text,
+                LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
+        String noObject = "{\"spool\":1,\"record\":\"injection\"}";
+        assertThat(processor.process(new SpoolLine(FILE, 15, noObject, true, false)))
+                .isEqualTo(reject(15, "invalid injection record: no \"injection\" object", noObject, null));
+    }
+
+    @Test
+    void rejectsAnUnknownSpoolRecord() {
+        String text = "{\"spool\":1,\"record\":\"feedback\",\"received_at\":\"" + RECEIVED + "\"}";
+        String notText = "{\"spool\":1,\"record\":[1]}";
+
+        assertThat(processor.process(new SpoolLine(FILE, 16, text, true, false)))
+                .isEqualTo(reject(16, "unknown spool record 'feedback'", text, null));
+        assertThat(reject(processor.process(new SpoolLine(FILE, 17, notText, true, false))).reason())
+                .isEqualTo("unknown spool record '[1]'");
     }
 
     // ---- helpers ----

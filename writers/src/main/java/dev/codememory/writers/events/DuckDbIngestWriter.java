@@ -2,9 +2,12 @@ package dev.codememory.writers.events;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.ingest.IngestRecord;
+import dev.codememory.writers.injection.DuckDbInjectionWriter;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
@@ -12,7 +15,8 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes a chunk of ingested lines: events into {@code events}, rejects into {@code event_rejects}. Rows go
+ * Writes a chunk of ingested lines: events into {@code events}, rejects into {@code event_rejects}, injection
+ * records into {@code injections} ({@link DuckDbInjectionWriter}, same transaction). Rows go
  * through the Appender into per-connection staging tables (bulk, ~400k rows/s) and then into the real tables
  * with an anti-join on their keys, in one transaction. {@code seq} continues from the largest one in spool order
  * (there is one writer at a time: the job lock). So the writer is idempotent: a chunk written again after
@@ -24,6 +28,7 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     private static final String STAGE_REJECTS = "ingest_stage_rejects";
 
     private final Supplier<DuckDBConnection> connections;
+    private final DuckDbInjectionWriter injections = new DuckDbInjectionWriter();
 
     public DuckDbIngestWriter(Supplier<DuckDBConnection> connections) {
         this.connections = connections;
@@ -56,6 +61,10 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                             FROM (SELECT DISTINCT ON (reject_id) * FROM temp.main.%s) s
                             WHERE NOT EXISTS (SELECT 1 FROM event_rejects r WHERE r.reject_id = s.reject_id)
                             """.formatted(STAGE_REJECTS));
+                }
+                List<IngestRecord.Injected> injected = injected(chunk);
+                if (!injected.isEmpty()) {
+                    injections.write(connection, injected);
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
@@ -97,6 +106,16 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                 }
             }
         }
+    }
+
+    private static List<IngestRecord.Injected> injected(Chunk<? extends IngestRecord> chunk) {
+        List<IngestRecord.Injected> injected = new ArrayList<>();
+        for (IngestRecord item : chunk) {
+            if (item instanceof IngestRecord.Injected i) {
+                injected.add(i);
+            }
+        }
+        return injected;
     }
 
     private static void rollbackQuietly(Connection connection) {

@@ -1,0 +1,213 @@
+package dev.codememory.processors.ingest;
+
+import dev.codememory.config.injection.InjectionLine;
+import dev.codememory.config.json.Json;
+import dev.codememory.config.json.JsonParseException;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The identity ingest gives a hook event, in one place for both sides of the spool: {@link HookEventProcessor}
+ * assigns it, and the hook process computes the same id for a line it has just appended ({@link #eventIdOf}),
+ * so a record written by the hook (an injection) can name the event before it exists in DuckDB.
+ *
+ * <p>{@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment and the payload (the
+ * event object as ingest serializes it); {@code event_id} = {@code "ev_"} + its first 32 hex digits. The moment
+ * is the hook line's {@code timestamp} when given, else its origin for imported lines, else the time of receipt.
+ *
+ * <p>JDK only: this runs in the hook process. {@link #payload} writes JSON exactly as the Jackson mapper of
+ * {@link HookEventProcessor} does (integers canonical, other numbers as {@link BigDecimal#toString()}, only
+ * control characters escaped, upper-case hex), so both sides hash the same text.
+ */
+public final class EventIdentity {
+
+    /** Hook events Claude Code documents (notes/claude-code-hooks.md); others are rejected with the name. */
+    public static final Set<String> KNOWN_EVENTS = Set.of("SessionStart", "UserPromptSubmit", "UserPromptExpansion",
+            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure",
+            "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification",
+            "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
+            "WorktreeRemove", "MessageDisplay");
+
+    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
+
+    private EventIdentity() {
+    }
+
+    /**
+     * The {@code event_id} ingest will give the hook event of this spool line (as {@link
+     * dev.codememory.processors.capture.SpoolLineBuilder} writes it), or null when ingest would not make it an
+     * event: a flagged line, a line without a valid {@code received_at}, an unknown or missing hook event name, a
+     * record that is not a hook event.
+     */
+    public static String eventIdOf(String spoolLine) {
+        Object parsed;
+        try {
+            parsed = Json.parse(spoolLine);
+        } catch (JsonParseException e) {
+            return null;
+        }
+        if (!(parsed instanceof Map<?, ?> envelope) || envelope.containsKey(InjectionLine.RECORD_KEY)
+                || envelope.containsKey("error")) {
+            return null;
+        }
+        String receivedAtText = envelope.get("received_at") instanceof String s ? s : null;
+        if (parseTime(receivedAtText) == null || !(envelope.get("event") instanceof Map<?, ?> event)) {
+            return null;
+        }
+        if (!(event.get("hook_event_name") instanceof String eventType) || !KNOWN_EVENTS.contains(eventType)) {
+            return null;
+        }
+        String sessionId = event.get("session_id") instanceof String s ? s : null;
+        LocalDateTime eventTime = parseTime(event.get("timestamp") instanceof String s ? s : null);
+        String origin = envelope.get("origin") instanceof String s ? s : null;
+        String payload;
+        try {
+            payload = payload(event);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return null; // a number ingest cannot read either: the line becomes a reject
+        }
+        return eventId(dedupeKey(eventType, sessionId, moment(eventTime, origin, receivedAtText), payload));
+    }
+
+    /** SHA-256 (hex) of what makes the event itself; {@code sessionId} may be null. */
+    public static String dedupeKey(String eventType, String sessionId, String moment, String payload) {
+        return sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment + '\u0000'
+                + payload);
+    }
+
+    public static String eventId(String dedupeKey) {
+        return "ev_" + dedupeKey.substring(0, 32);
+    }
+
+    /**
+     * What tells two otherwise equal events apart: the event time when the hook line had one, else the origin
+     * (file and line) of an imported line, else the time of receipt exactly as the envelope wrote it.
+     */
+    public static String moment(LocalDateTime eventTime, String origin, String receivedAtText) {
+        return eventTime != null ? "ts:" + eventTime
+                : origin != null ? "origin:" + origin : "received:" + receivedAtText;
+    }
+
+    /** ISO-8601 with offset or 'Z' → UTC; a local date-time is taken as UTC. Null when absent or unparseable. */
+    public static LocalDateTime parseTime(String text) {
+        if (text == null || text.isBlank()) {
+            return null;
+        }
+        try {
+            return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
+        } catch (DateTimeParseException e) {
+            try {
+                return OffsetDateTime.parse(text).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
+            } catch (DateTimeParseException e2) {
+                try {
+                    return LocalDateTime.parse(text);
+                } catch (DateTimeParseException e3) {
+                    return null;
+                }
+            }
+        }
+    }
+
+    /**
+     * The event object (as {@link Json#parse} returns it) written the way ingest stores and hashes it. Throws
+     * {@link NumberFormatException} for a number {@link BigDecimal} cannot hold.
+     */
+    public static String payload(Object event) {
+        StringBuilder out = new StringBuilder(256);
+        write(event, out);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out) {
+        if (value == null) {
+            out.append("null");
+        } else if (value instanceof String s) {
+            writeString(s, out);
+        } else if (value instanceof Map<?, ?> map) {
+            out.append('{');
+            boolean first = true;
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (!first) {
+                    out.append(',');
+                }
+                first = false;
+                writeString(String.valueOf(e.getKey()), out);
+                out.append(':');
+                write(e.getValue(), out);
+            }
+            out.append('}');
+        } else if (value instanceof List<?> list) {
+            out.append('[');
+            for (int i = 0; i < list.size(); i++) {
+                if (i > 0) {
+                    out.append(',');
+                }
+                write(list.get(i), out);
+            }
+            out.append(']');
+        } else if (value instanceof Json.JsonNumber n) {
+            out.append(number(n.literal()));
+        } else if (value instanceof Number || value instanceof Boolean) {
+            out.append(value);
+        } else {
+            writeString(value.toString(), out);
+        }
+    }
+
+    /** Integers are read as integers (so {@code -0} is {@code 0}), everything else as an exact BigDecimal. */
+    private static String number(String literal) {
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (c == '.' || c == 'e' || c == 'E') {
+                return new BigDecimal(literal).toString();
+            }
+        }
+        return new BigInteger(literal).toString();
+    }
+
+    /** Escapes '"', '\\' and control characters only, the short forms where JSON has them. */
+    private static void writeString(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                case '\b' -> out.append("\\b");
+                case '\f' -> out.append("\\f");
+                default -> {
+                    if (c < 0x20) {
+                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
+                    } else {
+                        out.append(c);
+                    }
+                }
+            }
+        }
+        out.append('"');
+    }
+
+    static String sha256(String s) {
+        try {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            return HexFormat.of().formatHex(digest.digest(s.getBytes(StandardCharsets.UTF_8)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("SHA-256 is missing from this JDK", e);
+        }
+    }
+}

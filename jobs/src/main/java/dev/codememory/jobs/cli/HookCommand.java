@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.context.HookContext;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.writers.spool.SpoolAppender;
@@ -11,8 +12,8 @@ import java.time.Instant;
 
 /**
  * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the spool, fsync'd.
- * Always exits 0 and prints nothing unless there is context to inject: a memory tool must never block Claude
- * Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
+ * Always exits 0 and prints nothing unless there is context to inject (UserPromptSubmit, SessionStart: see
+ * {@link HookContext}, which runs only after the line is safely spooled): a memory tool must never block Claude Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
  */
 public final class HookCommand {
 
@@ -29,12 +30,30 @@ public final class HookCommand {
             byte[] input = stdin.readNBytes(MAX_INPUT_BYTES);
             home = CodeMemoryHome.resolve();
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
-            SpoolAppender.forHome(home).append(builder.build(input, receivedAt, "hook", null).json());
+            String line = builder.build(input, receivedAt, "hook", null).json();
+            SpoolAppender.forHome(home).append(line);
+            if (mayInject(line)) {
+                CodeMemoryHome h = home;
+                String context = HookContext.respond(home, line, receivedAt, (where, e) -> HookLog.error(h, where, e),
+                        message -> HookLog.info(h, message));
+                if (context != null) {
+                    stdout.print(context);
+                }
+            }
         } catch (Throwable e) {
             HookLog.error(home, "hook", e);
         }
         stdout.flush();
         return 0;
+    }
+
+    /**
+     * Whether the spooled line may be an event whose output Claude Code injects (UserPromptSubmit, SessionStart):
+     * a cheap look before anything beyond the JDK is loaded; {@link HookContext} checks properly.
+     */
+    static boolean mayInject(String spoolLine) {
+        return spoolLine.contains("\"hook_event_name\":\"UserPromptSubmit\"")
+                || spoolLine.contains("\"hook_event_name\":\"SessionStart\"");
     }
 
     /**
@@ -75,14 +94,23 @@ public final class HookCommand {
         }
 
         static void error(CodeMemoryHome home, String where, Throwable e) {
+            write(home, "ERROR " + where + " pid=" + ProcessHandle.current().pid() + " " + e.getClass().getName() + ": "
+                    + String.valueOf(e.getMessage()).replace('\n', ' '));
+        }
+
+        /** One line about what the hook did (counts and timings, never payload text). */
+        static void info(CodeMemoryHome home, String message) {
+            write(home, "INFO " + message.replace('\n', ' '));
+        }
+
+        private static void write(CodeMemoryHome home, String line) {
             try {
                 CodeMemoryHome h = home != null ? home : CodeMemoryHome.resolve();
                 CodeMemoryHome.createPrivateDirectory(h.root());
                 CodeMemoryHome.createPrivateDirectory(h.logs());
                 java.nio.file.Path log = h.logs().resolve("hook.log");
                 CodeMemoryHome.createPrivateFile(log);
-                String message = Instant.now() + " ERROR " + where + " pid=" + ProcessHandle.current().pid() + " "
-                        + e.getClass().getName() + ": " + String.valueOf(e.getMessage()).replace('\n', ' ') + "\n";
+                String message = Instant.now() + " " + line + "\n";
                 java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.APPEND);
             } catch (IOException | RuntimeException ignored) {

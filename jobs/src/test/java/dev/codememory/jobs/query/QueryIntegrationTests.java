@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -56,6 +58,9 @@ class QueryIntegrationTests {
         session(lines, project, "s-3", "2024-03-03T09:00:00Z",
                 "What colour should the checkout button be?",
                 "Use the brand teal #0f766e with white text for contrast.");
+        session(lines, project, "s-5", "2024-03-05T09:00:00Z",
+                "I prefer small commits with messages that say why.",
+                "Noted: small commits, each message saying why.");
         session(lines, otherProject, "s-4", "2024-03-04T09:00:00Z",
                 "Which database should the website use for invoices?",
                 "The website keeps invoices in SQLite.");
@@ -133,7 +138,7 @@ class QueryIntegrationTests {
         assertThat(top.get("summary")).isEqualTo("How do I start the frontend dev server?");
         assertThat(((Json.JsonNumber) top.get("score")).literal()).matches("0\\.\\d+|1\\.0");
         Map<?, ?> source = (Map<?, ?>) ((List<?>) top.get("sources")).get(0);
-        assertThat(keys(source)).containsExactly("event_id", "session_id", "ts");
+        assertThat(keys(source)).containsExactly("event_id", "session_id", "ts", "score");
         assertThat(source.get("session_id")).isEqualTo("s-2");
 
         Map<?, ?> db = (Map<?, ?>) Json.parse(lines.get(1));
@@ -198,6 +203,83 @@ class QueryIntegrationTests {
     }
 
     @Test
+    void userPromptSubmitHookPrintsCitedContextThatShowResolvesAndTheInjectionIsRecorded() throws Exception {
+        String prompt = "which database do we use for invoices";
+
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
+                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
+                "prompt", prompt)));
+
+        assertThat(hook.exit()).isZero();
+        assertThat(hook.stderr()).isEmpty();
+        Map<?, ?> out = (Map<?, ?>) Json.parse(hook.stdout());
+        assertThat(keys(out)).containsExactly("hookSpecificOutput");
+        Map<?, ?> specific = (Map<?, ?>) out.get("hookSpecificOutput");
+        assertThat(keys(specific)).containsExactly("hookEventName", "additionalContext");
+        assertThat(specific.get("hookEventName")).isEqualTo("UserPromptSubmit");
+        String context = (String) specific.get("additionalContext");
+        assertThat(context).hasSizeLessThanOrEqualTo(10_000).startsWith("Memories from earlier sessions")
+                .contains("Which database should the billing service use for invoices?").doesNotContain("SQLite");
+        Matcher first = Pattern.compile("\\[(mem:[A-Za-z0-9_-]{6})]").matcher(context);
+        assertThat(first.find()).isTrue();
+        String citation = first.group(1);
+        Result show = jar("show", citation);
+        assertThat(show.exit()).as(show.stderr()).isZero();
+        assertThat(show.stdout()).contains("Use PostgreSQL for the invoices: we need transactions and row locks");
+        assertThat(Files.readString(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context: ")
+                .contains("text and vectors").doesNotContain(prompt);
+
+        Result ingest = jar("--job=ingest");
+
+        assertThat(ingest.exit()).as(ingest.stderr()).isZero();
+        assertThat(duckRows("""
+                SELECT i.hook_event_name, i.session_id, e.event_type, json_extract_string(e.payload, '$.prompt'),
+                       t.rank, 'mem:' || c.citation = t.citation
+                FROM injections i JOIN events e ON e.event_id = i.prompt_event_id
+                JOIN injection_items t ON t.injection_id = i.injection_id
+                JOIN citations c ON c.memory_id = t.memory_id
+                WHERE t.citation = '%s'""".formatted(citation)))
+                .containsExactly(List.of("UserPromptSubmit", "s-live", "UserPromptSubmit", prompt, 1, true));
+    }
+
+    @Test
+    void aPromptNothingIsRelevantToInjectsNothing() throws Exception {
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
+                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
+                "prompt", "how long should sourdough bread proof overnight")));
+
+        assertThat(hook.exit()).isZero();
+        assertThat(hook.stdout()).isEmpty();
+        assertThat(Files.readString(home.resolve("logs/hook.log"))).contains("nothing injected");
+    }
+
+    @Test
+    void pastItsTimeBudgetTheHookInjectsNothingAndSaysSo() throws Exception {
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "1"), Json.write(Map.of(
+                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
+                "prompt", "which database do we use for invoices")));
+
+        assertThat(hook.exit()).isZero();
+        assertThat(hook.stdout()).isEmpty();
+        assertThat(Files.readString(home.resolve("logs/hook.log")))
+                .contains("skipped: not ready within the budget of 1 ms");
+    }
+
+    @Test
+    void sessionStartHookPrintsTheLastSessionAndStatedPreferences() throws Exception {
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
+                "hook_event_name", "SessionStart", "session_id", "s-next", "cwd", project.toString(),
+                "source", "startup")));
+
+        assertThat(hook.exit()).as(hook.stderr()).isZero();
+        Map<?, ?> specific = (Map<?, ?>) ((Map<?, ?>) Json.parse(hook.stdout())).get("hookSpecificOutput");
+        assertThat(specific.get("hookEventName")).isEqualTo("SessionStart");
+        String context = (String) specific.get("additionalContext");
+        assertThat(context).contains("Last session [mem:").contains("Preferences:")
+                .contains("I prefer small commits with messages that say why.").doesNotContain("SQLite");
+    }
+
+    @Test
     void reindexCitesAHomeGraduatedBeforeCitationsExisted() throws Exception {
         List<List<Object>> before = duckRows("SELECT citation, memory_id FROM citations ORDER BY memory_id");
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"));
@@ -234,16 +316,30 @@ class QueryIntegrationTests {
         return new ArrayList<>(map.keySet());
     }
 
+    /** The hook as Claude Code runs it: the JSON on stdin, the environment given. */
+    private static Result hook(Map<String, String> env, String stdin) throws IOException, InterruptedException {
+        return run(List.of("hook"), env, stdin);
+    }
+
     private static Result jar(String... args) throws IOException, InterruptedException {
+        return run(List.of(args), Map.of(), null);
+    }
+
+    private static Result run(List<String> args, Map<String, String> env, String stdin)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", JAR.toString()));
-        command.addAll(List.of(args));
+        command.addAll(args);
         Path out = Files.createTempFile(tmp, "out", ".txt");
         Path err = Files.createTempFile(tmp, "err", ".txt");
         ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
                 .directory(tmp.toFile());
         pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        pb.environment().putAll(env);
         Process p = pb.start();
+        if (stdin != null) {
+            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
+        }
         p.getOutputStream().close();
         if (!p.waitFor(5, TimeUnit.MINUTES)) {
             p.destroyForcibly();

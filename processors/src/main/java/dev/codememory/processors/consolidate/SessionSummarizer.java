@@ -99,8 +99,10 @@ public class SessionSummarizer {
         }
     }
 
-    private static List<Quote> dedupe(List<Quote> quotes) {
-        return new ArrayList<>(new LinkedHashSet<>(quotes)).subList(0, Math.min(quotes.size(), 20));
+    /** Each quote once, in first-seen order, at most 20 (a prompt is often both asked and a stated claim). */
+    static List<Quote> dedupe(List<Quote> quotes) {
+        List<Quote> distinct = new ArrayList<>(new LinkedHashSet<>(quotes));
+        return distinct.subList(0, Math.min(distinct.size(), 20));
     }
 
     private static String firstLine(String text) {

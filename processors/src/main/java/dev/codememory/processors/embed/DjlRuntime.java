@@ -20,6 +20,7 @@ final class DjlRuntime {
 
     static final String OFFLINE = "ai.djl.offline";
     static final String CACHE_DIR = "DJL_CACHE_DIR";
+    static final String DEFAULT_ENGINE = "ai.djl.default_engine";
 
     private static final Logger log = LoggerFactory.getLogger(DjlRuntime.class);
 
@@ -29,6 +30,11 @@ final class DjlRuntime {
     /** Switches DJL offline and, when {@code cacheDir} is not null, points its cache there (created if missing). */
     static synchronized void configure(Path cacheDir) {
         System.setProperty(OFFLINE, "true");
+        // the default engine is the highest-ranked one on the classpath (PyTorch, whose start-up costs ~0.4 s and
+        // probes for CUDA); the embedders name their engine, so nothing needs the default to be PyTorch
+        if (System.getProperty(DEFAULT_ENGINE) == null && System.getenv("DJL_DEFAULT_ENGINE") == null) {
+            System.setProperty(DEFAULT_ENGINE, "OnnxRuntime");
+        }
         if (!Utils.isOfflineMode()) {
             log.warn("DJL is not offline: the environment variable DJL_OFFLINE overrides {}", OFFLINE);
         }

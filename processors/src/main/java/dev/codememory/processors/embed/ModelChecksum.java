@@ -33,6 +33,10 @@ final class ModelChecksum {
         return HexFormat.of().formatHex(digest.digest());
     }
 
+    static boolean matches(byte[] content, String expectedSha256) {
+        return sha256(content).equals(expectedSha256.toLowerCase(Locale.ROOT));
+    }
+
     /** Throws {@link EmbeddingException} naming the file and both digests unless the content has the expected one. */
     static void verify(byte[] content, String expectedSha256, String name) {
         requireMatch(sha256(content), expectedSha256, name);

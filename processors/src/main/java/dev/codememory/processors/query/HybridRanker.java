@@ -28,6 +28,9 @@ import java.util.Set;
  */
 public final class HybridRanker {
 
+    /** The most a score without the semantic signal can be worth: see {@link #fuseWithoutSemantic}. */
+    public static final double TEXT_ONLY_CONFIDENCE = 0.9;
+
     private final List<MemoryDoc> docs;
     private final RankingSettings settings;
     private final Bm25Index index;
@@ -158,9 +161,16 @@ public final class HybridRanker {
         return combine(d, semantic, settings.semantic(), lexical, at);
     }
 
-    /** The fused score when there is no query vector: the same parts without S, over the remaining weights. */
+    /**
+     * The fused score when there is no query vector: the same parts without S, over the remaining weights, times
+     * {@link #TEXT_ONLY_CONFIDENCE}. Lexical scores are relative to the query's best match, so on words alone many
+     * memories reach L ≈ 1; the discount keeps such a score out of the high band (0.92) and lets it reach the
+     * suggested band (0.75) only with a near-complete lexical match (L ≥ 0.91 for an old memory of weight 0.9).
+     */
     public RankedMemory fuseWithoutSemantic(MemoryDoc d, double lexical, LocalDateTime at) {
-        return combine(d, 0, 0, lexical, at);
+        RankedMemory r = combine(d, 0, 0, lexical, at);
+        return new RankedMemory(r.memoryId(), r.score() * TEXT_ONLY_CONFIDENCE, r.semantic(), r.lexical(),
+                r.recency(), r.status());
     }
 
     private RankedMemory combine(MemoryDoc d, double semantic, double semanticWeight, double lexical,

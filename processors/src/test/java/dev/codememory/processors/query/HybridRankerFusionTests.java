@@ -47,6 +47,35 @@ class HybridRankerFusionTests {
     }
 
     @Test
+    void withoutAQueryVectorTheOtherWeightsAreRenormalisedAndDiscounted() {
+        HybridRanker ranker = ranker();
+        MemoryDoc d = doc("m", "exchange", NOW.minusDays(30), "");
+
+        RankedMemory r = ranker.fuseWithoutSemantic(d, 0.5, NOW);
+
+        assertThat(r.semantic()).isZero();
+        assertThat(r.score()).isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE * (0.25 * 0.5 + 0.2 * 0.5 + 0.15 * 0.9) / 0.6,
+                within(1e-12));
+        assertThat(ranker.fuseWithoutSemantic(doc("p", "decision", NOW, ""), 1.0, NOW).score())
+                .isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE, within(1e-12)).isLessThan(MatchBand.HIGH_SCORE);
+    }
+
+    @Test
+    void rankingWithoutVectorsNeverReachesTheHighBandButAFullMatchIsSuggested() {
+        HybridRanker ranker = ranker(doc("a", "decision", NOW, "use postgresql for invoices"),
+                doc("b", "decision", NOW, "the website keeps its invoices in sqlite"),
+                doc("c", "decision", NOW, "teal checkout button"));
+
+        List<RankedMemory> ranked = ranker.rank("postgresql invoices", null, NOW, 3);
+
+        assertThat(ranked).extracting(RankedMemory::memoryId).startsWith("a", "b");
+        assertThat(ranked).allSatisfy(r -> assertThat(r.semantic()).isZero());
+        assertThat(MatchBand.of(ranked.stream().map(RankedMemory::score).toList()))
+                .isEqualTo(MatchBand.SUGGESTED);
+        assertThat(ranked.get(0).score()).isGreaterThan(ranked.get(1).score());
+    }
+
+    @Test
     void recencyHalvesEveryHalfLife() {
         assertThat(HybridRanker.recency(NOW.minusDays(60), NOW, 30)).isCloseTo(0.25, within(1e-12));
         assertThat(HybridRanker.recency(NOW.plusDays(1), NOW, 30)).isEqualTo(1.0);

@@ -1,0 +1,89 @@
+package dev.codememory.jobs.context;
+
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.processors.context.DisclosureSource;
+import dev.codememory.processors.context.MemoryDetail;
+import dev.codememory.processors.context.TimelineLine;
+import dev.codememory.readers.citation.CitationQueries;
+import dev.codememory.readers.citation.CitedMemory;
+import dev.codememory.readers.citation.CitedSpan;
+import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.readers.graduate.SessionSourceTexts;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Layers 2 and 3 of the injected context, read on demand from the open database through the same reads as
+ * {@code show}: a memory's source events with their neighbours, and its text with the quoted evidence.
+ */
+final class DuckDbDisclosure implements DisclosureSource {
+
+    private final DuckDb.Session session;
+    private final Map<String, String> citationOfMemory;
+
+    DuckDbDisclosure(DuckDb.Session session, Map<String, String> citationOfMemory) {
+        this.session = session;
+        this.citationOfMemory = citationOfMemory;
+    }
+
+    @Override
+    public List<TimelineLine> timeline(String memoryId, int window) {
+        try (Connection c = session.connection()) {
+            List<TimelineLine> lines = new ArrayList<>();
+            for (ContextEvent e : CitationQueries.sourceContext(c, memoryId)) {
+                if (e.prompt() == null && e.reply() == null && e.tool() == null) {
+                    continue; // session start/end and other markers say nothing about the work
+                }
+                lines.add(new TimelineLine(e.ts(), role(e.eventType()), preview(e), e.source()));
+            }
+            return lines;
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the timeline of " + memoryId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public Optional<MemoryDetail> details(String memoryId) {
+        String citation = citationOfMemory.get(memoryId);
+        if (citation == null) {
+            return Optional.empty();
+        }
+        try (Connection c = session.connection()) {
+            Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
+            if (memory.isEmpty()) {
+                return Optional.empty();
+            }
+            List<String> quotes = new ArrayList<>();
+            for (CitedSpan s : CitationQueries.spans(c, memoryId, new SessionSourceTexts(session::connection))) {
+                if (s.quote() != null) {
+                    quotes.add(s.quote());
+                }
+            }
+            return Optional.of(new MemoryDetail(memory.get().title(), memory.get().body(), quotes));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot read the details of " + memoryId + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static TimelineLine.Role role(String eventType) {
+        return switch (eventType) {
+            case "UserPromptSubmit" -> TimelineLine.Role.USER;
+            case "Stop", "SubagentStop" -> TimelineLine.Role.ASSISTANT;
+            default -> TimelineLine.Role.TOOL;
+        };
+    }
+
+    private static String preview(ContextEvent e) {
+        if (e.prompt() != null) {
+            return e.prompt();
+        }
+        if (e.reply() != null) {
+            return e.reply();
+        }
+        return e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput());
+    }
+}

@@ -1,0 +1,159 @@
+package dev.codememory.jobs.context;
+
+import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.injection.Injection;
+import dev.codememory.config.json.Json;
+import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.query.QueryLogging;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.processors.context.InjectedContext;
+import dev.codememory.processors.context.SessionStartContext;
+import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.processors.ingest.EventIdentity;
+import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.writers.injection.InjectionRecorder;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeoutException;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
+
+/**
+ * What the hook prints after it has spooled a UserPromptSubmit or SessionStart event: Claude Code's
+ * {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}} with cited memories, or nothing.
+ *
+ * <p>Capture comes first and never depends on this: the caller has already appended the line. Here the database
+ * is opened read-only (DESIGN §1: never written by a hook), within the time budget; every way of not answering —
+ * no database yet, a job holding it, past the budget, nothing relevant — prints nothing and, except for
+ * "nothing relevant", leaves one line in {@code logs/hook.log}. Each injection is recorded by appending an
+ * injection line to the spool (which citations, which session, which prompt event), loaded by the next ingest.
+ * {@code CODE_MEMORY_CONTEXT=off} turns injection off.
+ */
+public final class HookContext {
+
+    private HookContext() {
+    }
+
+    /**
+     * The hook's stdout for this spool line, or null for none.
+     *
+     * @param log  where a reason for not answering goes: (where, failure)
+     * @param info where a one-line account of an answer goes (counts, band, timing; never text)
+     */
+    public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
+            BiConsumer<String, Throwable> log, Consumer<String> info) {
+        Map<?, ?> event;
+        try {
+            Object envelope = Json.parse(spoolLine);
+            if (!(envelope instanceof Map<?, ?> e) || !(e.get("event") instanceof Map<?, ?> ev)) {
+                return null;
+            }
+            event = ev;
+        } catch (RuntimeException e) {
+            return null;
+        }
+        String name = text(event, "hook_event_name");
+        if (!"UserPromptSubmit".equals(name) && !"SessionStart".equals(name)) {
+            return null;
+        }
+        if ("off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))
+                || !home.database().toFile().exists()) {
+            return null;
+        }
+        QueryLogging.off();
+        String where = name + " context";
+        try {
+            String project = new ProjectResolver().projectOf(text(event, "cwd") == null ? "" : text(event, "cwd"));
+            ContextBudgetClock clock = new ContextBudgetClock(started, ContextBudgetClock.budgetFromEnvironment());
+            DuckDb duckDb = DuckDb.forHome(home);
+            String sessionId = text(event, "session_id");
+            if ("SessionStart".equals(name)) {
+                SessionStartContextService.Outcome outcome = new SessionStartContextService(duckDb)
+                        .contextFor(project, sessionId, clock);
+                SessionStartContext context = outcome.context();
+                if (context.isEmpty()) {
+                    return null;
+                }
+                List<Injection.Item> items = new ArrayList<>();
+                for (String citation : context.citations()) {
+                    String memory = outcome.memoryOfCitation().get(citation);
+                    if (memory != null) {
+                        items.add(new Injection.Item(citation, memory, items.size() + 1, 1.0));
+                    }
+                }
+                record(home, new Injection(sessionId, EventIdentity.eventIdOf(spoolLine), name, Instant.now(),
+                        "session_start", context.text().length(), items), log);
+                info.accept(String.format(Locale.ROOT, "%s: %d memories, %d chars, %d ms", where, items.size(),
+                        context.text().length(), Duration.between(started, Instant.now()).toMillis()));
+                return output(name, context.text());
+            }
+            String prompt = text(event, "prompt");
+            if (prompt == null || prompt.isBlank()) {
+                return null;
+            }
+            PromptContextService.Outcome outcome = new PromptContextService(duckDb,
+                    () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), 1), RankingSettings.defaults())
+                    .contextFor(project, prompt, clock);
+            InjectedContext context = outcome.context();
+            String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
+                    context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
+                    outcome.semantic() ? "text and vectors" : "text only (the model was not ready in time)");
+            if (context.isEmpty()) {
+                info.accept(account + ", nothing injected, "
+                        + Duration.between(started, Instant.now()).toMillis() + " ms");
+                return null;
+            }
+            Map<String, QueryResult> byCitation = new LinkedHashMap<>();
+            outcome.hits().forEach(h -> byCitation.putIfAbsent(h.citation(), h));
+            List<Injection.Item> items = new ArrayList<>();
+            for (String citation : context.citations()) {
+                QueryResult hit = byCitation.get(citation);
+                if (hit != null) {
+                    items.add(new Injection.Item(citation, hit.memoryId(), items.size() + 1, hit.score()));
+                }
+            }
+            record(home, new Injection(sessionId, EventIdentity.eventIdOf(spoolLine), name, Instant.now(),
+                    context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
+            info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
+                    + Duration.between(started, Instant.now()).toMillis() + " ms");
+            return output(name, context.text());
+        } catch (TimeoutException e) {
+            log.accept(where, new TimeoutException("skipped: not ready within the budget of "
+                    + ContextBudgetClock.budgetFromEnvironment().toMillis() + " ms"));
+        } catch (DatabaseLockedException e) {
+            log.accept(where + " skipped, a job holds the database", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (Exception e) {
+            log.accept(where, e);
+        }
+        return null;
+    }
+
+    /** Claude Code's hook output for additional context (notes/claude-code-hooks.md). */
+    static String output(String hookEventName, String context) {
+        Map<String, Object> specific = new LinkedHashMap<>();
+        specific.put("hookEventName", hookEventName);
+        specific.put("additionalContext", context);
+        return Json.write(Map.of("hookSpecificOutput", specific));
+    }
+
+    private static void record(CodeMemoryHome home, Injection injection, BiConsumer<String, Throwable> log) {
+        try {
+            InjectionRecorder.record(home, injection);
+        } catch (Exception e) {
+            log.accept("recording an injection", e);
+        }
+    }
+
+    private static String text(Map<?, ?> event, String key) {
+        return event.get(key) instanceof String s ? s : null;
+    }
+}

@@ -1,0 +1,99 @@
+package dev.codememory.jobs.context;
+
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.processors.context.ContextHit;
+import dev.codememory.processors.context.InjectedContext;
+import dev.codememory.processors.context.PromptContextBuilder;
+import dev.codememory.processors.embed.Embedder;
+import dev.codememory.processors.query.MatchBand;
+import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Supplier;
+
+/**
+ * UserPromptSubmit's context: the prompt is answered by the one query path ({@link QueryService}) on a read-only
+ * database and turned into cited text by {@link PromptContextBuilder}, all within the hook's time budget.
+ *
+ * <p>Cold, the embedding model alone takes 2–3 s to load, so the model loads on its own thread while the database
+ * opens and the project's memories are indexed on another. The query waits for the prompt's vector only until
+ * {@link #RESERVE} before the deadline; if it is not there, it ranks without the semantic signal (weights
+ * renormalised, see {@code HybridRanker#rank}) rather than inject nothing, and says so in the outcome.
+ */
+public final class PromptContextService {
+
+    /** Time kept for ranking, reading layers 2–3 and writing the answer once the vector is waited for. */
+    static final Duration RESERVE = Duration.ofMillis(400);
+    static final int TOP_K = 10;
+    /** Longer prompts (pasted logs) are cut for the query: BM25 and the model see at most this much. */
+    static final int MAX_QUERY_CHARS = 4_000;
+
+    /** What was injected (possibly nothing), from which hits, and whether the vector made it in time. */
+    public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
+    }
+
+    private final DuckDb duckDb;
+    private final Supplier<Embedder> embedderFactory;
+    private final RankingSettings settings;
+
+    public PromptContextService(DuckDb duckDb, Supplier<Embedder> embedderFactory, RankingSettings settings) {
+        this.duckDb = duckDb;
+        this.embedderFactory = embedderFactory;
+        this.settings = settings;
+    }
+
+    /**
+     * The context for a prompt in a project, or a {@link TimeoutException} when even the lexical answer cannot be
+     * ready by the deadline.
+     */
+    Outcome contextFor(String project, String prompt, ContextBudgetClock clock)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        String text = prompt.length() > MAX_QUERY_CHARS ? prompt.substring(0, MAX_QUERY_CHARS) : prompt;
+        Future<float[]> vector = clock.start(() -> {
+            Embedder embedder = embedderFactory.get();
+            return embedder.embed(List.of(text))[0];
+        });
+        Future<Outcome> answer = clock.start(() -> answer(project, text, vector, clock));
+        return clock.await(answer);
+    }
+
+    private Outcome answer(String project, String text, Future<float[]> vector, ContextBudgetClock clock)
+            throws InterruptedException {
+        try (DuckDb.Session session = duckDb.openReadOnly();
+                QueryService service = new QueryService(session, embedderFactory, settings)) {
+            if (service.prepare(project) == 0) {
+                vector.cancel(true);
+                return new Outcome(InjectedContext.empty(MatchBand.NONE), List.of(), false);
+            }
+            float[] queryVector = null;
+            try {
+                queryVector = vector.get(clock.millisLeft(RESERVE), TimeUnit.MILLISECONDS);
+            } catch (TimeoutException | ExecutionException e) {
+                // ranked without the semantic signal; the outcome says so
+            }
+            List<QueryResult> hits = service.search(new QueryRequest(null, text, project,
+                    LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
+            Map<String, String> citations = new LinkedHashMap<>();
+            hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
+            InjectedContext context = new PromptContextBuilder(new DuckDbDisclosure(session, citations))
+                    .build(hits.stream().map(PromptContextService::hit).toList());
+            return new Outcome(context, hits, queryVector != null);
+        }
+    }
+
+    static ContextHit hit(QueryResult r) {
+        return new ContextHit(r.citation(), r.memoryId(), r.kind(), r.summary(), Math.min(1, Math.max(0, r.score())),
+                r.createdTs(), r.sessionId());
+    }
+}

@@ -10,6 +10,9 @@ import java.util.Arrays;
 import java.util.List;
 
 import org.junit.jupiter.api.AfterAll;
+import java.nio.file.Files;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,6 +35,24 @@ class MiniLmOnnxEmbedderTests {
     @AfterAll
     static void closeModel() {
         embedder.close();
+    }
+
+    @Test
+    void keepsAnOwnerOnlyUnpackedCopyOfTheModelAndReplacesOneThatFailsItsChecksum(@TempDir Path cache)
+            throws Exception {
+        Path unpacked = cache.resolve("models/all-minilm-l6-v2-759c3cd2b7fe.onnx");
+
+        byte[] first = MiniLmOnnxEmbedder.readVerifiedModel(cache);
+
+        assertThat(unpacked).isRegularFile();
+        assertThat(Files.getPosixFilePermissions(unpacked)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
+        assertThat(MiniLmOnnxEmbedder.readVerifiedModel(cache)).isEqualTo(first);
+
+        Files.write(unpacked, new byte[] {1, 2, 3});
+        assertThat(ModelChecksum.sha256(MiniLmOnnxEmbedder.readVerifiedModel(cache)))
+                .isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
+        assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
     }
 
     @Test

@@ -104,7 +104,7 @@ public final class HookContext {
             InjectedContext context = outcome.context();
             String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
                     context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
-                    outcome.semantic() ? "text and vectors" : "text only (the model was not ready in time)");
+                    outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
             if (context.isEmpty()) {
                 info.accept(account + ", nothing injected, "
                         + Duration.between(started, Instant.now()).toMillis() + " ms");

@@ -26,15 +26,20 @@ import java.util.function.Supplier;
  * UserPromptSubmit's context: the prompt is answered by the one query path ({@link QueryService}) on a read-only
  * database and turned into cited text by {@link PromptContextBuilder}, all within the hook's time budget.
  *
- * <p>Cold, the embedding model alone takes 2–3 s to load, so the model loads on its own thread while the database
- * opens and the project's memories are indexed on another. The query waits for the prompt's vector only until
- * {@link #RESERVE} before the deadline; if it is not there, it ranks without the semantic signal (weights
- * renormalised, see {@code HybridRanker#rank}) rather than inject nothing, and says so in the outcome.
+ * <p>Cold, the embedding model alone takes 2–5 s to load on two cores ({@link #COLD_MODEL_LOAD}). When the budget
+ * leaves that much time, the model loads on its own thread while the database opens and the project's memories are
+ * indexed on another, and the query waits for the prompt's vector until {@link #RESERVE} before the deadline. When
+ * it does not (the default 2.5 s budget), the model is not loaded at all: loading it would only take CPU from the
+ * text ranking (measured with {@code bench --query}: with the model loading beside it, 0 of 20 cold hooks got a
+ * vector in time and 5 to 16 of 20 missed even the text answer). Without a vector the memories are ranked without
+ * the semantic signal (weights renormalised and discounted, see {@code HybridRanker#rank}), and the outcome says so.
  */
 public final class PromptContextService {
 
     /** Time kept for ranking, reading layers 2–3 and writing the answer once the vector is waited for. */
     static final Duration RESERVE = Duration.ofMillis(400);
+    /** What a cold model load may take here (measured 2.1–4.9 s); less budget than this, and no model is loaded. */
+    static final Duration COLD_MODEL_LOAD = Duration.ofSeconds(5);
     static final int TOP_K = 10;
     /** Longer prompts (pasted logs) are cut for the query: BM25 and the model see at most this much. */
     static final int MAX_QUERY_CHARS = 4_000;
@@ -60,7 +65,7 @@ public final class PromptContextService {
     Outcome contextFor(String project, String prompt, ContextBudgetClock clock)
             throws TimeoutException, ExecutionException, InterruptedException {
         String text = prompt.length() > MAX_QUERY_CHARS ? prompt.substring(0, MAX_QUERY_CHARS) : prompt;
-        Future<float[]> vector = clock.start(() -> {
+        Future<float[]> vector = clock.millisLeft(RESERVE) < COLD_MODEL_LOAD.toMillis() ? null : clock.start(() -> {
             Embedder embedder = embedderFactory.get();
             return embedder.embed(List.of(text))[0];
         });
@@ -73,12 +78,14 @@ public final class PromptContextService {
         try (DuckDb.Session session = duckDb.openReadOnly();
                 QueryService service = new QueryService(session, embedderFactory, settings)) {
             if (service.prepare(project) == 0) {
-                vector.cancel(true);
+                if (vector != null) {
+                    vector.cancel(true);
+                }
                 return new Outcome(InjectedContext.empty(MatchBand.NONE), List.of(), false);
             }
             float[] queryVector = null;
             try {
-                queryVector = vector.get(clock.millisLeft(RESERVE), TimeUnit.MILLISECONDS);
+                queryVector = vector == null ? null : vector.get(clock.millisLeft(RESERVE), TimeUnit.MILLISECONDS);
             } catch (TimeoutException | ExecutionException e) {
                 // ranked without the semantic signal; the outcome says so
             }

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.query.QueryBench;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.SpoolAppender;
 import java.io.File;
@@ -28,6 +29,8 @@ import java.util.concurrent.TimeUnit;
  *   <li>ingest throughput: N generated events spooled, then {@code --job=ingest} in a fresh process, reported
  *       both as the step's own rate and as whole-process wall time.</li>
  * </ul>
+ * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}: query latency at 10k and 100k
+ * memories, the cold UserPromptSubmit hook) run one of the other benches instead.
  * Works in a temporary home; nothing of the user's is touched.
  */
 public final class BenchCommand {
@@ -36,8 +39,9 @@ public final class BenchCommand {
     }
 
     public static int run(String[] args) {
-        int runs = intOption(args, "--runs", 30);
         boolean graduation = java.util.Arrays.asList(args).contains("--graduation");
+        boolean query = java.util.Arrays.asList(args).contains("--query");
+        int runs = intOption(args, "--runs", query ? 20 : 30);
         if (java.util.Arrays.asList(args).contains("--embedding")) {
             return embeddingBench(intOption(args, "--texts", 1000));
         }
@@ -49,6 +53,12 @@ public final class BenchCommand {
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
             if (graduation) {
                 graduationBench(jar, home.resolve("graduation-home"), events);
+                return 0;
+            }
+            if (query) {
+                new QueryBench(jar, System.out).run(home.resolve("query"),
+                        QueryBench.sizes(option(args, "--memories", "10000,100000")),
+                        intOption(args, "--queries", 200), runs);
                 return 0;
             }
             hookBench(jar, home.resolve("hook-home"), runs);
@@ -244,19 +254,22 @@ public final class BenchCommand {
         return ms;
     }
 
-    private static long median(long[] values) {
+    /** The middle value (the upper one of an even count). */
+    public static long median(long[] values) {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[sorted.length / 2];
     }
 
-    private static long p95(long[] values) {
+    /** The nearest-rank 95th percentile. */
+    public static long p95(long[] values) {
         long[] sorted = values.clone();
         Arrays.sort(sorted);
         return sorted[(int) Math.ceil(sorted.length * 0.95) - 1];
     }
 
-    private static String java() {
+    /** The java launcher of the running JDK. */
+    public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
 
@@ -271,9 +284,13 @@ public final class BenchCommand {
     }
 
     private static int intOption(String[] args, String name, int fallback) {
+        return Integer.parseInt(option(args, name, Integer.toString(fallback)));
+    }
+
+    private static String option(String[] args, String name, String fallback) {
         for (int i = 0; i < args.length - 1; i++) {
             if (args[i].equals(name)) {
-                return Integer.parseInt(args[i + 1]);
+                return args[i + 1];
             }
         }
         return fallback;

@@ -136,7 +136,8 @@ public class EmbeddingBench {
         store.clear();
     }
 
-    private static float[] randomUnit(Random random) {
+    /** A random direction in the 384 dimensions of the default model: a stand-in vector for search benches. */
+    public static float[] randomUnit(Random random) {
         float[] v = new float[384];
         double norm = 0;
         for (int i = 0; i < v.length; i++) {

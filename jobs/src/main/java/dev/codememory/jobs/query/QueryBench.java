@@ -1,0 +1,477 @@
+package dev.codememory.jobs.query;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.json.Json;
+import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.config.vector.VectorFilter;
+import dev.codememory.config.vector.VectorHit;
+import dev.codememory.config.vector.VectorRecord;
+import dev.codememory.jobs.cli.BenchCommand;
+import dev.codememory.jobs.vector.EmbeddingBench;
+import dev.codememory.processors.canonical.CanonicalKeys;
+import dev.codememory.processors.embed.Embedder;
+import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.readers.graduate.GraduationQueries;
+import dev.codememory.writers.citation.DuckDbCitationWriter;
+import dev.codememory.writers.vector.DuckDbVectorStore;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * {@code jobs.jar bench --query [--memories 10000,100000] [--queries N] [--runs N]}: the query path's figures, each
+ * against a baseline measured in the same run (this machine's cores are shared and noisy).
+ * <ol>
+ *   <li>For each size, a temporary home with that many verified, active memories in one project (entries, their
+ *       session, turn, prompt and reply events, evidence spans and citations, written in bulk), then warm per-query
+ *       latency through {@link QueryService}: the hybrid search, the vector search it makes (the baseline: the same
+ *       {@link DuckDbVectorStore#search} call alone) and the lexical-only search, interleaved. Vectors are random
+ *       unit vectors except for the memories the queries ask about, which get the model's vectors of their text, so
+ *       the ranking has something true to find; query vectors come from the real model, embedded before timing.</li>
+ *   <li>The cold UserPromptSubmit hook on the smallest home, run as Claude Code runs it, next to a capture-only
+ *       PostToolUse hook and {@code java -version}, with what the hook answered read from {@code logs/hook.log}.</li>
+ * </ol>
+ */
+public final class QueryBench {
+
+    static final int TOP_K = 10;
+    static final int WARM_UP = 20;
+    static final int HOOK_WARM_UP = 3;
+    /** Memories per generated session. */
+    static final int SESSION_MEMORIES = 20;
+    /** How far back the memories' creation times reach. */
+    static final long HISTORY_SECONDS = 365L * 86_400;
+    private static final int VECTOR_BATCH = 10_000;
+
+    private final Path jar;
+    private final PrintStream out;
+
+    public QueryBench(Path jar, PrintStream out) {
+        this.jar = jar;
+        this.out = out;
+    }
+
+    /** A home built for the bench: where it is, its project, and the questions asked of it with their targets. */
+    record Fixture(Path root, String project, int memories, List<String> questions, int[] targets) {
+
+        Fixture {
+            if (questions.size() != targets.length) {
+                throw new IllegalArgumentException(questions.size() + " questions for " + targets.length + " targets");
+            }
+        }
+    }
+
+    /** Runs the whole bench in {@code work} (a fresh temporary folder) and deletes the homes afterwards. */
+    public void run(Path work, int[] sizes, int queries, int runs) throws IOException, InterruptedException {
+        if (sizes.length == 0 || queries < 1 || runs < 1) {
+            throw new IllegalArgumentException("--memories needs at least one size, --queries and --runs at least 1");
+        }
+        if (queries > Arrays.stream(sizes).min().getAsInt()) {
+            throw new IllegalArgumentException("--queries " + queries + " exceeds the smallest --memories size");
+        }
+        QueryLogging.toStderr();
+        Path projectDir = Files.createDirectories(work.resolve("project"));
+        String project = new ProjectResolver().projectOf(projectDir.toString());
+        LocalDateTime now = LocalDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS);
+        Fixture hookHome = null;
+        long loadStart = System.nanoTime();
+        try (MiniLmOnnxEmbedder embedder = new MiniLmOnnxEmbedder(work.resolve("djl"),
+                MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE)) {
+            out.printf("%nquery: model %s loaded in %d ms (for query vectors and the asked-about memories only)%n",
+                    MiniLmOnnxEmbedder.VERSION.id(), (System.nanoTime() - loadStart) / 1_000_000);
+            for (int n : Arrays.stream(sizes).sorted().toArray()) {
+                Fixture fixture = build(work.resolve("home-" + n), project, n, queries, now, embedder);
+                latency(fixture, embedder, now);
+                if (hookHome == null) {
+                    hookHome = fixture;
+                } else {
+                    delete(fixture.root());
+                }
+            }
+        }
+        hookBench(hookHome, projectDir, runs);
+        delete(work);
+    }
+
+    // ---------------------------------------------------------------------------------------------- the homes
+
+    private Fixture build(Path root, String project, int n, int queries, LocalDateTime now, Embedder embedder) {
+        int[] targets = targets(n, queries);
+        List<String> questions = new ArrayList<>(queries);
+        List<String> targetTexts = new ArrayList<>(queries);
+        for (int target : targets) {
+            GeneratedMemories.Memory m = GeneratedMemories.of(target);
+            questions.add(m.question());
+            targetTexts.add(GraduationQueries.embeddingText(m.title(), m.body()));
+        }
+        CodeMemoryHome home = new CodeMemoryHome(root).ensureCreated();
+        long start = System.nanoTime();
+        try (DuckDb.Session session = DuckDb.forHome(home).open()) {
+            writeMemories(session, project, n, now);
+            long rowsDone = System.nanoTime();
+            int cited = new DuckDbCitationWriter(session::connection).assignMissing();
+            long citationsDone = System.nanoTime();
+            float[][] modelVectors = embedder.embed(targetTexts);
+            long embedded = System.nanoTime();
+            writeVectors(session, project, n, now, targets, modelVectors);
+            long vectorsDone = System.nanoTime();
+            out.printf("%n%,d memories in one project: built in %.1f s (memories, sessions, turns, events and"
+                    + " evidence %.1f s; %,d citations %.1f s; %d model vectors %.1f s; %,d vectors written %.1f s)%n",
+                    n, (vectorsDone - start) / 1e9, (rowsDone - start) / 1e9, cited, (citationsDone - rowsDone) / 1e9,
+                    targets.length, (embedded - citationsDone) / 1e9, n, (vectorsDone - embedded) / 1e9);
+        }
+        return new Fixture(root, project, n, questions, targets);
+    }
+
+    /** Which memories the queries ask about: one from each of {@code queries} equal slices of the corpus. */
+    static int[] targets(int memories, int queries) {
+        int[] targets = new int[queries];
+        long slice = memories / queries;
+        for (int q = 0; q < queries; q++) {
+            targets[q] = (int) (q * slice + (q * 7919L) % slice);
+        }
+        return targets;
+    }
+
+    /** When memory i of n was created: spread evenly over the last year, the newest at {@code now}. */
+    static LocalDateTime createdAt(int i, int n, LocalDateTime now) {
+        return now.minusSeconds((n - 1L - i) * HISTORY_SECONDS / n);
+    }
+
+    /**
+     * Memory i with everything the query path and the hook's context read about it: a session per
+     * {@value #SESSION_MEMORIES} memories, a turn with its prompt and reply events, two evidence spans (the whole
+     * prompt, the body at the head of the reply), in one transaction through the Appender.
+     */
+    private static void writeMemories(DuckDb.Session session, String project, int n, LocalDateTime now) {
+        try (DuckDBConnection c = session.connection()) {
+            c.setAutoCommit(false);
+            try (DuckDBAppender entries = c.createAppender("main", "entries");
+                    DuckDBAppender turns = c.createAppender("main", "turns");
+                    DuckDBAppender events = c.createAppender("main", "events");
+                    DuckDBAppender spans = c.createAppender("main", "evidence_spans");
+                    DuckDBAppender sessions = c.createAppender("main", "sessions")) {
+                for (int i = 0; i < n; i++) {
+                    GeneratedMemories.Memory m = GeneratedMemories.of(i);
+                    String id = memoryId(i);
+                    String sessionId = "bench-session-" + (i / SESSION_MEMORIES);
+                    LocalDateTime created = createdAt(i, n, now);
+                    LocalDateTime promptTs = created.minusSeconds(40);
+                    LocalDateTime replyTs = created.minusSeconds(10);
+                    String promptEvent = "ev_" + i + "_prompt";
+                    String replyEvent = "ev_" + i + "_reply";
+                    Map<String, Object> promptPayload = hookObject(sessionId, project, "UserPromptSubmit");
+                    promptPayload.put("prompt", m.prompt());
+                    Map<String, Object> replyPayload = hookObject(sessionId, project, "Stop");
+                    replyPayload.put("stop_hook_active", false);
+                    replyPayload.put("last_assistant_message", m.reply());
+                    appendEvent(events, promptEvent, 2L * i + 1, promptTs, "UserPromptSubmit", sessionId, project,
+                            Json.write(promptPayload), now);
+                    appendEvent(events, replyEvent, 2L * i + 2, replyTs, "Stop", sessionId, project,
+                            Json.write(replyPayload), now);
+                    turns.beginRow().append("turn_" + i).append(sessionId).append(project).append(promptEvent)
+                            .append(m.prompt()).append(replyEvent).append(m.reply()).append("stop").append(promptTs)
+                            .append(replyTs).endRow();
+                    String quotes = Json.write(List.of(quote(promptEvent, "prompt", m.prompt()),
+                            quote(replyEvent, "reply", m.body())));
+                    entries.beginRow().append(id).append("cand_" + i).append(m.kind()).append(project)
+                            .append(sessionId).append(created).append(m.title()).append(m.body()).append((String) null)
+                            .append(quotes).append(m.kind() + ":bench:" + i).append("verified").append("active")
+                            .append((String) null).append(now).endRow();
+                    appendSpan(spans, id, 0, promptEvent, "prompt", m.prompt().length(), m.prompt());
+                    appendSpan(spans, id, 1, replyEvent, "reply", m.body().length(), m.body());
+                    boolean lastOfSession = i % SESSION_MEMORIES == SESSION_MEMORIES - 1 || i == n - 1;
+                    if (lastOfSession) {
+                        int first = i - i % SESSION_MEMORIES;
+                        sessions.beginRow().append(sessionId).append(project)
+                                .append(createdAt(first, n, now).minusSeconds(60)).append(replyTs.plusSeconds(60))
+                                .append("other").append("main").append(2L * first + 1).append(2L * i + 2)
+                                .append(i - first + 1).append(0).append(2L * i + 2).endRow();
+                    }
+                }
+            }
+            c.commit();
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot write the bench memories: " + e.getMessage(), e);
+        }
+    }
+
+    static String memoryId(int i) {
+        return String.format("ent_bench_%07d", i);
+    }
+
+    private static Map<String, Object> hookObject(String sessionId, String project, String event) {
+        Map<String, Object> payload = new LinkedHashMap<>();
+        payload.put("session_id", sessionId);
+        payload.put("cwd", project);
+        payload.put("hook_event_name", event);
+        return payload;
+    }
+
+    private static Map<String, Object> quote(String eventId, String field, String text) {
+        Map<String, Object> quote = new LinkedHashMap<>();
+        quote.put("eventId", eventId);
+        quote.put("field", field);
+        quote.put("text", text);
+        return quote;
+    }
+
+    private static void appendEvent(DuckDBAppender events, String id, long seq, LocalDateTime ts, String type,
+            String sessionId, String project, String payload, LocalDateTime now) throws SQLException {
+        events.beginRow().append(id).append("bench:" + id).append(seq).append(ts).append(ts).append(type)
+                .append(sessionId).append(project).append(project).append("import").append(payload)
+                .append(CanonicalKeys.sha256(payload)).append("bench.jsonl").append(seq).append(now).endRow();
+    }
+
+    private static void appendSpan(DuckDBAppender spans, String entryId, int quoteIndex, String eventId, String field,
+            int end, String quote) throws SQLException {
+        spans.beginRow().append(entryId).append(quoteIndex).append(eventId).append(field).append(0).append(end)
+                .append(1.0).append("exact").append(CanonicalKeys.sha256(quote).substring(0, 16)).endRow();
+    }
+
+    /** Every memory's vector through the project's store: the model's for the asked-about ones, else random. */
+    private static void writeVectors(DuckDb.Session session, String project, int n, LocalDateTime now, int[] targets,
+            float[][] modelVectors) {
+        DuckDbVectorStore store = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
+        store.ensureReady();
+        Map<Integer, float[]> known = new LinkedHashMap<>();
+        for (int q = 0; q < targets.length; q++) {
+            known.put(targets[q], modelVectors[q]);
+        }
+        Random random = new Random(n);
+        List<VectorRecord> batch = new ArrayList<>(VECTOR_BATCH);
+        for (int i = 0; i < n; i++) {
+            float[] randomVector = EmbeddingBench.randomUnit(random); // drawn for every i: the same for any targets
+            batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, randomVector), project,
+                    GeneratedMemories.of(i).kind(), "active", createdAt(i, n, now)));
+            if (batch.size() == VECTOR_BATCH) {
+                store.upsert(batch);
+                batch.clear();
+            }
+        }
+        store.upsert(batch);
+    }
+
+    // ---------------------------------------------------------------------------------------------- warm queries
+
+    private void latency(Fixture f, Embedder embedder, LocalDateTime now) {
+        float[][] vectors = embedder.embed(f.questions());
+        RankingSettings settings = RankingSettings.defaults();
+        VectorFilter filter = VectorFilter.project(f.project());
+        int queries = f.questions().size();
+        long[] hybrid = new long[queries];
+        long[] vector = new long[queries];
+        long[] lexical = new long[queries];
+        int[] found = new int[3];
+        // read-only, as the hook opens it; a fresh open, so the first prepare reads through a cold DuckDB cache
+        try (DuckDb.Session session = DuckDb.forHome(new CodeMemoryHome(f.root())).openReadOnly();
+                QueryService first = new QueryService(session, QueryBench::noEmbedder, settings);
+                QueryService service = new QueryService(session, QueryBench::noEmbedder, settings)) {
+            long start = System.nanoTime();
+            int indexed = first.prepare(f.project());
+            long coldMs = (System.nanoTime() - start) / 1_000_000;
+            start = System.nanoTime();
+            service.prepare(f.project());
+            long againMs = (System.nanoTime() - start) / 1_000_000;
+            DuckDbVectorStore store = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
+            for (int round = -WARM_UP; round < queries; round++) {
+                int q = Math.floorMod(round, queries);
+                QueryRequest request = new QueryRequest("q" + q, f.questions().get(q), f.project(), now);
+                String target = memoryId(f.targets()[q]);
+                long[] micros = new long[3];
+                List<String> top = null;
+                for (int k = 0; k < 3; k++) { // rotate the order, so no mode always runs right after another
+                    int mode = (round + WARM_UP + k) % 3;
+                    long t0 = System.nanoTime();
+                    top = switch (mode) {
+                        case 0 -> store.search(vectors[q], settings.candidates(), filter).stream().limit(TOP_K)
+                                .map(VectorHit::memoryId).toList();
+                        case 1 -> service.search(request, vectors[q], TOP_K).stream().map(QueryResult::memoryId)
+                                .toList();
+                        default -> service.search(request, null, TOP_K).stream().map(QueryResult::memoryId).toList();
+                    };
+                    micros[mode] = (System.nanoTime() - t0) / 1_000;
+                    if (round >= 0 && top.contains(target)) {
+                        found[mode]++;
+                    }
+                }
+                if (round >= 0) {
+                    vector[q] = micros[0];
+                    hybrid[q] = micros[1];
+                    lexical[q] = micros[2];
+                }
+            }
+            out.printf("  prepare (read + BM25 index of %,d memories)   first %5d ms   again %5d ms%n", indexed,
+                    coldMs, againMs);
+        }
+        out.printf("  %d queries, top-%d, modes interleaved after %d warm-up rounds; per query:%n", queries, TOP_K,
+                WARM_UP);
+        line("vector search alone", vector, found[0], queries,
+                "DuckDbVectorStore.search, top-" + settings.candidates() + " as hybrid asks, same filter");
+        line("hybrid search", hybrid, found[1], queries, "QueryService.search with the query vector");
+        line("lexical only", lexical, found[2], queries, "QueryService.search without a vector");
+        out.printf("  hybrid / vector       p50 %5.1fx   p95 %5.1fx      lexical / vector   p50 %5.1fx%n",
+                ratio(hybrid, vector, true), ratio(hybrid, vector, false), ratio(lexical, vector, true));
+    }
+
+    private void line(String name, long[] micros, int found, int queries, String what) {
+        out.printf("  %-20s  p50 %7.1f ms   p95 %7.1f ms   target in top-%d %3d/%d   (%s)%n", name,
+                BenchCommand.median(micros) / 1000.0, BenchCommand.p95(micros) / 1000.0, TOP_K, found, queries, what);
+    }
+
+    private static double ratio(long[] a, long[] b, boolean median) {
+        return median ? (double) BenchCommand.median(a) / Math.max(1, BenchCommand.median(b))
+                : (double) BenchCommand.p95(a) / Math.max(1, BenchCommand.p95(b));
+    }
+
+    private static Embedder noEmbedder() {
+        throw new IllegalStateException("the bench embeds its queries before timing");
+    }
+
+    // ---------------------------------------------------------------------------------------------- cold hook
+
+    /** What one hook process took and printed. */
+    record HookRun(long millis, String stdout) {
+    }
+
+    private void hookBench(Fixture f, Path projectDir, int runs) throws IOException, InterruptedException {
+        List<String> hook = BenchCommand.hookCommand(jar);
+        List<String> version = List.of(BenchCommand.java(), "-version");
+        byte[] toolUse = json(hookEvent(projectDir, "PostToolUse", Map.of("tool_name", "Bash", "tool_input",
+                Map.of("command", "./mvnw -q test"), "tool_response", Map.of("stdout", "Tests run: 12, Failures: 0",
+                        "exit_code", 0), "tool_use_id", "toolu_bench", "duration_ms", 5120)));
+        Path hookLog = new CodeMemoryHome(f.root()).logs().resolve("hook.log");
+        for (int i = 0; i < HOOK_WARM_UP; i++) { // page cache, and the model unpacked into the home by the first
+            launch(version, new byte[0], f.root());
+            launch(hook, prompt(f, projectDir, i), f.root());
+            launch(hook, toolUse, f.root());
+        }
+        long logLines = Files.exists(hookLog) ? Files.readAllLines(hookLog).size() : 0;
+        long[] versionMs = new long[runs];
+        long[] promptMs = new long[runs];
+        long[] toolMs = new long[runs];
+        int printed = 0;
+        for (int i = 0; i < runs; i++) { // interleaved, so all see the same noise
+            versionMs[i] = launch(version, new byte[0], f.root()).millis();
+            HookRun r = launch(hook, prompt(f, projectDir, HOOK_WARM_UP + i), f.root());
+            promptMs[i] = r.millis();
+            if (r.stdout().contains("\"hookSpecificOutput\"")) {
+                printed++;
+            }
+            toolMs[i] = launch(hook, toolUse, f.root()).millis();
+        }
+        List<String> log = Files.exists(hookLog) ? Files.readAllLines(hookLog) : List.of();
+        List<String> runLog = log.subList((int) Math.min(logLines, log.size()), log.size());
+        long withVectors = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
+                && l.contains("text and vectors")).count();
+        long textOnly = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
+                && l.contains("text only")).count();
+        long nothing = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
+                && l.contains("nothing injected")).count();
+        long overBudget = runLog.stream().filter(l -> l.contains("ERROR UserPromptSubmit context")
+                && l.contains("not ready within the budget")).count();
+        long otherErrors = runLog.stream().filter(l -> l.contains("ERROR")).count() - overBudget;
+        out.printf("%nhook on the %,d-memory home: %d cold runs each, interleaved after %d warm-up rounds, context"
+                + " budget at its default (2500 ms; command: %s)%n", f.memories(), runs, HOOK_WARM_UP,
+                String.join(" ", hook));
+        out.printf("  java -version                  median %5d ms   p95 %5d ms%n", BenchCommand.median(versionMs),
+                BenchCommand.p95(versionMs));
+        out.printf("  PostToolUse (capture only)     median %5d ms   p95 %5d ms   %5.2fx java -version%n",
+                BenchCommand.median(toolMs), BenchCommand.p95(toolMs),
+                (double) BenchCommand.median(toolMs) / BenchCommand.median(versionMs));
+        out.printf("  UserPromptSubmit (context)     median %5d ms   p95 %5d ms   %5.2fx java -version, %5.2fx"
+                + " PostToolUse%n", BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
+                (double) BenchCommand.median(promptMs) / BenchCommand.median(versionMs),
+                (double) BenchCommand.median(promptMs) / BenchCommand.median(toolMs));
+        out.printf("  printed context in %d of %d runs; hook.log, UserPromptSubmit context: %d answered with text and"
+                + " vectors, %d text only (model not ready in time), %d skipped past the budget, %d other errors;"
+                + " %d answers had nothing to inject%n", printed, runs, withVectors, textOnly, overBudget, otherErrors,
+                nothing);
+    }
+
+    private static byte[] prompt(Fixture f, Path projectDir, int run) {
+        String question = f.questions().get(run % f.questions().size());
+        return json(hookEvent(projectDir, "UserPromptSubmit", Map.of("prompt", question)));
+    }
+
+    private static Map<String, Object> hookEvent(Path projectDir, String name, Map<String, Object> fields) {
+        Map<String, Object> event = new LinkedHashMap<>();
+        event.put("session_id", "bench-hook");
+        event.put("transcript_path", "/tmp/bench-hook.jsonl");
+        event.put("cwd", projectDir.toString());
+        event.put("permission_mode", "default");
+        event.put("hook_event_name", name);
+        event.putAll(fields);
+        return event;
+    }
+
+    private static byte[] json(Map<String, Object> event) {
+        return Json.write(event).getBytes(StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Runs one child process with the home set and the context settings at their defaults; returns its wall time
+     * (start to exit) and stdout.
+     */
+    private static HookRun launch(List<String> command, byte[] stdin, Path home) throws IOException,
+            InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().put(CodeMemoryHome.ENV, home.toString());
+        pb.environment().remove("CODE_MEMORY_CONTEXT");
+        pb.environment().remove("CODE_MEMORY_CONTEXT_BUDGET_MS");
+        long start = System.nanoTime();
+        Process p = pb.start();
+        try (OutputStream in = p.getOutputStream()) {
+            in.write(stdin);
+        }
+        String stdout = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (!p.waitFor(1, TimeUnit.MINUTES)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("timed out: " + String.join(" ", command));
+        }
+        long ms = (System.nanoTime() - start) / 1_000_000;
+        if (p.exitValue() != 0) {
+            throw new IllegalStateException("exit " + p.exitValue() + ": " + String.join(" ", command));
+        }
+        return new HookRun(ms, stdout);
+    }
+
+    private static void delete(Path root) throws IOException {
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
+            }
+        }
+    }
+
+    /** {@code "10000,100000"} → the sizes, each at least 1. */
+    public static int[] sizes(String list) {
+        int[] sizes = Arrays.stream(list.split(",")).map(String::strip).filter(s -> !s.isEmpty())
+                .mapToInt(s -> Integer.parseInt(s.replace("_", ""))).toArray();
+        if (sizes.length == 0 || Arrays.stream(sizes).anyMatch(s -> s < 1)) {
+            throw new IllegalArgumentException("--memories: positive sizes separated by commas, was '" + list + "'");
+        }
+        return sizes;
+    }
+}

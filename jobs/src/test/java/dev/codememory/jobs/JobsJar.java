@@ -47,7 +47,7 @@ final class JobsJar {
             } catch (IOException e) {
                 // the process may exit before reading everything; its exit code tells
             }
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
+            if (!p.waitFor(15, TimeUnit.MINUTES)) {
                 p.destroyForcibly();
                 throw new IllegalStateException("timed out: " + command);
             }

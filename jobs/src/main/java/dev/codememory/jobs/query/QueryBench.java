@@ -404,9 +404,9 @@ public final class QueryBench {
                 + " PostToolUse%n", BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
                 (double) BenchCommand.median(promptMs) / BenchCommand.median(versionMs),
                 (double) BenchCommand.median(promptMs) / BenchCommand.median(toolMs));
-        out.printf("  printed context in %d of %d runs; hook.log, UserPromptSubmit context: %d answered with text and"
-                + " vectors, %d text only (model not ready in time), %d skipped past the budget, %d other errors;"
-                + " %d answers had nothing to inject%n", printed, runs, withVectors, textOnly, overBudget, otherErrors,
+        out.printf("  printed context in %d of %d runs; hook.log, UserPromptSubmit context: %d answered with text"
+                + " and vectors, %d text only (no query vector within the budget), %d skipped past the budget,"
+                + " %d other errors; %d with nothing to inject%n", printed, runs, withVectors, textOnly, overBudget, otherErrors,
                 nothing);
     }
 

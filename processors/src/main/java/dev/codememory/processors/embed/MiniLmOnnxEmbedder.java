@@ -211,7 +211,10 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     private static void unpack(byte[] onnx, Path target) {
         try {
-            Files.createDirectories(target.getParent());
+            if (!Files.isDirectory(target.getParent())) {
+                Files.createDirectories(target.getParent(),
+                        PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+            }
             Path tmp = Files.createTempFile(target.getParent(), "model", ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.write(tmp, onnx);

@@ -46,6 +46,8 @@ class MiniLmOnnxEmbedderTests {
 
         assertThat(unpacked).isRegularFile();
         assertThat(Files.getPosixFilePermissions(unpacked)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+        assertThat(Files.getPosixFilePermissions(unpacked.getParent()))
+                .isEqualTo(PosixFilePermissions.fromString("rwx------"));
         assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
         assertThat(MiniLmOnnxEmbedder.readVerifiedModel(cache)).isEqualTo(first);
 

@@ -90,6 +90,12 @@ public final class HookCommand {
     /** Appends one line about a failure to {@code logs/hook.log}: time, where, exception type and message. */
     static final class HookLog {
 
+        /**
+         * Past this size the log moves to {@code hook.log.1} (replacing the previous one) and starts again: one line
+         * per prompt would otherwise grow for as long as the tool is installed.
+         */
+        static final long MAX_BYTES = 1024 * 1024;
+
         private HookLog() {
         }
 
@@ -109,12 +115,21 @@ public final class HookCommand {
                 CodeMemoryHome.createPrivateDirectory(h.root());
                 CodeMemoryHome.createPrivateDirectory(h.logs());
                 java.nio.file.Path log = h.logs().resolve("hook.log");
+                rotate(log);
                 CodeMemoryHome.createPrivateFile(log);
                 String message = Instant.now() + " " + line + "\n";
                 java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.APPEND);
             } catch (IOException | RuntimeException ignored) {
                 // nowhere left to report; Claude Code must still go on
+            }
+        }
+
+        /** Moves a log over {@link #MAX_BYTES} aside; two hooks racing to do it lose at most a line. */
+        static void rotate(java.nio.file.Path log) throws IOException {
+            if (java.nio.file.Files.isRegularFile(log) && java.nio.file.Files.size(log) > MAX_BYTES) {
+                java.nio.file.Files.move(log, log.resolveSibling(log.getFileName() + ".1"),
+                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
     }

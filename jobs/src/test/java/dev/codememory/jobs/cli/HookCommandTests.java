@@ -2,9 +2,17 @@ package dev.codememory.jobs.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.config.home.CodeMemoryHome;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class HookCommandTests {
+
+    @TempDir
+    Path tmp;
 
     @Test
     void onlyPromptAndSessionStartLinesMayInject() {
@@ -13,5 +21,23 @@ class HookCommandTests {
         assertThat(HookCommand.mayInject("{\"spool\":1,\"event\":{\"hook_event_name\":\"SessionStart\"}}")).isTrue();
         assertThat(HookCommand.mayInject("{\"spool\":1,\"event\":{\"hook_event_name\":\"PostToolUse\"}}")).isFalse();
         assertThat(HookCommand.mayInject("{\"spool\":1,\"error\":\"invalid JSON\",\"raw\":\"x\"}")).isFalse();
+    }
+
+    @Test
+    void theHookLogIsOwnerOnlyAndMovesAsideOnceItPassesItsLimit() throws Exception {
+        CodeMemoryHome home = new CodeMemoryHome(tmp);
+        Path log = home.logs().resolve("hook.log");
+
+        HookCommand.HookLog.info(home, "first");
+        assertThat(Files.readString(log)).endsWith(" INFO first\n");
+        assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
+
+        Files.writeString(log, "x".repeat((int) HookCommand.HookLog.MAX_BYTES + 1));
+        HookCommand.HookLog.error(home, "where", new IllegalStateException("boom"));
+
+        assertThat(Files.size(log.resolveSibling("hook.log.1"))).isEqualTo(HookCommand.HookLog.MAX_BYTES + 1);
+        assertThat(Files.readString(log)).contains(" ERROR where pid=")
+                .endsWith("java.lang.IllegalStateException: boom\n").hasLineCount(1);
+        assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
     }
 }

@@ -44,11 +44,41 @@ public final class Json {
         return out.toString();
     }
 
+    /**
+     * How strings and numbers are spelled when writing: this class's own style ({@link #STYLE}), or another
+     * producer's that must be matched byte for byte (ingest's, for event ids computed outside ingest).
+     */
+    public interface Style {
+
+        void string(String s, StringBuilder out);
+
+        /** The text written for a number read as {@code literal}. */
+        String number(String literal);
+    }
+
+    /** Numbers as read, strings escaped by {@link #writeString}. */
+    public static final Style STYLE = new Style() {
+        @Override
+        public void string(String s, StringBuilder out) {
+            writeString(s, out);
+        }
+
+        @Override
+        public String number(String literal) {
+            return literal;
+        }
+    };
+
     public static void write(Object value, StringBuilder out) {
+        write(value, out, STYLE);
+    }
+
+    /** Writes maps, lists, strings, numbers, booleans and null; anything else as its string form. */
+    public static void write(Object value, StringBuilder out, Style style) {
         if (value == null) {
             out.append("null");
         } else if (value instanceof String s) {
-            writeString(s, out);
+            style.string(s, out);
         } else if (value instanceof Map<?, ?> map) {
             out.append('{');
             boolean first = true;
@@ -57,9 +87,9 @@ public final class Json {
                     out.append(',');
                 }
                 first = false;
-                writeString(String.valueOf(e.getKey()), out);
+                style.string(String.valueOf(e.getKey()), out);
                 out.append(':');
-                write(e.getValue(), out);
+                write(e.getValue(), out, style);
             }
             out.append('}');
         } else if (value instanceof List<?> list) {
@@ -68,19 +98,18 @@ public final class Json {
                 if (i > 0) {
                     out.append(',');
                 }
-                write(list.get(i), out);
+                write(list.get(i), out, style);
             }
             out.append(']');
         } else if (value instanceof JsonNumber n) {
-            out.append(n.literal());
+            out.append(style.number(n.literal()));
         } else if (value instanceof Number || value instanceof Boolean) {
             out.append(value);
         } else {
-            writeString(value.toString(), out);
+            style.string(value.toString(), out);
         }
     }
 
-    /** Writes a JSON string; lone surrogates become U+FFFD so the output is always valid UTF-8. */
     public static void writeString(String s, StringBuilder out) {
         out.append('"');
         int n = s.length();

@@ -42,6 +42,19 @@ public final class EventIdentity {
 
     private static final char[] HEX = "0123456789ABCDEF".toCharArray();
 
+    /** How ingest's Jackson mapper spells strings and numbers. */
+    private static final Json.Style INGEST_STYLE = new Json.Style() {
+        @Override
+        public void string(String s, StringBuilder out) {
+            writeString(s, out);
+        }
+
+        @Override
+        public String number(String literal) {
+            return EventIdentity.number(literal);
+        }
+    };
+
     private EventIdentity() {
     }
 
@@ -126,44 +139,8 @@ public final class EventIdentity {
      */
     public static String payload(Object event) {
         StringBuilder out = new StringBuilder(256);
-        write(event, out);
+        Json.write(event, out, INGEST_STYLE);
         return out.toString();
-    }
-
-    private static void write(Object value, StringBuilder out) {
-        if (value == null) {
-            out.append("null");
-        } else if (value instanceof String s) {
-            writeString(s, out);
-        } else if (value instanceof Map<?, ?> map) {
-            out.append('{');
-            boolean first = true;
-            for (Map.Entry<?, ?> e : map.entrySet()) {
-                if (!first) {
-                    out.append(',');
-                }
-                first = false;
-                writeString(String.valueOf(e.getKey()), out);
-                out.append(':');
-                write(e.getValue(), out);
-            }
-            out.append('}');
-        } else if (value instanceof List<?> list) {
-            out.append('[');
-            for (int i = 0; i < list.size(); i++) {
-                if (i > 0) {
-                    out.append(',');
-                }
-                write(list.get(i), out);
-            }
-            out.append(']');
-        } else if (value instanceof Json.JsonNumber n) {
-            out.append(number(n.literal()));
-        } else if (value instanceof Number || value instanceof Boolean) {
-            out.append(value);
-        } else {
-            writeString(value.toString(), out);
-        }
     }
 
     /** Integers are read as integers (so {@code -0} is {@code 0}), everything else as an exact BigDecimal. */

@@ -1,5 +1,6 @@
 package dev.codememory.processors.query;
 
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -67,44 +68,31 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
         return kindWeights.getOrDefault(kind, 1.0);
     }
 
+    /** The numeric settings {@link #with} can change, in the order of {@link #numbers()}. */
+    private static final List<String> NUMERIC = List.of("k1", "b", "semantic", "lexical", "recency", "status",
+            "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical");
+
+    private double[] numbers() {
+        return new double[] {k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor, cosineCeil,
+            turnLexical, candidates, sourceLexical};
+    }
+
     /** A copy with one setting changed, by its component name, or {@code kind.<kind>} for a kind weight. */
     public RankingSettings with(String key, String value) {
+        double[] n = numbers();
+        Fusion f = fusion;
+        Map<String, Double> kinds = kindWeights;
         if (key.startsWith("kind.")) {
-            Map<String, Double> kinds = new java.util.HashMap<>(kindWeights);
+            kinds = new java.util.HashMap<>(kindWeights);
             kinds.put(key.substring(5), Double.parseDouble(value));
-            return new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kinds, sourceLexical);
+        } else if (key.equals("fusion")) {
+            f = Fusion.valueOf(value.toUpperCase(java.util.Locale.ROOT));
+        } else if (NUMERIC.contains(key)) {
+            n[NUMERIC.indexOf(key)] = Double.parseDouble(value);
+        } else {
+            throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
         }
-        double v = key.equals("fusion") ? 0 : Double.parseDouble(value);
-        return switch (key) {
-            case "k1" -> new RankingSettings(v, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "b" -> new RankingSettings(k1, v, semantic, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "semantic" -> new RankingSettings(k1, b, v, lexical, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "lexical" -> new RankingSettings(k1, b, semantic, v, recency, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "recency" -> new RankingSettings(k1, b, semantic, lexical, v, status, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "status" -> new RankingSettings(k1, b, semantic, lexical, recency, v, halfLifeDays, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "halfLifeDays" -> new RankingSettings(k1, b, semantic, lexical, recency, status, v, cosineFloor,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "cosineFloor" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays, v,
-                    cosineCeil, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "cosineCeil" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, v, turnLexical, candidates, fusion, kindWeights, sourceLexical);
-            case "candidates" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, turnLexical, (int) v, fusion, kindWeights, sourceLexical);
-            case "turnLexical" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, v, candidates, fusion, kindWeights, sourceLexical);
-            case "fusion" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, turnLexical, candidates, Fusion.valueOf(value.toUpperCase(java.util.Locale.ROOT)),
-                    kindWeights, sourceLexical);
-            case "sourceLexical" -> new RankingSettings(k1, b, semantic, lexical, recency, status, halfLifeDays,
-                    cosineFloor, cosineCeil, turnLexical, candidates, fusion, kindWeights, v);
-            default -> throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
-        };
+        return new RankingSettings(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], (int) n[10], f, kinds,
+                n[11]);
     }
 }

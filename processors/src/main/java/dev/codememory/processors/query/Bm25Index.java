@@ -114,4 +114,18 @@ public final class Bm25Index {
         }
         return covered;
     }
+
+    /** {@link #coverage} for a text outside the index, given its distinct terms, with this index's IDF. */
+    public double coverage(List<String> queryTerms, java.util.Set<String> textTerms) {
+        double covered = 0;
+        double total = 0;
+        for (String term : new LinkedHashSet<>(queryTerms)) {
+            double idf = idf(term);
+            total += idf;
+            if (textTerms.contains(term)) {
+                covered += idf;
+            }
+        }
+        return total > 0 ? covered / total : 0;
+    }
 }

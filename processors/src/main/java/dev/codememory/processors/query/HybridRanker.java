@@ -60,17 +60,7 @@ public final class HybridRanker {
      * orders a hit's sources and, weighted by {@link RankingSettings#sourceLexical()}, the events of an answer.
      */
     public double sourceCoverage(List<String> queryTerms, String text) {
-        Set<String> terms = new java.util.HashSet<>(QueryTokenizer.tokenize(text));
-        double covered = 0;
-        double total = 0;
-        for (String t : new LinkedHashSet<>(queryTerms)) {
-            double idf = index.idf(t);
-            total += idf;
-            if (terms.contains(t)) {
-                covered += idf;
-            }
-        }
-        return total > 0 ? covered / total : 0;
+        return index.coverage(queryTerms, new java.util.HashSet<>(QueryTokenizer.tokenize(text)));
     }
 
     /** A source event's score: its memory's fused score plus {@code sourceLexical} × its own coverage. */

@@ -83,4 +83,18 @@ class Bm25IndexTests {
     void emptyIndexScoresNothing() {
         assertThat(new Bm25Index().score(List.of("cat"))).isEmpty();
     }
+
+    @Test
+    void coverageOfAnOutsideTextEqualsThatOfTheSameTextIndexed() {
+        Bm25Index index = new Bm25Index();
+        index.add("a", List.of("postgres", "invoice", "lock"));
+        index.add("b", List.of("sqlite", "invoice"));
+        index.add("c", List.of("teal", "button"));
+        List<String> query = List.of("postgres", "invoice", "retry");
+
+        assertThat(index.coverage(query, java.util.Set.of("postgres", "invoice", "lock")))
+                .isEqualTo(index.coverage(query)[0]).isStrictlyBetween(0.0, 1.0);
+        assertThat(index.coverage(query, java.util.Set.of("teal"))).isZero();
+        assertThat(index.coverage(List.of(), java.util.Set.of("teal"))).isZero();
+    }
 }

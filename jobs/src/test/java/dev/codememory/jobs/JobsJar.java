@@ -11,18 +11,19 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
 /** Runs the built {@code jobs.jar} as a real process against a test home, and reads what it wrote. */
-final class JobsJar {
+public final class JobsJar {
 
-    static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
+    public static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
 
     private JobsJar() {
     }
 
-    record Result(int exit, String stdout, String stderr) {
+    public record Result(int exit, String stdout, String stderr) {
     }
 
     static List<String> command(String... args) {
@@ -31,16 +32,28 @@ final class JobsJar {
         return command;
     }
 
-    static Result run(Path home, byte[] stdin, String... args) throws IOException, InterruptedException {
+    public static Result run(Path home, byte[] stdin, String... args) throws IOException, InterruptedException {
         return run(home, stdin, command(args));
     }
 
+    /** The jar with these environment variables added (besides {@code CODE_MEMORY_HOME}). */
+    public static Result run(Path home, Map<String, String> env, byte[] stdin, String... args)
+            throws IOException, InterruptedException {
+        return run(home, env, stdin, command(args));
+    }
+
     static Result run(Path home, byte[] stdin, List<String> command) throws IOException, InterruptedException {
+        return run(home, Map.of(), stdin, command);
+    }
+
+    private static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
+            throws IOException, InterruptedException {
         Path out = Files.createTempFile("jobs-out", ".txt");
         Path err = Files.createTempFile("jobs-err", ".txt");
         try {
             ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
             pb.environment().put("CODE_MEMORY_HOME", home.toString());
+            pb.environment().putAll(env);
             Process p = pb.start();
             try (var in = p.getOutputStream()) {
                 in.write(stdin);
@@ -64,7 +77,7 @@ final class JobsJar {
         return pb.start();
     }
 
-    static byte[] utf8(String s) {
+    public static byte[] utf8(String s) {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
@@ -76,7 +89,7 @@ final class JobsJar {
         }
     }
 
-    static List<List<Object>> duckRows(Path home, String sql) throws SQLException {
+    public static List<List<Object>> duckRows(Path home, String sql) throws SQLException {
         try (Connection c = duck(home); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             return rows(rs);
         }
@@ -95,7 +108,8 @@ final class JobsJar {
         }
     }
 
-    private static List<List<Object>> rows(ResultSet rs) throws SQLException {
+    /** Every row of a result set, each as its column values in order. */
+    public static List<List<Object>> rows(ResultSet rs) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
         int n = rs.getMetaData().getColumnCount();
         while (rs.next()) {

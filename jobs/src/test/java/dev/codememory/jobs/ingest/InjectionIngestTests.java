@@ -8,6 +8,7 @@ import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.JobsJar;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.ingest.HookEventProcessor;
 import dev.codememory.readers.injection.InjectedMemory;
@@ -210,16 +211,7 @@ class InjectionIngestTests {
 
     private List<List<Object>> rows(String sql) throws SQLException {
         try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            List<List<Object>> rows = new ArrayList<>();
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>(n);
-                for (int i = 1; i <= n; i++) {
-                    row.add(rs.getObject(i));
-                }
-                rows.add(row);
-            }
-            return rows;
+            return JobsJar.rows(rs);
         }
     }
 }

@@ -3,6 +3,8 @@ package dev.codememory.jobs.query;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.JobsJar;
+import dev.codememory.jobs.JobsJar.Result;
 import dev.codememory.processors.query.Citation;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -10,15 +12,12 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Properties;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,17 +30,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class QueryIntegrationTests {
 
-    private static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
-
     @TempDir
     static Path tmp;
 
     private static Path home;
     private static Path project;
     private static Path otherProject;
-
-    private record Result(int exit, String stdout, String stderr) {
-    }
 
     @BeforeAll
     static void graduateFixture() throws Exception {
@@ -295,21 +289,7 @@ class QueryIntegrationTests {
     }
 
     private static List<List<Object>> duckRows(String sql) throws SQLException {
-        Properties p = new Properties();
-        p.setProperty("duckdb.read_only", "true");
-        try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"), p);
-                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            List<List<Object>> rows = new ArrayList<>();
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>(n);
-                for (int i = 1; i <= n; i++) {
-                    row.add(rs.getObject(i));
-                }
-                rows.add(row);
-            }
-            return rows;
-        }
+        return JobsJar.duckRows(home, sql);
     }
 
     private static List<Object> keys(Map<?, ?> map) {
@@ -318,33 +298,10 @@ class QueryIntegrationTests {
 
     /** The hook as Claude Code runs it: the JSON on stdin, the environment given. */
     private static Result hook(Map<String, String> env, String stdin) throws IOException, InterruptedException {
-        return run(List.of("hook"), env, stdin);
+        return JobsJar.run(home, env, JobsJar.utf8(stdin), "hook");
     }
 
     private static Result jar(String... args) throws IOException, InterruptedException {
-        return run(List.of(args), Map.of(), null);
-    }
-
-    private static Result run(List<String> args, Map<String, String> env, String stdin)
-            throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-jar", JAR.toString()));
-        command.addAll(args);
-        Path out = Files.createTempFile(tmp, "out", ".txt");
-        Path err = Files.createTempFile(tmp, "err", ".txt");
-        ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-                .directory(tmp.toFile());
-        pb.environment().put("CODE_MEMORY_HOME", home.toString());
-        pb.environment().putAll(env);
-        Process p = pb.start();
-        if (stdin != null) {
-            p.getOutputStream().write(stdin.getBytes(StandardCharsets.UTF_8));
-        }
-        p.getOutputStream().close();
-        if (!p.waitFor(5, TimeUnit.MINUTES)) {
-            p.destroyForcibly();
-            throw new IllegalStateException("timed out: " + command);
-        }
-        return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
+        return JobsJar.run(home, new byte[0], args);
     }
 }

@@ -35,10 +35,9 @@ final class DuckDbDisclosure implements DisclosureSource {
         try (Connection c = session.connection()) {
             List<TimelineLine> lines = new ArrayList<>();
             for (ContextEvent e : CitationQueries.sourceContext(c, memoryId)) {
-                if (e.prompt() == null && e.reply() == null && e.tool() == null) {
-                    continue; // session start/end and other markers say nothing about the work
+                if (e.isWork()) { // session start/end and other markers say nothing about the work
+                    lines.add(new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source()));
                 }
-                lines.add(new TimelineLine(e.ts(), role(e.eventType()), preview(e), e.source()));
             }
             return lines;
         } catch (SQLException e) {
@@ -75,15 +74,5 @@ final class DuckDbDisclosure implements DisclosureSource {
             case "Stop", "SubagentStop" -> TimelineLine.Role.ASSISTANT;
             default -> TimelineLine.Role.TOOL;
         };
-    }
-
-    private static String preview(ContextEvent e) {
-        if (e.prompt() != null) {
-            return e.prompt();
-        }
-        if (e.reply() != null) {
-            return e.reply();
-        }
-        return e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput());
     }
 }

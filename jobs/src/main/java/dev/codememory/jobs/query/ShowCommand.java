@@ -190,18 +190,7 @@ public final class ShowCommand {
      * response, else the payload's own word (a SessionStart's source, a SessionEnd's reason).
      */
     static String preview(ContextEvent e) {
-        String text;
-        if (e.prompt() != null) {
-            text = e.prompt();
-        } else if (e.reply() != null) {
-            text = e.reply();
-        } else if (e.tool() != null) {
-            text = e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput())
-                    + (e.toolResponse() == null ? "" : " → " + e.toolResponse());
-        } else {
-            text = e.detail() == null ? "" : e.detail();
-        }
-        text = text.replaceAll("\\s+", " ").strip();
+        String text = e.text().replaceAll("\\s+", " ").strip();
         return text.length() > PREVIEW_CHARS ? text.substring(0, PREVIEW_CHARS - 1) + "…" : text;
     }
 

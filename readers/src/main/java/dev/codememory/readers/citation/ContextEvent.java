@@ -16,4 +16,27 @@ public record ContextEvent(String eventId, String sessionId, long seq, long posi
     public ContextEvent {
         Objects.requireNonNull(eventId, "eventId");
     }
+
+    /** Whether the event is part of the work: a prompt, a reply or a tool call (not a session marker). */
+    public boolean isWork() {
+        return prompt != null || reply != null || tool != null;
+    }
+
+    /**
+     * What the event says, uncut: the prompt, the reply, or the tool with its input and response; else the
+     * payload's {@code detail}, else empty.
+     */
+    public String text() {
+        if (prompt != null) {
+            return prompt;
+        }
+        if (reply != null) {
+            return reply;
+        }
+        if (tool != null) {
+            return tool + (toolInput == null ? "" : " " + toolInput)
+                    + (toolResponse == null ? "" : " → " + toolResponse);
+        }
+        return detail == null ? "" : detail;
+    }
 }

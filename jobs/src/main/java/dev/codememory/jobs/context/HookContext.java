@@ -49,12 +49,13 @@ public final class HookContext {
      */
     public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) {
+        Map<?, ?> envelope;
         Map<?, ?> event;
         try {
-            Object envelope = Json.parse(spoolLine);
-            if (!(envelope instanceof Map<?, ?> e) || !(e.get("event") instanceof Map<?, ?> ev)) {
+            if (!(Json.parse(spoolLine) instanceof Map<?, ?> e) || !(e.get("event") instanceof Map<?, ?> ev)) {
                 return null;
             }
+            envelope = e;
             event = ev;
         } catch (RuntimeException e) {
             return null;
@@ -88,7 +89,7 @@ public final class HookContext {
                         items.add(new Injection.Item(citation, memory, items.size() + 1, 1.0));
                     }
                 }
-                record(home, new Injection(sessionId, EventIdentity.eventIdOf(spoolLine), name, Instant.now(),
+                record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                         "session_start", context.text().length(), items), log);
                 info.accept(String.format(Locale.ROOT, "%s: %d memories, %d chars, %d ms", where, items.size(),
                         context.text().length(), Duration.between(started, Instant.now()).toMillis()));
@@ -119,7 +120,7 @@ public final class HookContext {
                     items.add(new Injection.Item(citation, hit.memoryId(), items.size() + 1, hit.score()));
                 }
             }
-            record(home, new Injection(sessionId, EventIdentity.eventIdOf(spoolLine), name, Instant.now(),
+            record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                     context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
                     + Duration.between(started, Instant.now()).toMillis() + " ms");

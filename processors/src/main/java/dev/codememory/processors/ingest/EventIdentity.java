@@ -71,8 +71,12 @@ public final class EventIdentity {
         } catch (JsonParseException e) {
             return null;
         }
-        if (!(parsed instanceof Map<?, ?> envelope) || envelope.containsKey(InjectionLine.RECORD_KEY)
-                || envelope.containsKey("error")) {
+        return parsed instanceof Map<?, ?> envelope ? eventIdOf(envelope) : null;
+    }
+
+    /** {@link #eventIdOf(String)} for a spool line already parsed by {@link Json#parse}. */
+    public static String eventIdOf(Map<?, ?> envelope) {
+        if (envelope.containsKey(InjectionLine.RECORD_KEY) || envelope.containsKey("error")) {
             return null;
         }
         String receivedAtText = envelope.get("received_at") instanceof String s ? s : null;

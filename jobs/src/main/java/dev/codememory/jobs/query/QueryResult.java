@@ -26,6 +26,9 @@ public record QueryResult(String memoryId, String citation, double score, String
             src.put("session_id", s.sessionId());
             src.put("ts", DateTimeFormatter.ISO_LOCAL_DATE_TIME.format(s.ts()) + "Z");
             src.put("score", Math.round(s.score() * 10_000) / 10_000.0);
+            if (s.answers() != null) {
+                src.put("answers", s.answers());
+            }
             return (Object) src;
         }).toList());
         return m;

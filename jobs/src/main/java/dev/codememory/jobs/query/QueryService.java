@@ -8,6 +8,7 @@ import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.query.HybridRanker;
+import dev.codememory.processors.query.Questions;
 import dev.codememory.processors.query.QueryTokenizer;
 import dev.codememory.processors.query.MemoryDoc;
 import dev.codememory.processors.query.RankedMemory;
@@ -15,6 +16,7 @@ import dev.codememory.processors.query.RankingSettings;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.query.MemoryQueries;
 import dev.codememory.readers.query.MemorySource;
+import dev.codememory.readers.query.SpokenTurn;
 import dev.codememory.readers.query.StoredMemory;
 import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.sql.Connection;
@@ -155,7 +157,10 @@ public final class QueryService implements AutoCloseable {
 
     /**
      * Each hit's source events with their scores ({@link HybridRanker#sourceScore}), best first, ties in time order:
-     * an exchange's answer is often in its reply, and a reader — or a citation — should see that turn first.
+     * an exchange's answer is often in its reply, and a reader — or a citation — should see that turn first. A source
+     * that ends by asking brings in the turn that answers it (the next prompt or reply of its session, marked
+     * {@link RankedSource#answers}) and steps back behind it ({@link HybridRanker#questionScore}): in a conversation
+     * the question repeats the query's words while the reply holds what was asked for.
      */
     private Map<String, List<RankedSource>> sources(List<RankedMemory> hits, HybridRanker ranker,
             List<String> queryTerms) {
@@ -163,15 +168,33 @@ public final class QueryService implements AutoCloseable {
             Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
                     hits.stream().map(RankedMemory::memoryId).toList());
             Map<String, String> texts = MemoryQueries.sourceEventTexts(c);
+            Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c);
             Map<String, List<RankedSource>> ranked = new LinkedHashMap<>();
             for (RankedMemory hit : hits) {
-                List<RankedSource> list = new ArrayList<>();
+                Map<String, RankedSource> byEvent = new LinkedHashMap<>();
+                List<RankedSource> answers = new ArrayList<>();
                 for (MemorySource s : sources.getOrDefault(hit.memoryId(), List.of())) {
                     double coverage = ranker.sourceCoverage(queryTerms, texts.getOrDefault(s.eventId(), ""));
-                    list.add(new RankedSource(s.eventId(), s.sessionId(), s.ts(),
-                            ranker.sourceScore(hit.score(), coverage)));
+                    double score = ranker.sourceScore(hit.score(), coverage);
+                    SpokenTurn turn = turns.get(s.eventId());
+                    if (turn != null && Questions.asks(turn.ending())) {
+                        if (turn.next() != null && ranker.answerScore(score) > 0) {
+                            MemorySource next = turn.next();
+                            answers.add(new RankedSource(next.eventId(), next.sessionId(), next.ts(),
+                                    ranker.answerScore(score), s.eventId()));
+                        }
+                        score = ranker.questionScore(score);
+                    }
+                    byEvent.put(s.eventId(), new RankedSource(s.eventId(), s.sessionId(), s.ts(), score));
                 }
-                list.sort(Comparator.comparingDouble(RankedSource::score).reversed());
+                for (RankedSource answer : answers) {
+                    // a reply that is evidence itself stays evidence, at the better of its two scores
+                    byEvent.merge(answer.eventId(), answer, (own, carried) -> own.score() >= carried.score()
+                            ? own : new RankedSource(own.eventId(), own.sessionId(), own.ts(), carried.score()));
+                }
+                List<RankedSource> list = new ArrayList<>(byEvent.values());
+                list.sort(Comparator.comparingDouble(RankedSource::score).reversed()
+                        .thenComparing(RankedSource::ts));
                 ranked.put(hit.memoryId(), list);
             }
             return ranked;

@@ -105,8 +105,11 @@ class QueryIntegrationTests {
         assertThat(top.get("kind")).isEqualTo("exchange");
         assertThat(top.get("summary")).isEqualTo("Which database should the billing service use for invoices?");
         assertThat((String) top.get("citation")).matches("mem:[A-Za-z0-9_-]{6}");
+        // the prompt asks, so the reply that answers it is listed first; both are the memory's own evidence
         assertThat(((List<?>) top.get("sources")).stream().map(s -> (Object) ((Map<?, ?>) s).get("ts")).toList())
-                .containsExactly("2024-03-01T09:01:00Z", "2024-03-01T09:02:00Z");
+                .containsExactly("2024-03-01T09:02:00Z", "2024-03-01T09:01:00Z");
+        assertThat(((List<?>) top.get("sources")).stream().map(s -> (Map<?, ?>) s)
+                .filter(s -> s.containsKey("answers")).toList()).isEmpty();
         assertThat(r.stdout()).doesNotContain("SQLite");
     }
 

@@ -68,6 +68,22 @@ public final class HybridRanker {
         return memoryScore + settings.sourceLexical() * coverage;
     }
 
+    /**
+     * The score of a source event that ends by asking ({@link Questions#asks}): its {@link #sourceScore} less
+     * {@code questionPenalty}, so that the reply it brings in ({@link #answerScore}) ranks above it.
+     */
+    public double questionScore(double sourceScore) {
+        return sourceScore - settings.questionPenalty();
+    }
+
+    /**
+     * The score at which a question's reply — the next prompt or reply of its session — joins the hit's sources:
+     * {@code answerCarry} × the question's {@link #sourceScore} before its penalty; 0 when switched off.
+     */
+    public double answerScore(double questionSourceScore) {
+        return settings.answerCarry() * questionSourceScore;
+    }
+
     public int size() {
         return docs.size();
     }

@@ -21,10 +21,14 @@ import java.util.Map;
  * @param sourceLexical weight of a source event's own query-term coverage in its score (the memory's score plus
  *                     this times the share of the query's IDF mass the event's text holds): orders a hit's sources
  *                     and, across hits, the events a batch answer names
+ * @param questionPenalty subtracted from the score of a source event that ends by asking ({@link Questions}): the
+ *                     question repeats the query's words, the reply holds the answer
+ * @param answerCarry  a source event that asks brings in the event that follows it in its session (the reply)
+ *                     at this share of the question's own score (0 switches it off)
  */
 public record RankingSettings(double k1, double b, double semantic, double lexical, double recency, double status,
         double halfLifeDays, double cosineFloor, double cosineCeil, double turnLexical, int candidates, Fusion fusion,
-        Map<String, Double> kindWeights, double sourceLexical) {
+        Map<String, Double> kindWeights, double sourceLexical, double questionPenalty, double answerCarry) {
 
     public enum Fusion { SCORE, RRF }
 
@@ -47,6 +51,12 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
         if (sourceLexical < 0) {
             throw new IllegalArgumentException("sourceLexical must be >= 0, was " + sourceLexical);
         }
+        if (questionPenalty < 0) {
+            throw new IllegalArgumentException("questionPenalty must be >= 0, was " + questionPenalty);
+        }
+        if (answerCarry < 0 || answerCarry > 1) {
+            throw new IllegalArgumentException("answerCarry must be in [0, 1], was " + answerCarry);
+        }
         kindWeights = Map.copyOf(kindWeights);
     }
 
@@ -61,7 +71,7 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
     public static RankingSettings defaults() {
         return new RankingSettings(Bm25Index.DEFAULT_K1, Bm25Index.DEFAULT_B, 0.4, 0.4, 0.05, 0.15, 180, 0.15, 0.75,
                 0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0,
-                        "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2);
+                        "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2, 0.03, 1.0);
     }
 
     public double kindWeight(String kind) {
@@ -70,11 +80,12 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
 
     /** The numeric settings {@link #with} can change, in the order of {@link #numbers()}. */
     private static final List<String> NUMERIC = List.of("k1", "b", "semantic", "lexical", "recency", "status",
-            "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical");
+            "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical", "questionPenalty",
+            "answerCarry");
 
     private double[] numbers() {
         return new double[] {k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor, cosineCeil,
-            turnLexical, candidates, sourceLexical};
+            turnLexical, candidates, sourceLexical, questionPenalty, answerCarry};
     }
 
     /** A copy with one setting changed, by its component name, or {@code kind.<kind>} for a kind weight. */
@@ -93,6 +104,6 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
             throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
         }
         return new RankingSettings(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], (int) n[10], f, kinds,
-                n[11]);
+                n[11], n[12], n[13]);
     }
 }

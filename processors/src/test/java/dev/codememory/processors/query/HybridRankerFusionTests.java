@@ -14,7 +14,8 @@ class HybridRankerFusionTests {
 
     /** 0.4 semantic, 0.25 lexical, 0.2 recency, 0.15 status; cosine 0.15 → 0, 0.75 → 1; half-life 30 days. */
     private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15,
-            0.75, 0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2);
+            0.75, 0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03,
+            1.0);
 
     private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
         return new MemoryDoc(id, kind, "active", created, text);

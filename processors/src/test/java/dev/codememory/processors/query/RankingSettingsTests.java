@@ -14,7 +14,8 @@ class RankingSettingsTests {
         assertThat(defaults.with("k1", "1.5")).isEqualTo(new RankingSettings(1.5, defaults.b(), defaults.semantic(),
                 defaults.lexical(), defaults.recency(), defaults.status(), defaults.halfLifeDays(),
                 defaults.cosineFloor(), defaults.cosineCeil(), defaults.turnLexical(), defaults.candidates(),
-                defaults.fusion(), defaults.kindWeights(), defaults.sourceLexical()));
+                defaults.fusion(), defaults.kindWeights(), defaults.sourceLexical(), defaults.questionPenalty(),
+                defaults.answerCarry()));
         assertThat(defaults.with("b", "0.5").b()).isEqualTo(0.5);
         assertThat(defaults.with("semantic", "0.7").semantic()).isEqualTo(0.7);
         assertThat(defaults.with("lexical", "0.3").lexical()).isEqualTo(0.3);
@@ -29,6 +30,8 @@ class RankingSettingsTests {
             assertThat(s.sourceLexical()).isEqualTo(0.3);
             assertThat(s.with("sourceLexical", "0.2")).isEqualTo(defaults);
         });
+        assertThat(defaults.with("questionPenalty", "0.1").questionPenalty()).isEqualTo(0.1);
+        assertThat(defaults.with("answerCarry", "0").answerCarry()).isEqualTo(0.0);
         assertThat(defaults.with("fusion", "rrf").fusion()).isEqualTo(RankingSettings.Fusion.RRF);
         assertThat(defaults.with("kind.summary", "0.3").kindWeight("summary")).isEqualTo(0.3);
         assertThat(defaults.with("kind.summary", "0.3").kindWeight("exchange")).isEqualTo(0.9);
@@ -40,5 +43,9 @@ class RankingSettingsTests {
                 .hasMessageContaining("'speed'");
         assertThatThrownBy(() -> defaults.with("sourceLexical", "-1")).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("sourceLexical");
+        assertThatThrownBy(() -> defaults.with("answerCarry", "1.5")).isInstanceOf(IllegalArgumentException.class)
+                .hasMessageContaining("answerCarry");
+        assertThatThrownBy(() -> defaults.with("questionPenalty", "-0.1"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("questionPenalty");
     }
 }

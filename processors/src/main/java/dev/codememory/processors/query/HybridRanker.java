@@ -24,7 +24,9 @@ import java.util.Set;
  *   K = kind weight × (1 if active else 0.5)                     prior
  * </pre>
  * Candidates are the {@code candidates} best by BM25 plus the vector hits (the caller asks the vector store for as
- * many); a lexical candidate the vector search did not return gets the lowest cosine it did return.
+ * many); a lexical candidate the vector search did not return gets the lowest cosine it did return. When the query
+ * names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a memory created outside it (with
+ * {@code periodGraceDays} of grace) has its score multiplied by {@code outOfPeriod}.
  */
 public final class HybridRanker {
 
@@ -132,11 +134,18 @@ public final class HybridRanker {
         if (minCosine == Double.POSITIVE_INFINITY) {
             minCosine = settings.cosineFloor();
         }
+        QueryPeriod period = settings.outOfPeriod() < 1 ? QueryPeriod.of(queryText, at.toLocalDate()).orElse(null)
+                : null;
         List<RankedMemory> ranked = new ArrayList<>(candidates.size());
         for (int pos : candidates) {
             MemoryDoc d = docs.get(pos);
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
-            ranked.add(semanticKnown ? fuse(d, cos, lexical[pos], at) : fuseWithoutSemantic(d, lexical[pos], at));
+            RankedMemory r = semanticKnown ? fuse(d, cos, lexical[pos], at) : fuseWithoutSemantic(d, lexical[pos], at);
+            if (period != null && !period.holds(d.createdTs(), settings.periodGraceDays())) {
+                r = new RankedMemory(r.memoryId(), r.score() * settings.outOfPeriod(), r.semantic(), r.lexical(),
+                        r.recency(), r.status());
+            }
+            ranked.add(r);
         }
         Comparator<RankedMemory> byScore = Comparator.comparingDouble(RankedMemory::score).reversed()
                 .thenComparing(RankedMemory::memoryId);

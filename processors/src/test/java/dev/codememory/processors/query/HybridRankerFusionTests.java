@@ -15,7 +15,7 @@ class HybridRankerFusionTests {
     /** 0.4 semantic, 0.25 lexical, 0.2 recency, 0.15 status; cosine 0.15 → 0, 0.75 → 1; half-life 30 days. */
     private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15,
             0.75, 0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03,
-            1.0);
+            1.0, 0.8, 7);
 
     private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
         return new MemoryDoc(id, kind, "active", created, text);
@@ -136,5 +136,25 @@ class HybridRankerFusionTests {
 
         assertThat(ranked).extracting(RankedMemory::memoryId).containsExactly("a", "b");
         assertThat(ranked.get(0).semantic()).isCloseTo(ranked.get(1).semantic(), within(1e-12));
+    }
+
+    @Test
+    void aQueryNamingAPeriodRanksMemoriesFromOutsideItLower() {
+        // NOW is 1 March 2024: the newer memory wins on recency alone, the one from January when January counts
+        List<MemoryDoc> docs = List.of(
+                doc("jan", "decision", LocalDateTime.of(2024, 1, 10, 9, 0), "We moved invoices to Postgres"),
+                doc("feb", "decision", LocalDateTime.of(2024, 2, 20, 9, 0), "We moved invoices to Postgres"));
+        Map<String, Double> cosines = Map.of("jan", 0.6, "feb", 0.6);
+        String query = "where did we move invoices in January";
+
+        List<RankedMemory> ignoringPeriods = new HybridRanker(docs, SETTINGS.with("outOfPeriod", "1"))
+                .rank(query, cosines, NOW, 10);
+        List<RankedMemory> ranked = new HybridRanker(docs, SETTINGS).rank(query, cosines, NOW, 10);
+
+        assertThat(ignoringPeriods).extracting(RankedMemory::memoryId).containsExactly("feb", "jan");
+        assertThat(ranked).extracting(RankedMemory::memoryId).containsExactly("jan", "feb");
+        assertThat(ranked.get(0).score()).isCloseTo(ignoringPeriods.get(1).score(), within(1e-12));
+        assertThat(ranked.get(1).score()).isCloseTo(ignoringPeriods.get(0).score() * SETTINGS.outOfPeriod(),
+                within(1e-12));
     }
 }

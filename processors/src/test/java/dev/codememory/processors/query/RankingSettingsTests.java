@@ -15,7 +15,7 @@ class RankingSettingsTests {
                 defaults.lexical(), defaults.recency(), defaults.status(), defaults.halfLifeDays(),
                 defaults.cosineFloor(), defaults.cosineCeil(), defaults.turnLexical(), defaults.candidates(),
                 defaults.fusion(), defaults.kindWeights(), defaults.sourceLexical(), defaults.questionPenalty(),
-                defaults.answerCarry()));
+                defaults.answerCarry(), defaults.outOfPeriod(), defaults.periodGraceDays()));
         assertThat(defaults.with("b", "0.5").b()).isEqualTo(0.5);
         assertThat(defaults.with("semantic", "0.7").semantic()).isEqualTo(0.7);
         assertThat(defaults.with("lexical", "0.3").lexical()).isEqualTo(0.3);
@@ -32,6 +32,8 @@ class RankingSettingsTests {
         });
         assertThat(defaults.with("questionPenalty", "0.1").questionPenalty()).isEqualTo(0.1);
         assertThat(defaults.with("answerCarry", "0").answerCarry()).isEqualTo(0.0);
+        assertThat(defaults.with("outOfPeriod", "1").outOfPeriod()).isEqualTo(1.0);
+        assertThat(defaults.with("periodGraceDays", "0").periodGraceDays()).isZero();
         assertThat(defaults.with("fusion", "rrf").fusion()).isEqualTo(RankingSettings.Fusion.RRF);
         assertThat(defaults.with("kind.summary", "0.3").kindWeight("summary")).isEqualTo(0.3);
         assertThat(defaults.with("kind.summary", "0.3").kindWeight("exchange")).isEqualTo(0.9);

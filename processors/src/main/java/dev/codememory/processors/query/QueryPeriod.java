@@ -10,7 +10,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The period a query names, if any: a day ("on 13 October, 2023", "October 13, 2023", "2023-10-13"), a month
+ * The period a query names, if any: a day ("on 13 October, 2023", "October 13, 2023", "on 2023-10-13"), a month
  * ("in August 2023"; "in June" is the latest June up to the query's day) or a year ("in 2022", "during 2022").
  * Memories from outside it rank lower ({@link RankingSettings#outOfPeriod()}): "what did we decide in March"
  * is about March. English month names only; a bare "may" counts only with a year, a day or "in"/"during" before it.
@@ -26,7 +26,8 @@ public record QueryPeriod(LocalDate from, LocalDate until) {
     private static final Pattern DAY_MONTH_YEAR = Pattern.compile("\\b" + DAY + "\\s+(?:of\\s+)?" + MONTH
             + ",?\\s+(\\d{4})\\b");
     private static final Pattern MONTH_DAY_YEAR = Pattern.compile("\\b" + MONTH + "\\s+" + DAY + ",?\\s+(\\d{4})\\b");
-    private static final Pattern ISO_DAY = Pattern.compile("\\b(\\d{4})-(\\d{2})-(\\d{2})\\b");
+    /** With "on" only: a bare ISO date in a developer's prompt is more often data than a time asked about. */
+    private static final Pattern ISO_DAY = Pattern.compile("\\bon\\s+(\\d{4})-(\\d{2})-(\\d{2})\\b");
     private static final Pattern MONTH_YEAR = Pattern.compile("\\b" + MONTH + ",?\\s+(\\d{4})\\b");
     private static final Pattern IN_MONTH = Pattern.compile("\\b(?:in|during)\\s+(?:(?:early|mid|late)-?\\s*)?"
             + MONTH + "\\b");

@@ -46,6 +46,7 @@ class QueryPeriodTests {
         assertThat(QueryPeriod.of("May I use the staging database?", TODAY)).isEmpty();
         assertThat(QueryPeriod.of("which port does the api listen on", TODAY)).isEmpty();
         assertThat(QueryPeriod.of("we bought 2022 licences", TODAY)).isEmpty();
+        assertThat(QueryPeriod.of("parse 2024-03-01 as a LocalDate in the importer", TODAY)).isEmpty();
         assertThat(QueryPeriod.of("what happened on 31 February, 2023", TODAY)).isEmpty();
     }
 

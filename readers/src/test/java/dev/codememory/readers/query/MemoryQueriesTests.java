@@ -103,9 +103,10 @@ class MemoryQueriesTests {
             st.execute("INSERT INTO evidence_spans VALUES ('e3', 1, 'ev4', 'reply', 0, 5, 1.0, 'exact', 'h3'),"
                     + " ('e3', 2, 'ev5', 'prompt', 0, 5, 1.0, 'exact', 'h4')");
         }
-        MemoryQueries.sources(c, List.of("e1", "e3"));
+        List<MemorySource> sources = MemoryQueries.sources(c, List.of("e1", "e3")).values().stream()
+                .flatMap(List::stream).toList();
 
-        Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c);
+        Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, sources);
 
         assertThat(turns).containsOnlyKeys("ev1", "ev2", "ev4", "ev5");
         assertThat(turns.get("ev1")).isEqualTo(new SpokenTurn("ev1", "How do we deploy?",
@@ -122,9 +123,10 @@ class MemoryQueriesTests {
         try (Statement st = c.createStatement()) {
             st.execute("UPDATE turns SET reply_text = '" + longReply + "' WHERE turn_id = 't1'");
         }
-        MemoryQueries.sources(c, List.of("e1"));
+        List<MemorySource> sources = MemoryQueries.sources(c, List.of("e1")).get("e1");
 
-        String ending = MemoryQueries.spokenTurns(c).get("ev2").ending();
+        String ending = MemoryQueries.spokenTurns(c, sources).get("ev2").ending();
+        assertThat(MemoryQueries.spokenTurns(c, List.of())).isEmpty();
 
         assertThat(ending).hasSize(SpokenTurn.ENDING_CHARS).endsWith("Shall I also update the tests?");
     }

@@ -131,51 +131,63 @@ public final class MemoryQueries {
     }
 
     /**
-     * The prompts and replies among these source events, each with the end of its text and the prompt or reply that
-     * follows it in its session (by time; a turn's prompt before its reply). Tool events are not turns and are
-     * absent. Only the sources' own sessions are read, by their ids (twice as fast at 100k turns as finding them
-     * through the evidence).
+     * The prompts and replies among these source events, each with the prompt or reply that follows it in its
+     * session (by time; a turn's prompt before its reply). Tool events are not turns and are absent. Only the
+     * sources' own sessions are read, by id, without their texts (a reply-only turn names its reply as its prompt
+     * event), and ordered here: a third of the cost of a window query reading the texts.
      */
     public static Map<String, SpokenTurn> spokenTurns(Connection c, Collection<MemorySource> sources)
             throws SQLException {
         Map<String, SpokenTurn> out = new LinkedHashMap<>();
-        List<String> events = sources.stream().map(MemorySource::eventId).distinct().toList();
-        List<String> sessions = sources.stream().map(MemorySource::sessionId).distinct().toList();
-        if (events.isEmpty()) {
+        java.util.Set<String> wanted = new java.util.HashSet<>();
+        List<String> sessions = new ArrayList<>();
+        for (MemorySource s : sources) {
+            wanted.add(s.eventId());
+            if (!sessions.contains(s.sessionId())) {
+                sessions.add(s.sessionId());
+            }
+        }
+        if (wanted.isEmpty()) {
             return out;
         }
+        Map<String, List<Said>> bySession = new LinkedHashMap<>();
         String sql = """
-                WITH mine AS (SELECT * FROM turns WHERE session_id IN (%s)),
-                said AS (
-                  SELECT session_id, prompt_event_id AS event_id, prompt_text AS text, prompt_ts AS ts, 0 AS part
-                  FROM mine WHERE prompt_text <> ''
-                  UNION ALL
-                  SELECT session_id, reply_event_id, reply_text, reply_ts, 1 FROM mine WHERE reply_event_id IS NOT NULL),
-                ordered AS (
-                  SELECT event_id, session_id, right(text, %d) AS ending,
-                         lead(event_id) OVER w AS next_id, lead(ts) OVER w AS next_ts
-                  FROM said WINDOW w AS (PARTITION BY session_id ORDER BY ts, part, event_id))
-                SELECT event_id, ending, next_id, session_id, next_ts FROM ordered
-                WHERE event_id IN (%s)
-                ORDER BY event_id""".formatted(placeholders(sessions.size()), SpokenTurn.ENDING_CHARS,
-                placeholders(events.size()));
+                SELECT session_id, prompt_event_id, prompt_ts, reply_event_id IS NULL OR prompt_event_id <> reply_event_id,
+                       reply_event_id, reply_ts
+                FROM turns WHERE session_id IN (%s)""".formatted(placeholders(sessions.size()));
         try (PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = 1;
-            for (String session : sessions) {
-                ps.setString(i++, session);
-            }
-            for (String event : events) {
-                ps.setString(i++, event);
+            for (int i = 0; i < sessions.size(); i++) {
+                ps.setString(i + 1, sessions.get(i));
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String next = rs.getString(3);
-                    out.putIfAbsent(rs.getString(1), new SpokenTurn(rs.getString(1), rs.getString(2), next == null
-                            ? null : new MemorySource(next, rs.getString(4), rs.getTimestamp(5).toLocalDateTime())));
+                    List<Said> said = bySession.computeIfAbsent(rs.getString(1), k -> new ArrayList<>());
+                    if (rs.getBoolean(4)) {
+                        said.add(new Said(rs.getString(2), rs.getString(1), rs.getTimestamp(3).toLocalDateTime(), 0));
+                    }
+                    if (rs.getString(5) != null) {
+                        said.add(new Said(rs.getString(5), rs.getString(1), rs.getTimestamp(6).toLocalDateTime(), 1));
+                    }
+                }
+            }
+        }
+        for (List<Said> said : bySession.values()) {
+            said.sort(java.util.Comparator.comparing(Said::ts).thenComparingInt(Said::part)
+                    .thenComparing(Said::eventId));
+            for (int i = 0; i < said.size(); i++) {
+                Said s = said.get(i);
+                if (wanted.contains(s.eventId())) {
+                    Said next = i + 1 < said.size() ? said.get(i + 1) : null;
+                    out.putIfAbsent(s.eventId(), new SpokenTurn(s.eventId(), next == null ? null
+                            : new MemorySource(next.eventId(), next.sessionId(), next.ts())));
                 }
             }
         }
         return out;
+    }
+
+    /** A prompt ({@code part} 0) or reply (1) of a session, for ordering. */
+    private record Said(String eventId, String sessionId, java.time.LocalDateTime ts, int part) {
     }
 
     private static String placeholders(int n) {

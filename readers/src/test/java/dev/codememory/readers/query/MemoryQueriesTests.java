@@ -107,28 +107,15 @@ class MemoryQueriesTests {
                 .flatMap(List::stream).toList();
 
         Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, sources);
-
-        assertThat(turns).containsOnlyKeys("ev1", "ev2", "ev4", "ev5");
-        assertThat(turns.get("ev1")).isEqualTo(new SpokenTurn("ev1", "How do we deploy?",
-                new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1))));
-        assertThat(turns.get("ev2").next()).isEqualTo(new MemorySource("ev4", "s1", LocalDateTime.of(2024, 1, 1, 10, 2)));
-        assertThat(turns.get("ev4")).isEqualTo(new SpokenTurn("ev4", "Which region?",
-                new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
-        assertThat(turns.get("ev5")).isEqualTo(new SpokenTurn("ev5", "eu-west-1", null));
-    }
-
-    @Test
-    void aLongTurnIsReadByItsEnding() throws SQLException {
-        String longReply = "x".repeat(5_000) + " Shall I also update the tests?";
-        try (Statement st = c.createStatement()) {
-            st.execute("UPDATE turns SET reply_text = '" + longReply + "' WHERE turn_id = 't1'");
-        }
-        List<MemorySource> sources = MemoryQueries.sources(c, List.of("e1")).get("e1");
-
-        String ending = MemoryQueries.spokenTurns(c, sources).get("ev2").ending();
         assertThat(MemoryQueries.spokenTurns(c, List.of())).isEmpty();
 
-        assertThat(ending).hasSize(SpokenTurn.ENDING_CHARS).endsWith("Shall I also update the tests?");
+        assertThat(turns).containsOnlyKeys("ev1", "ev2", "ev4", "ev5");
+        assertThat(turns.get("ev1")).isEqualTo(new SpokenTurn("ev1",
+                new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1))));
+        assertThat(turns.get("ev2").next()).isEqualTo(new MemorySource("ev4", "s1", LocalDateTime.of(2024, 1, 1, 10, 2)));
+        assertThat(turns.get("ev4")).isEqualTo(new SpokenTurn("ev4",
+                new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
+        assertThat(turns.get("ev5")).isEqualTo(new SpokenTurn("ev5", null));
     }
 
     @Test

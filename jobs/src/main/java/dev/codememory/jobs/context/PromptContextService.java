@@ -99,8 +99,13 @@ public final class PromptContextService {
         }
     }
 
+    /**
+     * An exchange is indexed by the sentence of its prompt and reply that says most about the prompt being answered
+     * (its title is only the prompt it began with, often a question); other kinds by their recorded title.
+     */
     static ContextHit hit(QueryResult r) {
-        return new ContextHit(r.citation(), r.memoryId(), r.kind(), r.summary(), Math.min(1, Math.max(0, r.score())),
+        String line = "exchange".equals(r.kind()) && !r.snippet().isBlank() ? r.snippet() : r.summary();
+        return new ContextHit(r.citation(), r.memoryId(), r.kind(), line, Math.min(1, Math.max(0, r.score())),
                 r.createdTs(), r.sessionId());
     }
 }

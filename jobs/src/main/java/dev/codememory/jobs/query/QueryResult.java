@@ -7,11 +7,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2); its creation time (UTC) and session are
- * for the context the hooks inject and are not part of the JSON.
+ * One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2); its creation time (UTC), session and
+ * snippet are for the context the hooks inject and are not part of the JSON.
+ *
+ * @param snippet the sentence of its sources that holds most of the query's terms ({@code Snippet}), or empty
  */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
-        List<RankedSource> sources, LocalDateTime createdTs, String sessionId) {
+        List<RankedSource> sources, LocalDateTime createdTs, String sessionId, String snippet) {
+
+    public QueryResult(String memoryId, String citation, double score, String kind, String summary,
+            List<RankedSource> sources, LocalDateTime createdTs, String sessionId) {
+        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, "");
+    }
 
     public Map<String, Object> toJson() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -9,6 +9,7 @@ import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.query.HybridRanker;
 import dev.codememory.processors.query.Questions;
+import dev.codememory.processors.query.Snippet;
 import dev.codememory.processors.query.QueryTokenizer;
 import dev.codememory.processors.query.MemoryDoc;
 import dev.codememory.processors.query.RankedMemory;
@@ -102,14 +103,14 @@ public final class QueryService implements AutoCloseable {
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, List<RankedSource>> sources = sources(ranked, corpus.ranker(),
-                QueryTokenizer.tokenize(request.text()));
+        Map<String, HitSources> sources = sources(ranked, corpus.ranker(), QueryTokenizer.tokenize(request.text()));
         Map<String, String> citations = citations(ranked.stream().map(RankedMemory::memoryId).toList());
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             StoredMemory m = corpus.memories().get(r.memoryId());
+            HitSources hs = sources.getOrDefault(m.memoryId(), HitSources.NONE);
             results.add(new QueryResult(m.memoryId(), citations.get(m.memoryId()), r.score(), m.kind(),
-                    summary(m), sources.getOrDefault(m.memoryId(), List.of()), m.createdTs(), m.sessionId()));
+                    summary(m), hs.sources(), m.createdTs(), m.sessionId(), hs.snippet()));
         }
         return results;
     }
@@ -162,7 +163,12 @@ public final class QueryService implements AutoCloseable {
      * {@link RankedSource#answers}) and steps back behind it ({@link HybridRanker#questionScore}): in a conversation
      * the question repeats the query's words while the reply holds what was asked for.
      */
-    private Map<String, List<RankedSource>> sources(List<RankedMemory> hits, HybridRanker ranker,
+    /** A hit's ranked source events and the sentence of their texts that says most about the query. */
+    private record HitSources(List<RankedSource> sources, String snippet) {
+        static final HitSources NONE = new HitSources(List.of(), "");
+    }
+
+    private Map<String, HitSources> sources(List<RankedMemory> hits, HybridRanker ranker,
             List<String> queryTerms) {
         try (Connection c = session.connection()) {
             Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
@@ -174,7 +180,7 @@ public final class QueryService implements AutoCloseable {
                             .filter(s -> Questions.asks(texts.get(s.eventId()))).toList()
                     : List.of();
             Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, questions);
-            Map<String, List<RankedSource>> ranked = new LinkedHashMap<>();
+            Map<String, HitSources> ranked = new LinkedHashMap<>();
             for (RankedMemory hit : hits) {
                 Map<String, RankedSource> byEvent = new LinkedHashMap<>();
                 List<RankedSource> answers = new ArrayList<>();
@@ -200,7 +206,9 @@ public final class QueryService implements AutoCloseable {
                 List<RankedSource> list = new ArrayList<>(byEvent.values());
                 list.sort(Comparator.comparingDouble(RankedSource::score).reversed()
                         .thenComparing(RankedSource::ts));
-                ranked.put(hit.memoryId(), list);
+                String snippet = Snippet.best(list.stream().map(r -> texts.get(r.eventId())).toList(),
+                        sentence -> ranker.sourceCoverage(queryTerms, sentence));
+                ranked.put(hit.memoryId(), new HitSources(list, snippet));
             }
             return ranked;
         } catch (SQLException e) {

@@ -59,14 +59,24 @@ class QueryServiceSourcesTests {
                 + ", '" + ts + "', '" + ts + "', '" + type + "', 's-1', '/p', 'import', '{}', 'c', 'f', " + seq + ")";
     }
 
-    private List<RankedSource> sources(RankingSettings settings) {
+    private QueryResult hit(RankingSettings settings) {
         try (DuckDb.Session session = db.openReadOnly();
                 QueryService service = new QueryService(session, () -> null, settings)) {
             List<QueryResult> results = service.search(new QueryRequest("q", "which region does billing run in",
                     "/p", AT), null, 5);
             assertThat(results).extracting(QueryResult::memoryId).containsExactly("m1");
-            return results.get(0).sources();
+            return results.get(0);
         }
+    }
+
+    private List<RankedSource> sources(RankingSettings settings) {
+        return hit(settings).sources();
+    }
+
+    @Test
+    void theSnippetIsTheSourceSentenceHoldingMostOfTheQuery() {
+        assertThat(hit(RankingSettings.defaults()).snippet())
+                .isEqualTo("Which region should the billing service run in?");
     }
 
     @Test

@@ -3,6 +3,7 @@ package dev.codememory.writers.events;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.writers.injection.DuckDbInjectionWriter;
+import dev.codememory.writers.staging.Staging;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -77,19 +78,13 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     }
 
     private static void stage(DuckDBConnection connection, Chunk<? extends IngestRecord> chunk) throws SQLException {
-        try (Statement st = connection.createStatement()) {
-            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_EVENTS + " (event_id VARCHAR, dedupe_key VARCHAR,"
-                    + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
-                    + " cwd VARCHAR, source VARCHAR, payload VARCHAR, checksum VARCHAR, spool_file VARCHAR,"
-                    + " spool_line BIGINT)");
-            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_REJECTS + " (reject_id VARCHAR,"
-                    + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
-                    + " received_at TIMESTAMP)");
-            st.execute("DELETE FROM temp.main." + STAGE_EVENTS);
-            st.execute("DELETE FROM temp.main." + STAGE_REJECTS);
-        }
-        try (DuckDBAppender events = connection.createAppender("temp", "main", STAGE_EVENTS);
-                DuckDBAppender rejects = connection.createAppender("temp", "main", STAGE_REJECTS)) {
+        try (DuckDBAppender events = Staging.table(connection, STAGE_EVENTS, "event_id VARCHAR, dedupe_key VARCHAR,"
+                + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
+                + " cwd VARCHAR, source VARCHAR, payload VARCHAR, checksum VARCHAR, spool_file VARCHAR,"
+                + " spool_line BIGINT");
+                DuckDBAppender rejects = Staging.table(connection, STAGE_REJECTS, "reject_id VARCHAR,"
+                        + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
+                        + " received_at TIMESTAMP")) {
             for (IngestRecord item : chunk) {
                 if (item instanceof IngestRecord.Event e) {
                     events.beginRow()

@@ -3,6 +3,7 @@ package dev.codememory.writers.graduate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
+import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;

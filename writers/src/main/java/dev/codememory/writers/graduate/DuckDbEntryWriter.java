@@ -3,6 +3,7 @@ package dev.codememory.writers.graduate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.ValidationOutcome;
+import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;
@@ -47,7 +48,7 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                         WHERE e.candidate_id <> d.candidate_id
                           AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
                                           AND x.rel_type = 'duplicate_of')"""
-                        .formatted(Staging.edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
+                        .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
                 Staging.execute(c, """
                         INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
                         SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', reason, NULL, now() AT TIME ZONE 'UTC'
@@ -83,5 +84,10 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                 }
             }
         }
+    }
+
+    /** SQL for the id {@link Edges#edgeId} computes in Java. */
+    private static String edgeIdSql(String src, String rel, String dst) {
+        return "'edge_' || substr(sha256(" + src + " || '|' || " + rel + " || '|' || " + dst + "), 1, 32)";
     }
 }

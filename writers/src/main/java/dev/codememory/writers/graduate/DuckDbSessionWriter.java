@@ -5,6 +5,7 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.SessionInfo;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;

@@ -2,6 +2,7 @@ package dev.codememory.writers.injection;
 
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.injection.Injection;
+import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
@@ -52,18 +53,12 @@ public final class DuckDbInjectionWriter {
 
     private static void stage(DuckDBConnection connection, List<IngestRecord.Injected> injections)
             throws SQLException {
-        try (Statement st = connection.createStatement()) {
-            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_INJECTIONS + " (injection_id VARCHAR,"
-                    + " session_id VARCHAR, prompt_event_id VARCHAR, hook_event_name VARCHAR, band VARCHAR,"
-                    + " chars INTEGER, injected_at TIMESTAMP, spool_file VARCHAR, spool_line BIGINT)");
-            st.execute("CREATE TEMP TABLE IF NOT EXISTS " + STAGE_ITEMS + " (injection_id VARCHAR,"
-                    + " spool_file VARCHAR, spool_line BIGINT, rank INTEGER, citation VARCHAR, memory_id VARCHAR,"
-                    + " score DOUBLE)");
-            st.execute("DELETE FROM temp.main." + STAGE_INJECTIONS);
-            st.execute("DELETE FROM temp.main." + STAGE_ITEMS);
-        }
-        try (DuckDBAppender rows = connection.createAppender("temp", "main", STAGE_INJECTIONS);
-                DuckDBAppender items = connection.createAppender("temp", "main", STAGE_ITEMS)) {
+        try (DuckDBAppender rows = Staging.table(connection, STAGE_INJECTIONS, "injection_id VARCHAR,"
+                + " session_id VARCHAR, prompt_event_id VARCHAR, hook_event_name VARCHAR, band VARCHAR,"
+                + " chars INTEGER, injected_at TIMESTAMP, spool_file VARCHAR, spool_line BIGINT");
+                DuckDBAppender items = Staging.table(connection, STAGE_ITEMS, "injection_id VARCHAR,"
+                        + " spool_file VARCHAR, spool_line BIGINT, rank INTEGER, citation VARCHAR, memory_id VARCHAR,"
+                        + " score DOUBLE")) {
             for (IngestRecord.Injected row : injections) {
                 Injection injection = row.injection();
                 rows.beginRow()

@@ -6,6 +6,7 @@ import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
+import dev.codememory.writers.staging.Staging;
 import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -66,12 +67,8 @@ public class DuckDbVectorStore implements VectorStore {
         run("upsert into " + table, c -> {
             c.setAutoCommit(false);
             try {
-                try (Statement st = c.createStatement()) {
-                    st.execute("CREATE TEMP TABLE IF NOT EXISTS stage_vectors (memory_id VARCHAR, vector FLOAT["
-                            + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP)");
-                    st.execute("DELETE FROM temp.main.stage_vectors");
-                }
-                try (DuckDBAppender appender = c.createAppender("temp", "main", "stage_vectors")) {
+                try (DuckDBAppender appender = Staging.table(c, "stage_vectors", "memory_id VARCHAR, vector FLOAT["
+                        + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP")) {
                     for (VectorRecord r : records) {
                         if (r.vector().length != version.dimension()) {
                             throw new IllegalArgumentException("vector of " + r.memoryId() + " has "

@@ -5,6 +5,7 @@ import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
+import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,11 +73,7 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
         try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
             try {
-                try (java.sql.Statement st = c.createStatement()) {
-                    st.execute("CREATE TEMP TABLE IF NOT EXISTS stage_outbox (memory_id VARCHAR)");
-                    st.execute("DELETE FROM temp.main.stage_outbox");
-                }
-                try (DuckDBAppender appender = c.createAppender("temp", "main", "stage_outbox")) {
+                try (DuckDBAppender appender = Staging.table(c, "stage_outbox", "memory_id VARCHAR")) {
                     for (VectorWork w : chunk) {
                         appender.beginRow().append(w.memoryId()).endRow();
                     }

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.staging;
 
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -10,13 +10,13 @@ import org.duckdb.DuckDBConnection;
  * second, where row-by-row JDBC manages about two thousand) before applying them to the real tables in set-based
  * statements.
  */
-final class Staging {
+public final class Staging {
 
     private Staging() {
     }
 
     /** Creates (if needed) and empties {@code temp.main.name}, then opens an appender on it. */
-    static DuckDBAppender table(DuckDBConnection c, String name, String columns) throws SQLException {
+    public static DuckDBAppender table(DuckDBConnection c, String name, String columns) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute("CREATE TEMP TABLE IF NOT EXISTS " + name + " (" + columns + ")");
             st.execute("DELETE FROM temp.main." + name);
@@ -24,14 +24,9 @@ final class Staging {
         return c.createAppender("temp", "main", name);
     }
 
-    static void execute(DuckDBConnection c, String sql) throws SQLException {
+    public static void execute(DuckDBConnection c, String sql) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute(sql);
         }
-    }
-
-    /** SQL for the id {@link Edges#edgeId} computes in Java. */
-    static String edgeIdSql(String src, String rel, String dst) {
-        return "'edge_' || substr(sha256(" + src + " || '|' || " + rel + " || '|' || " + dst + "), 1, 32)";
     }
 }

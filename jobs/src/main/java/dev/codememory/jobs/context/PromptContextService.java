@@ -104,7 +104,8 @@ public final class PromptContextService {
      * (its title is only the prompt it began with, often a question); other kinds by their recorded title.
      */
     static ContextHit hit(QueryResult r) {
-        String line = "exchange".equals(r.kind()) && !r.snippet().isBlank() ? r.snippet() : r.summary();
+        String snippet = "exchange".equals(r.kind()) ? r.snippet().get() : "";
+        String line = snippet.isBlank() ? r.summary() : snippet;
         return new ContextHit(r.citation(), r.memoryId(), r.kind(), line, Math.min(1, Math.max(0, r.score())),
                 r.createdTs(), r.sessionId());
     }

@@ -5,19 +5,22 @@ import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One memory in a query's answer, shaped for the CLI's JSON (DESIGN §3.2); its creation time (UTC), session and
  * snippet are for the context the hooks inject and are not part of the JSON.
  *
- * @param snippet the sentence of its sources that holds most of the query's terms ({@code Snippet}), or empty
+ * @param snippet the sentence of its sources that holds most of the query's terms ({@code Snippet}), or empty;
+ *     worked out only when asked for: only the hook's index lines use it, and a batch answer would otherwise
+ *     split and tokenize every sentence of every hit's sources for nothing
  */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
-        List<RankedSource> sources, LocalDateTime createdTs, String sessionId, String snippet) {
+        List<RankedSource> sources, LocalDateTime createdTs, String sessionId, Supplier<String> snippet) {
 
     public QueryResult(String memoryId, String citation, double score, String kind, String summary,
             List<RankedSource> sources, LocalDateTime createdTs, String sessionId) {
-        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, "");
+        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, () -> "");
     }
 
     public Map<String, Object> toJson() {

@@ -164,8 +164,8 @@ public final class QueryService implements AutoCloseable {
      * the question repeats the query's words while the reply holds what was asked for.
      */
     /** A hit's ranked source events and the sentence of their texts that says most about the query. */
-    private record HitSources(List<RankedSource> sources, String snippet) {
-        static final HitSources NONE = new HitSources(List.of(), "");
+    private record HitSources(List<RankedSource> sources, Supplier<String> snippet) {
+        static final HitSources NONE = new HitSources(List.of(), () -> "");
     }
 
     private Map<String, HitSources> sources(List<RankedMemory> hits, HybridRanker ranker,
@@ -206,9 +206,9 @@ public final class QueryService implements AutoCloseable {
                 List<RankedSource> list = new ArrayList<>(byEvent.values());
                 list.sort(Comparator.comparingDouble(RankedSource::score).reversed()
                         .thenComparing(RankedSource::ts));
-                String snippet = Snippet.best(list.stream().map(r -> texts.get(r.eventId())).toList(),
-                        sentence -> ranker.sourceCoverage(queryTerms, sentence));
-                ranked.put(hit.memoryId(), new HitSources(list, snippet));
+                List<String> hitTexts = list.stream().map(r -> texts.get(r.eventId())).toList();
+                ranked.put(hit.memoryId(), new HitSources(list,
+                        () -> Snippet.best(hitTexts, sentence -> ranker.sourceCoverage(queryTerms, sentence))));
             }
             return ranked;
         } catch (SQLException e) {

@@ -12,7 +12,7 @@ class PromptContextServiceTests {
     private static final LocalDateTime T = LocalDateTime.of(2024, 3, 1, 9, 0);
 
     private static QueryResult result(String kind, String summary, String snippet) {
-        return new QueryResult("m1", "mem:abcdef", 0.9, kind, summary, List.of(), T, "s1", snippet);
+        return new QueryResult("m1", "mem:abcdef", 0.9, kind, summary, List.of(), T, "s1", () -> snippet);
     }
 
     @Test
@@ -28,7 +28,7 @@ class PromptContextServiceTests {
 
     @Test
     void theScoreIsClampedIntoTheUnitInterval() {
-        QueryResult over = new QueryResult("m1", "mem:abcdef", 1.2, "fact", "x", List.of(), T, "s1", "");
+        QueryResult over = new QueryResult("m1", "mem:abcdef", 1.2, "fact", "x", List.of(), T, "s1");
 
         assertThat(PromptContextService.hit(over).score()).isEqualTo(1.0);
     }

@@ -75,7 +75,7 @@ class QueryServiceSourcesTests {
 
     @Test
     void theSnippetIsTheSourceSentenceHoldingMostOfTheQuery() {
-        assertThat(hit(RankingSettings.defaults()).snippet())
+        assertThat(hit(RankingSettings.defaults()).snippet().get())
                 .isEqualTo("Which region should the billing service run in?");
     }
 

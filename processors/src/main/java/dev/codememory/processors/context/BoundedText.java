@@ -1,5 +1,6 @@
 package dev.codememory.processors.context;
 
+import dev.codememory.processors.text.TextCuts;
 /**
  * A text that grows only by pieces that fit its {@link ContextBudget}: a piece is appended whole or not at all, so
  * the text is within both limits after every call. The one place where the builders of this package truncate.
@@ -36,7 +37,7 @@ final class BoundedText {
 
     /**
      * Appends {@code head + content} whole when it fits and leaves {@code reserve} characters free; else the head, the
-     * content {@linkplain ContextText#shorten shortened} to what is left, and a line saying it was cut and how to get
+     * content {@linkplain TextCuts#shorten shortened} to what is left, and a line saying it was cut and how to get
      * it whole; else — when less than {@value #MIN_SHORTENED_CONTENT} characters of content would remain — nothing.
      *
      * @return whether anything was appended
@@ -51,7 +52,7 @@ final class BoundedText {
         if (contentRoom < MIN_SHORTENED_CONTENT) {
             return false;
         }
-        return append(head + ContextText.shorten(content, contentRoom) + marker);
+        return append(head + TextCuts.shorten(content, contentRoom) + marker);
     }
 
     String text() {

@@ -1,5 +1,6 @@
 package dev.codememory.processors.context;
 
+import dev.codememory.processors.text.TextCuts;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.Locale;
@@ -9,13 +10,12 @@ import java.util.regex.Pattern;
 
 /**
  * The wording and text cuts the context builders share: the header, citations, one-line and quoted renderings of
- * recorded text, and the one truncation helper ({@link #shorten}).
+ * recorded text; cuts go through the project's one truncation helper ({@link TextCuts#shorten}).
  */
 final class ContextText {
 
     static final String HEADER =
             "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
-    static final String ELLIPSIS = "…";
 
     private static final Pattern CITATION = Pattern.compile("mem:[A-Za-z0-9_-]+");
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
@@ -87,39 +87,9 @@ final class ContextText {
         return out.toString();
     }
 
-    /** {@link #oneLine} then {@link #shorten} to {@code max} characters. */
+    /** {@link #oneLine} then {@link TextCuts#shorten} to {@code max} characters. */
     static String line(String text, int max) {
-        return shorten(oneLine(text), max);
-    }
-
-    /**
-     * {@code text} when it has at most {@code max} characters; else its head followed by {@code …}, at most
-     * {@code max} characters in all. The head ends at a word boundary — the last whitespace that keeps at least half of
-     * the allowed length — or, for text without such a boundary (one long word, a hash, a path), is cut hard, never
-     * inside a surrogate pair. Trailing whitespace of the head is dropped.
-     */
-    static String shorten(String text, int max) {
-        if (text.length() <= max) {
-            return text;
-        }
-        if (max < 1) {
-            return "";
-        }
-        int limit = max - ELLIPSIS.length();
-        int cut = -1;
-        for (int i = limit; i > 0 && i >= limit / 2; i--) {
-            if (Character.isWhitespace(text.charAt(i))) {
-                cut = i;
-                break;
-            }
-        }
-        if (cut < 0) {
-            cut = limit;
-            if (cut > 0 && Character.isHighSurrogate(text.charAt(cut - 1))) {
-                cut--;
-            }
-        }
-        return text.substring(0, cut).stripTrailing() + ELLIPSIS;
+        return TextCuts.shorten(oneLine(text), max);
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.codememory.processors.context;
 
 import dev.codememory.processors.task.TaskStatus;
+import dev.codememory.processors.text.TextCuts;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Objects;
@@ -101,7 +102,7 @@ public final class SessionStartContextBuilder {
         String blockers = task.blockers().stream().map(ContextText::oneLine).filter(b -> !b.isEmpty())
                 .collect(Collectors.joining("; "));
         return "\n- " + ContextText.line(task.title(), TASK_CHARS) + " — blocked by: "
-                + (blockers.isEmpty() ? "(not named)" : ContextText.shorten(blockers, TASK_CHARS)) + "  "
+                + (blockers.isEmpty() ? "(not named)" : TextCuts.shorten(blockers, TASK_CHARS)) + "  "
                 + ContextText.cite(task.citation());
     }
 

@@ -2,6 +2,7 @@ package dev.codememory.processors.extract;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.TaskFields;
+import dev.codememory.processors.text.TextCuts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

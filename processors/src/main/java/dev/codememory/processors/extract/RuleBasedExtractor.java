@@ -10,6 +10,7 @@ import dev.codememory.config.graduate.Turn;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.extract.ClaimRules.Claim;
 import dev.codememory.processors.extract.ClaimRules.Speaker;
+import dev.codememory.processors.text.TextCuts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;

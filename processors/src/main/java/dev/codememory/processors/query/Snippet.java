@@ -1,8 +1,8 @@
 package dev.codememory.processors.query;
 
+import dev.codememory.processors.text.TextCuts;
 import java.util.List;
 import java.util.function.ToDoubleFunction;
-import java.util.regex.Pattern;
 
 /**
  * The sentence of a hit's source texts that says most about the query: what an index line shows for a memory
@@ -13,13 +13,12 @@ public final class Snippet {
     /** Longest sentence kept; the index line cuts it further at a word boundary. */
     public static final int MAX_CHARS = 300;
 
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+|\\s*\\n\\s*");
-
     private Snippet() {
     }
 
     /**
-     * @param texts    the source texts, best source first
+     * @param texts    the source texts, best source first, cut into sentences as extraction cuts them
+     *                 ({@link TextCuts#sentences})
      * @param coverage a sentence's share of the query's terms, in [0, 1]
      * @return the sentence with the largest share (the first of equals, in the order given), whitespace collapsed
      *     and cut to {@value #MAX_CHARS} characters; empty when no sentence holds a query term
@@ -31,7 +30,7 @@ public final class Snippet {
             if (text == null) {
                 continue;
             }
-            for (String sentence : SENTENCE_END.split(text)) {
+            for (String sentence : TextCuts.sentences(text)) {
                 String s = sentence.replaceAll("\\s+", " ").strip();
                 if (s.isEmpty()) {
                     continue;

@@ -3,14 +3,15 @@ package dev.codememory.processors.context;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.codememory.processors.text.TextCuts;
 import org.junit.jupiter.api.Test;
 
 class ContextTextTests {
 
     @Test
     void shortenKeepsShortTextWhole() {
-        assertThat(ContextText.shorten("use DuckDB", 100)).isEqualTo("use DuckDB");
-        assertThat(ContextText.shorten("x".repeat(100), 100)).hasSize(100);
+        assertThat(TextCuts.shorten("use DuckDB", 100)).isEqualTo("use DuckDB");
+        assertThat(TextCuts.shorten("x".repeat(100), 100)).hasSize(100);
     }
 
     @Test
@@ -18,7 +19,7 @@ class ContextTextTests {
         String text = "the graduation job reads the spool, extracts candidate memories, validates them against "
                 + "their source events and aligns every evidence quote";
 
-        String cut = ContextText.shorten(text, 100);
+        String cut = TextCuts.shorten(text, 100);
 
         assertThat(cut).hasSizeLessThanOrEqualTo(100).endsWith("…")
                 .isEqualTo("the graduation job reads the spool, extracts candidate memories, validates them against "
@@ -30,9 +31,9 @@ class ContextTextTests {
 
     @Test
     void shortenCutsHardInsideOneLongWordWithoutSplittingASurrogatePair() {
-        assertThat(ContextText.shorten("abcdefghij", 5)).isEqualTo("abcd…");
-        assertThat(ContextText.shorten("abc😀defgh", 5)).isEqualTo("abc…");
-        assertThat(ContextText.shorten("ab😀cdefgh", 5)).isEqualTo("ab😀…");
+        assertThat(TextCuts.shorten("abcdefghij", 5)).isEqualTo("abcd…");
+        assertThat(TextCuts.shorten("abc😀defgh", 5)).isEqualTo("abc…");
+        assertThat(TextCuts.shorten("ab😀cdefgh", 5)).isEqualTo("ab😀…");
     }
 
     @Test

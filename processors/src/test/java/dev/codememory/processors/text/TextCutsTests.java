@@ -1,4 +1,4 @@
-package dev.codememory.processors.extract;
+package dev.codememory.processors.text;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

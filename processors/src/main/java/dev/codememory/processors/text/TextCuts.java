@@ -1,4 +1,4 @@
-package dev.codememory.processors.extract;
+package dev.codememory.processors.text;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -10,13 +10,14 @@ import java.util.regex.Pattern;
  * Cuts source texts into pieces that stay exact substrings of them: sentences, bounded excerpts, first lines. Every
  * cut lands between UTF-16 code units that do not form a surrogate pair.
  */
-final class TextCuts {
+public final class TextCuts {
 
     /** Excerpts are at least this long when the source allows it. */
-    static final int EXCERPT_MIN = 30;
+    public static final int EXCERPT_MIN = 30;
     /** Excerpts are at most this long. */
-    static final int EXCERPT_MAX = 300;
+    public static final int EXCERPT_MAX = 300;
 
+    public static final String ELLIPSIS = "…";
     private static final String SENTENCE_ENDS = ".!?。！？";
     private static final Set<String> ABBREVIATIONS = Set.of("e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no");
     /** Markdown list, quote and heading markers (and a task-list checkbox) at the start of a line. */
@@ -32,7 +33,7 @@ final class TextCuts {
      * {@code . ! ? 。 ！ ？} followed by whitespace (not after {@code e.g.}, {@code etc.}, a single Latin letter and the
      * like).
      */
-    static List<String> sentences(String text) {
+    public static List<String> sentences(String text) {
         List<String> out = new ArrayList<>();
         if (text == null || text.isEmpty()) {
             return out;
@@ -116,7 +117,7 @@ final class TextCuts {
      * @param jsonText when true the source is JSON text, and an escaped line break ({@code \n}) also counts as a
      *                 line break
      */
-    static String excerpt(String source, boolean jsonText) {
+    public static String excerpt(String source, boolean jsonText) {
         if (source == null) {
             return null;
         }
@@ -165,7 +166,7 @@ final class TextCuts {
      * The line of {@code source} that starts at {@code from}, trimmed, or null when blank. A line ends at a line
      * break; in JSON text also at an escaped {@code \n} or at an unescaped {@code "} (the end of a string value).
      */
-    static String line(String source, int from, boolean jsonText) {
+    public static String line(String source, int from, boolean jsonText) {
         int end = from;
         int n = source.length();
         while (end < n) {
@@ -218,7 +219,7 @@ final class TextCuts {
     }
 
     /** The first non-blank line, stripped; empty when there is none. */
-    static String firstLine(String text) {
+    public static String firstLine(String text) {
         if (text == null) {
             return "";
         }
@@ -231,28 +232,37 @@ final class TextCuts {
     }
 
     /**
-     * {@code text} when it fits in {@code max} characters, else its head (cut at a space near the limit when there
-     * is one, never inside a surrogate pair) followed by {@code …}, at most {@code max} characters in all.
+     * {@code text} when it has at most {@code max} characters; else its head followed by {@code …}, at most
+     * {@code max} characters in all. The head ends at a word boundary — the last whitespace that keeps at least half of
+     * the allowed length — or, for text without such a boundary (one long word, a hash, a path), is cut hard, never
+     * inside a surrogate pair. Trailing whitespace of the head is dropped.
      */
-    static String shorten(String text, int max) {
+    public static String shorten(String text, int max) {
         if (text.length() <= max) {
             return text;
         }
-        int cut = max - 1;
-        if (Character.isLowSurrogate(text.charAt(cut)) && Character.isHighSurrogate(text.charAt(cut - 1))) {
-            cut--;
+        if (max < 1) {
+            return "";
         }
-        for (int i = cut; i > cut - 20 && i > 0; i--) {
+        int limit = max - ELLIPSIS.length();
+        int cut = -1;
+        for (int i = limit; i > 0 && i >= limit / 2; i--) {
             if (Character.isWhitespace(text.charAt(i))) {
                 cut = i;
                 break;
             }
         }
-        return text.substring(0, cut).stripTrailing() + "…";
+        if (cut < 0) {
+            cut = limit;
+            if (cut > 0 && Character.isHighSurrogate(text.charAt(cut - 1))) {
+                cut--;
+            }
+        }
+        return text.substring(0, cut).stripTrailing() + ELLIPSIS;
     }
 
     /** {@code text} as it appears inside a JSON string literal (the escapes Jackson writes by default). */
-    static String jsonEscape(String text) {
+    public static String jsonEscape(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 8);
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);

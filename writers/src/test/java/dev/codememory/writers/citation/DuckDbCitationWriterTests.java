@@ -1,5 +1,7 @@
 package dev.codememory.writers.citation;
 
+import dev.codememory.writers.DuckRows;
+import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -9,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -176,18 +177,7 @@ class DuckDbCitationWriterTests {
         }
     }
 
-    private List<String> rows(String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 1; i <= n; i++) {
-                    sb.append(i > 1 ? " " : "").append(rs.getString(i));
-                }
-                rows.add(sb.toString());
-            }
-        }
-        return rows;
+    private List<String> rows(String sql) throws SQLException {
+        return DuckRows.rows(session, sql);
     }
 }

@@ -1,5 +1,6 @@
 package dev.codememory.writers.events;
 
+import dev.codememory.writers.DuckRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -228,13 +229,7 @@ class DuckDbIngestWriterTests {
     }
 
     private List<String> rows(String sql) throws SQLException {
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            List<String> rows = new java.util.ArrayList<>();
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-            return rows;
-        }
+        return DuckRows.rows(session, sql);
     }
 
     private long count(String sql) throws SQLException {

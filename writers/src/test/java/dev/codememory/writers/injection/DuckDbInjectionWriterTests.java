@@ -1,5 +1,6 @@
 package dev.codememory.writers.injection;
 
+import dev.codememory.writers.DuckRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -183,12 +184,6 @@ class DuckDbInjectionWriterTests {
     }
 
     private List<String> rows(String sql) throws SQLException {
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            List<String> rows = new ArrayList<>();
-            while (rs.next()) {
-                rows.add(rs.getString(1));
-            }
-            return rows;
-        }
+        return DuckRows.rows(session, sql);
     }
 }

@@ -1,5 +1,7 @@
 package dev.codememory.writers.vector;
 
+import dev.codememory.writers.DuckRows;
+import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
@@ -11,7 +13,6 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.AfterEach;
@@ -130,18 +131,7 @@ class VectorOutboxWriterTests {
         }
     }
 
-    private List<String> rows(String sql) throws Exception {
-        List<String> rows = new ArrayList<>();
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            int n = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                StringBuilder sb = new StringBuilder();
-                for (int i = 1; i <= n; i++) {
-                    sb.append(i > 1 ? " " : "").append(rs.getString(i));
-                }
-                rows.add(sb.toString());
-            }
-        }
-        return rows;
+    private List<String> rows(String sql) throws SQLException {
+        return DuckRows.rows(session, sql);
     }
 }

@@ -13,6 +13,8 @@ import java.util.Map;
  */
 public final class Json {
 
+    private static final char[] UPPER_HEX = "0123456789ABCDEF".toCharArray();
+
     private static final int MAX_DEPTH = 512;
 
     private final String text;
@@ -110,34 +112,67 @@ public final class Json {
         }
     }
 
+    /**
+     * Appends JSON's two-character escape for {@code c} ({@code \" \\ \n \r \t \b \f}) and returns true, or
+     * appends nothing and returns false: the part of string escaping every JSON writer here shares.
+     */
+    public static boolean appendShortEscape(char c, StringBuilder out) {
+        String escape = switch (c) {
+            case '"' -> "\\\"";
+            case '\\' -> "\\\\";
+            case '\n' -> "\\n";
+            case '\r' -> "\\r";
+            case '\t' -> "\\t";
+            case '\b' -> "\\b";
+            case '\f' -> "\\f";
+            default -> null;
+        };
+        if (escape == null) {
+            return false;
+        }
+        out.append(escape);
+        return true;
+    }
+
+    /**
+     * Appends {@code s} escaped as Jackson's default writer escapes a string's content (no quotes): the short forms,
+     * {@code \\u00XX} with upper-case hex for other control characters, everything else as it is. Ingest stores and
+     * hashes payloads in this form, and extraction quotes JSON text in it.
+     */
+    public static void appendJacksonEscaped(String s, StringBuilder out) {
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (appendShortEscape(c, out)) {
+                continue;
+            }
+            if (c < 0x20) {
+                out.append("\\u00").append(UPPER_HEX[c >> 4]).append(UPPER_HEX[c & 0xF]);
+            } else {
+                out.append(c);
+            }
+        }
+    }
+
     public static void writeString(String s, StringBuilder out) {
         out.append('"');
         int n = s.length();
         for (int i = 0; i < n; i++) {
             char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
-                        out.append(String.format("\\u%04x", (int) c));
-                    } else if (Character.isHighSurrogate(c)) {
-                        if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
-                            out.append(c).append(s.charAt(++i));
-                        } else {
-                            out.append('\uFFFD');
-                        }
-                    } else if (Character.isLowSurrogate(c)) {
-                        out.append('\uFFFD');
-                    } else {
-                        out.append(c);
-                    }
+            if (appendShortEscape(c, out)) {
+                continue;
+            }
+            if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else if (Character.isHighSurrogate(c)) {
+                if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    out.append(c).append(s.charAt(++i));
+                } else {
+                    out.append('\uFFFD');
                 }
+            } else if (Character.isLowSurrogate(c)) {
+                out.append('\uFFFD');
+            } else {
+                out.append(c);
             }
         }
         out.append('"');

@@ -40,8 +40,6 @@ public final class EventIdentity {
             "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
             "WorktreeRemove", "MessageDisplay");
 
-    private static final char[] HEX = "0123456789ABCDEF".toCharArray();
-
     /** How ingest's Jackson mapper spells strings and numbers. */
     private static final Json.Style INGEST_STYLE = new Json.Style() {
         @Override
@@ -158,28 +156,10 @@ public final class EventIdentity {
         return new BigInteger(literal).toString();
     }
 
-    /** Escapes '"', '\\' and control characters only, the short forms where JSON has them. */
+    /** A string as Jackson writes it: quoted, only '"', '\\' and control characters escaped. */
     private static void writeString(String s, StringBuilder out) {
         out.append('"');
-        for (int i = 0; i < s.length(); i++) {
-            char c = s.charAt(i);
-            switch (c) {
-                case '"' -> out.append("\\\"");
-                case '\\' -> out.append("\\\\");
-                case '\n' -> out.append("\\n");
-                case '\r' -> out.append("\\r");
-                case '\t' -> out.append("\\t");
-                case '\b' -> out.append("\\b");
-                case '\f' -> out.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        out.append("\\u00").append(HEX[c >> 4]).append(HEX[c & 0xF]);
-                    } else {
-                        out.append(c);
-                    }
-                }
-            }
-        }
+        Json.appendJacksonEscaped(s, out);
         out.append('"');
     }
 

@@ -1,5 +1,6 @@
 package dev.codememory.processors.text;
 
+import dev.codememory.config.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -264,25 +265,7 @@ public final class TextCuts {
     /** {@code text} as it appears inside a JSON string literal (the escapes Jackson writes by default). */
     public static String jsonEscape(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 8);
-        for (int i = 0; i < text.length(); i++) {
-            char c = text.charAt(i);
-            switch (c) {
-                case '"' -> sb.append("\\\"");
-                case '\\' -> sb.append("\\\\");
-                case '\n' -> sb.append("\\n");
-                case '\r' -> sb.append("\\r");
-                case '\t' -> sb.append("\\t");
-                case '\b' -> sb.append("\\b");
-                case '\f' -> sb.append("\\f");
-                default -> {
-                    if (c < 0x20) {
-                        sb.append(String.format("\\u%04X", (int) c));
-                    } else {
-                        sb.append(c);
-                    }
-                }
-            }
-        }
+        Json.appendJacksonEscaped(text, sb);
         return sb.toString();
     }
 }

@@ -13,8 +13,11 @@ public final class ErrorLines {
     /** The longest line {@link #firstMeaningful(String)} returns. */
     public static final int MAX_LINE = 200;
 
-    private static final Pattern CUE = Pattern.compile("(?i)error|fail|fatal|exception|cannot|can't|could not"
-            + "|not found|undefined|no such|denied|refused|invalid|unexpected|traceback|panic|segmentation|timed out");
+    /** Words that mark a line as saying what failed, lower case; matched ignoring case. */
+    private static final String[] CUES = {"error", "fail", "fatal", "exception", "cannot", "can't", "could not",
+        "not found", "undefined", "no such", "denied", "refused", "invalid", "unexpected", "traceback", "panic",
+        "segmentation", "timed out"};
+    private static final String CUE_INITIALS = "efcnudritps";
     private static final Pattern BARE_ERROR = Pattern.compile("(?i)error:?");
     private static final String PREFIX = "Error:";
     private static final String[] REFUSALS = {"The user doesn't want to proceed with this tool use",
@@ -70,7 +73,7 @@ public final class ErrorLines {
             if (!meaningful(output, line)) {
                 continue;
             }
-            if (CUE.matcher(output).region(line[0], line[1]).find()) {
+            if (hasCue(output, line[0], line[1])) {
                 return cut(output, line[0], line[1]);
             }
             if (first == null) {
@@ -78,6 +81,22 @@ public final class ErrorLines {
             }
         }
         return first == null ? null : cut(output, first[0], first[1]);
+    }
+
+    /** True when {@code s[from, to)} holds one of {@link #CUES}, ignoring case (a plain scan: outputs can be MiBs). */
+    private static boolean hasCue(String s, int from, int to) {
+        for (int i = from; i < to; i++) {
+            char c = Character.toLowerCase(s.charAt(i));
+            if (CUE_INITIALS.indexOf(c) < 0) {
+                continue;
+            }
+            for (String cue : CUES) {
+                if (cue.charAt(0) == c && i + cue.length() <= to && s.regionMatches(true, i, cue, 0, cue.length())) {
+                    return true;
+                }
+            }
+        }
+        return false;
     }
 
     private static int[] trim(String s, int from, int to) {

@@ -18,8 +18,9 @@ import java.util.List;
  *       runs to the end of the line.</li>
  *   <li><b>Quoting</b>: {@code '…'} is literal. In {@code "…"} a backslash escapes only {@code $ ` " \} and a line
  *       break (which it removes); elsewhere it is kept. Outside quotes a backslash escapes any character.
- *       {@code $'…'} decodes the ANSI-C escapes ({@code \n \t \r \a \b \e \f \v \\ \' \" \? \xHH \NNN \\uHHHH
- *       \\UHHHHHHHH \cX}). {@code $"…"} reads as {@code "…"}.</li>
+ *       {@code $'…'} decodes the ANSI-C escapes ({@code \n \t \r \a \b \e \f \v \\ \' \" \? \xHH \NNN \cX}, and a
+ *       backslash with {@code u} or {@code U} before up to 4 or 8 hex digits); an unknown escape is kept as written.
+ *       {@code $"…"} reads as {@code "…"}.</li>
  *   <li><b>Expansions</b> ({@code $name}, {@code $1}, {@code $?}, {@code ${…}}, {@code $((…))}, {@code `…`},
  *       {@code <(…)}, {@code >(…)}) are kept as written and marked as such in the {@link ShellText}.
  *       {@code $(…)} is parsed as a command list of its own (nested at most {@value #MAX_DEPTH} deep; deeper ones
@@ -511,8 +512,11 @@ final class ShellParser {
                 t.addRaw(s, i, i + 2, true);
                 i += 2;
             } else if (c == '`') {
-                int close = s.indexOf('`', i + 1);
-                int end = close < 0 || close >= to ? to : close + 1;
+                int end = i + 1;
+                while (end < to && s.charAt(end) != '`') {
+                    end++;
+                }
+                end = Math.min(to, end + 1);
                 t.addRaw(s, i, end, true);
                 i = end;
             } else {

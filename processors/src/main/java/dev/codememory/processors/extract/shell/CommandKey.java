@@ -21,8 +21,8 @@ public final class CommandKey {
      * {@code command} with the parts that do not change what runs left out. The command line is read as bash reads
      * it (so quoted text never looks like an operator), then, repeated while any applies:
      * <ol>
-     *   <li>a leading {@code cd <dir>} (one argument, no redirection) followed by {@code &&} or {@code ;} is dropped
-     *       when a command follows;</li>
+     *   <li>a leading {@code cd <dir>} (one argument, no redirection; not inside a subshell) followed by {@code &&}
+     *       or {@code ;} is dropped when a command follows;</li>
      *   <li>a leading {@code timeout <n>} ({@code n} a number with an optional {@code s m h d} unit) is dropped when
      *       a command follows it;</li>
      *   <li>a trailing {@code | head …} or {@code | tail …} command is dropped;</li>
@@ -44,13 +44,14 @@ public final class CommandKey {
         }
         int first = 0;
         int last = commands.size() - 1;
-        int start = commands.get(0).start();
+        int start = command.length() - command.stripLeading().length();
         int end = command.length();
         boolean changed = true;
         while (changed) {
             changed = false;
             ShellCommand head = commands.get(first);
-            if (first < last && isCd(head) && isAndOrSemicolon(commands.get(first + 1).separator())) {
+            boolean leading = head.separator().isEmpty() || isAndOrSemicolon(head.separator());
+            if (leading && first < last && isCd(head) && isAndOrSemicolon(commands.get(first + 1).separator())) {
                 first++;
                 start = commands.get(first).start();
                 changed = true;

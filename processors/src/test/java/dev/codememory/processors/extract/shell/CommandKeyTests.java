@@ -29,6 +29,7 @@ class CommandKeyTests {
         assertThat(CommandKey.normalize("cd /work/repo")).isEqualTo("cd /work/repo");
         assertThat(CommandKey.normalize("cd /work/repo || exit 1")).isEqualTo("cd /work/repo || exit 1");
         assertThat(CommandKey.normalize("cd a b && ls")).isEqualTo("cd a b && ls");
+        assertThat(CommandKey.normalize("(cd sub && make) | tail -5")).isEqualTo("(cd sub && make)");
     }
 
     @Test

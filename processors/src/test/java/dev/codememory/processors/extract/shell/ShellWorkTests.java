@@ -298,6 +298,16 @@ class ShellWorkTests {
     }
 
     @Test
+    void bodyFileFromStandardInputReadsTheHereDocument() {
+        String command = "gh issue create -t \"Piped body\" -F - <<'EOF'\nSteps to reproduce\nEOF\n";
+
+        RecordedWork w = only(command, "Piped body");
+
+        assertThat(w.kind()).isEqualTo(Kind.ISSUE);
+        assertThat(w.body()).isEqualTo("Steps to reproduce");
+    }
+
+    @Test
     void readsHereDocumentBodyWithoutBoilerplate() {
         String command = """
                 gh pr create --title "Align evidence" --body "$(cat <<'EOF'

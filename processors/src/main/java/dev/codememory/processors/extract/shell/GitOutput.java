@@ -78,7 +78,8 @@ public final class GitOutput {
                 continue;
             }
             char e = path.charAt(i + 1);
-            if (e >= '0' && e <= '7' && i + 4 <= end) {
+            if (i + 4 <= end && isOctal(path.charAt(i + 1)) && isOctal(path.charAt(i + 2))
+                    && isOctal(path.charAt(i + 3))) {
                 bytes.write(Integer.parseInt(path.substring(i + 1, i + 4), 8) & 0xFF);
                 i += 4;
                 continue;
@@ -96,5 +97,9 @@ public final class GitOutput {
             i += 2;
         }
         return bytes.toString(StandardCharsets.UTF_8);
+    }
+
+    private static boolean isOctal(char c) {
+        return c >= '0' && c <= '7';
     }
 }

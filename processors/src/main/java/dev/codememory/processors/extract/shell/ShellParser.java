@@ -417,8 +417,8 @@ final class ShellParser {
                 t.add('\\', at, at + 1, false);
                 return at + 1;
             }
-            int cp = Integer.parseInt(s.substring(at + 2, end), 16);
-            addCodePoint(t, Character.isValidCodePoint(cp) ? cp : 0xFFFD, at, end);
+            long cp = Long.parseLong(s.substring(at + 2, end), 16);
+            addCodePoint(t, cp <= Character.MAX_CODE_POINT ? (int) cp : 0xFFFD, at, end);
             return end;
         }
         if (e >= '0' && e <= '7') {
@@ -464,7 +464,8 @@ final class ShellParser {
                     pos = nl < 0 ? n : nl + 1;
                     break;
                 }
-                if (depth > 0 && !delimiter.isEmpty() && s.startsWith(delimiter, contentStart)
+                if (depth > 0 && !delimiter.isEmpty() && contentStart + delimiter.length() <= lineEnd
+                        && s.startsWith(delimiter, contentStart)
                         && s.substring(contentStart + delimiter.length(), lineEnd).strip().startsWith(")")) {
                     bodyEnd = pos;
                     pos = contentStart + delimiter.length();

@@ -2,6 +2,7 @@ package dev.codememory.processors.extract.shell;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ErrorLinesTests {
@@ -91,6 +92,28 @@ class ErrorLinesTests {
         assertThat(ErrorLines.firstMeaningful("")).isNull();
         assertThat(ErrorLines.firstMeaningful("Error: Error")).isNull();
         assertThat(ErrorLines.firstMeaningful("   \n │ \n")).isNull();
+    }
+
+    @Test
+    void returnsAnExactBoundedSubstringOfAnyOutput() {
+        String[] atoms = {"Error: ", "error", "\n", "\\n", "\\", "\"", "{", "\"stdout\":\"", "\"stderr\": \"", " ",
+            "word", "│", "😀", "\uD83D", "fatal", "x".repeat(120), "[main 1a2b3c4] ", " create mode 100644 ", "\\303"};
+        Random random = new Random(7);
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder sb = new StringBuilder();
+            for (int k = random.nextInt(30); k > 0; k--) {
+                sb.append(atoms[random.nextInt(atoms.length)]);
+            }
+            String output = sb.toString();
+            String line = ErrorLines.firstMeaningful(output);
+            if (line != null) {
+                assertThat(output).contains(line);
+                assertThat(line).isNotBlank().hasSizeLessThanOrEqualTo(ErrorLines.MAX_LINE);
+            }
+            assertThat(GitOutput.createdFiles(output)).doesNotContainNull();
+            ErrorLines.refusal(output);
+            GitOutput.committedSha(output);
+        }
     }
 
     @Test

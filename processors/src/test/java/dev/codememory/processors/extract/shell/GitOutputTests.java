@@ -70,5 +70,6 @@ class GitOutputTests {
         assertThat(GitOutput.unquote("\"a\\tb \\\"c\\\\d\\\"\"")).isEqualTo("a\tb \"c\\d\"");
         assertThat(GitOutput.unquote("plain path.txt")).isEqualTo("plain path.txt");
         assertThat(GitOutput.unquote("\"")).isEqualTo("\"");
+        assertThat(GitOutput.unquote("\"bad \\0x\"")).isEqualTo("bad 0x");
     }
 }

@@ -59,6 +59,13 @@ class ShellParserTests {
     }
 
     @Test
+    void replacesAnOutOfRangeCodePointAndKeepsAMultiLineDelimiterFromRunningPastItsLine() {
+        assertThat(values(ShellParser.parse("x $'\\UFFFFFFFF'").get(0))).containsExactly("x", "\uFFFD");
+        assertThat(values(ShellParser.parse("x \"$(cat <<'A\nB'\nA\nB\n)\"").get(0)))
+                .containsExactly("x", "A\nB\n)\"");
+    }
+
+    @Test
     void readsRedirectionsApartFromWords() {
         ShellCommand c = ShellParser.parse("make 2>&1 >out.log &>>all.log <in.txt 3>&- arg").get(0);
 

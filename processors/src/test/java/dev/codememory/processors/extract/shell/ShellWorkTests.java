@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatCode;
 
 import dev.codememory.processors.extract.shell.RecordedWork.Kind;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ShellWorkTests {
@@ -376,6 +377,31 @@ class ShellWorkTests {
         assertThat(whole).extracting(RecordedWork::subject).containsExactly("Fix \\\"quoted\\\" subject", "PR\ttitle");
         assertThat(whole.get(0).body()).isEqualTo("Body with $'x' and `y` and $(echo z) and ${V}");
         assertThat(whole.get(1).body()).isEqualTo("body");
+    }
+
+    @Test
+    void neverThrowsOnRandomShellText() {
+        String[] atoms = {"git", " ", "commit", "add", "-m", "-am", "-F", "-", "--file=-", "--message=", "\"", "'",
+            "$'", "\\", "\n", "\t", "$(", ")", "(", "cat", "<<", "<<-", "<<<", "'EOF'", "EOF", "EOF)", "`", "${",
+            "}", "$((", "&&", "||", ";", "|", "&", "2>&1", "\\x", "\\U", "FFFFFFFF", "\\c", "\\0", "Subject",
+            "\uD83D", "😀", "gh", "pr", "issue", "create", "--title", "-t", "--body", "-b", "--body-file", "cd",
+            "timeout", "5", "head", "echo", "$?", "#", "<(", "<", ">", "3<<X", "X", "\r", "\\\n"};
+        String[] starts = {"", "git commit -m ", "git add a && git commit -F - <<'EOF'\n", "gh pr create -t "};
+        Random random = new Random(42);
+        int records = 0;
+        for (int i = 0; i < 5_000; i++) {
+            StringBuilder sb = new StringBuilder(starts[random.nextInt(starts.length)]);
+            for (int k = random.nextInt(40); k > 0; k--) {
+                sb.append(atoms[random.nextInt(atoms.length)]);
+            }
+            String command = sb.toString();
+            for (RecordedWork w : ShellWork.parse(command)) {
+                assertThat(command.substring(w.subjectStart(), w.subjectEnd())).isNotBlank();
+                records++;
+            }
+            assertThat(CommandKey.normalize(command)).isNotNull();
+        }
+        assertThat(records).isPositive();
     }
 
     @Test

@@ -32,8 +32,9 @@ public final class ErrorLines {
      * when there is none or {@code output} is null.
      *
      * <p><b>Lines.</b> Raw text is split at line breaks; Claude Code's {@code Error:} prefix at the very start is left
-     * out of the first line (so a first line that is only the prefix is blank). JSON text (see {@link OutputText}) is
-     * split at raw and escaped line breaks and at the quotes that end a string value; the lines of the
+     * out of the first line (so a first line that is only the prefix is blank). JSON text (the compact JSON of a Bash
+     * response: its first non-blank character is <code>{</code>) is split at raw and escaped {@code \n} / {@code \r}
+     * and at the quotes that end a string value, escape pairs stepped over whole; the lines of the
      * {@code stderr} value come first, then those of {@code stdout} (the whole text when it has neither). Each line is
      * trimmed.
      *

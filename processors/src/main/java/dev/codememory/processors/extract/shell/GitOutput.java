@@ -8,8 +8,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads what {@code git commit} printed. The output is raw text or the compact JSON of a Bash response (see
- * {@link OutputText} for how lines are found in either). Stateless and thread-safe.
+ * Reads what {@code git commit} printed. The output is raw text, whose lines end at line breaks, or the compact JSON
+ * of a Bash response ({@code {"stdout":"…","stderr":"…",…}}, its first non-blank character <code>{</code>), whose
+ * lines also end at escaped line breaks and at the quotes that end string values; JSON lines are decoded before they
+ * are read. Stateless and thread-safe.
  */
 public final class GitOutput {
 

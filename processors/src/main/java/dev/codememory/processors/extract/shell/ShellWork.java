@@ -11,9 +11,13 @@ import java.util.Set;
  * Finds the commits, pull requests and issues a Bash command line creates. Stateless and thread-safe.
  *
  * <h2>Which invocations count</h2>
- * The command line is read the way bash reads it (see {@link ShellParser}): only top-level simple commands count, so
- * text inside another command's arguments ({@code echo "git commit -m x"}, {@code sh -c '…'}) or inside a
- * {@code $(…)} does not. A command's leading assignments ({@code FOO=1}), the reserved words {@code ! { } if then
+ * The command line is read the way bash reads it: separators ({@code && || ; | &}, line breaks, subshell
+ * parentheses), quoting ({@code '…'}, {@code "…"} with its backslash escapes, {@code $'…'} ANSI-C escapes),
+ * here-documents ({@code <<EOF}, {@code <<'EOF'}, {@code <<"EOF"}, {@code <<-EOF}) and here-strings; a
+ * {@code "$(cat <<'EOF' … EOF)"} delivers the here-document's text, other expansions ({@code $VAR}, {@code $(…)},
+ * backquotes) are kept as written. Only top-level simple commands count, so text inside another command's arguments
+ * ({@code echo "git commit -m x"}, {@code sh -c '…'}) or inside a {@code $(…)} does not. Text cut short (an
+ * unbalanced quote, a missing delimiter line) is read up to the cut. A command's leading assignments ({@code FOO=1}), the reserved words {@code ! { } if then
  * else elif do while until time} and the wrappers {@code env}, {@code command}, {@code exec}, {@code nohup} are skipped
  * before its program name. In order of the command line:
  * <ul>
@@ -38,9 +42,13 @@ import java.util.Set;
  * </ul>
  *
  * <h2>Subject and body</h2>
- * See {@link Message}: the subject is the message's (or title's) first non-blank line and must say something outside
- * unevaluated expansions; the body is the rest, boilerplate trailers removed. An invocation without a usable subject
- * is not reported.
+ * The subject is the first non-blank line of the message (or title), stripped. It must hold a letter or digit
+ * outside the expansions kept as written (a message that is only {@code $MSG} or {@code $(cat msg.txt)} says
+ * nothing), else the invocation is not reported. Its span in the command runs from where its first character was
+ * written to where its last one was, so escapes inside it ({@code \"}) are covered whole. The body is the lines after
+ * the subject's (for a pull request or issue: the body option), without boilerplate lines ({@code Co-Authored-By:},
+ * {@code Co-authored-by:}, {@code Signed-off-by:} in any case, {@code 🤖 Generated with [Claude Code](…)},
+ * {@code Generated with Claude Code}) and the blank lines they leave, stripped.
  */
 public final class ShellWork {
 

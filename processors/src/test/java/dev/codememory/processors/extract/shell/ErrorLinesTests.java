@@ -118,10 +118,10 @@ class ErrorLinesTests {
 
     @Test
     void recognisesRefusalsAndInterruptions() {
-        assertThat(ErrorLines.refusal("The user doesn't want to proceed with this tool use. The tool use was"
-                + " rejected (eg. if it was a file edit, the new_string was NOT written to the file).")).isTrue();
-        assertThat(ErrorLines.refusal("Error: The user doesn't want to take this action right now. STOP what you"
-                + " are doing")).isTrue();
+        assertThat(ErrorLines.refusal("The user doesn't want to proceed with this tool use. Wait here."))
+                .isTrue();
+        assertThat(ErrorLines.refusal("Error: The user doesn't want to take this action right now. Wait."))
+                .isTrue();
         assertThat(ErrorLines.refusal("Error: [Request interrupted by user for tool use]\nStarting server"))
                 .isTrue();
         assertThat(ErrorLines.refusal("  [Request interrupted by user]")).isTrue();

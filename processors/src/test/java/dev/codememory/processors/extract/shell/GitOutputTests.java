@@ -28,7 +28,7 @@ class GitOutputTests {
 
     @Test
     void readsRootCommitAndDetachedHead() {
-        assertThat(GitOutput.committedSha("[master (root-commit) 167b224] Initial import\n")).isEqualTo("167b224");
+        assertThat(GitOutput.committedSha("[trunk (root-commit) 3c0ffee] Initial import\n")).isEqualTo("3c0ffee");
         assertThat(GitOutput.committedSha("[detached HEAD 0a1b2c3d] Try a fix")).isEqualTo("0a1b2c3d");
         assertThat(GitOutput.committedSha("{\"stdout\": \"[release/1.x 89abcde] Bump\"}")).isEqualTo("89abcde");
     }

@@ -38,13 +38,20 @@ final class ClaimRules {
             "\\btodo:",
             "^할\\s*일\\s*[:：]");
 
+    /**
+     * A task the user sets aside for later: a reminder or work still to do. "We need to …" alone is not one — in a
+     * prompt it asks for the work now, and Claude's own to-do list records it if it takes more than a turn.
+     */
     static final Pattern TASK_CUE = p(
-            "\\bwe\\s+(?:still\\s+)?(?:need|have)\\s+to\\b",
-            "\\bnext\\s+step\\s+is\\b",
             "\\bremind\\s+me\\s+to\\b",
+            "\\b(?:don't|do\\s+not)\\s+(?:let\\s+me\\s+)?forget\\s+(?:to|about)\\b",
+            "\\bnext\\s+step\\s+is\\b",
+            "\\bwe\\s+still\\s+(?:need|have)\\s+to\\b",
+            "\\b(?:later|eventually|at\\s+some\\s+point|next\\s+time|tomorrow|next\\s+week),?\\s+(?:we|I)"
+                    + "\\s+(?:need|have|should|must|want)\\s+to\\b",
+            "\\bwe(?:'ll|\\s+will)\\s+(?:need|have)\\s+to\\b.*\\b(?:later|eventually|at\\s+some\\s+point|next\\s+time"
+                    + "|tomorrow|next\\s+week)\\b",
             "야\\s*(?:한다|함|해|합니다|돼|된다|겠)");
-
-    static final Pattern TASK_CUE_USER = p("\\bI(?:'ll|\\s+will)\\s+\\S");
 
     // ---- task status and priority ----
 
@@ -156,7 +163,11 @@ final class ClaimRules {
             "^(?:task|action\\s+item|next\\s+steps?)\\s*[:：]\\s*",
             "^we\\s+(?:still\\s+)?(?:need|have)\\s+to\\s+",
             "^I(?:'ll|\\s+will)\\s+",
-            "^remind\\s+me\\s+to\\s+",
+            "^(?:please\\s+)?remind\\s+me\\s+to\\s+",
+            "^(?:please\\s+)?(?:don't|do\\s+not)\\s+(?:let\\s+me\\s+)?forget\\s+(?:to|about)\\s+",
+            "^(?:later|eventually|at\\s+some\\s+point|next\\s+time|tomorrow|next\\s+week),?\\s+(?:we|I)\\s+"
+                    + "(?:need|have|should|must|want)\\s+to\\s+",
+            "^we(?:'ll|\\s+will)\\s+(?:need|have)\\s+to\\s+",
             "^(?:I|we)(?:'ve|\\s+have)?\\s+(?:already\\s+)?(?:finished|completed)\\s+",
             "^(?:I'm|I\\s+am|we're|we\\s+are)\\s+(?:currently\\s+|still\\s+)?working\\s+on\\s+",
             "^working\\s+on\\s+",
@@ -172,6 +183,10 @@ final class ClaimRules {
             "(?:\\s*(?:[—–]|\\s-+|[,;(\\[])\\s*|\\s+)(?:urgent(?:ly)?|asap|critical|(?:high|medium|normal|low)"
                     + "[\\s-]priority|P[0-3])[)\\]]?\\s*[.!]?$");
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+    /** The words that only say "a preference follows", removed to see whether anything is preferred. */
+    private static final Pattern PREFERENCE_CUE = p("^.*?\\bI(?:'d|\\s+would)?\\s+(?:really\\s+|strongly\\s+|generally\\s+"
+            + "|always\\s+)?prefer\\b", "^.*?\\bmy\\s+preference\\s+is\\b");
+    private static final Pattern CJK = Pattern.compile("[\\p{IsHangul}\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}]");
     private static final Pattern TRAILING_PUNCTUATION = Pattern.compile("[\\s.。!！:：;,]+$");
 
     private ClaimRules() {
@@ -181,7 +196,16 @@ final class ClaimRules {
         return Pattern.compile(String.join("|", alternatives), FLAGS);
     }
 
-    /** What the sentence claims, or null when it claims nothing these rules recognise. */
+    /**
+     * What the sentence claims, or null when it claims nothing these rules recognise. Tasks, decisions, preferences
+     * and status statements come from the user's own words only: in a reply, "I'll …", "we should …" and "next
+     * steps: …" are Claude narrating or suggesting, never a commitment by themselves (Claude's real task list is its
+     * TodoWrite tool, read separately). Insights and facts may come from either side. Every claim's title must be a
+     * whole clause ({@link Clauses#isClause}); a preference must name what is preferred. A status statement
+     * ("X is done", "X is blocked on Y") is a task claim; "I'm working on X" and "I'll X" are not (they describe the
+     * moment, and a person's "I'll" is conversation as often as a commitment), and a prose statement that something
+     * is done only closes a task that exists (see the task resolver).
+     */
     static Claim classify(String sentence, Speaker speaker) {
         String text = clean(sentence);
         if (text.length() < MIN_SENTENCE_CHARS || text.length() > MAX_SENTENCE_CHARS
@@ -189,29 +213,53 @@ final class ClaimRules {
             return null;
         }
         boolean user = speaker == Speaker.USER;
-        if (TASK_MARKER.matcher(text).find()) {
-            return task(text);
+        Claim claim = null;
+        boolean statement = false;
+        if (user && TASK_MARKER.matcher(text).find()) {
+            claim = task(text);
+        } else if (user && DECISION.matcher(text).find()) {
+            claim = new Claim(CandidateKind.DECISION, title(text), null);
+        } else if (user && PREFERENCE.matcher(text).find()) {
+            claim = preference(text);
+        } else if (user && TASK_CUE.matcher(text).find()) {
+            claim = task(text);
+        } else if (INSIGHT.matcher(text).find()) {
+            claim = new Claim(CandidateKind.INSIGHT, title(text), null);
+        } else if (user && (DONE.matcher(text).find() || CANCELLED.matcher(text).find()
+                || BLOCKED_STATEMENT.matcher(text).find())) {
+            claim = task(text);
+            statement = true;
+        } else if (FACT.matcher(text).find()) {
+            claim = new Claim(CandidateKind.FACT, title(text), null);
         }
-        if (DECISION.matcher(text).find()) {
-            return new Claim(CandidateKind.DECISION, title(text), null);
+        return claim == null || !precise(claim, statement ? text : null) ? null : claim;
+    }
+
+    /**
+     * Whether the claim is precise enough to keep: its title a whole clause — or, for a status statement ("the release
+     * notes are waiting for legal review"), the sentence a whole clause and its title, the subject, at least two
+     * content words — and a blocked task's blockers named.
+     */
+    private static boolean precise(Claim claim, String statement) {
+        boolean clause = statement == null ? Clauses.isClause(claim.title())
+                : Clauses.isClause(statement) && Clauses.contentWords(claim.title()) >= Clauses.MIN_CONTENT_WORDS;
+        if (!clause) {
+            return false;
         }
-        if (user && PREFERENCE.matcher(text).find()) {
-            return new Claim(CandidateKind.PREFERENCE, title(text), null);
+        if (claim.task() != null && "blocked".equals(claim.task().status())) {
+            return !claim.task().blockers().isEmpty() && claim.task().blockers().stream().allMatch(Clauses::isBlocker);
         }
-        if (TASK_CUE.matcher(text).find() || user && TASK_CUE_USER.matcher(text).find()) {
-            return task(text);
+        return true;
+    }
+
+    /** A preference names what is preferred: the sentence without its cue must still say something. */
+    private static Claim preference(String text) {
+        String rest = PREFERENCE_CUE.matcher(text).replaceFirst("").strip();
+        long words = rest.isEmpty() ? 0 : rest.split("\\s+").length;
+        if (words < 2 && !CJK.matcher(text).find()) {
+            return null;
         }
-        if (INSIGHT.matcher(text).find()) {
-            return new Claim(CandidateKind.INSIGHT, title(text), null);
-        }
-        if (DONE.matcher(text).find() || CANCELLED.matcher(text).find() || BLOCKED_STATEMENT.matcher(text).find()
-                || IN_PROGRESS.matcher(text).find()) {
-            return task(text);
-        }
-        if (FACT.matcher(text).find()) {
-            return new Claim(CandidateKind.FACT, title(text), null);
-        }
-        return null;
+        return new Claim(CandidateKind.PREFERENCE, title(text), null);
     }
 
     private static Claim task(String text) {

@@ -12,7 +12,12 @@ public enum CandidateKind {
     TASK,
     INSIGHT,
     /** What a finished session asked, decided, changed and left open. */
-    SUMMARY;
+    SUMMARY,
+    /**
+     * Work done, as the session recorded it itself: a {@code git commit} that went through, a pull request or an
+     * issue created with {@code gh}. Its title is the commit subject (or the PR/issue title).
+     */
+    WORK;
 
     public String key() {
         return name().toLowerCase(java.util.Locale.ROOT);

@@ -16,6 +16,12 @@ public final class ProjectResolver {
 
     private final Map<String, String> cache = new ConcurrentHashMap<>();
 
+    /** {@code path} relative to {@code project} when it lies inside it, else as it is. */
+    public static String relative(String path, String project) {
+        String prefix = project.endsWith("/") ? project : project + "/";
+        return path.startsWith(prefix) ? path.substring(prefix.length()) : path;
+    }
+
     public String projectOf(String cwd) {
         if (cwd == null || cwd.isBlank()) {
             return UNKNOWN;

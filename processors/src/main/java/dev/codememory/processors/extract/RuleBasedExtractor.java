@@ -7,17 +7,16 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.graduate.Turn;
-import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.extract.ClaimRules.Claim;
 import dev.codememory.processors.extract.ClaimRules.Speaker;
+import dev.codememory.processors.extract.shell.RecordedWork;
+import dev.codememory.processors.extract.shell.ShellWork;
 import dev.codememory.processors.text.TextCuts;
+import dev.codememory.processors.turns.Prompts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Objects;
 import java.util.Set;
 import java.util.regex.Matcher;
@@ -119,10 +118,14 @@ import java.util.regex.Pattern;
  */
 public final class RuleBasedExtractor implements Extractor {
 
-    public static final String NAME = "rules-v1";
+    public static final String NAME = "rules-v2";
 
     static final int TITLE_MAX = 100;
-    private static final int ID_HEX_CHARS = 32;
+    /** A reply to a prompt that carries nothing is an exchange only when it says at least this much. */
+    static final int SUBSTANTIVE_REPLY_CHARS = 200;
+    /** Tools read for their structure (tasks, plans) rather than as observations of their own. */
+    static final Set<String> STRUCTURE_TOOLS = Set.of("TodoWrite", "TodoRead", "TaskCreate", "TaskUpdate", "TaskList",
+            "TaskGet", "TaskCreated", "TaskCompleted", "ExitPlanMode", "EnterPlanMode");
     private static final Pattern FAILURE_WORD = Pattern.compile("error|fail|exception", Pattern.CASE_INSENSITIVE);
     private static final int FAILURE_LINE_LOOKBACK = 150;
 
@@ -143,14 +146,19 @@ public final class RuleBasedExtractor implements Extractor {
         }
         sources.sort(Comparator.comparing(Source::ts).thenComparingInt(Source::rank).thenComparing(Source::id));
 
-        Sink sink = new Sink(slice.sessionId(), slice.project());
+        CandidateSink sink = new CandidateSink(slice.sessionId(), slice.project(), NAME);
         for (Source source : sources) {
             if (source.turn() != null) {
                 extractTurn(source.turn(), sink);
-            } else {
+            } else if (!STRUCTURE_TOOLS.contains(source.observation().tool())) {
                 extractObservation(source.observation(), sink);
             }
         }
+        List<Observation> inOrder = sources.stream().map(Source::observation).filter(Objects::nonNull).toList();
+        TodoLists.extract(inOrder, sink);
+        Plans.extract(inOrder, sink);
+        WorkDone.extract(inOrder, sink);
+        ErrorFixes.extract(inOrder, sink);
         return sink.candidates();
     }
 
@@ -159,39 +167,46 @@ public final class RuleBasedExtractor implements Extractor {
 
     // ---- turns ----
 
-    private static void extractTurn(Turn turn, Sink sink) {
+    private static void extractTurn(Turn turn, CandidateSink sink) {
         String prompt = turn.promptText();
         String reply = turn.replyText();
+        if (Prompts.isCompactionSummary(prompt)) {
+            return;
+        }
+        boolean promptCarries = !prompt.isBlank() && !Prompts.carriesNothing(prompt);
         boolean replyKnown = turn.replyEventId() != null && reply != null && !reply.isBlank();
         LocalDateTime replyTs = turn.replyTs() != null ? turn.replyTs() : turn.promptTs();
+        boolean replyCarries = replyKnown && (promptCarries || reply.strip().length() >= SUBSTANTIVE_REPLY_CHARS);
 
         List<Quote> quotes = new ArrayList<>(2);
-        String promptExcerpt = TextCuts.excerpt(prompt, false);
+        String promptExcerpt = promptCarries ? TextCuts.excerpt(prompt, false) : null;
         if (promptExcerpt != null) {
             quotes.add(new Quote(turn.promptEventId(), SourceText.PROMPT, promptExcerpt));
         }
-        if (replyKnown) {
+        if (replyCarries) {
             quotes.add(new Quote(turn.replyEventId(), SourceText.REPLY, TextCuts.excerpt(reply, false)));
         }
         if (!quotes.isEmpty()) {
-            String firstLine = TextCuts.firstLine(prompt);
+            String firstLine = promptCarries ? TextCuts.firstLine(prompt) : "";
             if (firstLine.isEmpty()) {
                 firstLine = TextCuts.firstLine(reply);
             }
-            String body = reply == null || reply.isBlank() ? prompt.strip()
-                    : prompt.isBlank() ? reply.strip() : prompt.strip() + "\n\n" + reply.strip();
+            String body = !replyCarries ? prompt.strip() : !promptCarries ? reply.strip()
+                    : prompt.strip() + "\n\n" + reply.strip();
             sink.add(CandidateKind.EXCHANGE, turn.promptTs(), TextCuts.shorten(firstLine, TITLE_MAX), body, null,
                     quotes);
         }
 
-        claims(prompt, Speaker.USER, turn.promptEventId(), SourceText.PROMPT, turn.promptTs(), sink);
+        if (promptCarries) {
+            claims(prompt, Speaker.USER, turn.promptEventId(), SourceText.PROMPT, turn.promptTs(), sink);
+        }
         if (replyKnown) {
             claims(reply, Speaker.ASSISTANT, turn.replyEventId(), SourceText.REPLY, replyTs, sink);
         }
     }
 
     private static void claims(String text, Speaker speaker, String eventId, String field, LocalDateTime ts,
-            Sink sink) {
+            CandidateSink sink) {
         for (String sentence : TextCuts.sentences(text)) {
             Claim claim = ClaimRules.classify(sentence, speaker);
             if (claim != null) {
@@ -203,7 +218,7 @@ public final class RuleBasedExtractor implements Extractor {
 
     // ---- tool calls ----
 
-    private static void extractObservation(Observation observation, Sink sink) {
+    private static void extractObservation(Observation observation, CandidateSink sink) {
         List<Quote> quotes = new ArrayList<>(3);
         String input = observation.inputText();
         if (input != null && !input.isBlank()) {
@@ -291,7 +306,15 @@ public final class RuleBasedExtractor implements Extractor {
         String tool = observation.tool();
         String base;
         String command = TextCuts.firstLine(observation.command());
-        if (!command.isEmpty()) {
+        List<RecordedWork> work = observation.command() == null ? List.of() : ShellWork.parse(observation.command());
+        if (!work.isEmpty()) {
+            RecordedWork first = work.get(0);
+            base = switch (first.kind()) {
+                case COMMIT -> "git commit: ";
+                case PULL_REQUEST -> "gh pr create: ";
+                case ISSUE -> "gh issue create: ";
+            } + first.subject();
+        } else if (!command.isEmpty()) {
             base = tool + ": " + command;
         } else if (!observation.files().isEmpty()) {
             int more = observation.files().size() - 1;
@@ -322,37 +345,7 @@ public final class RuleBasedExtractor implements Extractor {
         return body.toString();
     }
 
-    // ---- ids ----
-
-    /** Collects candidates in order, dropping repeats of an id. Single use, one thread. */
-    private static final class Sink {
-        private final String sessionId;
-        private final String project;
-        private final Map<String, Candidate> byId = new LinkedHashMap<>();
-
-        Sink(String sessionId, String project) {
-            this.sessionId = sessionId;
-            this.project = project;
-        }
-
-        void add(CandidateKind kind, LocalDateTime ts, String title, String body, TaskFields task,
-                List<Quote> quotes) {
-            String id = candidateId(kind, sessionId, quotes, body);
-            byId.putIfAbsent(id, new Candidate(id, kind, sessionId, project, ts, title, body, task, quotes, NAME));
-        }
-
-        List<Candidate> candidates() {
-            return List.copyOf(byId.values());
-        }
-    }
-
     static String candidateId(CandidateKind kind, String sessionId, List<Quote> quotes, String body) {
-        Set<String> eventIds = new LinkedHashSet<>();
-        for (Quote quote : quotes) {
-            eventIds.add(quote.eventId());
-        }
-        String material = kind.key() + "|" + sessionId + "|" + String.join(",", eventIds) + "|"
-                + CanonicalKeys.normalize(body);
-        return "cand_" + CanonicalKeys.sha256(material).substring(0, ID_HEX_CHARS);
+        return CandidateSink.candidateId(kind, sessionId, quotes, body);
     }
 }

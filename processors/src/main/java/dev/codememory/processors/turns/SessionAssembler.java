@@ -19,7 +19,9 @@ import tools.jackson.databind.json.JsonMapper;
  * Pairs a session's events into turns and observations. A prompt is answered by the next Stop: its
  * {@code last_assistant_message}, or, when absent (older Claude Code), the reply read from the transcript at
  * {@code transcript_path}. A Stop with no open prompt (a session the assistant opened, or a second message) is a
- * turn of its own with an empty prompt. PostToolUse and PostToolUseFailure events become observations.
+ * turn of its own with an empty prompt. PostToolUse and PostToolUseFailure events become observations (a string
+ * response starting {@code Error:} is a failure, unless it says the user refused or interrupted the call; a
+ * PostToolUseFailure's {@code error} is its response text), and so do TaskCreated and TaskCompleted events.
  */
 public class SessionAssembler {
 
@@ -82,6 +84,7 @@ public class SessionAssembler {
                     }
                 }
                 case "PostToolUse", "PostToolUseFailure" -> observations.add(observation(e, payload));
+                case "TaskCreated", "TaskCompleted" -> observations.add(taskEvent(e, payload));
                 case "SessionEnd" -> {
                     ended = e.ts();
                     endReason = payload.path("reason").asString(null);
@@ -118,6 +121,7 @@ public class SessionAssembler {
         }
         String command = input.path("command").asString(null);
         boolean failed = "PostToolUseFailure".equals(e.eventType())
+                || response.isString() && ToolOutcomes.failedText(response.asString())
                 || response.path("is_error").asBoolean(false)
                 || response.path("interrupted").asBoolean(false)
                 || (response.has("exit_code") && response.path("exit_code").asInt(0) != 0)
@@ -131,9 +135,27 @@ public class SessionAssembler {
         }
         Long duration = payload.has("duration_ms") && payload.path("duration_ms").canConvertToLong()
                 ? payload.path("duration_ms").asLong() : null;
+        String output = SourceTexts.of(payload, SourceText.TOOL_RESPONSE);
+        if (output == null && payload.path("error").isString()) {
+            output = payload.path("error").asString();
+        }
         return new Observation(e.eventId(), sessionId(e), e.project(), tool, List.copyOf(files), command, failed,
-                errorText, duration, e.ts(), SourceTexts.of(payload, SourceText.TOOL_INPUT),
-                SourceTexts.of(payload, SourceText.TOOL_RESPONSE));
+                errorText, duration, e.ts(), SourceTexts.of(payload, SourceText.TOOL_INPUT), output);
+    }
+
+    /**
+     * A TaskCreated or TaskCompleted hook event as an observation of that name, so the task it names is read with the
+     * task tools: its {@code tool_input} text is the compact JSON of the event's {@code task_…} fields.
+     */
+    private Observation taskEvent(StoredEvent e, JsonNode payload) {
+        var fields = mapper.createObjectNode();
+        payload.properties().forEach(p -> {
+            if (p.getKey().startsWith("task_")) {
+                fields.set(p.getKey(), p.getValue());
+            }
+        });
+        return new Observation(e.eventId(), sessionId(e), e.project(), e.eventType(), List.of(), null, false, null,
+                null, e.ts(), mapper.writeValueAsString(fields), null);
     }
 
     private static String firstText(JsonNode... nodes) {

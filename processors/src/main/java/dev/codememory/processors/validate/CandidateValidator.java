@@ -107,7 +107,8 @@ public final class CandidateValidator {
             if (status.equals("blocked") && blockers.isEmpty()) {
                 return new ValidationOutcome.Rejected(candidate.candidateId(), "blocked task without blockers");
             }
-            task = new TaskFields(status, priority, status.equals("blocked") ? blockers : List.of());
+            task = new TaskFields(status, priority, status.equals("blocked") ? blockers : List.of(),
+                    candidate.task().source());
         }
 
         String key = canonicalKey(candidate);
@@ -118,13 +119,31 @@ public final class CandidateValidator {
     }
 
     /**
-     * The key duplicates are found by: {@code CanonicalKeys.key(kind + ":" + project, text)}, where text is the body
-     * for an exchange (its title, the prompt's first line, repeats too often) and the title for every other kind.
+     * The key duplicates are found by: {@code CanonicalKeys.key(kind + ":" + project, text)}, where text is
+     * <ul>
+     *   <li>for an exchange, its body (its title, the prompt's first line, repeats too often);</li>
+     *   <li>for a task, its title, status and the event of its first quote: each statement of a task is its own
+     *       record (a to-do item goes pending → in progress → completed across calls of one list, and across
+     *       sessions), while the task itself is one entity, keyed by its title alone;</li>
+     *   <li>for work done, its title and the event of its first quote: two commits with the same subject are two
+     *       pieces of work;</li>
+     *   <li>for every other kind, the title.</li>
+     * </ul>
      * Computed from the candidate as given, before any shortening.
      */
     public static String canonicalKey(Candidate candidate) {
-        String text = candidate.kind() == CandidateKind.EXCHANGE ? candidate.body() : candidate.title();
+        String text = switch (candidate.kind()) {
+            case EXCHANGE -> candidate.body();
+            case TASK -> candidate.title() + " | " + (candidate.task() == null ? "" : candidate.task().status())
+                    + " | " + firstEvent(candidate);
+            case WORK -> candidate.title() + " | " + firstEvent(candidate);
+            default -> candidate.title();
+        };
         return CanonicalKeys.key(candidate.kind().key() + ":" + candidate.project(), text);
+    }
+
+    private static String firstEvent(Candidate candidate) {
+        return candidate.quotes().isEmpty() ? "" : candidate.quotes().get(0).eventId();
     }
 
     private static String entryId(CandidateKind kind, String project, String canonicalKey) {

@@ -50,7 +50,7 @@ class RuleBasedExtractorTests {
                 tuple(CandidateKind.INSIGHT, "Turns out the migration ran on every start"),
                 tuple(CandidateKind.OBSERVATION, "Bash: ./mvnw test -pl config (failed)"),
                 tuple(CandidateKind.OBSERVATION, "Edit " + MIGRATOR),
-                tuple(CandidateKind.OBSERVATION, "Bash: git commit -am \"Record applied migrations\""),
+                tuple(CandidateKind.OBSERVATION, "git commit: Record applied migrations"),
                 tuple(CandidateKind.EXCHANGE, "We'll go with DuckDB instead of SQLite for the event store. "
                         + "The deployment target is a single Linux…"),
                 tuple(CandidateKind.DECISION, "We'll go with DuckDB instead of SQLite for the event store"),
@@ -63,17 +63,16 @@ class RuleBasedExtractorTests {
                 tuple(CandidateKind.DECISION, "이벤트 저장소는 DuckDB로 결정했다"),
                 tuple(CandidateKind.PREFERENCE, "모킹은 하지 마"),
                 tuple(CandidateKind.TASK, "다음 주까지 릴리스 노트를 작성해야 한다"),
-                tuple(CandidateKind.TASK, "릴리스 노트 초안 작성을 완료했습니다"),
                 tuple(CandidateKind.EXCHANGE, PROMPT_5),
-                tuple(CandidateKind.TASK, "update the install guide"));
+                tuple(CandidateKind.WORK, "Record applied migrations"));
         assertThat(candidates).allSatisfy(c -> {
             assertThat(c.sessionId()).isEqualTo(SESSION);
             assertThat(c.project()).isEqualTo(PROJECT);
-            assertThat(c.extractor()).isEqualTo("rules-v1");
+            assertThat(c.extractor()).isEqualTo("rules-v2");
             assertThat(c.title().length()).isLessThanOrEqualTo(100);
             assertThat(c.task() == null).isEqualTo(c.kind() != CandidateKind.TASK);
         });
-        assertThat(extractor.name()).isEqualTo("rules-v1");
+        assertThat(extractor.name()).isEqualTo("rules-v2");
     }
 
     @Test
@@ -153,8 +152,9 @@ class RuleBasedExtractorTests {
                         claim("이벤트 저장소는 DuckDB로 결정했다.", "ev-p4", "prompt"),
                         claim("모킹은 하지 마.", "ev-p4", "prompt"),
                         claim("다음 주까지 릴리스 노트를 작성해야 한다.", "ev-p4", "prompt"),
-                        claim("릴리스 노트 초안 작성을 완료했습니다.", "ev-s4", "reply"),
-                        claim("We need to update the install guide asap.", "ev-p5", "prompt"));
+                        tuple("Commit 3f2a9c1: Record applied migrations\n\nFiles: " + MIGRATOR, List.of(
+                                new Quote("ev-t3", "tool_input", "Record applied migrations"),
+                                new Quote("ev-t3", "tool_response", "[main 3f2a9c1] Record applied migrations"))));
     }
 
     @Test
@@ -163,6 +163,7 @@ class RuleBasedExtractorTests {
 
         assertThat(candidates.get(1).ts()).isEqualTo(at("10:00:00"));
         assertThat(candidates.get(2).ts()).isEqualTo(at("10:04:00"));
+        assertThat(ofKind(candidates, CandidateKind.WORK).get(0).ts()).isEqualTo(at("10:03:10"));
     }
 
     @Test
@@ -172,9 +173,7 @@ class RuleBasedExtractorTests {
         assertThat(tasks).extracting(Candidate::task).containsExactly(
                 new TaskFields("blocked", null, List.of("PROJ-42")),
                 new TaskFields("done", null, List.of()),
-                new TaskFields("pending", null, List.of()),
-                new TaskFields("done", null, List.of()),
-                new TaskFields("pending", "high", List.of()));
+                new TaskFields("pending", null, List.of()));
     }
 
     @Test
@@ -206,7 +205,7 @@ class RuleBasedExtractorTests {
 
     @Test
     void candidateIdHashesKindSessionEventsAndNormalizedBody() {
-        Candidate decision = extractor.extract(ClaudeSessionFixture.slice()).get(7);
+        Candidate decision = ofKind(extractor.extract(ClaudeSessionFixture.slice()), CandidateKind.DECISION).get(0);
         Candidate exchange = extractor.extract(ClaudeSessionFixture.slice()).get(0);
 
         assertThat(decision.candidateId()).isEqualTo("cand_" + CanonicalKeys.sha256("decision|" + SESSION
@@ -259,9 +258,10 @@ class RuleBasedExtractorTests {
         assertThat(claimTasks(
                 "Task: migrate the settings loader.",
                 "Next step is to add the restart test.",
-                "I'll rotate the signing keys tomorrow.",
+                "Remind me to rotate the signing keys.",
+                "Don't forget to bump the schema version.",
                 "We still need to document the spool format, high priority.",
-                "I'm working on the importer.",
+                "Later we need to drop the v1 tables.",
                 "The Windows installer is cancelled.",
                 "Release notes are waiting for legal review, then QA.",
                 "TODO: ship 0.2 — blocked by PROJ-7 and PROJ-9.",
@@ -269,13 +269,28 @@ class RuleBasedExtractorTests {
                 .containsExactly(
                         tuple("migrate the settings loader", new TaskFields("pending", null, List.of())),
                         tuple("add the restart test", new TaskFields("pending", null, List.of())),
-                        tuple("rotate the signing keys tomorrow", new TaskFields("pending", null, List.of())),
+                        tuple("rotate the signing keys", new TaskFields("pending", null, List.of())),
+                        tuple("bump the schema version", new TaskFields("pending", null, List.of())),
                         tuple("document the spool format", new TaskFields("pending", "high", List.of())),
-                        tuple("the importer", new TaskFields("in_progress", null, List.of())),
+                        tuple("drop the v1 tables", new TaskFields("pending", null, List.of())),
                         tuple("The Windows installer", new TaskFields("cancelled", null, List.of())),
                         tuple("Release notes", new TaskFields("blocked", null, List.of("legal review"))),
                         tuple("ship 0.2", new TaskFields("blocked", null, List.of("PROJ-7", "PROJ-9"))),
                         null);
+    }
+
+    @Test
+    void requestsNarrationAndFragmentsAreNoTasks() {
+        assertThat(claimTasks(
+                "We need to update the install guide asap.",
+                "I'll get over my dislike of Python files.",
+                "I'm working on the importer.",
+                "We need to circumvent it.",
+                "See how much of that is done.",
+                "The CLI is blocked by you to.",
+                "TODO: it",
+                "Next Steps:"))
+                .containsOnlyNulls();
     }
 
     @Test
@@ -287,7 +302,7 @@ class RuleBasedExtractorTests {
                 .containsExactly(
                         tuple("배포는 PROJ-7 때문에 막혀 있다", new TaskFields("blocked", null, List.of("PROJ-7"))),
                         tuple("설치 가이드 업데이트, 긴급", new TaskFields("pending", "high", List.of())),
-                        tuple("스키마 마이그레이션 진행 중", new TaskFields("in_progress", null, List.of())));
+                        null);
     }
 
     @Test
@@ -319,9 +334,17 @@ class RuleBasedExtractorTests {
     }
 
     @Test
-    void iWillInAReplyIsNotATask() {
-        assertThat(extractReply("I'll read the settings loader first.")).extracting(Candidate::kind)
+    void aReplyNeverStatesATaskADecisionOrAPreference() {
+        assertThat(extractReply("I'll read the settings loader first. Let's use Caffeine instead of Guava for the "
+                + "cache. TODO: add the restart test. Next steps: wire the importer. The changelog update is done. "
+                + "I prefer tabs over spaces.")).extracting(Candidate::kind)
                 .containsExactly(CandidateKind.EXCHANGE);
+    }
+
+    @Test
+    void aPreferenceMustSayWhatIsPreferred() {
+        assertThat(claimKinds("I prefer.", "I would prefer it.", "I prefer small focused commits."))
+                .containsExactly(null, null, CandidateKind.PREFERENCE);
     }
 
     @Test
@@ -420,7 +443,8 @@ class RuleBasedExtractorTests {
     }
 
     private List<Candidate> extractReply(String reply) {
-        Turn turn = new Turn("t", SESSION, PROJECT, "ev-p", "Go on.", "ev-s", reply, "stop", at("12:00:00"),
+        Turn turn = new Turn("t", SESSION, PROJECT, "ev-p", "Look at the spool reader.", "ev-s", reply, "stop",
+                at("12:00:00"),
                 at("12:01:00"));
         return extractor.extract(new SessionSlice(SESSION, PROJECT, List.of(turn), List.of()));
     }

@@ -16,7 +16,14 @@ import java.util.stream.Collectors;
  *   <li>A task of the project that already lists the candidate's entry among its sources has seen this candidate:
  *       nothing. (Checked first, over all tasks, because applying a candidate can change how it matches: a candidate
  *       that cancels a task it matched by title would not match it strictly a second time.)</li>
- *   <li>Find the task: by canonical key, else by a strict title match ({@link TaskMatcher#strict}); else it is new.</li>
+ *   <li>Find the task: by canonical key, else by a strict title match ({@link TaskMatcher#strict}); else it is new.
+ *       Words alone never bring a finished task into being: a prose statement that something is done or cancelled
+ *       only closes a task that exists, else it resolves to no task.</li>
+ *   <li>A statement older than the task's last change (its time before the task's {@code updatedTs}) changes
+ *       nothing: the newest statement wins whatever order the sessions are graduated in.</li>
+ *   <li>A status Claude Code's to-do list recorded ({@link TaskFields#fromTodoList()}) is taken as it is
+ *       ({@link TaskTransitions#recorded}); a new task it records as done or cancelled is created pending and then
+ *       moved there.</li>
  *   <li>New task: {@link TaskCreated} with the status {@link TaskTransitions#initial} allows (done becomes
  *       in_progress, with a {@link TaskTransitionRejected}); priority as stated, else medium. A task asked to start
  *       blocked is created pending, given its blockers, then moved to blocked, so no fold step breaks an invariant.</li>
@@ -64,14 +71,28 @@ public final class TaskResolver {
         Optional<TaskState> existing = lookup.byKey(key)
                 .or(() -> matcher.strict(candidate.title(), candidate.project(), lookup)
                         .flatMap(m -> lookup.byId(m.taskId())));
-        return existing.isEmpty()
-                ? create(candidate, key, requested, priority, lookup)
-                : update(candidate, existing.get(), requested, priority, lookup);
+        if (existing.isEmpty()) {
+            if (!fields.fromTodoList() && (requested == TaskStatus.DONE || requested == TaskStatus.CANCELLED)) {
+                return new TaskResolution(null, false, List.of());
+            }
+            return create(candidate, key, requested, priority, lookup);
+        }
+        if (candidate.ts().isBefore(existing.get().updatedTs())) {
+            return new TaskResolution(existing.get().taskId(), false, List.of());
+        }
+        return update(candidate, existing.get(), requested, priority, lookup);
     }
 
     private TaskResolution create(TaskCandidate c, String key, TaskStatus requested, TaskPriority priority,
             TaskLookup lookup) {
         String taskId = TaskKeys.taskId(key);
+        if (c.fields().fromTodoList() && (requested == TaskStatus.DONE || requested == TaskStatus.CANCELLED)) {
+            Events out = new Events();
+            out.task(new TaskCreated(taskId, key, c.title().strip(), c.project(), TaskStatus.PENDING,
+                    priority == null ? TaskPriority.MEDIUM : priority, c.ts(), c.sourceEntryId()));
+            out.task(new TaskStatusChanged(taskId, TaskStatus.PENDING, requested, c.ts(), c.sourceEntryId()));
+            return new TaskResolution(taskId, true, out.all());
+        }
         TaskTransitions.Transition t = TaskTransitions.initial(requested);
         Events out = new Events();
         TaskStatus createdAs = t.to() == TaskStatus.BLOCKED ? TaskStatus.PENDING : t.to();
@@ -95,7 +116,9 @@ public final class TaskResolver {
         if (priority != null && priority != current.priority()) {
             out.task(new TaskPriorityChanged(taskId, current.priority(), priority, c.ts(), c.sourceEntryId()));
         }
-        TaskTransitions.Transition t = TaskTransitions.request(current.status(), requested);
+        TaskTransitions.Transition t = c.fields().fromTodoList()
+                ? TaskTransitions.recorded(current.status(), requested)
+                : TaskTransitions.request(current.status(), requested);
         if (t.rejected()) {
             out.task(new TaskTransitionRejected(taskId, t.from(), requested, t.to(), t.reason(), c.ts(),
                     c.sourceEntryId()));

@@ -112,6 +112,21 @@ public final class TaskTransitions {
         return t;
     }
 
+    /**
+     * A status Claude Code's own task tracking recorded (a TodoWrite list, a task tool): the list is the truth, so the
+     * task goes where it says, including pending → done, cancelled → done and done → pending. Blocked is the one
+     * exception, since the list never says what blocks: that request follows {@link #request}.
+     */
+    public static Transition recorded(TaskStatus from, TaskStatus requested) {
+        Objects.requireNonNull(from, "from");
+        Objects.requireNonNull(requested, "requested");
+        if (requested == TaskStatus.BLOCKED) {
+            return request(from, requested);
+        }
+        return from == requested ? new Transition(from, requested, from, Verdict.UNCHANGED, "")
+                : new Transition(from, requested, requested, Verdict.ALLOWED, "");
+    }
+
     /** Whether the log may hold a {@link TaskStatusChanged} from {@code from} to {@code to}. */
     public static boolean allowed(TaskStatus from, TaskStatus to) {
         Rule rule = rule(from, to);

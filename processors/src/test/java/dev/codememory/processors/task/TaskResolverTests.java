@@ -61,12 +61,46 @@ class TaskResolverTests {
     }
 
     @Test
-    void newTaskStatedDoneStartsInProgressWithARejection() {
-        assertThat(resolve(candidate(SHIP, "done", "e1", true)).events()).containsExactly(
-                new TaskCreated(SHIP_ID, SHIP_KEY, SHIP, PROJECT, TaskStatus.IN_PROGRESS, TaskPriority.MEDIUM, T0, "e1"),
-                new TaskTransitionRejected(SHIP_ID, TaskStatus.PENDING, TaskStatus.DONE, TaskStatus.IN_PROGRESS,
-                        "a new task may not start as done", T0, "e1"));
-        assertThat(ship().status()).isEqualTo(TaskStatus.IN_PROGRESS);
+    void wordsNeverBringAFinishedTaskIntoBeing() {
+        assertThat(resolve(candidate(SHIP, "done", "e1", true))).isEqualTo(new TaskResolution(null, false, List.of()));
+        assertThat(resolve(candidate(SHIP, "cancelled", "e2", true)))
+                .isEqualTo(new TaskResolution(null, false, List.of()));
+        assertThat(ship()).isNull();
+    }
+
+    @Test
+    void aToDoListRecordingANewItemDoneCreatesItPendingThenMovesItToDone() {
+        assertThat(resolve(recorded(SHIP, "done", "e1", T0)).events()).containsExactly(
+                new TaskCreated(SHIP_ID, SHIP_KEY, SHIP, PROJECT, TaskStatus.PENDING, TaskPriority.MEDIUM, T0, "e1"),
+                new TaskStatusChanged(SHIP_ID, TaskStatus.PENDING, TaskStatus.DONE, T0, "e1"));
+        assertThat(ship().status()).isEqualTo(TaskStatus.DONE);
+    }
+
+    @Test
+    void aToDoListMovesATaskWhereverItSaysWithoutRejections() {
+        resolve(recorded(SHIP, "pending", "e1", T0));
+        assertThat(resolve(recorded(SHIP, "done", "e2", T0.plusMinutes(1))).events()).containsExactly(
+                new TaskStatusChanged(SHIP_ID, TaskStatus.PENDING, TaskStatus.DONE, T0.plusMinutes(1), "e2"));
+        assertThat(resolve(recorded(SHIP, "cancelled", "e3", T0.plusMinutes(2))).events()).containsExactly(
+                new TaskStatusChanged(SHIP_ID, TaskStatus.DONE, TaskStatus.CANCELLED, T0.plusMinutes(2), "e3"));
+        assertThat(resolve(recorded(SHIP, "done", "e4", T0.plusMinutes(3))).events()).containsExactly(
+                new TaskStatusChanged(SHIP_ID, TaskStatus.CANCELLED, TaskStatus.DONE, T0.plusMinutes(3), "e4"));
+        assertThat(resolve(recorded(SHIP, "done", "e5", T0.plusMinutes(4))).events()).isEmpty();
+        assertThat(ship().status()).isEqualTo(TaskStatus.DONE);
+    }
+
+    @Test
+    void aStatementOlderThanTheTasksLastChangeChangesNothing() {
+        resolve(recorded(SHIP, "pending", "e1", T0));
+        resolve(recorded(SHIP, "done", "e2", T0.plusHours(2)));
+        assertThat(resolve(recorded(SHIP, "in_progress", "e3", T0.plusHours(1))))
+                .isEqualTo(new TaskResolution(SHIP_ID, false, List.of()));
+        assertThat(ship().status()).isEqualTo(TaskStatus.DONE);
+    }
+
+    private static TaskCandidate recorded(String title, String status, String entryId, java.time.LocalDateTime ts) {
+        return new TaskCandidate(title, new dev.codememory.config.graduate.TaskFields(status, null, List.of(),
+                dev.codememory.config.graduate.TaskFields.TODO_LIST), PROJECT, ts, entryId, true);
     }
 
     @Test
@@ -177,6 +211,7 @@ class TaskResolverTests {
 
     @Test
     void cancelledTaskIsNotFinishedButCanBeReopened() {
+        resolve(candidate(SHIP, "pending", "e0", true));
         resolve(candidate(SHIP, "cancelled", "e1", true));
         assertThat(resolve(candidate(SHIP, "done", "e2", true)).events()).containsExactly(
                 new TaskTransitionRejected(SHIP_ID, TaskStatus.CANCELLED, TaskStatus.DONE, TaskStatus.CANCELLED,

@@ -88,4 +88,23 @@ class TaskTransitionsTests {
         assertThat(TaskTransitions.allowed(PENDING, DONE)).isFalse();
         assertThat(TaskTransitions.allowed(PENDING, PENDING)).isFalse();
     }
+
+    @Test
+    void aRecordedStatusGoesWhereTheListSaysExceptIntoBlocked() {
+        for (TaskStatus from : TaskStatus.values()) {
+            for (TaskStatus to : TaskStatus.values()) {
+                TaskTransitions.Transition t = TaskTransitions.recorded(from, to);
+                if (to == TaskStatus.BLOCKED) {
+                    assertThat(t).isEqualTo(TaskTransitions.request(from, to));
+                } else if (from == to) {
+                    assertThat(t.verdict()).isEqualTo(TaskTransitions.Verdict.UNCHANGED);
+                    assertThat(t.to()).isEqualTo(from);
+                } else {
+                    assertThat(t.verdict()).as("%s -> %s", from, to).isEqualTo(TaskTransitions.Verdict.ALLOWED);
+                    assertThat(t.to()).isEqualTo(to);
+                    assertThat(t.reason()).isEmpty();
+                }
+            }
+        }
+    }
 }

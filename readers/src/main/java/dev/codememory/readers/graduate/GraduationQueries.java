@@ -183,10 +183,10 @@ public final class GraduationQueries {
         return MAPPER.readValue(json, new TypeReference<List<Quote>>() { });
     }
 
-    /** Verified task entries the task stage has not handled. */
+    /** Verified task and work entries the task stage has not handled. */
     public static final String TASK_ENTRIES_TO_RESOLVE = """
             SELECT e.entry_id FROM entries e
-            WHERE e.entry_type = 'task' AND e.stage = 'verified'
+            WHERE e.entry_type IN ('task', 'work') AND e.stage = 'verified'
               AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'tasks')
             ORDER BY e.created_ts, e.entry_id""";
 
@@ -200,6 +200,25 @@ public final class GraduationQueries {
             while (rs.next()) {
                 rows.add(new GraphUpdate.TaskEventRow(rs.getString(1), rs.getString(2), rs.getString(3),
                         rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6)));
+            }
+        }
+        return rows;
+    }
+
+    /** An active task entry and the task it speaks of (its {@code evidence_of} edge). */
+    public record TaskEvidence(String taskId, String entryId, LocalDateTime ts) {
+    }
+
+    /** Every active task entry linked to its task. */
+    public static List<TaskEvidence> taskEvidence(Connection c) throws SQLException {
+        List<TaskEvidence> rows = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT ed.dst_id, en.entry_id, en.created_ts FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
+                WHERE ed.rel_type = 'evidence_of' AND en.entry_type = 'task' AND en.status = 'active'
+                ORDER BY en.created_ts, en.entry_id""");
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                rows.add(new TaskEvidence(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class)));
             }
         }
         return rows;

@@ -4,7 +4,6 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.config.graduate.Turn;
-import dev.codememory.processors.consolidate.SessionSummarizer;
 import dev.codememory.processors.extract.Extractor;
 import dev.codememory.processors.extract.SessionSlice;
 import java.util.ArrayList;
@@ -14,12 +13,12 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 /**
  * L1: runs the extractor over an assembled session. A session's last prompt, still waiting for its reply while
  * the session is open, is held back: it is extracted once the reply arrives (its Stop event makes the session
- * pending again), so no half exchange is ever stored. A session that has ended also gets its summary candidate.
+ * pending again), so no half exchange is ever stored. (Session summaries are composed later, from the verified
+ * memories, by the summary stage.)
  */
 public class CandidateExtractionProcessor implements ItemProcessor<AssembledSession, ExtractedSession> {
 
     private final Extractor extractor;
-    private final SessionSummarizer summarizer = new SessionSummarizer();
 
     public CandidateExtractionProcessor(Extractor extractor) {
         this.extractor = extractor;
@@ -35,10 +34,6 @@ public class CandidateExtractionProcessor implements ItemProcessor<AssembledSess
         SessionSlice slice = new SessionSlice(assembled.session().sessionId(), assembled.session().project(), turns,
                 assembled.observations());
         List<Candidate> candidates = new ArrayList<>(extractor.extract(slice));
-        Candidate summary = summarizer.summarize(assembled.session(), turns, assembled.observations(), candidates);
-        if (summary != null) {
-            candidates.add(summary);
-        }
         return new ExtractedSession(assembled.session().sessionId(), assembled.session().lastSeq(), candidates);
     }
 }

@@ -6,14 +6,14 @@ import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
 /** JSON forms of quotes and task fields, shared by the writers (the readers parse the same shapes). */
-final class GraduationJson {
+public final class GraduationJson {
 
     static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private GraduationJson() {
     }
 
-    static String quotes(List<Quote> quotes) {
+    public static String quotes(List<Quote> quotes) {
         return MAPPER.writeValueAsString(quotes);
     }
 

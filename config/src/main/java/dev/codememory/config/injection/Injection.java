@@ -23,8 +23,11 @@ public record Injection(String sessionId, String promptEventId, String hookEvent
 
     /** The hooks whose output Claude Code adds to the context. */
     public static final Set<String> HOOK_EVENTS = Set.of("UserPromptSubmit", "SessionStart");
-    /** The matcher's bands for a prompt, and the fixed one of a session start. */
-    public static final Set<String> BANDS = Set.of("high", "suggested", "none", "session_start");
+    /**
+     * The matcher's bands for a prompt, the fixed one of a session start, and {@code continuity} for a prompt that
+     * asked to pick up where the work was left (it gets the session-start block).
+     */
+    public static final Set<String> BANDS = Set.of("high", "suggested", "none", "session_start", "continuity");
 
     public Injection {
         if (hookEventName == null || !HOOK_EVENTS.contains(hookEventName)) {

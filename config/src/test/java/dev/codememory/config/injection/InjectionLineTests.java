@@ -64,7 +64,7 @@ class InjectionLineTests {
         assertInvalid(line("\"items\":[" + item("\"citation\":\" \"") + "]"), "item citation is missing");
         assertInvalid(line("\"items\":[" + item("\"memory_id\":null") + "]"), "item memory_id is missing");
         assertInvalid(line("\"band\":\"great\""),
-                "band must be one of [high, none, session_start, suggested], was 'great'");
+                "band must be one of [continuity, high, none, session_start, suggested], was 'great'");
         assertInvalid(line("\"hook_event_name\":\"Stop\""),
                 "hook_event_name must be one of [SessionStart, UserPromptSubmit], was 'Stop'");
         assertInvalid(line("\"hook_event_name\":null"),

@@ -10,6 +10,7 @@ import dev.codememory.jobs.query.QueryLogging;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.processors.context.InjectedContext;
 import dev.codememory.processors.context.SessionStartContext;
+import dev.codememory.processors.turns.Prompts;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.processors.query.RankingSettings;
@@ -76,28 +77,16 @@ public final class HookContext {
             DuckDb duckDb = DuckDb.forHome(home);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                SessionStartContextService.Outcome outcome = new SessionStartContextService(duckDb)
-                        .contextFor(project, sessionId, clock);
-                SessionStartContext context = outcome.context();
-                if (context.isEmpty()) {
-                    return null;
-                }
-                List<Injection.Item> items = new ArrayList<>();
-                for (String citation : context.citations()) {
-                    String memory = outcome.memoryOfCitation().get(citation);
-                    if (memory != null) {
-                        items.add(new Injection.Item(citation, memory, items.size() + 1, 1.0));
-                    }
-                }
-                record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
-                        "session_start", context.text().length(), items), log);
-                info.accept(String.format(Locale.ROOT, "%s: %d memories, %d chars, %d ms", where, items.size(),
-                        context.text().length(), Duration.between(started, Instant.now()).toMillis()));
-                return output(name, context.text());
+                return continuity(home, envelope, name, "session_start", sessionId, project, duckDb, clock, started,
+                        log, info);
             }
             String prompt = text(event, "prompt");
-            if (prompt == null || prompt.isBlank()) {
+            if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
+            }
+            if (Prompts.asksToContinue(prompt)) {
+                return continuity(home, envelope, name, "continuity", sessionId, project, duckDb, clock, started, log,
+                        info);
             }
             PromptContextService.Outcome outcome = new PromptContextService(duckDb,
                     () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), 1), RankingSettings.defaults())
@@ -136,6 +125,36 @@ public final class HookContext {
             log.accept(where, e);
         }
         return null;
+    }
+
+    /**
+     * The continuity block: what SessionStart shows — the last session's summary, its open tasks, preferences — and
+     * what a prompt that asks to pick up where the work was left ("where were we?", "what's next?") gets instead of
+     * a search, whose words ("where", "next") would find nothing useful.
+     *
+     * @param band how the injection is recorded: {@code session_start} or {@code continuity}
+     */
+    private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
+            String sessionId, String project, DuckDb duckDb, ContextBudgetClock clock, Instant started,
+            BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
+        SessionStartContextService.Outcome outcome = new SessionStartContextService(duckDb)
+                .contextFor(project, sessionId, clock);
+        SessionStartContext context = outcome.context();
+        if (context.isEmpty()) {
+            return null;
+        }
+        List<Injection.Item> items = new ArrayList<>();
+        for (String citation : context.citations()) {
+            String memory = outcome.memoryOfCitation().get(citation);
+            if (memory != null) {
+                items.add(new Injection.Item(citation, memory, items.size() + 1, 1.0));
+            }
+        }
+        record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), hookEventName, Instant.now(), band,
+                context.text().length(), items), log);
+        info.accept(String.format(Locale.ROOT, "%s context: %s, %d memories, %d chars, %d ms", hookEventName, band,
+                items.size(), context.text().length(), Duration.between(started, Instant.now()).toMillis()));
+        return output(hookEventName, context.text());
     }
 
     /** Claude Code's hook output for additional context (notes/claude-code-hooks.md). */

@@ -2,17 +2,22 @@ package dev.codememory.jobs.context;
 
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.processors.context.CitedText;
+import dev.codememory.processors.context.ContextBudget;
 import dev.codememory.processors.context.OpenTask;
 import dev.codememory.processors.context.SessionStartContext;
 import dev.codememory.processors.context.SessionStartContextBuilder;
 import dev.codememory.processors.task.TaskStatus;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.context.SessionStartQueries;
+import dev.codememory.readers.context.SessionStartQueries.LastSession;
 import dev.codememory.readers.context.SessionStartQueries.MemoryText;
 import dev.codememory.readers.context.SessionStartQueries.TaskLine;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -20,13 +25,19 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * SessionStart's context for a project: the last session's summary, open and blocked tasks and stated
- * preferences, each cited, read from a read-only database (no model: this is a few small queries).
+ * SessionStart's context for a project — also the continuity block a prompt that asks to pick up where the work was
+ * left gets: the last session's summary, at most {@value #MAX_TASKS} open tasks (those the last session left open
+ * first, and no task untouched for {@value #STALE_DAYS} days before that session), and stated preferences, each cited,
+ * within {@link #BUDGET}. Read from a read-only database (no model: this is a few small queries).
  */
 public final class SessionStartContextService {
 
-    static final int MAX_TASKS = 20;
-    static final int MAX_PREFERENCES = 10;
+    static final int MAX_TASKS = 8;
+    static final int MAX_PREFERENCES = 8;
+    /** An open task whose newest statement is older than this before the last session is not shown at start. */
+    static final int STALE_DAYS = 14;
+    /** At most 6,000 characters: the start of a session should orient, not flood. */
+    static final ContextBudget BUDGET = new ContextBudget(1_500, 6_000);
 
     /** The context and, for each citation in it, the memory it names. */
     public record Outcome(SessionStartContext context, Map<String, String> memoryOfCitation) {
@@ -45,24 +56,32 @@ public final class SessionStartContextService {
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
         try (DuckDb.Session session = duckDb.openReadOnly(); Connection c = session.connection()) {
-            Optional<MemoryText> summary = SessionStartQueries.lastSessionSummary(c, project, sessionId);
-            List<TaskLine> tasks = SessionStartQueries.openTasks(c, project, MAX_TASKS);
-            List<MemoryText> preferences = SessionStartQueries.preferences(c, project, MAX_PREFERENCES);
-            List<String> ids = new ArrayList<>();
-            summary.ifPresent(s -> ids.add(s.memoryId()));
-            tasks.forEach(t -> ids.add(t.memoryId()));
-            preferences.forEach(p -> ids.add(p.memoryId()));
-            Map<String, String> citations = CitationQueries.citationsOf(c, ids);
-            CitedText last = summary.filter(s -> citations.containsKey(s.memoryId()))
-                    .map(s -> new CitedText(s.text(), citations.get(s.memoryId()))).orElse(null);
-            List<OpenTask> open = tasks.stream().filter(t -> citations.containsKey(t.memoryId()))
-                    .map(t -> new OpenTask(t.title(), TaskStatus.parse(t.status()), t.blockers(),
-                            citations.get(t.memoryId()))).toList();
-            List<CitedText> stated = preferences.stream().filter(p -> citations.containsKey(p.memoryId()))
-                    .map(p -> new CitedText(p.text(), citations.get(p.memoryId()))).toList();
-            Map<String, String> memoryOfCitation = new java.util.HashMap<>();
-            citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-            return new Outcome(new SessionStartContextBuilder().build(last, open, stated), memoryOfCitation);
+            return contextFor(c, project, sessionId);
         }
+    }
+
+    /** The context on an open connection. */
+    public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
+        Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
+        LocalDateTime horizon = summary.map(LastSession::endedAt).orElse(LocalDateTime.now(ZoneOffset.UTC))
+                .minusDays(STALE_DAYS);
+        List<TaskLine> tasks = SessionStartQueries.openTasks(c, project,
+                summary.map(LastSession::sessionId).orElse(null), horizon, MAX_TASKS);
+        List<MemoryText> preferences = SessionStartQueries.preferences(c, project, MAX_PREFERENCES);
+        List<String> ids = new ArrayList<>();
+        summary.ifPresent(s -> ids.add(s.memoryId()));
+        tasks.forEach(t -> ids.add(t.memoryId()));
+        preferences.forEach(p -> ids.add(p.memoryId()));
+        Map<String, String> citations = CitationQueries.citationsOf(c, ids);
+        CitedText last = summary.filter(s -> citations.containsKey(s.memoryId()))
+                .map(s -> new CitedText(s.text(), citations.get(s.memoryId()))).orElse(null);
+        List<OpenTask> open = tasks.stream().filter(t -> citations.containsKey(t.memoryId()))
+                .map(t -> new OpenTask(t.title(), TaskStatus.parse(t.status()), t.blockers(),
+                        citations.get(t.memoryId()))).toList();
+        List<CitedText> stated = preferences.stream().filter(p -> citations.containsKey(p.memoryId()))
+                .map(p -> new CitedText(p.text(), citations.get(p.memoryId()))).toList();
+        Map<String, String> memoryOfCitation = new HashMap<>();
+        citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation);
     }
 }

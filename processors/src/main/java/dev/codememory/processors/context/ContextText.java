@@ -23,7 +23,7 @@ final class ContextText {
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
     private static final Map<String, String> KIND_LABELS = Map.of("decision", "Decision", "preference", "Preference",
             "fact", "Fact", "insight", "Insight", "task", "Task", "exchange", "Exchange", "observation", "Observation",
-            "summary", "Session summary");
+            "summary", "Session summary", "work", "Work done");
 
     private ContextText() {
     }

@@ -85,7 +85,8 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
     public static RankingSettings defaults() {
         return new RankingSettings(Bm25Index.DEFAULT_K1, Bm25Index.DEFAULT_B, 0.4, 0.4, 0.05, 0.15, 180, 0.15, 0.75,
                 0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0,
-                        "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2, 0.03, 1.0, 0.8, 7);
+                        "work", 1.0, "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2, 0.03, 1.0,
+                0.8, 7);
     }
 
     public double kindWeight(String kind) {

@@ -4,15 +4,16 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * What SessionStart shows for a project: the summary of its last ended session (other than the one starting),
- * its open and blocked tasks, and its stated preferences — all verified, active memories, each with the memory
- * that backs it so it can be cited.
+ * What SessionStart shows for a project: the summary of its last finished session (other than the one starting),
+ * its open and blocked tasks, and its stated preferences — all verified memories, each with the memory that backs it
+ * so it can be cited.
  */
 public final class SessionStartQueries {
 
@@ -30,11 +31,18 @@ public final class SessionStartQueries {
     private SessionStartQueries() {
     }
 
-    /** The body of the newest session summary of the project, excluding the session now starting. */
-    public static Optional<MemoryText> lastSessionSummary(Connection c, String project, String currentSession)
+    /**
+     * The newest session summary of the project, excluding the session now starting: its memory, body and session,
+     * and when that session ended.
+     */
+    public record LastSession(String memoryId, String text, String sessionId, LocalDateTime endedAt) {
+    }
+
+    /** The newest session summary of the project, excluding the session now starting. */
+    public static Optional<LastSession> lastSession(Connection c, String project, String currentSession)
             throws SQLException {
         String sql = """
-                SELECT entry_id, body FROM entries
+                SELECT entry_id, body, session_id, created_ts FROM entries
                 WHERE entry_type = 'summary' AND stage = 'verified' AND status = 'active' AND project = ?
                   AND session_id IS DISTINCT FROM ?
                 ORDER BY created_ts DESC, entry_id LIMIT 1""";
@@ -42,19 +50,26 @@ public final class SessionStartQueries {
             ps.setString(1, project);
             ps.setString(2, currentSession);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new MemoryText(rs.getString(1), rs.getString(2))) : Optional.empty();
+                return rs.next() ? Optional.of(new LastSession(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getObject(4, LocalDateTime.class))) : Optional.empty();
             }
         }
     }
 
     /**
-     * Tasks of the project that are pending, in progress or blocked, blocked first then newest first, with their
-     * blockers; a task no verified entry speaks of is left out (it could not be cited).
+     * The open tasks of the project worth showing at the start of a session, at most {@code limit}: pending, in
+     * progress or blocked, each with its newest verified statement (the memory its citation points to), and shown
+     * only when that statement is from {@code lastSession} or not older than {@code horizon} — a task nobody has
+     * touched for a while is not shown as open forever, though it stays open in the task list. Order: those left
+     * open by the last session first, then in progress before the rest, then by priority (critical, high, medium,
+     * low), then newest first.
      */
-    public static List<TaskLine> openTasks(Connection c, String project, int limit) throws SQLException {
+    public static List<TaskLine> openTasks(Connection c, String project, String lastSession, LocalDateTime horizon,
+            int limit) throws SQLException {
         String sql = """
-                WITH cited AS (
-                  SELECT ed.dst_id AS task_id, arg_max(en.entry_id, en.created_ts) AS entry_id
+                WITH stated AS (
+                  SELECT ed.dst_id AS task_id, arg_max(en.entry_id, en.created_ts) AS entry_id,
+                         arg_max(en.session_id, en.created_ts) AS session_id, max(en.created_ts) AS ts
                   FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
                   WHERE ed.rel_type = 'evidence_of' AND en.stage = 'verified'
                   GROUP BY ed.dst_id)
@@ -62,15 +77,22 @@ public final class SessionStartQueries {
                        (SELECT string_agg(b.title, chr(31) ORDER BY b.title) FROM edges e
                         JOIN entities b ON b.entity_id = e.dst_id
                         WHERE e.src_id = t.entity_id AND e.rel_type = 'blocked_by'),
-                       cited.entry_id
-                FROM entities t JOIN cited ON cited.task_id = t.entity_id
+                       stated.entry_id
+                FROM entities t JOIN stated ON stated.task_id = t.entity_id
                 WHERE t.entity_type = 'task' AND t.project = ? AND t.status IN ('pending', 'in_progress', 'blocked')
-                ORDER BY t.status = 'blocked' DESC, t.updated_at DESC, t.entity_id
+                  AND (stated.session_id IS NOT DISTINCT FROM ? OR stated.ts >= ?)
+                ORDER BY stated.session_id IS NOT DISTINCT FROM ? DESC, t.status = 'in_progress' DESC,
+                         CASE json_extract_string(t.current_json, '$.priority')
+                           WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END,
+                         stated.ts DESC, t.entity_id
                 LIMIT ?""";
         List<TaskLine> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, project);
-            ps.setInt(2, limit);
+            ps.setString(2, lastSession);
+            ps.setObject(3, horizon);
+            ps.setString(4, lastSession);
+            ps.setInt(5, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     String blockers = rs.getString(3);

@@ -36,7 +36,7 @@ class SchemaMigratorTests {
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "candidates", "citations", "edges", "entities", "entity_aliases", "entries",
+                        "build_runs", "candidates", "citations", "derivations", "edges", "entities", "entity_aliases", "entries",
                         "event_rejects", "events", "evidence_spans", "graduation_rejects", "injection_items", "injections",
                         "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
@@ -67,6 +67,8 @@ class SchemaMigratorTests {
                 "commit_count BIGINT NO", "duration_ms BIGINT NO", "recorded_at TIMESTAMP NO");
         assertThat(columns("citations")).containsExactly(
                 "citation VARCHAR NO", "memory_id VARCHAR NO", "created_at TIMESTAMP NO");
+        assertThat(columns("derivations")).containsExactly(
+                "component VARCHAR NO", "version VARCHAR NO", "applied_at TIMESTAMP NO");
         assertThat(columns("schema_migrations")).containsExactly(
                 "version INTEGER NO", "script VARCHAR NO", "applied_at TIMESTAMP NO");
         assertThat(columns("injections")).containsExactly(
@@ -103,10 +105,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(5);
             assertThat(rs.getString("script")).isEqualTo("V005__injections.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(6);
+            assertThat(rs.getString("script")).isEqualTo("V006__derivations.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(5);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(5);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(6);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(6);
     }
 
     @Test
@@ -132,6 +137,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(4);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(5);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(6);
             assertThat(rs.next()).isFalse();
         }
     }

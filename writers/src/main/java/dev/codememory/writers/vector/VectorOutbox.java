@@ -9,7 +9,8 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * Decides what the vector index of one embedding version should hold: every verified, active memory is queued for
- * upsert once; a memory that has since been superseded (or is no longer verified) is queued for deletion. The
+ * upsert once (again, if it was removed and is active once more); a memory that has since been superseded, is no
+ * longer verified or no longer exists (graduation rebuilt its rows under new rules) is queued for deletion. The
  * index itself is only ever written by {@link VectorOutboxWriter}.
  */
 public class VectorOutbox {
@@ -33,14 +34,23 @@ public class VectorOutbox {
                     WHERE e.stage = 'verified' AND e.status = 'active'
                       AND NOT EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = e.entry_id
                                       AND o.embedding_version = ?)""");
+                    PreparedStatement revived = c.prepareStatement("""
+                            UPDATE vector_outbox SET op = 'upsert', status = 'pending', attempts = 0, error = NULL,
+                                updated_at = now() AT TIME ZONE 'UTC'
+                            WHERE embedding_version = ? AND op = 'delete'
+                              AND memory_id IN (SELECT entry_id FROM entries WHERE status = 'active'
+                                                AND stage = 'verified')""");
                     PreparedStatement deletes = c.prepareStatement("""
                             UPDATE vector_outbox SET op = 'delete', status = 'pending', attempts = 0, error = NULL,
                                 updated_at = now() AT TIME ZONE 'UTC'
                             WHERE embedding_version = ? AND op = 'upsert'
-                              AND memory_id IN (SELECT entry_id FROM entries WHERE status <> 'active' OR stage <> 'verified')""")) {
+                              AND (memory_id IN (SELECT entry_id FROM entries WHERE status <> 'active' OR stage <> 'verified')
+                                   OR memory_id NOT IN (SELECT entry_id FROM entries))""")) {
                 upserts.setString(1, version);
                 upserts.setString(2, version);
                 changed += upserts.executeUpdate();
+                revived.setString(1, version);
+                changed += revived.executeUpdate();
                 deletes.setString(1, version);
                 changed += deletes.executeUpdate();
                 c.commit();

@@ -61,6 +61,24 @@ class VectorOutboxWriterTests {
     }
 
     @Test
+    void aMemoryThatNoLongerExistsIsRemovedAndOneActiveAgainIsQueuedAgain() throws Exception {
+        outbox.queue(V.id());
+        exec("UPDATE vector_outbox SET status = 'done'");
+        exec("UPDATE entries SET status = 'superseded' WHERE entry_id = 'e2'");
+        exec("DELETE FROM entries WHERE entry_id = 'e3'");
+
+        assertThat(outbox.queue(V.id())).isEqualTo(2);
+        assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
+                .containsExactly("e1 upsert done", "e2 delete pending", "e3 delete pending");
+
+        exec("UPDATE vector_outbox SET status = 'done'");
+        exec("UPDATE entries SET status = 'active' WHERE entry_id = 'e2'");
+        assertThat(outbox.queue(V.id())).isEqualTo(1);
+        assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
+                .containsExactly("e1 upsert done", "e2 upsert pending", "e3 delete done");
+    }
+
+    @Test
     void embedsUpsertsAndMarksDoneThenRemovesSupersededVectors() throws Exception {
         AtomicInteger calls = new AtomicInteger();
         VectorOutboxWriter writer = new VectorOutboxWriter(session::connection, store, texts -> {

@@ -8,29 +8,39 @@ import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.ValidationOutcome;
+import dev.codememory.config.facts.ProjectActivity;
+import dev.codememory.config.summary.SessionMaterial;
+import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.align.EvidenceAligner;
 import dev.codememory.processors.consolidate.NearDuplicateProcessor;
 import dev.codememory.processors.extract.RuleBasedExtractor;
+import dev.codememory.processors.facts.ProjectFacts;
 import dev.codememory.processors.graduate.CandidateExtractionProcessor;
 import dev.codememory.processors.graduate.CandidateValidationProcessor;
 import dev.codememory.processors.graduate.EvidenceAlignmentProcessor;
 import dev.codememory.processors.graduate.TaskResolutionProcessor;
+import dev.codememory.processors.summary.SessionSummaryComposer;
 import dev.codememory.processors.task.BlockerResolver;
 import dev.codememory.processors.task.TaskMatcher;
 import dev.codememory.processors.task.TaskResolver;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.validate.CandidateValidator;
+import dev.codememory.readers.facts.ProjectFactsQueries;
 import dev.codememory.readers.graduate.GraduationQueries;
 import dev.codememory.readers.graduate.PendingItemReader;
 import dev.codememory.readers.graduate.SessionSourceTexts;
+import dev.codememory.readers.summary.SessionSummaryQueries;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
+import dev.codememory.writers.facts.DuckDbProjectFactsWriter;
 import dev.codememory.writers.graduate.DuckDbCandidateWriter;
+import dev.codememory.writers.graduate.DuckDbDerivationWriter;
 import dev.codememory.writers.graduate.DuckDbEntryWriter;
 import dev.codememory.writers.graduate.DuckDbEvidenceWriter;
 import dev.codememory.writers.graduate.DuckDbGraphWriter;
 import dev.codememory.writers.graduate.DuckDbSessionWriter;
+import dev.codememory.writers.summary.DuckDbSummaryWriter;
 import java.sql.SQLException;
 import java.util.List;
 import org.springframework.batch.core.configuration.annotation.StepScope;
@@ -47,32 +57,61 @@ import org.springframework.transaction.PlatformTransactionManager;
 /**
  * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events), then: assemble sessions
  * into turns and observations, extract candidates (L1), validate them (L2), align their evidence (L3), resolve
- * tasks, merge near-duplicates, give every verified memory its citation, then embed verified memories into the
- * vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
+ * tasks, merge near-duplicates, give every verified memory its citation, summarise finished sessions from their cited
+ * memories (and cite the summaries), then embed verified memories into the vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
  * is left, and every writer is idempotent.
  */
 @Configuration(proxyBeanMethods = false)
 public class GraduationJobConfiguration {
 
+    /**
+     * The version of the rules that derive graduated rows from events: how sessions are assembled, what the extractor
+     * emits, the canonical keys, how tasks fold and how summaries are written. Change it with any of them, and the
+     * next run rebuilds every derived row under the new rules ({@link DuckDbDerivationWriter}).
+     */
+    public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
+
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
-            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step assembleSessionsStep,
-            Step extractCandidatesStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
-            Step mergeDuplicatesStep, Step citeMemoriesStep, Step queueVectorsStep, Step embedMemoriesStep) {
+            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, Step assembleSessionsStep,
+            Step extractCandidatesStep, Step extractProjectFactsStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
+            Step mergeDuplicatesStep, Step citeMemoriesStep, Step summarizeSessionsStep, Step citeSummariesStep,
+            Step queueVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("graduationJob", jobRepository)
                 .listener(jobRunListener)
                 .start(sealSpoolStep)
                 .next(ingestSpoolStep)
                 .next(deleteIngestedSpoolStep)
+                .next(applyRulesStep)
                 .next(assembleSessionsStep)
                 .next(extractCandidatesStep)
+                .next(extractProjectFactsStep)
                 .next(validateCandidatesStep)
                 .next(alignEvidenceStep)
                 .next(resolveTasksStep)
                 .next(mergeDuplicatesStep)
                 .next(citeMemoriesStep)
+                .next(summarizeSessionsStep)
+                .next(citeSummariesStep)
                 .next(queueVectorsStep)
                 .next(embedMemoriesStep)
+                .build();
+    }
+
+    /**
+     * Rows derived under other rules than {@link #RULES_VERSION} are cleared, so the stages that follow rebuild them
+     * from the events: one action, a tasklet. Its write count is the number of rows cleared.
+     */
+    @Bean
+    Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return new StepBuilder("applyRulesStep", jobRepository)
+                .tasklet((contribution, context) -> {
+                    contribution.incrementWriteCount(
+                            new DuckDbDerivationWriter(sessions.connections()).resetUnless(RULES_VERSION));
+                    return RepeatStatus.FINISHED;
+                }, transactionManager)
+                .listener(jobRunListener)
                 .build();
     }
 
@@ -102,6 +141,32 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbCandidateWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    /**
+     * Facts read off how a project's sessions behaved (the commands that build, test and run it, the files that matter
+     * most), per project whose activity changed: candidates for validation like any other.
+     */
+    @Bean
+    Step extractProjectFactsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            PendingItemReader<ProjectActivity> projectActivityReader, DuckDbSessions sessions,
+            JobRunListener jobRunListener) {
+        ProjectFacts facts = new ProjectFacts();
+        return new StepBuilder("extractProjectFactsStep", jobRepository)
+                .<ProjectActivity, ProjectActivity.Outcome>chunk(10)
+                .transactionManager(transactionManager)
+                .reader(projectActivityReader)
+                .processor(a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)))
+                .writer(new DuckDbProjectFactsWriter(sessions.connections()))
+                .listener(jobRunListener)
+                .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<ProjectActivity> projectActivityReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), ProjectFactsQueries.PROJECTS_TO_FACT,
+                (PendingItemReader.Loader<ProjectActivity>) ProjectFactsQueries::activity);
     }
 
     @Bean
@@ -162,7 +227,7 @@ public class GraduationJobConfiguration {
                 .reader(mergeEntryReader)
                 .processor(new NearDuplicateProcessor(entry -> {
                     try (var c = sessions.connection()) {
-                        return GraduationQueries.olderSimilar(c, entry);
+                        return GraduationQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
                     } catch (SQLException e) {
                         throw new dev.codememory.config.db.DatabaseException(
                                 "cannot look up similar entries: " + e.getMessage(), e);
@@ -189,6 +254,45 @@ public class GraduationJobConfiguration {
                 .build();
     }
 
+    /**
+     * After citation, because a summary's lines cite the memories they rest on: each finished session's summary is
+     * composed from its verified memories and stored verified, with their spans.
+     */
+    @Bean
+    Step summarizeSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            PendingItemReader<SessionMaterial> sessionMaterialReader, DuckDbSessions sessions,
+            JobRunListener jobRunListener) {
+        SessionSummaryComposer composer = new SessionSummaryComposer();
+        return new StepBuilder("summarizeSessionsStep", jobRepository)
+                .<SessionMaterial, SummaryOutcome>chunk(20)
+                .transactionManager(transactionManager)
+                .reader(sessionMaterialReader)
+                .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))
+                .writer(new DuckDbSummaryWriter(sessions.connections()))
+                .listener(jobRunListener)
+                .build();
+    }
+
+    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
+    @Bean
+    Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return new StepBuilder("citeSummariesStep", jobRepository)
+                .tasklet((contribution, context) -> {
+                    contribution.incrementWriteCount(new DuckDbCitationWriter(sessions.connections()).assignMissing());
+                    return RepeatStatus.FINISHED;
+                }, transactionManager)
+                .listener(jobRunListener)
+                .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<SessionMaterial> sessionMaterialReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
+                (PendingItemReader.Loader<SessionMaterial>) SessionSummaryQueries::material);
+    }
+
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
@@ -205,6 +309,14 @@ public class GraduationJobConfiguration {
                 return GraduationQueries.taskEvents(c);
             } catch (SQLException e) {
                 throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
+            }
+        }, () -> {
+            try (var c = sessions.connection()) {
+                return GraduationQueries.taskEvidence(c).stream()
+                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
+                        .toList();
+            } catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
             }
         });
     }

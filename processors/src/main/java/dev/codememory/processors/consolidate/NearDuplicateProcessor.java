@@ -1,9 +1,11 @@
 package dev.codememory.processors.consolidate;
 
+import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.processors.canonical.CanonicalKeys;
+import dev.codememory.processors.facts.ProjectFacts;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -13,7 +15,9 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 /**
  * Consolidation: a verified claim that says what an older active claim of the same kind and project already said
  * (token-set Jaccard of the canonical bodies ≥ {@link #THRESHOLD}) supersedes it — the newer wording wins, the
- * older entry is kept, marked superseded, with a {@code supersedes} edge. Exchanges and summaries are never merged.
+ * older entry is kept, marked superseded, with a {@code supersedes} edge. A project fact read off behaviour
+ * ({@link ProjectFacts}: the test command, the files edited most) supersedes the older fact of its role whatever the
+ * wording: the project's way of working changed. Exchanges and summaries are never merged.
  */
 public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUpdate> {
 
@@ -29,17 +33,26 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
     @Override
     public GraphUpdate process(EntryDraft entry) {
         Set<String> tokens = tokens(entry.body());
+        String role = role(entry);
         List<GraphUpdate.Supersession> supersessions = new ArrayList<>();
         if (tokens.size() >= 3) {
             for (EntryDraft older : similar.olderCandidates(entry)) {
                 double similarity = jaccard(tokens, tokens(older.body()));
-                if (similarity >= THRESHOLD) {
+                if (similarity >= THRESHOLD || !role.isEmpty() && older.title().startsWith(role)) {
                     supersessions.add(new GraphUpdate.Supersession(older.entryId(), entry.entryId(),
                             Math.round(similarity * 1000) / 1000.0));
                 }
             }
         }
         return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
+    }
+
+    /** The role prefix of a behaviour fact ({@link ProjectFacts#ROLES}), or empty for any other entry. */
+    public static String role(EntryDraft entry) {
+        if (entry.kind() != CandidateKind.FACT) {
+            return "";
+        }
+        return ProjectFacts.ROLES.stream().filter(entry.title()::startsWith).findFirst().orElse("");
     }
 
     static Set<String> tokens(String text) {

@@ -4,23 +4,13 @@ import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
-import dev.codememory.processors.canonical.CanonicalKeys;
 import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
-/**
- * Collects one session's candidates in order, dropping repeats of an id. Single use, one thread.
- *
- * <p>{@code candidateId = "cand_" + the first 32 hex digits of sha256(kind | sessionId | source event ids,
- * comma-joined in quote order | CanonicalKeys.normalize(body))}.
- */
+/** Collects one session's candidates in order ({@link CandidateIds}), dropping repeats of an id. Single use. */
 final class CandidateSink {
-
-    private static final int ID_HEX_CHARS = 32;
 
     private final String sessionId;
     private final String project;
@@ -43,12 +33,6 @@ final class CandidateSink {
     }
 
     static String candidateId(CandidateKind kind, String sessionId, List<Quote> quotes, String body) {
-        Set<String> eventIds = new LinkedHashSet<>();
-        for (Quote quote : quotes) {
-            eventIds.add(quote.eventId());
-        }
-        String material = kind.key() + "|" + sessionId + "|" + String.join(",", eventIds) + "|"
-                + CanonicalKeys.normalize(body);
-        return "cand_" + CanonicalKeys.sha256(material).substring(0, ID_HEX_CHARS);
+        return CandidateIds.of(kind, sessionId, quotes, body);
     }
 }

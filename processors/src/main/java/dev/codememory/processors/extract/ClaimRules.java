@@ -119,6 +119,17 @@ final class ClaimRules {
             "기로\\s*(?:했|함|하였|결정|합의)",
             "(?:대신|말고).*(?:쓰기로|쓰자|사용하기로|사용하자)");
 
+    /**
+     * The part of {@link #DECISION} that reports a decision already made ("we decided to …", "we've settled on …",
+     * "Decision: …"): precise enough to take from a reply too, where the proposals ("let's use …", "we'll go with …")
+     * are not.
+     */
+    static final Pattern DECISION_MADE = p(
+            "\\bwe(?:'ve|\\s+have)?\\s+(?:decided|chosen|chose|settled\\s+on|agreed\\s+(?:to|on|that))\\b",
+            "^decision\\s*[:：]",
+            "결정(?:했|함|하였|됐|되었|이다|\\s*[:：])",
+            "기로\\s*(?:했|함|하였|결정|합의)");
+
     static final Pattern PREFERENCE = p(
             "\\bI(?:'d|\\s+would)?\\s+(?:really\\s+|strongly\\s+|generally\\s+|always\\s+)?prefer\\b",
             "\\bmy\\s+preference\\s+is\\b",
@@ -197,10 +208,11 @@ final class ClaimRules {
     }
 
     /**
-     * What the sentence claims, or null when it claims nothing these rules recognise. Tasks, decisions, preferences
-     * and status statements come from the user's own words only: in a reply, "I'll …", "we should …" and "next
-     * steps: …" are Claude narrating or suggesting, never a commitment by themselves (Claude's real task list is its
-     * TodoWrite tool, read separately). Insights and facts may come from either side. Every claim's title must be a
+     * What the sentence claims, or null when it claims nothing these rules recognise. Tasks, preferences, status
+     * statements and proposed decisions come from the user's own words only: in a reply, "I'll …", "let's use …",
+     * "we should …" and "next steps: …" are Claude narrating or suggesting, never a commitment by themselves (Claude's
+     * real task list is its TodoWrite tool, read separately); a reply may report a decision already made ("we decided
+     * to …", "Decision: …", {@link #DECISION_MADE}). Insights and facts may come from either side. Every claim's title must be a
      * whole clause ({@link Clauses#isClause}); a preference must name what is preferred. A status statement
      * ("X is done", "X is blocked on Y") is a task claim; "I'm working on X" and "I'll X" are not (they describe the
      * moment, and a person's "I'll" is conversation as often as a commitment), and a prose statement that something
@@ -217,7 +229,7 @@ final class ClaimRules {
         boolean statement = false;
         if (user && TASK_MARKER.matcher(text).find()) {
             claim = task(text);
-        } else if (user && DECISION.matcher(text).find()) {
+        } else if (user && DECISION.matcher(text).find() || DECISION_MADE.matcher(text).find()) {
             claim = new Claim(CandidateKind.DECISION, title(text), null);
         } else if (user && PREFERENCE.matcher(text).find()) {
             claim = preference(text);

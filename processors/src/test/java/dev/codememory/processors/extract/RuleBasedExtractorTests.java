@@ -334,7 +334,13 @@ class RuleBasedExtractorTests {
     }
 
     @Test
-    void aReplyNeverStatesATaskADecisionOrAPreference() {
+    void aReplyMayReportADecisionAlreadyMade() {
+        assertThat(extractReply("We decided to keep the spool format as JSON lines.")).extracting(Candidate::kind)
+                .containsExactly(CandidateKind.EXCHANGE, CandidateKind.DECISION);
+    }
+
+    @Test
+    void aReplyNeverStatesATaskAProposedDecisionOrAPreference() {
         assertThat(extractReply("I'll read the settings loader first. Let's use Caffeine instead of Guava for the "
                 + "cache. TODO: add the restart test. Next steps: wire the importer. The changelog update is done. "
                 + "I prefer tabs over spaces.")).extracting(Candidate::kind)

@@ -232,14 +232,18 @@ public final class GraduationQueries {
               AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'merge')
             ORDER BY e.created_ts, e.entry_id""";
 
-    /** Older active verified entries of the same kind and project whose titles are close (Jaro-Winkler ≥ 0.8). */
-    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry) throws SQLException {
+    /**
+     * Older active verified entries of the same kind and project whose titles are close (Jaro-Winkler ≥ 0.8) or, when
+     * {@code titlePrefix} is not empty, start with it.
+     */
+    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix)
+            throws SQLException {
         List<String> ids = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entry_id FROM entries
                 WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
                   AND (created_ts < ? OR (created_ts = ? AND entry_id < ?))
-                  AND jaro_winkler_similarity(lower(title), lower(?)) >= 0.8
+                  AND (jaro_winkler_similarity(lower(title), lower(?)) >= 0.8 OR (? <> '' AND starts_with(title, ?)))
                 ORDER BY created_ts, entry_id LIMIT 20""")) {
             ps.setString(1, entry.kind().key());
             ps.setString(2, entry.project());
@@ -248,6 +252,8 @@ public final class GraduationQueries {
             ps.setObject(5, entry.ts());
             ps.setString(6, entry.entryId());
             ps.setString(7, entry.title());
+            ps.setString(8, titlePrefix);
+            ps.setString(9, titlePrefix);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     ids.add(rs.getString(1));

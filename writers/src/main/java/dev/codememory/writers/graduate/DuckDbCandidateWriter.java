@@ -5,6 +5,8 @@ import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
@@ -28,27 +30,14 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
         try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
             try {
-                try (DuckDBAppender candidates = Staging.table(c, "stage_candidates", "candidate_id VARCHAR,"
-                        + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
-                        + " body VARCHAR, task_json VARCHAR, quotes_json VARCHAR, extractor VARCHAR");
-                        DuckDBAppender marks = Staging.table(c, "stage_extracted", "session_id VARCHAR, last_seq BIGINT")) {
+                List<Candidate> all = new ArrayList<>();
+                try (DuckDBAppender marks = Staging.table(c, "stage_extracted", "session_id VARCHAR, last_seq BIGINT")) {
                     for (ExtractedSession s : chunk) {
-                        for (Candidate k : s.candidates()) {
-                            candidates.beginRow().append(k.candidateId()).append(k.kind().key())
-                                    .append(k.sessionId()).append(k.project()).append(k.ts()).append(k.title())
-                                    .append(k.body()).append(GraduationJson.task(k.task()))
-                                    .append(GraduationJson.quotes(k.quotes())).append(k.extractor()).endRow();
-                        }
+                        all.addAll(s.candidates());
                         marks.beginRow().append(s.sessionId()).append(s.lastSeq()).endRow();
                     }
                 }
-                Staging.execute(c, """
-                        INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
-                                                quotes_json, extractor, created_at)
-                        SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
-                               s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
-                        FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
-                        WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)""");
+                insert(c, all);
                 Staging.execute(c, """
                         UPDATE sessions SET extracted_seq = m.last_seq FROM temp.main.stage_extracted m
                         WHERE sessions.session_id = m.session_id AND sessions.extracted_seq < m.last_seq""");
@@ -61,5 +50,26 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
             throw new DatabaseException("cannot write candidates of " + chunk.size() + " sessions: "
                     + e.getMessage(), e);
         }
+    }
+
+    /** Stages the candidates through the Appender and inserts those whose id is not stored yet. */
+    public static void insert(DuckDBConnection c, List<Candidate> all) throws SQLException {
+        try (DuckDBAppender candidates = Staging.table(c, "stage_candidates", "candidate_id VARCHAR,"
+                + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
+                + " body VARCHAR, task_json VARCHAR, quotes_json VARCHAR, extractor VARCHAR")) {
+            for (Candidate k : all) {
+                candidates.beginRow().append(k.candidateId()).append(k.kind().key())
+                        .append(k.sessionId()).append(k.project()).append(k.ts()).append(k.title())
+                        .append(k.body()).append(GraduationJson.task(k.task()))
+                        .append(GraduationJson.quotes(k.quotes())).append(k.extractor()).endRow();
+            }
+        }
+        Staging.execute(c, """
+                INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
+                                        quotes_json, extractor, created_at)
+                SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
+                       s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
+                FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
+                WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)""");
     }
 }

@@ -1,0 +1,67 @@
+package dev.codememory.readers.facts;
+
+import dev.codememory.config.facts.ProjectActivity;
+import dev.codememory.config.facts.ProjectActivity.Edit;
+import dev.codememory.config.facts.ProjectActivity.Run;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The read side of the project-facts stage: which projects have new activity, and that activity. */
+public final class ProjectFactsQueries {
+
+    /** Projects whose observations changed (in number) since their facts were last worked out. */
+    public static final String PROJECTS_TO_FACT = """
+            WITH extent AS (SELECT project, count(*) AS n FROM observations GROUP BY project)
+            SELECT x.project FROM extent x
+            WHERE NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.stage = 'facts'
+                              AND m.subject_id = 'facts|' || x.project || '|' || x.n)
+            ORDER BY x.project""";
+
+    private ProjectFactsQueries() {
+    }
+
+    /** The project's Bash calls that did not fail and its successful edits, in time order. */
+    public static ProjectActivity activity(Connection c, String project) throws SQLException {
+        long extent;
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM observations WHERE project = ?")) {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                extent = rs.getLong(1);
+            }
+        }
+        List<Run> runs = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT observation_id, session_id, ts, command, left(coalesce(output_text, ''), 200)
+                FROM observations WHERE project = ? AND tool = 'Bash' AND NOT failed AND command IS NOT NULL
+                ORDER BY ts, observation_id""")) {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    runs.add(new Run(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4), rs.getString(5)));
+                }
+            }
+        }
+        List<Edit> edits = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT observation_id, session_id, ts, json_extract_string(files, '$[0]')
+                FROM observations WHERE project = ? AND NOT failed
+                  AND tool IN ('Edit', 'MultiEdit', 'Write', 'NotebookEdit') AND json_array_length(files) > 0
+                ORDER BY ts, observation_id""")) {
+            ps.setString(1, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    edits.add(new Edit(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4)));
+                }
+            }
+        }
+        return new ProjectActivity(project, extent, runs, edits);
+    }
+}

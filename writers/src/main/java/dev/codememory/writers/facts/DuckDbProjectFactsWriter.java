@@ -1,0 +1,50 @@
+package dev.codememory.writers.facts;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.facts.ProjectActivity;
+import dev.codememory.writers.graduate.DuckDbCandidateWriter;
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBConnection;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+
+/**
+ * Writes the facts worked out for each project as candidates (insert-if-absent on their deterministic id) and marks
+ * the project handled at its extent, in one transaction per chunk: validation and alignment take the candidates from
+ * there like any other.
+ */
+public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outcome> {
+
+    public static final String STAGE = "facts";
+
+    private final Supplier<DuckDBConnection> connections;
+
+    public DuckDbProjectFactsWriter(Supplier<DuckDBConnection> connections) {
+        this.connections = connections;
+    }
+
+    @Override
+    public void write(Chunk<? extends ProjectActivity.Outcome> chunk) {
+        try (DuckDBConnection c = connections.get()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement mark = c.prepareStatement("""
+                    INSERT INTO stage_marks (subject_id, stage, done_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
+                    ON CONFLICT DO NOTHING""")) {
+                for (ProjectActivity.Outcome outcome : chunk) {
+                    DuckDbCandidateWriter.insert(c, outcome.candidates());
+                    mark.setString(1, "facts|" + outcome.project() + "|" + outcome.extent());
+                    mark.setString(2, STAGE);
+                    mark.executeUpdate();
+                }
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot write the facts of " + chunk.size() + " projects: " + e.getMessage(), e);
+        }
+    }
+}

@@ -117,7 +117,7 @@ class InjectionIngestTests {
                         "session_start", 4L));
         assertThat(rows("SELECT count(*) FROM injection_items")).containsExactly(List.of(1L));
         assertThat(rows("SELECT spool_line, reason, received_at::VARCHAR FROM event_rejects")).containsExactly(
-                List.of(3L, "invalid injection record: band must be one of [high, none, session_start, suggested],"
+                List.of(3L, "invalid injection record: band must be one of [continuity, high, none, session_start, suggested],"
                         + " was 'loud'", "2025-06-01 10:16:00"));
     }
 

@@ -52,7 +52,7 @@ class PromptsTests {
     @ParameterizedTest
     @ValueSource(strings = {"Continue", "continue", "fix the status bar colours in the dashboard",
             "parse the resume field of the candidate form and store it", "what is the next free port",
-            "next", "ok"})
+            "next", "ok", "whats our git status", "git status?"})
     void promptsThatDoNot(String prompt) {
         assertThat(Prompts.asksToContinue(prompt)).as(prompt).isFalse();
     }

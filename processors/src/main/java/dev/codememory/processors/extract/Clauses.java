@@ -43,8 +43,8 @@ final class Clauses {
     /** A clause may not end in one of these: the object is missing or only pointed at. */
     static final Set<String> DANGLING_ENDS = Set.of("a", "an", "the", "this", "that", "these", "those", "it", "its",
             "to", "of", "in", "on", "at", "by", "for", "with", "from", "into", "and", "or", "but", "so", "if", "than",
-            "as", "my", "your", "our", "their", "his", "her", "some", "any", "how", "what", "which", "who", "why",
-            "when", "where", "there", "them", "him", "me", "us", "you", "we", "i", "is", "are", "was", "be", "do",
+            "as", "my", "your", "our", "their", "his", "her", "some", "any", "which", "there", "them", "him", "me",
+            "us", "you", "we", "i", "is", "are", "was", "be", "do",
             "can", "will", "would", "should", "must", "not", "very", "more", "much", "just");
 
     static final Set<String> QUESTION_STARTS = Set.of("how", "what", "why", "when", "where", "which", "who", "whose",

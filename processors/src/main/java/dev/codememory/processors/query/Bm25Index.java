@@ -23,6 +23,7 @@ public final class Bm25Index {
     private final List<String> ids = new ArrayList<>();
     private int[] lengths = new int[16];
     private long totalLength;
+    private int live;
 
     public Bm25Index() {
         this(DEFAULT_K1, DEFAULT_B);
@@ -45,6 +46,7 @@ public final class Bm25Index {
         }
         lengths[doc] = terms.size();
         totalLength += terms.size();
+        live++;
         Map<String, Integer> tf = new HashMap<>();
         for (String t : terms) {
             tf.merge(t, 1, Integer::sum);
@@ -53,8 +55,36 @@ public final class Bm25Index {
         return doc;
     }
 
+    /**
+     * Removes a document added with these terms: its postings go, its length leaves the average, and it no longer
+     * counts in N, so scores are those of an index built without it. Its position stays taken (scored 0).
+     */
+    public void remove(int doc, List<String> terms) {
+        if (lengths[doc] < 0) {
+            return;
+        }
+        for (String term : new LinkedHashSet<>(terms)) {
+            List<int[]> p = postings.get(term);
+            if (p != null) {
+                p.removeIf(posting -> posting[0] == doc);
+                if (p.isEmpty()) {
+                    postings.remove(term);
+                }
+            }
+        }
+        totalLength -= lengths[doc];
+        lengths[doc] = -1;
+        live--;
+    }
+
+    /** Positions handed out, removed documents included. */
     public int size() {
         return ids.size();
+    }
+
+    /** Documents present. */
+    public int liveSize() {
+        return live;
     }
 
     public String id(int doc) {
@@ -64,16 +94,16 @@ public final class Bm25Index {
     public double idf(String term) {
         List<int[]> p = postings.get(term);
         int df = p == null ? 0 : p.size();
-        return Math.log(1 + (ids.size() - df + 0.5) / (df + 0.5));
+        return Math.log(1 + (live - df + 0.5) / (df + 0.5));
     }
 
     /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
     public double[] score(List<String> queryTerms) {
         double[] scores = new double[ids.size()];
-        if (ids.isEmpty()) {
+        if (live == 0) {
             return scores;
         }
-        double avgdl = Math.max(1e-9, (double) totalLength / ids.size());
+        double avgdl = Math.max(1e-9, (double) totalLength / live);
         for (String term : new LinkedHashSet<>(queryTerms)) {
             List<int[]> p = postings.get(term);
             if (p == null) {

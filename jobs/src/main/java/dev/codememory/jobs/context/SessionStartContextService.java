@@ -32,10 +32,16 @@ public final class SessionStartContextService {
     public record Outcome(SessionStartContext context, Map<String, String> memoryOfCitation) {
     }
 
-    private final DuckDb duckDb;
+    private final java.util.function.Supplier<SessionLease> sessions;
 
+    /** Opens the database read-only for each answer. */
     public SessionStartContextService(DuckDb duckDb) {
-        this.duckDb = duckDb;
+        this(() -> SessionLease.openReadOnly(duckDb));
+    }
+
+    /** Answers on the sessions given (the resident process lends its own). */
+    public SessionStartContextService(java.util.function.Supplier<SessionLease> sessions) {
+        this.sessions = sessions;
     }
 
     Outcome contextFor(String project, String sessionId, ContextBudgetClock clock)
@@ -44,7 +50,7 @@ public final class SessionStartContextService {
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        try (DuckDb.Session session = duckDb.openReadOnly(); Connection c = session.connection()) {
+        try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
             Optional<MemoryText> summary = SessionStartQueries.lastSessionSummary(c, project, sessionId);
             List<TaskLine> tasks = SessionStartQueries.openTasks(c, project, MAX_TASKS);
             List<MemoryText> preferences = SessionStartQueries.preferences(c, project, MAX_PREFERENCES);

@@ -286,8 +286,10 @@ public final class QueryBench {
         int[] found = new int[3];
         // read-only, as the hook opens it; a fresh open, so the first prepare reads through a cold DuckDB cache
         try (DuckDb.Session session = DuckDb.forHome(new CodeMemoryHome(f.root())).openReadOnly();
-                QueryService first = new QueryService(session, QueryBench::noEmbedder, settings);
-                QueryService service = new QueryService(session, QueryBench::noEmbedder, settings)) {
+                QueryService first = new QueryService(session, QueryBench::noEmbedder,
+                        () -> new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION), settings);
+                QueryService service = new QueryService(session, QueryBench::noEmbedder,
+                        () -> new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION), settings)) {
             long start = System.nanoTime();
             int indexed = first.prepare(f.project());
             long coldMs = (System.nanoTime() - start) / 1_000_000;

@@ -6,7 +6,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.cli.JobCommandRunner;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
 import java.io.BufferedWriter;
@@ -59,10 +59,10 @@ public final class QueryCommand {
         ProjectResolver projects = new ProjectResolver();
         String defaultProject = o.allProjects ? null
                 : projects.projectOf(Path.of(o.project == null ? "" : o.project).toAbsolutePath().toString());
+        VectorComponents components = VectorComponents.forHome(home);
         try (DuckDb.Session session = DuckDb.forHome(home).open();
-                QueryService service = new QueryService(session,
-                        () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE),
-                        o.settings)) {
+                QueryService service = new QueryService(session, components.embedder(),
+                        () -> components.vectorStore(session::connection), o.settings)) {
             if (o.input != null) {
                 return batch(service, o, projects, defaultProject, out);
             }

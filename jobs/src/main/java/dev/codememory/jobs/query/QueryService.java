@@ -3,9 +3,9 @@ package dev.codememory.jobs.query;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
+import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.processors.embed.Embedder;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.query.HybridRanker;
 import dev.codememory.processors.query.Questions;
@@ -19,7 +19,6 @@ import dev.codememory.readers.query.MemoryQueries;
 import dev.codememory.readers.query.MemorySource;
 import dev.codememory.readers.query.SpokenTurn;
 import dev.codememory.readers.query.StoredMemory;
-import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -51,18 +50,31 @@ public final class QueryService implements AutoCloseable {
 
     private final DuckDb.Session session;
     private final Supplier<Embedder> embedderFactory;
+    private final Supplier<VectorStore> vectorStores;
     private final RankingSettings settings;
-    private final Map<String, Corpus> corpora = new HashMap<>();
-    private Embedder embedder;
-    private DuckDbVectorStore vectors;
+    private final Map<String, Corpus> corpora = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Searches read the indexes under the read lock; {@link #refresh} changes them under the write lock. */
+    private final java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private volatile Embedder embedder;
+    private volatile VectorStore vectors;
 
     private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories) {
     }
 
-    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory, RankingSettings settings) {
+    /**
+     * @param vectorStores the vector store to search, created on the first query with a vector (see
+     *     {@code VectorComponents}); closed with this service
+     */
+    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory,
+            Supplier<VectorStore> vectorStores, RankingSettings settings) {
         this.session = session;
         this.embedderFactory = embedderFactory;
+        this.vectorStores = vectorStores;
         this.settings = settings;
+    }
+
+    public RankingSettings settings() {
+        return settings;
     }
 
     /** Answers queries in order; texts are embedded in batches. */
@@ -80,12 +92,72 @@ public final class QueryService implements AutoCloseable {
         return corpus(project).memories().size();
     }
 
+    /** The projects whose memories are indexed (null: the all-projects index). */
+    public java.util.Set<String> preparedProjects() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        corpora.keySet().forEach(k -> out.add(ALL.equals(k) ? null : k));
+        return out;
+    }
+
+    /** What a {@link #refresh} changed in one project's index. */
+    public record Refresh(String project, int added, int removed, int indexed) {
+    }
+
+    /**
+     * Brings an indexed project up to date with the database in place (BM25 and the ranker are incremental): new
+     * verified, active memories are added, those no longer active removed. The reads happen before the write lock,
+     * so queries go on meanwhile. A project not indexed yet is left to its first query.
+     */
+    public Refresh refresh(String project) {
+        String key = project == null ? ALL : project;
+        Corpus corpus = corpora.get(key);
+        if (corpus == null) {
+            return new Refresh(project, 0, 0, 0);
+        }
+        List<StoredMemory> stored;
+        Map<String, List<String>> turns;
+        try (Connection c = session.connection()) {
+            stored = MemoryQueries.memories(c, project);
+            turns = settings.turnLexical() > 0 ? MemoryQueries.sourceTexts(c, project) : Map.of();
+        } catch (SQLException e) {
+            throw new QueryException("cannot read memories: " + e.getMessage(), e);
+        }
+        Map<String, StoredMemory> now = new LinkedHashMap<>();
+        stored.forEach(m -> now.put(m.memoryId(), m));
+        List<MemoryDoc> added = new ArrayList<>();
+        for (StoredMemory m : stored) {
+            if (!corpus.memories().containsKey(m.memoryId())) {
+                added.add(doc(m, turns));
+            }
+        }
+        List<String> removed = corpus.memories().keySet().stream().filter(id -> !now.containsKey(id)).toList();
+        lock.writeLock().lock();
+        try {
+            corpus.ranker().remove(removed);
+            corpus.ranker().add(added);
+            removed.forEach(corpus.memories()::remove);
+            added.forEach(d -> corpus.memories().put(d.memoryId(), now.get(d.memoryId())));
+        } finally {
+            lock.writeLock().unlock();
+        }
+        return new Refresh(project, added.size(), removed.size(), corpus.memories().size());
+    }
+
     /**
      * Answers one query with a vector embedded by the caller, or none ({@code null}: ranked on the other signals,
      * see {@link HybridRanker#rank}).
      */
     public List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
         Corpus corpus = corpus(request.project());
+        lock.readLock().lock();
+        try {
+            return search(corpus, request, queryVector, topK);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private List<QueryResult> search(Corpus corpus, QueryRequest request, float[] queryVector, int topK) {
         if (corpus.memories().isEmpty()) {
             return List.of();
         }
@@ -143,17 +215,21 @@ public final class QueryService implements AutoCloseable {
             } catch (SQLException e) {
                 throw new QueryException("cannot read memories: " + e.getMessage(), e);
             }
-            Map<String, StoredMemory> byId = new LinkedHashMap<>();
+            Map<String, StoredMemory> byId = new java.util.concurrent.ConcurrentHashMap<>();
             List<MemoryDoc> docs = new ArrayList<>(stored.size());
             for (StoredMemory m : stored) {
                 byId.put(m.memoryId(), m);
-                docs.add(new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
-                        turns.getOrDefault(m.memoryId(), List.of())));
+                docs.add(doc(m, turns));
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
             return new Corpus(ranker, byId);
         });
+    }
+
+    private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
+        return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
+                turns.getOrDefault(m.memoryId(), List.of()));
     }
 
     /**
@@ -220,15 +296,28 @@ public final class QueryService implements AutoCloseable {
         if (settings.semantic() == 0 || texts.isEmpty()) {
             return null;
         }
-        if (embedder == null) {
-            embedder = embedderFactory.get();
-        }
-        return embedder.embed(texts);
+        return embedder().embed(texts);
     }
 
-    private DuckDbVectorStore vectorStore() {
+    /** The embedder, loaded on first use. */
+    public Embedder embedder() {
+        if (embedder == null) {
+            synchronized (this) {
+                if (embedder == null) {
+                    embedder = embedderFactory.get();
+                }
+            }
+        }
+        return embedder;
+    }
+
+    private VectorStore vectorStore() {
         if (vectors == null) {
-            vectors = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
+            synchronized (this) {
+                if (vectors == null) {
+                    vectors = vectorStores.get();
+                }
+            }
         }
         return vectors;
     }
@@ -241,6 +330,13 @@ public final class QueryService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (vectors != null) {
+            try {
+                vectors.close();
+            } catch (RuntimeException e) {
+                log.debug("closing the vector store failed: {}", e.getMessage());
+            }
+        }
         if (embedder != null) {
             try {
                 embedder.close();

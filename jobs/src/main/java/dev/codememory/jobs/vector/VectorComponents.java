@@ -4,6 +4,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.HomeSettings;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.embed.TorchScriptEmbedder;

@@ -1,11 +1,13 @@
 package dev.codememory.jobs;
 
+import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.cli.BenchCommand;
 import dev.codememory.jobs.cli.HookCommand;
 import dev.codememory.jobs.cli.ImportCommand;
 import dev.codememory.jobs.cli.TaskCommands;
 import dev.codememory.jobs.query.EvalCommand;
 import dev.codememory.jobs.query.QueryCommand;
+import dev.codememory.jobs.serve.ServeClient;
 
 /**
  * Entry point of {@code jobs.jar}. The hook and import paths run on the JDK alone (no Spring context, no DuckDB,
@@ -27,7 +29,13 @@ public final class Main {
             case "show" -> System.exit(dev.codememory.jobs.query.ShowCommand.run(args, System.out, System.err));
             case "eval" -> System.exit(EvalCommand.run(args, System.out, System.err));
             case "tasks", "task", "blocked" -> System.exit(TaskCommands.run(args, System.out, System.err));
-            default -> System.exit(CodeMemoryApplication.run(args));
+            default -> {
+                // a job asked for while serve holds the database runs in serve, which prints its progress here
+                java.util.OptionalInt served = ServeClient.jobName(args)
+                        .map(job -> ServeClient.forHome(CodeMemoryHome.resolve()).job(job, System.out, System.err))
+                        .orElse(java.util.OptionalInt.empty());
+                System.exit(served.isPresent() ? served.getAsInt() : CodeMemoryApplication.run(args));
+            }
         }
     }
 }

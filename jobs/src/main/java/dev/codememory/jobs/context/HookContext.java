@@ -85,11 +85,14 @@ public final class HookContext {
     public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) {
         QueryLogging.off();
-        return respond(home, spoolLine, started, log, info, cold(home));
+        return respond(home, spoolLine, started, ContextBudgetClock.budgetFromEnvironment(), log, info, cold(home));
     }
 
-    /** The hook's stdout for this spool line, or null for none, answered by {@code services}. */
-    public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
+    /**
+     * The hook's stdout for this spool line, or null for none, answered by {@code services} within {@code budget} of
+     * {@code started}.
+     */
+    public static String respond(CodeMemoryHome home, String spoolLine, Instant started, Duration budget,
             BiConsumer<String, Throwable> log, Consumer<String> info, Services services) {
         Map<?, ?> envelope;
         Map<?, ?> event;
@@ -113,7 +116,7 @@ public final class HookContext {
         String where = name + " context";
         try {
             String project = new ProjectResolver().projectOf(text(event, "cwd") == null ? "" : text(event, "cwd"));
-            ContextBudgetClock clock = new ContextBudgetClock(started, ContextBudgetClock.budgetFromEnvironment());
+            ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
                 SessionStartContextService.Outcome outcome = services.sessionStarts()
@@ -167,7 +170,7 @@ public final class HookContext {
             return output(name, context.text());
         } catch (TimeoutException e) {
             log.accept(where, new TimeoutException("skipped: not ready within the budget of "
-                    + ContextBudgetClock.budgetFromEnvironment().toMillis() + " ms"));
+                    + budget.toMillis() + " ms (source=" + services.source() + ")"));
         } catch (DatabaseLockedException e) {
             log.accept(where + " skipped, a job holds the database", e);
         } catch (InterruptedException e) {

@@ -109,6 +109,16 @@ public final class VectorIndex {
         }
     }
 
+    /** The ids of the live vectors. */
+    public java.util.Set<String> ids() {
+        lock.readLock().lock();
+        try {
+            return new java.util.HashSet<>(ordinals.keySet());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
     public boolean contains(String id) {
         lock.readLock().lock();
         try {

@@ -102,6 +102,11 @@ public class ServeCommand implements SmartLifecycle {
             server = ServeServer.start(home.root().resolve(ServeClient.SOCKET), requests);
             serving = true;
             log.info("answering on {}", server.socket());
+            if (!properties.schedule().enabled()) {
+                log.info("the schedule is off (code-memory.schedule.enabled=false): jobs run only when asked for");
+                stopped.await();
+                return 0;
+            }
             scheduler.start();
             log.info("serving: ingest every {}, graduate after {} idle and at cron '{}'",
                     properties.schedule().ingestEvery(), properties.schedule().idleAfter(),

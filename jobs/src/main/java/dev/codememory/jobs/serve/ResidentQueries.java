@@ -94,9 +94,9 @@ public class ResidentQueries {
         log.info("warm in {} ms", (System.nanoTime() - start) / 1_000_000);
     }
 
-    /** Whether the model is loaded and every project indexed. */
+    /** Whether the model is loaded, every project indexed and every vector graph built. */
     public boolean warm() {
-        return warm;
+        return warm && (residentVectors == null || residentVectors.pendingGraphs() == 0);
     }
 
     /** Projects with verified, active memories, the largest first. */
@@ -112,6 +112,16 @@ public class ResidentQueries {
             log.warn("cannot list projects: {}", e.getMessage());
         }
         return out;
+    }
+
+    /** The ids of a project's {@code k} nearest vectors: through its index as searched, or by exact scan. */
+    public List<String> nearest(String project, float[] vector, int k, boolean exact) {
+        if (residentVectors == null) {
+            return List.of();
+        }
+        VectorIndex index = residentVectors.index(project);
+        return (exact ? index.exactSearch(vector, k) : index.search(vector, k)).stream()
+                .map(VectorHit::memoryId).toList();
     }
 
     /** Brings every index up to date with the database (after a job). */

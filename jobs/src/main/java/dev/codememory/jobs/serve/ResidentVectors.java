@@ -31,6 +31,7 @@ final class ResidentVectors implements VectorStore {
     private final DuckDbVectorStore table;
     private final int exactLimit;
     private final Map<String, VectorIndex> projects = new ConcurrentHashMap<>();
+    private final java.util.concurrent.atomic.AtomicInteger pendingGraphs = new java.util.concurrent.atomic.AtomicInteger();
     private final ExecutorService graphs = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "code-memory-vector-graph");
         t.setDaemon(true);
@@ -82,18 +83,26 @@ final class ResidentVectors implements VectorStore {
         return new int[] {added.size(), removed.size()};
     }
 
+    /** Graphs queued or being built. */
+    int pendingGraphs() {
+        return pendingGraphs.get();
+    }
+
     Set<String> projects() {
         return projects.keySet();
     }
 
     private void buildGraphIfNeeded(VectorIndex index) {
         if (index.needsGraph()) {
+            pendingGraphs.incrementAndGet();
             graphs.submit(() -> {
                 try {
                     long ms = index.buildGraph();
                     log.info("built the vector graph of {} vectors in {} ms", index.size(), ms);
                 } catch (RuntimeException e) {
                     log.warn("cannot build a vector graph, searches stay exact: {}", e.getMessage());
+                } finally {
+                    pendingGraphs.decrementAndGet();
                 }
             });
         }

@@ -95,6 +95,12 @@ public final class ServeClient {
         return stream(request, out, err);
     }
 
+    /** Any request; its final line, or empty when serve does not answer by the deadline. */
+    public Optional<Map<?, ?>> call(Map<String, Object> request, Instant deadline) {
+        return exchange(request, deadline, line -> {
+        });
+    }
+
     /** NAME when the command line is {@code --job=NAME} (with or without {@code key=value} arguments), else empty. */
     public static Optional<String> jobName(String[] args) {
         if (args.length == 0 || !args[0].startsWith("--job=") || args[0].length() == "--job=".length()) {

@@ -8,6 +8,12 @@ import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryCommand;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
+import dev.codememory.processors.query.RankingSettings;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
 import dev.codememory.jobs.query.ShowCommand;
 import dev.codememory.jobs.runtime.JobRunner;
 import java.io.IOException;
@@ -51,8 +57,10 @@ public class ServeRequests implements ServeServer.Handler {
     public void handle(Map<?, ?> request, ServeServer.Reply reply) throws Exception {
         String op = String.valueOf(request.get("op"));
         switch (op) {
-            case "ping" -> reply.finish(0, Map.of("warm", resident.warm()));
+            case "ping" -> reply.finish(0, Map.of("warm", resident.warm(), "rss_kb", rssKb()));
             case "hook" -> hook(request, reply);
+            case "search" -> search(request, reply);
+            case "nearest" -> nearest(request, reply);
             case "command" -> command(request, reply);
             case "job" -> job(String.valueOf(request.get("name")), reply);
             default -> {
@@ -75,6 +83,57 @@ public class ServeRequests implements ServeServer.Handler {
         answer.put("info", info);
         answer.put("errors", errors);
         reply.finish(0, answer);
+    }
+
+    /**
+     * One hybrid search with the warm model and indexes (embed the text, rank, attach sources): what a prompt costs
+     * serve before the context is written. Answers the memory ids, best first, and serve's own times.
+     */
+    private void search(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
+        String text = String.valueOf(request.get("text"));
+        String project = request.get("project") instanceof String p ? p : null;
+        int topK = (int) number(request.get("top_k"));
+        long start = System.nanoTime();
+        QueryService service = resident.queryService(RankingSettings.defaults());
+        float[] vector = service.embedder().embed(List.of(text))[0];
+        long embedded = System.nanoTime();
+        List<QueryResult> hits = service.search(new QueryRequest(null, text, project,
+                LocalDateTime.now(ZoneOffset.UTC)), vector, topK);
+        long searched = System.nanoTime();
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("ids", hits.stream().map(QueryResult::memoryId).toList());
+        answer.put("embed_us", (embedded - start) / 1_000);
+        answer.put("search_us", (searched - embedded) / 1_000);
+        reply.finish(0, answer);
+    }
+
+    /**
+     * The nearest vectors of a text in a project as serve's index finds them, and as an exact scan of the same vectors
+     * does: the bench's recall of the graph against exact search.
+     */
+    private void nearest(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
+        String text = String.valueOf(request.get("text"));
+        String project = String.valueOf(request.get("project"));
+        int k = (int) number(request.get("k"));
+        float[] vector = resident.queryService(RankingSettings.defaults()).embedder().embed(List.of(text))[0];
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("found", resident.nearest(project, vector, k, false));
+        answer.put("exact", resident.nearest(project, vector, k, true));
+        reply.finish(0, answer);
+    }
+
+    /** This process's resident set size in KiB (Linux), or -1. */
+    static long rssKb() {
+        try {
+            for (String line : java.nio.file.Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (line.startsWith("VmRSS:")) {
+                    return Long.parseLong(line.replaceAll("[^0-9]", ""));
+                }
+            }
+        } catch (IOException | RuntimeException e) {
+            // not Linux
+        }
+        return -1;
     }
 
     private void command(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
@@ -114,8 +173,13 @@ public class ServeRequests implements ServeServer.Handler {
         progress.setDaemon(true);
         progress.start();
         int exit;
+        java.io.ByteArrayOutputStream resultOut = new java.io.ByteArrayOutputStream();
+        java.io.ByteArrayOutputStream resultErr = new java.io.ByteArrayOutputStream();
         try {
-            exit = JobCommandRunner.runJob(jobRunner, name, out, err);
+            // the result is printed after the last step's line
+            exit = JobCommandRunner.runJob(jobRunner, name,
+                    new PrintStream(resultOut, true, java.nio.charset.StandardCharsets.UTF_8),
+                    new PrintStream(resultErr, true, java.nio.charset.StandardCharsets.UTF_8));
         } finally {
             done.set(true);
             try {
@@ -124,6 +188,8 @@ public class ServeRequests implements ServeServer.Handler {
                 Thread.currentThread().interrupt();
             }
         }
+        out.print(resultOut.toString(java.nio.charset.StandardCharsets.UTF_8));
+        err.print(resultErr.toString(java.nio.charset.StandardCharsets.UTF_8));
         out.flush();
         err.flush();
         reply.finish(exit, Map.of());

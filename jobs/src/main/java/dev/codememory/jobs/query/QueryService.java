@@ -58,7 +58,19 @@ public final class QueryService implements AutoCloseable {
     private volatile Embedder embedder;
     private volatile VectorStore vectors;
 
-    private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories) {
+    /**
+     * A project's memories as the query path reads them, in memory: the ranker's indexes, each memory's source events
+     * and their texts, and its citation. Sources, texts and citations never change once a memory is verified, so
+     * {@link #refresh} only adds and removes.
+     */
+    private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories,
+            Map<String, List<MemorySource>> sources, Map<String, String> texts, Map<String, String> citations,
+            Map<String, SpokenTurn> answeredTurns) {
+    }
+
+    /** What {@link #load} reads for a project. */
+    private record Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources,
+            Map<String, String> citations) {
     }
 
     /**
@@ -114,20 +126,13 @@ public final class QueryService implements AutoCloseable {
         if (corpus == null) {
             return new Refresh(project, 0, 0, 0);
         }
-        List<StoredMemory> stored;
-        Map<String, List<String>> turns;
-        try (Connection c = session.connection()) {
-            stored = MemoryQueries.memories(c, project);
-            turns = settings.turnLexical() > 0 ? MemoryQueries.sourceTexts(c, project) : Map.of();
-        } catch (SQLException e) {
-            throw new QueryException("cannot read memories: " + e.getMessage(), e);
-        }
+        Loaded loaded = load(project);
         Map<String, StoredMemory> now = new LinkedHashMap<>();
-        stored.forEach(m -> now.put(m.memoryId(), m));
+        loaded.stored().forEach(m -> now.put(m.memoryId(), m));
         List<MemoryDoc> added = new ArrayList<>();
-        for (StoredMemory m : stored) {
+        for (StoredMemory m : loaded.stored()) {
             if (!corpus.memories().containsKey(m.memoryId())) {
-                added.add(doc(m, turns));
+                added.add(doc(m, loaded.sources().turnTexts()));
             }
         }
         List<String> removed = corpus.memories().keySet().stream().filter(id -> !now.containsKey(id)).toList();
@@ -135,8 +140,26 @@ public final class QueryService implements AutoCloseable {
         try {
             corpus.ranker().remove(removed);
             corpus.ranker().add(added);
-            removed.forEach(corpus.memories()::remove);
-            added.forEach(d -> corpus.memories().put(d.memoryId(), now.get(d.memoryId())));
+            for (String id : removed) {
+                corpus.memories().remove(id);
+                corpus.sources().remove(id);
+            }
+            for (MemoryDoc d : added) {
+                String id = d.memoryId();
+                corpus.memories().put(id, now.get(id));
+                List<MemorySource> sources = loaded.sources().sources().getOrDefault(id, List.of());
+                corpus.sources().put(id, sources);
+                sources.forEach(src -> {
+                    String text = loaded.sources().eventTexts().get(src.eventId());
+                    if (text != null) {
+                        corpus.texts().put(src.eventId(), text);
+                    }
+                });
+                String citation = loaded.citations().get(id);
+                if (citation != null) {
+                    corpus.citations().put(id, citation);
+                }
+            }
         } finally {
             lock.writeLock().unlock();
         }
@@ -175,8 +198,8 @@ public final class QueryService implements AutoCloseable {
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, HitSources> sources = sources(ranked, corpus.ranker(), QueryTokenizer.tokenize(request.text()));
-        Map<String, String> citations = citations(ranked.stream().map(RankedMemory::memoryId).toList());
+        Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
+        Map<String, String> citations = citations(corpus, ranked.stream().map(RankedMemory::memoryId).toList());
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             StoredMemory m = corpus.memories().get(r.memoryId());
@@ -191,40 +214,40 @@ public final class QueryService implements AutoCloseable {
      * The stored citations ({@code show} resolves only those). A memory verified before citations existed has
      * none until the next graduate or reindex; it shows its round-0 code, which is right unless that collided.
      */
-    private Map<String, String> citations(List<String> ids) {
-        try (Connection c = session.connection()) {
-            Map<String, String> stored = CitationQueries.citationsOf(c, ids);
-            Map<String, String> out = new HashMap<>(stored);
-            for (String id : ids) {
-                out.computeIfAbsent(id, Citation::of);
-            }
-            return out;
-        } catch (SQLException e) {
-            throw new QueryException("cannot read citations: " + e.getMessage(), e);
+    private static Map<String, String> citations(Corpus corpus, List<String> ids) {
+        Map<String, String> out = new HashMap<>();
+        for (String id : ids) {
+            out.put(id, corpus.citations().getOrDefault(id, Citation.of(id)));
         }
+        return out;
     }
 
     private Corpus corpus(String project) {
         return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
             long start = System.nanoTime();
-            List<StoredMemory> stored;
-            Map<String, List<String>> turns;
-            try (Connection c = session.connection()) {
-                stored = MemoryQueries.memories(c, project);
-                turns = settings.turnLexical() > 0 ? MemoryQueries.sourceTexts(c, project) : Map.of();
-            } catch (SQLException e) {
-                throw new QueryException("cannot read memories: " + e.getMessage(), e);
-            }
+            Loaded loaded = load(project);
             Map<String, StoredMemory> byId = new java.util.concurrent.ConcurrentHashMap<>();
-            List<MemoryDoc> docs = new ArrayList<>(stored.size());
-            for (StoredMemory m : stored) {
+            List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
+            for (StoredMemory m : loaded.stored()) {
                 byId.put(m.memoryId(), m);
-                docs.add(doc(m, turns));
+                docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
-            return new Corpus(ranker, byId);
+            return new Corpus(ranker, byId, new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().sources()),
+                    new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
+                    new java.util.concurrent.ConcurrentHashMap<>(loaded.citations()),
+                    new java.util.concurrent.ConcurrentHashMap<>());
         });
+    }
+
+    private Loaded load(String project) {
+        try (Connection c = session.connection()) {
+            return new Loaded(MemoryQueries.memories(c, project), MemoryQueries.projectSources(c, project),
+                    CitationQueries.citationsOfProject(c, project));
+        } catch (SQLException e) {
+            throw new QueryException("cannot read memories: " + e.getMessage(), e);
+        }
     }
 
     private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
@@ -244,18 +267,46 @@ public final class QueryService implements AutoCloseable {
         static final HitSources NONE = new HitSources(List.of(), () -> "");
     }
 
-    private Map<String, HitSources> sources(List<RankedMemory> hits, HybridRanker ranker,
-            List<String> queryTerms) {
-        try (Connection c = session.connection()) {
-            Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
-                    hits.stream().map(RankedMemory::memoryId).toList());
-            Map<String, String> texts = MemoryQueries.sourceEventTexts(c);
-            // only the sessions of sources that ask are read (DuckDB pays per row group it touches: ~3 ms each)
-            List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0
-                    ? sources.values().stream().flatMap(List::stream)
-                            .filter(s -> Questions.asks(texts.get(s.eventId()))).toList()
-                    : List.of();
-            Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, questions);
+    private Map<String, HitSources> sources(Corpus corpus, List<RankedMemory> hits, List<String> queryTerms) {
+        HybridRanker ranker = corpus.ranker();
+        Map<String, List<MemorySource>> sources = new HashMap<>();
+        Map<String, String> texts = new HashMap<>(); // the hits' own source events only
+        for (RankedMemory hit : hits) {
+            List<MemorySource> own = corpus.sources().getOrDefault(hit.memoryId(), List.of());
+            sources.put(hit.memoryId(), own);
+            for (MemorySource src : own) {
+                String text = corpus.texts().get(src.eventId());
+                if (text != null) {
+                    texts.put(src.eventId(), text);
+                }
+            }
+        }
+        // only the sessions of sources that ask are read (DuckDB pays per row group it touches: ~3 ms each), and a
+        // question's answer, once there is one, is kept: turns are only ever added after it
+        List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0
+                ? sources.values().stream().flatMap(List::stream)
+                        .filter(s -> Questions.asks(texts.get(s.eventId()))).distinct().toList()
+                : List.of();
+        Map<String, SpokenTurn> turns = new HashMap<>();
+        List<MemorySource> unknown = new ArrayList<>();
+        for (MemorySource q : questions) {
+            SpokenTurn known = corpus.answeredTurns().get(q.eventId());
+            if (known != null) {
+                turns.put(q.eventId(), known);
+            } else {
+                unknown.add(q);
+            }
+        }
+        try (Connection c = unknown.isEmpty() ? null : session.connection()) {
+            if (c != null) {
+                Map<String, SpokenTurn> read = MemoryQueries.spokenTurns(c, unknown);
+                turns.putAll(read);
+                read.forEach((event, turn) -> {
+                    if (turn.next() != null) {
+                        corpus.answeredTurns().put(event, turn);
+                    }
+                });
+            }
             Map<String, HitSources> ranked = new LinkedHashMap<>();
             for (RankedMemory hit : hits) {
                 Map<String, RankedSource> byEvent = new LinkedHashMap<>();

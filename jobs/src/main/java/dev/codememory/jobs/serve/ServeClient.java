@@ -67,8 +67,8 @@ public final class ServeClient {
         request.put("deadline", deadline.toEpochMilli());
         Optional<Map<?, ?>> last = exchange(request, deadline, line -> {
         });
-        if (last.isEmpty() || !(last.get().get("exit") instanceof Json.JsonNumber)) {
-            return Optional.empty();
+        if (last.isEmpty() || !(last.get().get("exit") instanceof Json.JsonNumber n) || !"0".equals(n.literal())) {
+            return Optional.empty(); // no answer, or serve failed to work one out: the hook answers on its own
         }
         Map<?, ?> answer = last.get();
         return Optional.of(new HookAnswer(answer.get("stdout") instanceof String s ? s : null, strings(answer.get("info")),

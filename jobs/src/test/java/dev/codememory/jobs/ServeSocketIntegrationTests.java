@@ -44,7 +44,7 @@ class ServeSocketIntegrationTests {
             // the hook: answered by serve with the prompt's vector, on the JDK alone
             Path classes = tmp.resolve("hook-classes.txt");
             List<String> hook = new ArrayList<>(BenchCommand.hookCommand(JobsJar.JAR));
-            hook.add(1, "-Xlog:class+load=info:file=" + classes);
+            hook.add(hook.indexOf("-jar"), "-Xlog:class+load=info:file=" + classes); // after -Xlog:disable
             JobsJar.Result answered = JobsJar.run(home, utf8(prompt("why did the checkout tests fail on CI?")), hook);
             assertThat(answered.exit()).isZero();
             assertThat(answered.stdout()).startsWith("{\"hookSpecificOutput\":{\"hookEventName\":\"UserPromptSubmit\"")

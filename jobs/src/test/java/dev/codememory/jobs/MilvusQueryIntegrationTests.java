@@ -37,7 +37,6 @@ class MilvusQueryIntegrationTests {
                 .replace(FIXTURE_DIR, tmp.toString()));
         assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString()).exit())
                 .isZero();
-        assertThat(JobsJar.run(home, new byte[0], "--job=reindex").exit()).isZero(); // a fresh collection
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
         List<List<Object>> tables = JobsJar.duckRows(home, "SELECT table_name FROM information_schema.tables"
                 + " WHERE table_name LIKE 'vectors_%'");

@@ -61,6 +61,8 @@ public final class ContextBudgetClock {
         } catch (TimeoutException e) {
             work.cancel(true);
             throw e;
+        } finally {
+            threads.shutdown(); // a resident process answers many prompts: their threads must not pile up
         }
     }
 }

@@ -44,15 +44,18 @@ public final class HookCommand {
             SpoolAppender.forHome(home).append(line);
             if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
-                Instant deadline = receivedAt.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
-                Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, receivedAt, deadline);
+                // the budget runs from when Claude Code started this process, JVM start-up included
+                Instant started = ProcessHandle.current().info().startInstant().filter(t -> t.isBefore(receivedAt))
+                        .orElse(receivedAt);
+                Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
+                Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
                 String context;
                 if (served.isPresent()) {
                     served.get().info().forEach(message -> HookLog.info(h, message));
                     served.get().errors().forEach(message -> HookLog.write(h, "ERROR " + message));
                     context = served.get().stdout();
                 } else {
-                    context = HookContext.respond(home, line, receivedAt, (where, e) -> HookLog.error(h, where, e),
+                    context = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
                             message -> HookLog.info(h, message));
                 }
                 if (context != null) {

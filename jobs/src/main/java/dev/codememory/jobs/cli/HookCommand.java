@@ -1,7 +1,9 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.context.ContextBudgetClock;
 import dev.codememory.jobs.context.HookContext;
+import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.writers.spool.SpoolAppender;
@@ -9,13 +11,21 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
 import java.time.Instant;
+import java.util.Optional;
 
 /**
  * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the spool, fsync'd.
- * Always exits 0 and prints nothing unless there is context to inject (UserPromptSubmit, SessionStart: see
- * {@link HookContext}, which runs only after the line is safely spooled): a memory tool must never block Claude Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
+ * Always exits 0 and prints nothing unless there is context to inject (UserPromptSubmit, SessionStart: asked of the
+ * resident {@code serve} through {@link ServeClient} when it runs, else worked out here by {@link HookContext}; either
+ * way only after the line is safely spooled): a memory tool must never block Claude Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
  */
 public final class HookCommand {
+
+    /**
+     * Kept from the budget when asking {@code serve}: if it has not answered by then (busy, or killed mid-answer),
+     * the hook still has this long to answer on its own, or at least to exit in time.
+     */
+    static final java.time.Duration COLD_RESERVE = java.time.Duration.ofMillis(500);
 
     /** Upper bound on what we read from stdin; a larger input is cut and flagged, never refused. */
     private static final int MAX_INPUT_BYTES = 256 * 1024 * 1024;
@@ -32,10 +42,22 @@ public final class HookCommand {
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
             String line = builder.build(input, receivedAt, "hook", null).json();
             SpoolAppender.forHome(home).append(line);
-            if (mayInject(line)) {
+            if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
-                String context = HookContext.respond(home, line, receivedAt, (where, e) -> HookLog.error(h, where, e),
-                        message -> HookLog.info(h, message));
+                // the budget runs from when Claude Code started this process, JVM start-up included
+                Instant started = ProcessHandle.current().info().startInstant().filter(t -> t.isBefore(receivedAt))
+                        .orElse(receivedAt);
+                Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
+                Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
+                String context;
+                if (served.isPresent()) {
+                    served.get().info().forEach(message -> HookLog.info(h, message));
+                    served.get().errors().forEach(message -> HookLog.write(h, "ERROR " + message));
+                    context = served.get().stdout();
+                } else {
+                    context = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
+                            message -> HookLog.info(h, message));
+                }
                 if (context != null) {
                     stdout.print(context);
                 }
@@ -71,6 +93,34 @@ public final class HookCommand {
         for (String sample : samples) {
             run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                     System.out);
+        }
+        // once more with a stand-in for serve on the socket, so the archive holds the client's classes too
+        java.nio.file.Path socket = CodeMemoryHome.resolve().root().resolve(ServeClient.SOCKET);
+        try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel.open(
+                java.net.StandardProtocolFamily.UNIX)) {
+            java.nio.file.Files.deleteIfExists(socket);
+            server.bind(java.net.UnixDomainSocketAddress.of(socket));
+            Thread standIn = new Thread(() -> {
+                try (java.nio.channels.SocketChannel client = server.accept()) {
+                    client.read(java.nio.ByteBuffer.allocate(64 * 1024));
+                    client.write(java.nio.ByteBuffer.wrap("{\"stdout\":null,\"info\":[],\"errors\":[],\"exit\":0}\n"
+                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                } catch (IOException e) {
+                    // training only
+                }
+            });
+            standIn.setDaemon(true);
+            standIn.start();
+            run(new java.io.ByteArrayInputStream(samples[0].getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    System.out);
+        } catch (IOException e) {
+            // training only: the archive is then just without the client's classes
+        } finally {
+            try {
+                java.nio.file.Files.deleteIfExists(socket);
+            } catch (IOException ignored) {
+                // training home
+            }
         }
         return 0;
     }
@@ -109,7 +159,7 @@ public final class HookCommand {
             write(home, "INFO " + message.replace('\n', ' '));
         }
 
-        private static void write(CodeMemoryHome home, String line) {
+        static void write(CodeMemoryHome home, String line) {
             try {
                 CodeMemoryHome h = home != null ? home : CodeMemoryHome.resolve();
                 CodeMemoryHome.createPrivateDirectory(h.root());

@@ -67,8 +67,13 @@ public class JobCommandRunner implements ApplicationRunner {
     }
 
     int runJob(String name) {
+        return runJob(jobRunner, name, System.out, System.err);
+    }
+
+    /** Runs a job, printing its result (and, on failure, the failed steps and how to resume) to these streams. */
+    public static int runJob(JobRunner jobRunner, String name, java.io.PrintStream out, java.io.PrintStream err) {
         if (!jobRunner.jobNames().contains(name)) {
-            System.err.println("unknown job '" + name + "'; known jobs: "
+            err.println("unknown job '" + name + "'; known jobs: "
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames())));
             return EXIT_USAGE;
         }
@@ -76,11 +81,11 @@ public class JobCommandRunner implements ApplicationRunner {
         try {
             execution = jobRunner.run(name);
         } catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
-            System.err.println("job " + name + " not started: " + e.getMessage());
+            err.println("job " + name + " not started: " + e.getMessage());
             return EXIT_BUSY;
         }
         if (execution.getStatus() == BatchStatus.COMPLETED) {
-            System.out.println("job " + name + " COMPLETED (execution " + execution.getId() + ")");
+            out.println("job " + name + " COMPLETED (execution " + execution.getId() + ")");
             return 0;
         }
         String failedSteps = execution.getStepExecutions().stream()
@@ -90,9 +95,9 @@ public class JobCommandRunner implements ApplicationRunner {
         String reasons = execution.getAllFailureExceptions().stream()
                 .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
                 .collect(Collectors.joining("; "));
-        System.err.println("job " + name + " " + execution.getStatus() + " in step "
+        err.println("job " + name + " " + execution.getStatus() + " in step "
                 + (failedSteps.isEmpty() ? "(none)" : failedSteps) + (reasons.isEmpty() ? "" : ": " + reasons));
-        System.err.println("run the same command again to resume it where it stopped");
+        err.println("run the same command again to resume it where it stopped");
         log.error("job {} execution {} ended {} in step {}", name, execution.getId(), execution.getStatus(),
                 failedSteps);
         return EXIT_FAILED;

@@ -3,6 +3,8 @@ package dev.codememory.jobs.cli;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.serve.ServeClient;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -24,11 +26,21 @@ public final class TaskCommands {
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         CodeMemoryHome home = CodeMemoryHome.resolve();
+        java.util.OptionalInt served = ServeClient.forHome(home).command(args, java.nio.file.Path.of(""), out, err);
+        if (served.isPresent()) {
+            return served.getAsInt();
+        }
+        return run(args, home, out, err, () -> new SessionLease(DuckDb.forHome(home).open(), true));
+    }
+
+    /** The commands on the sessions given: their own, or the resident {@code serve}'s. */
+    public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
+            java.util.function.Supplier<SessionLease> sessions) {
         if (!home.database().toFile().exists()) {
             out.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return 0;
         }
-        try (DuckDb.Session session = DuckDb.forHome(home).open(); Connection c = session.connection()) {
+        try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
             return switch (args[0]) {
                 case "tasks" -> list(c, args, out, err);
                 case "blocked" -> list(c, new String[] {"tasks", "--status", "blocked"}, out, err);

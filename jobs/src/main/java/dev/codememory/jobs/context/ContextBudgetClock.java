@@ -14,7 +14,7 @@ import java.util.concurrent.TimeoutException;
  * The hook's time budget (DESIGN: a hook must never hold Claude Code up): work runs on daemon threads and the
  * caller waits only until the deadline; past it the answer is abandoned and the process may exit around it.
  */
-final class ContextBudgetClock {
+public final class ContextBudgetClock {
 
     /** Default budget from the moment the hook started, overridable with {@code CODE_MEMORY_CONTEXT_BUDGET_MS}. */
     static final Duration DEFAULT_BUDGET = Duration.ofMillis(2_500);
@@ -30,7 +30,7 @@ final class ContextBudgetClock {
         this.deadline = started.plus(budget);
     }
 
-    static Duration budgetFromEnvironment() {
+    public static Duration budgetFromEnvironment() {
         String configured = System.getenv("CODE_MEMORY_CONTEXT_BUDGET_MS");
         if (configured == null || configured.isBlank()) {
             return DEFAULT_BUDGET;
@@ -61,6 +61,8 @@ final class ContextBudgetClock {
         } catch (TimeoutException e) {
             work.cancel(true);
             throw e;
+        } finally {
+            threads.shutdown(); // a resident process answers many prompts: their threads must not pile up
         }
     }
 }

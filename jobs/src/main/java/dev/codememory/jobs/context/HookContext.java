@@ -10,8 +10,8 @@ import dev.codememory.jobs.query.QueryLogging;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.processors.context.InjectedContext;
 import dev.codememory.processors.context.SessionStartContext;
+import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.turns.Prompts;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.processors.query.RankingSettings;
 import dev.codememory.writers.injection.InjectionRecorder;
@@ -43,13 +43,58 @@ public final class HookContext {
     }
 
     /**
-     * The hook's stdout for this spool line, or null for none.
+     * What answers: the services of the hook's own process, which open the database read-only for this one answer
+     * ({@link #cold}), or those of the resident {@code serve} process, warm.
+     */
+    public interface Services {
+
+        PromptContextService prompts();
+
+        SessionStartContextService sessionStarts();
+
+        /** {@code cold} or {@code serve}: recorded in each answer's log line. */
+        String source();
+    }
+
+    /** This process's own services: the database opened read-only per answer, the model only if the budget allows. */
+    public static Services cold(CodeMemoryHome home) {
+        DuckDb duckDb = DuckDb.forHome(home);
+        return new Services() {
+            @Override
+            public PromptContextService prompts() {
+                return new PromptContextService(duckDb, VectorComponents.forHome(home), RankingSettings.defaults());
+            }
+
+            @Override
+            public SessionStartContextService sessionStarts() {
+                return new SessionStartContextService(duckDb);
+            }
+
+            @Override
+            public String source() {
+                return "cold";
+            }
+        };
+    }
+
+    /**
+     * The hook's stdout for this spool line, or null for none, answered in this process.
      *
      * @param log  where a reason for not answering goes: (where, failure)
      * @param info where a one-line account of an answer goes (counts, band, timing; never text)
      */
     public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) {
+        QueryLogging.off();
+        return respond(home, spoolLine, started, ContextBudgetClock.budgetFromEnvironment(), log, info, cold(home));
+    }
+
+    /**
+     * The hook's stdout for this spool line, or null for none, answered by {@code services} within {@code budget} of
+     * {@code started}.
+     */
+    public static String respond(CodeMemoryHome home, String spoolLine, Instant started, Duration budget,
+            BiConsumer<String, Throwable> log, Consumer<String> info, Services services) {
         Map<?, ?> envelope;
         Map<?, ?> event;
         try {
@@ -69,35 +114,32 @@ public final class HookContext {
                 || !home.database().toFile().exists()) {
             return null;
         }
-        QueryLogging.off();
         String where = name + " context";
         try {
             String project = new ProjectResolver().projectOf(text(event, "cwd") == null ? "" : text(event, "cwd"));
-            ContextBudgetClock clock = new ContextBudgetClock(started, ContextBudgetClock.budgetFromEnvironment());
-            DuckDb duckDb = DuckDb.forHome(home);
+            ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                return continuity(home, envelope, name, "session_start", sessionId, project, duckDb, clock, started,
-                        log, info);
+                return continuity(home, envelope, name, "session_start", sessionId, project, services, clock,
+                        started, log, info);
             }
             String prompt = text(event, "prompt");
             if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
             }
             if (Prompts.asksToContinue(prompt)) {
-                return continuity(home, envelope, name, "continuity", sessionId, project, duckDb, clock, started, log,
-                        info);
+                return continuity(home, envelope, name, "continuity", sessionId, project, services, clock, started,
+                        log, info);
             }
-            PromptContextService.Outcome outcome = new PromptContextService(duckDb,
-                    () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), 1), RankingSettings.defaults())
-                    .contextFor(project, prompt, clock);
+            PromptContextService.Outcome outcome = services.prompts().contextFor(project, prompt, clock);
             InjectedContext context = outcome.context();
             String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
                     context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
                     outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
+            String fields = " source=" + services.source() + " vectors=" + outcome.semantic();
             if (context.isEmpty()) {
                 info.accept(account + ", nothing injected, "
-                        + Duration.between(started, Instant.now()).toMillis() + " ms");
+                        + Duration.between(started, Instant.now()).toMillis() + " ms" + fields);
                 return null;
             }
             Map<String, QueryResult> byCitation = new LinkedHashMap<>();
@@ -112,11 +154,11 @@ public final class HookContext {
             record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                     context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
-                    + Duration.between(started, Instant.now()).toMillis() + " ms");
+                    + Duration.between(started, Instant.now()).toMillis() + " ms" + fields);
             return output(name, context.text());
         } catch (TimeoutException e) {
             log.accept(where, new TimeoutException("skipped: not ready within the budget of "
-                    + ContextBudgetClock.budgetFromEnvironment().toMillis() + " ms"));
+                    + budget.toMillis() + " ms (source=" + services.source() + ")"));
         } catch (DatabaseLockedException e) {
             log.accept(where + " skipped, a job holds the database", e);
         } catch (InterruptedException e) {
@@ -135,10 +177,9 @@ public final class HookContext {
      * @param band how the injection is recorded: {@code session_start} or {@code continuity}
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
-            String sessionId, String project, DuckDb duckDb, ContextBudgetClock clock, Instant started,
+            String sessionId, String project, Services services, ContextBudgetClock clock, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
-        SessionStartContextService.Outcome outcome = new SessionStartContextService(duckDb)
-                .contextFor(project, sessionId, clock);
+        SessionStartContextService.Outcome outcome = services.sessionStarts().contextFor(project, sessionId, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;
@@ -152,8 +193,9 @@ public final class HookContext {
         }
         record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), hookEventName, Instant.now(), band,
                 context.text().length(), items), log);
-        info.accept(String.format(Locale.ROOT, "%s context: %s, %d memories, %d chars, %d ms", hookEventName, band,
-                items.size(), context.text().length(), Duration.between(started, Instant.now()).toMillis()));
+        info.accept(String.format(Locale.ROOT, "%s context: %s, %d memories, %d chars, %d ms source=%s vectors=false",
+                hookEventName, band, items.size(), context.text().length(),
+                Duration.between(started, Instant.now()).toMillis(), services.source()));
         return output(hookEventName, context.text());
     }
 

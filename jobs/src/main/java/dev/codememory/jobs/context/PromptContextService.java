@@ -7,6 +7,7 @@ import dev.codememory.processors.context.PromptContextBuilder;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
@@ -48,14 +49,45 @@ public final class PromptContextService {
     public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
     }
 
-    private final DuckDb duckDb;
-    private final Supplier<Embedder> embedderFactory;
-    private final RankingSettings settings;
+    /** The query service and the session it reads, held for one answer (see {@link SessionLease}). */
+    public record QueryLease(SessionLease session, QueryService service) implements AutoCloseable {
 
-    public PromptContextService(DuckDb duckDb, Supplier<Embedder> embedderFactory, RankingSettings settings) {
-        this.duckDb = duckDb;
+        @Override
+        public void close() {
+            if (session.owned()) {
+                service.close();
+            }
+            session.close();
+        }
+    }
+
+    private final Supplier<QueryLease> queries;
+    private final Supplier<Embedder> embedderFactory;
+    private final boolean modelLoaded;
+
+    /**
+     * The cold path: each answer opens the database read-only and indexes the project, and the model is loaded only
+     * when the budget leaves time for it.
+     */
+    public PromptContextService(DuckDb duckDb, VectorComponents components, RankingSettings settings) {
+        this(() -> {
+            SessionLease lease = SessionLease.openReadOnly(duckDb);
+            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
+                    () -> components.vectorStore(lease.session()::connection), settings));
+        }, components.embedder(), false);
+    }
+
+    /**
+     * @param queries         the query service to answer with, per answer
+     * @param embedderFactory the model for the prompt's vector
+     * @param modelLoaded     true when the model is already in memory (the resident process): every prompt is then
+     *                        embedded, whatever the budget
+     */
+    public PromptContextService(Supplier<QueryLease> queries, Supplier<Embedder> embedderFactory,
+            boolean modelLoaded) {
+        this.queries = queries;
         this.embedderFactory = embedderFactory;
-        this.settings = settings;
+        this.modelLoaded = modelLoaded;
     }
 
     /**
@@ -65,7 +97,8 @@ public final class PromptContextService {
     Outcome contextFor(String project, String prompt, ContextBudgetClock clock)
             throws TimeoutException, ExecutionException, InterruptedException {
         String text = prompt.length() > MAX_QUERY_CHARS ? prompt.substring(0, MAX_QUERY_CHARS) : prompt;
-        Future<float[]> vector = clock.millisLeft(RESERVE) < COLD_MODEL_LOAD.toMillis() ? null : clock.start(() -> {
+        boolean loadable = modelLoaded || clock.millisLeft(RESERVE) >= COLD_MODEL_LOAD.toMillis();
+        Future<float[]> vector = !loadable ? null : clock.start(() -> {
             Embedder embedder = embedderFactory.get();
             return embedder.embed(List.of(text))[0];
         });
@@ -75,8 +108,9 @@ public final class PromptContextService {
 
     private Outcome answer(String project, String text, Future<float[]> vector, ContextBudgetClock clock)
             throws InterruptedException {
-        try (DuckDb.Session session = duckDb.openReadOnly();
-                QueryService service = new QueryService(session, embedderFactory, settings)) {
+        try (QueryLease lease = queries.get()) {
+            DuckDb.Session session = lease.session().session();
+            QueryService service = lease.service();
             if (service.prepare(project) == 0) {
                 if (vector != null) {
                     vector.cancel(true);

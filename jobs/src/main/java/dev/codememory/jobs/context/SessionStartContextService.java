@@ -43,10 +43,16 @@ public final class SessionStartContextService {
     public record Outcome(SessionStartContext context, Map<String, String> memoryOfCitation) {
     }
 
-    private final DuckDb duckDb;
+    private final java.util.function.Supplier<SessionLease> sessions;
 
+    /** Opens the database read-only for each answer. */
     public SessionStartContextService(DuckDb duckDb) {
-        this.duckDb = duckDb;
+        this(() -> SessionLease.openReadOnly(duckDb));
+    }
+
+    /** Answers on the sessions given (the resident process lends its own). */
+    public SessionStartContextService(java.util.function.Supplier<SessionLease> sessions) {
+        this.sessions = sessions;
     }
 
     Outcome contextFor(String project, String sessionId, ContextBudgetClock clock)
@@ -55,7 +61,7 @@ public final class SessionStartContextService {
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        try (DuckDb.Session session = duckDb.openReadOnly(); Connection c = session.connection()) {
+        try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
             return contextFor(c, project, sessionId);
         }
     }

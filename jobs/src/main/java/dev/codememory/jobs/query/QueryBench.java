@@ -63,6 +63,11 @@ public final class QueryBench {
     /** How far back the memories' creation times reach. */
     static final long HISTORY_SECONDS = 365L * 86_400;
     private static final int VECTOR_BATCH = 10_000;
+    /** Past this size the in-process baseline (DuckDB's exact scan per query) is left out: it takes minutes. */
+    static final int IN_PROCESS_LIMIT = 100_000;
+    /** Subjects the generated vectors cluster around. */
+    static final int TOPICS = 256;
+    static final double TOPIC_NOISE = 0.05;
 
     private final Path jar;
     private final PrintStream out;
@@ -102,7 +107,10 @@ public final class QueryBench {
                     MiniLmOnnxEmbedder.VERSION.id(), (System.nanoTime() - loadStart) / 1_000_000);
             for (int n : Arrays.stream(sizes).sorted().toArray()) {
                 Fixture fixture = build(work.resolve("home-" + n), project, n, queries, now, embedder);
-                latency(fixture, embedder, now);
+                if (n <= IN_PROCESS_LIMIT) {
+                    latency(fixture, embedder, now);
+                }
+                new ServeBench(jar, out).run(fixture, projectDir, runs, n == Arrays.stream(sizes).min().getAsInt());
                 if (hookHome == null) {
                     hookHome = fixture;
                 } else {
@@ -133,8 +141,14 @@ public final class QueryBench {
             int cited = new DuckDbCitationWriter(session::connection).assignMissing();
             long citationsDone = System.nanoTime();
             float[][] modelVectors = embedder.embed(targetTexts);
+            List<String> topicTexts = new ArrayList<>(TOPICS);
+            for (int t = 0; t < TOPICS; t++) {
+                GeneratedMemories.Memory m = GeneratedMemories.of(n + t); // not a memory of this home
+                topicTexts.add(GraduationQueries.embeddingText(m.title(), m.body()));
+            }
+            float[][] topics = embedder.embed(topicTexts);
             long embedded = System.nanoTime();
-            writeVectors(session, project, n, now, targets, modelVectors);
+            writeVectors(session, project, n, now, targets, modelVectors, topics);
             long vectorsDone = System.nanoTime();
             out.printf("%n%,d memories in one project: built in %.1f s (memories, sessions, turns, events and"
                     + " evidence %.1f s; %,d citations %.1f s; %d model vectors %.1f s; %,d vectors written %.1f s)%n",
@@ -250,9 +264,13 @@ public final class QueryBench {
                 .append(1.0).append("exact").append(CanonicalKeys.sha256(quote).substring(0, 16)).endRow();
     }
 
-    /** Every memory's vector through the project's store: the model's for the asked-about ones, else random. */
+    /**
+     * Every memory's vector through the project's store: the model's for the asked-about ones; the others lie around
+     * {@value #TOPICS} topics (model vectors of other generated memories) at cosine ~0.7, as a developer's memories
+     * cluster by subject. Uniformly random vectors would have no neighbourhoods for a graph index to find.
+     */
     private static void writeVectors(DuckDb.Session session, String project, int n, LocalDateTime now, int[] targets,
-            float[][] modelVectors) {
+            float[][] modelVectors, float[][] topics) {
         DuckDbVectorStore store = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
         store.ensureReady();
         Map<Integer, float[]> known = new LinkedHashMap<>();
@@ -262,8 +280,8 @@ public final class QueryBench {
         Random random = new Random(n);
         List<VectorRecord> batch = new ArrayList<>(VECTOR_BATCH);
         for (int i = 0; i < n; i++) {
-            float[] randomVector = EmbeddingBench.randomUnit(random); // drawn for every i: the same for any targets
-            batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, randomVector), project,
+            float[] topical = around(topics[i % topics.length], random); // drawn for every i: the same for any targets
+            batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, topical), project,
                     GeneratedMemories.of(i).kind(), "active", createdAt(i, n, now)));
             if (batch.size() == VECTOR_BATCH) {
                 store.upsert(batch);
@@ -271,6 +289,21 @@ public final class QueryBench {
             }
         }
         store.upsert(batch);
+    }
+
+    /** A unit vector near {@code topic}: the topic plus Gaussian noise of {@value #TOPIC_NOISE} per dimension. */
+    static float[] around(float[] topic, Random random) {
+        float[] v = new float[topic.length];
+        double norm = 0;
+        for (int d = 0; d < v.length; d++) {
+            v[d] = (float) (topic[d] + random.nextGaussian() * TOPIC_NOISE);
+            norm += (double) v[d] * v[d];
+        }
+        float k = (float) (1 / Math.sqrt(norm));
+        for (int d = 0; d < v.length; d++) {
+            v[d] *= k;
+        }
+        return v;
     }
 
     // ---------------------------------------------------------------------------------------------- warm queries
@@ -286,8 +319,10 @@ public final class QueryBench {
         int[] found = new int[3];
         // read-only, as the hook opens it; a fresh open, so the first prepare reads through a cold DuckDB cache
         try (DuckDb.Session session = DuckDb.forHome(new CodeMemoryHome(f.root())).openReadOnly();
-                QueryService first = new QueryService(session, QueryBench::noEmbedder, settings);
-                QueryService service = new QueryService(session, QueryBench::noEmbedder, settings)) {
+                QueryService first = new QueryService(session, QueryBench::noEmbedder,
+                        () -> new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION), settings);
+                QueryService service = new QueryService(session, QueryBench::noEmbedder,
+                        () -> new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION), settings)) {
             long start = System.nanoTime();
             int indexed = first.prepare(f.project());
             long coldMs = (System.nanoTime() - start) / 1_000_000;
@@ -410,7 +445,7 @@ public final class QueryBench {
                 nothing);
     }
 
-    private static byte[] prompt(Fixture f, Path projectDir, int run) {
+    static byte[] prompt(Fixture f, Path projectDir, int run) {
         String question = f.questions().get(run % f.questions().size());
         return json(hookEvent(projectDir, "UserPromptSubmit", Map.of("prompt", question)));
     }
@@ -434,7 +469,7 @@ public final class QueryBench {
      * Runs one child process with the home set and the context settings at their defaults; returns its wall time
      * (start to exit) and stdout.
      */
-    private static HookRun launch(List<String> command, byte[] stdin, Path home) throws IOException,
+    static HookRun launch(List<String> command, byte[] stdin, Path home) throws IOException,
             InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put(CodeMemoryHome.ENV, home.toString());

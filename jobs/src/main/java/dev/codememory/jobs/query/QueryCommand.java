@@ -6,7 +6,12 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.cli.JobCommandRunner;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.jobs.context.PromptContextService.QueryLease;
+import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.serve.ServeClient;
+import java.util.OptionalInt;
+import java.util.function.Function;
+import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
 import java.io.BufferedWriter;
@@ -40,16 +45,35 @@ public final class QueryCommand {
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         QueryLogging.toStderr();
+        CodeMemoryHome home = CodeMemoryHome.resolve();
+        Path cwd = Path.of("").toAbsolutePath();
+        OptionalInt served = ServeClient.forHome(home).command(args, cwd, out, err);
+        if (served.isPresent()) {
+            return served.getAsInt();
+        }
+        VectorComponents components = VectorComponents.forHome(home);
+        return run(args, cwd, home, out, err, settings -> {
+            SessionLease lease = new SessionLease(DuckDb.forHome(home).open(), true);
+            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
+                    () -> components.vectorStore(lease.session()::connection), settings));
+        });
+    }
+
+    /**
+     * The command on the query services given: this process's own (the database opened for it), or those of the
+     * resident {@code serve}, warm. Relative paths are resolved against {@code cwd}.
+     */
+    public static int run(String[] args, Path cwd, CodeMemoryHome home, PrintStream out, PrintStream err,
+            Function<RankingSettings, QueryLease> queries) {
         Options o;
         try {
-            o = Options.parse(args);
+            o = Options.parse(args, cwd);
         } catch (IllegalArgumentException e) {
             err.println(e.getMessage());
             err.println("usage: query [--project DIR | --all-projects] [--top-k N] [--json] TEXT");
             err.println("       query --input FILE --output FILE [--top-k N] [--all-projects]");
             return JobCommandRunner.EXIT_USAGE;
         }
-        CodeMemoryHome home = CodeMemoryHome.resolve();
         if (!home.database().toFile().exists()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             if (o.input == null) {
@@ -58,11 +82,9 @@ public final class QueryCommand {
         }
         ProjectResolver projects = new ProjectResolver();
         String defaultProject = o.allProjects ? null
-                : projects.projectOf(Path.of(o.project == null ? "" : o.project).toAbsolutePath().toString());
-        try (DuckDb.Session session = DuckDb.forHome(home).open();
-                QueryService service = new QueryService(session,
-                        () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE),
-                        o.settings)) {
+                : projects.projectOf(o.project == null ? cwd.toString() : o.project.toString());
+        try (QueryLease lease = queries.apply(o.settings)) {
+            QueryService service = lease.service();
             if (o.input != null) {
                 return batch(service, o, projects, defaultProject, out);
             }
@@ -172,7 +194,7 @@ public final class QueryCommand {
     }
 
     private static final class Options {
-        String project;
+        Path project;
         boolean allProjects;
         int topK = DEFAULT_TOP_K;
         boolean json;
@@ -182,12 +204,16 @@ public final class QueryCommand {
         RankingSettings settings = RankingSettings.defaults();
 
         static Options parse(String[] args) {
+            return parse(args, Path.of("").toAbsolutePath());
+        }
+
+        static Options parse(String[] args, Path cwd) {
             Options o = new Options();
             List<String> words = new ArrayList<>();
             for (int i = 1; i < args.length; i++) {
                 String a = args[i];
                 switch (a) {
-                    case "--project" -> o.project = value(args, ++i, a);
+                    case "--project" -> o.project = cwd.resolve(value(args, ++i, a)).normalize();
                     case "--all-projects" -> o.allProjects = true;
                     case "--json" -> o.json = true;
                     case "--top-k" -> {
@@ -200,8 +226,8 @@ public final class QueryCommand {
                             throw new IllegalArgumentException("--top-k needs a positive number");
                         }
                     }
-                    case "--input" -> o.input = Path.of(value(args, ++i, a));
-                    case "--output" -> o.output = Path.of(value(args, ++i, a));
+                    case "--input" -> o.input = cwd.resolve(value(args, ++i, a));
+                    case "--output" -> o.output = cwd.resolve(value(args, ++i, a));
                     case "--set" -> o.settings = applySetting(o.settings, value(args, ++i, a));
                     default -> {
                         if (a.startsWith("--") && words.isEmpty()) {

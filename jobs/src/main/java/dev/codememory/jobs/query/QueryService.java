@@ -3,9 +3,9 @@ package dev.codememory.jobs.query;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
+import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.processors.embed.Embedder;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.query.HybridRanker;
 import dev.codememory.processors.query.Questions;
@@ -19,7 +19,6 @@ import dev.codememory.readers.query.MemoryQueries;
 import dev.codememory.readers.query.MemorySource;
 import dev.codememory.readers.query.SpokenTurn;
 import dev.codememory.readers.query.StoredMemory;
-import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -34,15 +33,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one query path (CLI single and batch, later the hook): loads a project's verified memories once per process
- * into an in-memory BM25 index, embeds the queries, asks the vector store for its nearest memories, fuses the
- * signals ({@link HybridRanker}) and attaches each result's stored citation and source events.
+ * The one query path (CLI single and batch, the hooks, {@code serve}): loads a project's verified memories once per
+ * process into an in-memory BM25 index together with their source events, texts and citations, embeds the queries,
+ * asks the vector store for its nearest memories, fuses the signals ({@link HybridRanker}) and attaches each result's
+ * citation and ranked source events.
  *
  * <p>The lexical index lives in memory rather than in DuckDB tables: building it is one scan of the project's
  * entries (measured on the 988 memories of the dev set: read 130 ms + index 140 ms cold, 50 + 70 ms warm), so it
  * is always in step with graduation and the query path never writes to the database (a persisted index would need
- * a write lock the hook must not take). Cost grows linearly; past some 10k memories per project a persisted index
- * or the resident {@code serve} process (DESIGN §7) keeping it warm is the way on.
+ * a write lock the hook must not take). A short-lived process pays that scan per run; {@code serve} pays it once and
+ * keeps the index up to date in place ({@link #refresh}).
  */
 public final class QueryService implements AutoCloseable {
 
@@ -51,18 +51,43 @@ public final class QueryService implements AutoCloseable {
 
     private final DuckDb.Session session;
     private final Supplier<Embedder> embedderFactory;
+    private final Supplier<VectorStore> vectorStores;
     private final RankingSettings settings;
-    private final Map<String, Corpus> corpora = new HashMap<>();
-    private Embedder embedder;
-    private DuckDbVectorStore vectors;
+    private final Map<String, Corpus> corpora = new java.util.concurrent.ConcurrentHashMap<>();
+    /** Searches read the indexes under the read lock; {@link #refresh} changes them under the write lock. */
+    private final java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+    private volatile Embedder embedder;
+    private volatile VectorStore vectors;
 
-    private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories) {
+    /**
+     * A project's memories as the query path reads them, in memory: the ranker's indexes, each memory's source events
+     * and their texts, and its citation. Sources, texts and citations never change once a memory is verified, so
+     * {@link #refresh} only adds and removes.
+     */
+    private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories,
+            Map<String, List<MemorySource>> sources, Map<String, String> texts, Map<String, String> citations,
+            Map<String, SpokenTurn> answeredTurns) {
     }
 
-    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory, RankingSettings settings) {
+    /** What {@link #load} reads for a project. */
+    private record Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources,
+            Map<String, String> citations) {
+    }
+
+    /**
+     * @param vectorStores the vector store to search, created on the first query with a vector (see
+     *     {@code VectorComponents}); closed with this service
+     */
+    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory,
+            Supplier<VectorStore> vectorStores, RankingSettings settings) {
         this.session = session;
         this.embedderFactory = embedderFactory;
+        this.vectorStores = vectorStores;
         this.settings = settings;
+    }
+
+    public RankingSettings settings() {
+        return settings;
     }
 
     /** Answers queries in order; texts are embedded in batches. */
@@ -80,12 +105,83 @@ public final class QueryService implements AutoCloseable {
         return corpus(project).memories().size();
     }
 
+    /** The projects whose memories are indexed (null: the all-projects index). */
+    public java.util.Set<String> preparedProjects() {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        corpora.keySet().forEach(k -> out.add(ALL.equals(k) ? null : k));
+        return out;
+    }
+
+    /** What a {@link #refresh} changed in one project's index. */
+    public record Refresh(String project, int added, int removed, int indexed) {
+    }
+
+    /**
+     * Brings an indexed project up to date with the database in place (BM25 and the ranker are incremental): new
+     * verified, active memories are added, those no longer active removed. The reads happen before the write lock,
+     * so queries go on meanwhile. A project not indexed yet is left to its first query.
+     */
+    public Refresh refresh(String project) {
+        String key = project == null ? ALL : project;
+        Corpus corpus = corpora.get(key);
+        if (corpus == null) {
+            return new Refresh(project, 0, 0, 0);
+        }
+        Loaded loaded = load(project);
+        Map<String, StoredMemory> now = new LinkedHashMap<>();
+        loaded.stored().forEach(m -> now.put(m.memoryId(), m));
+        List<MemoryDoc> added = new ArrayList<>();
+        for (StoredMemory m : loaded.stored()) {
+            if (!corpus.memories().containsKey(m.memoryId())) {
+                added.add(doc(m, loaded.sources().turnTexts()));
+            }
+        }
+        List<String> removed = corpus.memories().keySet().stream().filter(id -> !now.containsKey(id)).toList();
+        lock.writeLock().lock();
+        try {
+            corpus.ranker().remove(removed);
+            corpus.ranker().add(added);
+            for (String id : removed) {
+                corpus.memories().remove(id);
+                corpus.sources().remove(id);
+            }
+            for (MemoryDoc d : added) {
+                String id = d.memoryId();
+                corpus.memories().put(id, now.get(id));
+                List<MemorySource> sources = loaded.sources().sources().getOrDefault(id, List.of());
+                corpus.sources().put(id, sources);
+                sources.forEach(src -> {
+                    String text = loaded.sources().eventTexts().get(src.eventId());
+                    if (text != null) {
+                        corpus.texts().put(src.eventId(), text);
+                    }
+                });
+                String citation = loaded.citations().get(id);
+                if (citation != null) {
+                    corpus.citations().put(id, citation);
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+        return new Refresh(project, added.size(), removed.size(), corpus.memories().size());
+    }
+
     /**
      * Answers one query with a vector embedded by the caller, or none ({@code null}: ranked on the other signals,
      * see {@link HybridRanker#rank}).
      */
     public List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
         Corpus corpus = corpus(request.project());
+        lock.readLock().lock();
+        try {
+            return search(corpus, request, queryVector, topK);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private List<QueryResult> search(Corpus corpus, QueryRequest request, float[] queryVector, int topK) {
         if (corpus.memories().isEmpty()) {
             return List.of();
         }
@@ -103,8 +199,8 @@ public final class QueryService implements AutoCloseable {
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, HitSources> sources = sources(ranked, corpus.ranker(), QueryTokenizer.tokenize(request.text()));
-        Map<String, String> citations = citations(ranked.stream().map(RankedMemory::memoryId).toList());
+        Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
+        Map<String, String> citations = citations(corpus, ranked.stream().map(RankedMemory::memoryId).toList());
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             StoredMemory m = corpus.memories().get(r.memoryId());
@@ -119,41 +215,45 @@ public final class QueryService implements AutoCloseable {
      * The stored citations ({@code show} resolves only those). A memory verified before citations existed has
      * none until the next graduate or reindex; it shows its round-0 code, which is right unless that collided.
      */
-    private Map<String, String> citations(List<String> ids) {
-        try (Connection c = session.connection()) {
-            Map<String, String> stored = CitationQueries.citationsOf(c, ids);
-            Map<String, String> out = new HashMap<>(stored);
-            for (String id : ids) {
-                out.computeIfAbsent(id, Citation::of);
-            }
-            return out;
-        } catch (SQLException e) {
-            throw new QueryException("cannot read citations: " + e.getMessage(), e);
+    private static Map<String, String> citations(Corpus corpus, List<String> ids) {
+        Map<String, String> out = new HashMap<>();
+        for (String id : ids) {
+            out.put(id, corpus.citations().getOrDefault(id, Citation.of(id)));
         }
+        return out;
     }
 
     private Corpus corpus(String project) {
         return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
             long start = System.nanoTime();
-            List<StoredMemory> stored;
-            Map<String, List<String>> turns;
-            try (Connection c = session.connection()) {
-                stored = MemoryQueries.memories(c, project);
-                turns = settings.turnLexical() > 0 ? MemoryQueries.sourceTexts(c, project) : Map.of();
-            } catch (SQLException e) {
-                throw new QueryException("cannot read memories: " + e.getMessage(), e);
-            }
-            Map<String, StoredMemory> byId = new LinkedHashMap<>();
-            List<MemoryDoc> docs = new ArrayList<>(stored.size());
-            for (StoredMemory m : stored) {
+            Loaded loaded = load(project);
+            Map<String, StoredMemory> byId = new java.util.concurrent.ConcurrentHashMap<>();
+            List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
+            for (StoredMemory m : loaded.stored()) {
                 byId.put(m.memoryId(), m);
-                docs.add(new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
-                        turns.getOrDefault(m.memoryId(), List.of())));
+                docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
-            return new Corpus(ranker, byId);
+            return new Corpus(ranker, byId, new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().sources()),
+                    new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
+                    new java.util.concurrent.ConcurrentHashMap<>(loaded.citations()),
+                    new java.util.concurrent.ConcurrentHashMap<>());
         });
+    }
+
+    private Loaded load(String project) {
+        try (Connection c = session.connection()) {
+            return new Loaded(MemoryQueries.memories(c, project), MemoryQueries.projectSources(c, project),
+                    CitationQueries.citationsOfProject(c, project));
+        } catch (SQLException e) {
+            throw new QueryException("cannot read memories: " + e.getMessage(), e);
+        }
+    }
+
+    private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
+        return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
+                turns.getOrDefault(m.memoryId(), List.of()));
     }
 
     /**
@@ -168,18 +268,46 @@ public final class QueryService implements AutoCloseable {
         static final HitSources NONE = new HitSources(List.of(), () -> "");
     }
 
-    private Map<String, HitSources> sources(List<RankedMemory> hits, HybridRanker ranker,
-            List<String> queryTerms) {
-        try (Connection c = session.connection()) {
-            Map<String, List<MemorySource>> sources = MemoryQueries.sources(c,
-                    hits.stream().map(RankedMemory::memoryId).toList());
-            Map<String, String> texts = MemoryQueries.sourceEventTexts(c);
-            // only the sessions of sources that ask are read (DuckDB pays per row group it touches: ~3 ms each)
-            List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0
-                    ? sources.values().stream().flatMap(List::stream)
-                            .filter(s -> Questions.asks(texts.get(s.eventId()))).toList()
-                    : List.of();
-            Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, questions);
+    private Map<String, HitSources> sources(Corpus corpus, List<RankedMemory> hits, List<String> queryTerms) {
+        HybridRanker ranker = corpus.ranker();
+        Map<String, List<MemorySource>> sources = new HashMap<>();
+        Map<String, String> texts = new HashMap<>(); // the hits' own source events only
+        for (RankedMemory hit : hits) {
+            List<MemorySource> own = corpus.sources().getOrDefault(hit.memoryId(), List.of());
+            sources.put(hit.memoryId(), own);
+            for (MemorySource src : own) {
+                String text = corpus.texts().get(src.eventId());
+                if (text != null) {
+                    texts.put(src.eventId(), text);
+                }
+            }
+        }
+        // only the sessions of sources that ask are read (DuckDB pays per row group it touches: ~3 ms each), and a
+        // question's answer, once there is one, is kept: turns are only ever added after it
+        List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0
+                ? sources.values().stream().flatMap(List::stream)
+                        .filter(s -> Questions.asks(texts.get(s.eventId()))).distinct().toList()
+                : List.of();
+        Map<String, SpokenTurn> turns = new HashMap<>();
+        List<MemorySource> unknown = new ArrayList<>();
+        for (MemorySource q : questions) {
+            SpokenTurn known = corpus.answeredTurns().get(q.eventId());
+            if (known != null) {
+                turns.put(q.eventId(), known);
+            } else {
+                unknown.add(q);
+            }
+        }
+        try (Connection c = unknown.isEmpty() ? null : session.connection()) {
+            if (c != null) {
+                Map<String, SpokenTurn> read = MemoryQueries.spokenTurns(c, unknown);
+                turns.putAll(read);
+                read.forEach((event, turn) -> {
+                    if (turn.next() != null) {
+                        corpus.answeredTurns().put(event, turn);
+                    }
+                });
+            }
             Map<String, HitSources> ranked = new LinkedHashMap<>();
             for (RankedMemory hit : hits) {
                 Map<String, RankedSource> byEvent = new LinkedHashMap<>();
@@ -220,15 +348,28 @@ public final class QueryService implements AutoCloseable {
         if (settings.semantic() == 0 || texts.isEmpty()) {
             return null;
         }
-        if (embedder == null) {
-            embedder = embedderFactory.get();
-        }
-        return embedder.embed(texts);
+        return embedder().embed(texts);
     }
 
-    private DuckDbVectorStore vectorStore() {
+    /** The embedder, loaded on first use. */
+    public Embedder embedder() {
+        if (embedder == null) {
+            synchronized (this) {
+                if (embedder == null) {
+                    embedder = embedderFactory.get();
+                }
+            }
+        }
+        return embedder;
+    }
+
+    private VectorStore vectorStore() {
         if (vectors == null) {
-            vectors = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
+            synchronized (this) {
+                if (vectors == null) {
+                    vectors = vectorStores.get();
+                }
+            }
         }
         return vectors;
     }
@@ -241,6 +382,13 @@ public final class QueryService implements AutoCloseable {
 
     @Override
     public void close() {
+        if (vectors != null) {
+            try {
+                vectors.close();
+            } catch (RuntimeException e) {
+                log.debug("closing the vector store failed: {}", e.getMessage());
+            }
+        }
         if (embedder != null) {
             try {
                 embedder.close();

@@ -6,6 +6,8 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.CitedSpan;
@@ -45,10 +47,21 @@ public final class ShowCommand {
 
     public static int run(String[] args, PrintStream out, PrintStream err) {
         QueryLogging.toStderr();
-        return run(args, CodeMemoryHome.resolve(), out, err);
+        CodeMemoryHome home = CodeMemoryHome.resolve();
+        java.util.OptionalInt served = ServeClient.forHome(home).command(args, java.nio.file.Path.of(""), out, err);
+        if (served.isPresent()) {
+            return served.getAsInt();
+        }
+        return run(args, home, out, err);
     }
 
     static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err) {
+        return run(args, home, out, err, () -> new SessionLease(DuckDb.forHome(home).open(), true));
+    }
+
+    /** The command on the sessions given: its own, or the resident {@code serve}'s. */
+    public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
+            java.util.function.Supplier<SessionLease> sessions) {
         boolean json = false;
         String citation = null;
         for (int i = 1; i < args.length; i++) {
@@ -70,8 +83,8 @@ public final class ShowCommand {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return JobCommandRunner.EXIT_FAILED;
         }
-        try (DuckDb.Session session = DuckDb.forHome(home).open()) {
-            Optional<Shown> shown = load(session, citation);
+        try (SessionLease lease = sessions.get()) {
+            Optional<Shown> shown = load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);
                 return JobCommandRunner.EXIT_FAILED;

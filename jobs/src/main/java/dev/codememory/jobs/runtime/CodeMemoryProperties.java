@@ -23,7 +23,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         duckdbMemoryLimit = duckdbMemoryLimit == null ? "2GB" : duckdbMemoryLimit;
         duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
         ingest = ingest == null ? new Ingest(null) : ingest;
-        schedule = schedule == null ? new Schedule(null, null, null, null) : schedule;
+        schedule = schedule == null ? new Schedule(null, null, null, null, null) : schedule;
         vectorStore = vectorStore == null ? "duckdb" : vectorStore.trim().toLowerCase(java.util.Locale.ROOT);
         if (!vectorStore.equals("duckdb") && !vectorStore.equals("milvus")) {
             throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was " + vectorStore);
@@ -91,10 +91,13 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
      * @param idleAfter    graduate once no new event has arrived for this long
      * @param idleCheckEvery how often the idle condition is checked
      * @param nightlyCron  Quartz cron for the nightly graduation (local time)
+     * @param enabled      false: {@code serve} answers but runs no job by itself (benchmarks, a home fed elsewhere)
      */
-    public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron) {
+    public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron,
+            Boolean enabled) {
 
         public Schedule {
+            enabled = enabled == null || enabled;
             ingestEvery = ingestEvery == null ? Duration.ofMinutes(1) : ingestEvery;
             idleAfter = idleAfter == null ? Duration.ofMinutes(30) : idleAfter;
             idleCheckEvery = idleCheckEvery == null ? Duration.ofMinutes(1) : idleCheckEvery;

@@ -14,6 +14,7 @@ public class DuckDbSessions {
 
     private final DuckDb duckDb;
     private volatile DuckDb.Session session;
+    private volatile boolean held;
 
     public DuckDbSessions(DuckDb duckDb) {
         this.duckDb = duckDb;
@@ -25,7 +26,26 @@ public class DuckDbSessions {
         }
     }
 
+    /**
+     * Opens the session and keeps it open until {@link #release()}: the resident {@code serve} owns the database, so
+     * the jobs it runs leave the session open behind them and its queries read on it.
+     */
+    public synchronized DuckDb.Session hold() {
+        open();
+        held = true;
+        return session;
+    }
+
+    /** Closes a session kept by {@link #hold()}. */
+    public synchronized void release() {
+        held = false;
+        close();
+    }
+
     public synchronized void close() {
+        if (held) {
+            return;
+        }
         if (session != null) {
             try {
                 session.close();

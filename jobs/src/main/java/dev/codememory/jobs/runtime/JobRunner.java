@@ -29,6 +29,8 @@ public class JobRunner {
     private final JobRepository jobRepository;
     private final CodeMemoryHome home;
     private final DuckDbSessions sessions;
+    private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun =
+            new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
             CodeMemoryHome home, DuckDbSessions sessions) {
@@ -37,6 +39,11 @@ public class JobRunner {
         this.jobRepository = jobRepository;
         this.home = home;
         this.sessions = sessions;
+    }
+
+    /** Called after each run, with the job's command name and its execution (e.g. to refresh resident indexes). */
+    public void afterEachRun(java.util.function.BiConsumer<String, JobExecution> listener) {
+        afterRun.add(listener);
     }
 
     public Set<String> jobNames() {
@@ -52,11 +59,16 @@ public class JobRunner {
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
             // open DuckDB before touching batch metadata: a locked database fails fast, naming the holder
             sessions.open();
+            JobExecution execution = null;
             try {
-                return launch(job);
+                execution = launch(job);
+                return execution;
             } finally {
                 sessions.close();
                 home.restrictPermissions();
+                for (var listener : afterRun) {
+                    listener.accept(commandName, execution);
+                }
             }
         }
     }
@@ -84,6 +96,11 @@ public class JobRunner {
         } catch (Exception e) {
             throw new IllegalStateException("cannot run job " + job.getName() + ": " + e.getMessage(), e);
         }
+    }
+
+    /** An execution with its step executions, as the repository has them now. */
+    public JobExecution execution(long id) {
+        return jobRepository.getJobExecution(id);
     }
 
     /** The most recent execution of a job, or null. */

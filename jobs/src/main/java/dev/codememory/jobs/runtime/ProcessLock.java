@@ -51,6 +51,27 @@ public final class ProcessLock implements AutoCloseable {
         }
     }
 
+    /**
+     * The lock if it is free, else empty (another process holds it: {@link #holder} names it). For a lock that means
+     * "this process is the one" rather than "wait your turn", such as the resident {@code serve}.
+     */
+    public static java.util.Optional<ProcessLock> tryAcquire(Path file) {
+        try {
+            return java.util.Optional.of(acquire(file));
+        } catch (JobsBusyException e) {
+            return java.util.Optional.empty();
+        }
+    }
+
+    /** The PID recorded in a lock file, or empty. */
+    public static String holder(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8).strip();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
     @Override
     public void close() {
         try {

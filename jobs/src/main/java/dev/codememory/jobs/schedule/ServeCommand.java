@@ -1,7 +1,16 @@
 package dev.codememory.jobs.schedule;
 
+import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.runtime.ProcessLock;
+import dev.codememory.jobs.serve.ResidentQueries;
+import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.ServeRequests;
+import dev.codememory.jobs.serve.ServeServer;
+import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Instant;
 import java.time.ZoneId;
@@ -20,9 +29,12 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code serve}: runs the Quartz scheduler in the foreground until SIGTERM. A nightly run missed while the
- * process was down is caught up at start. On shutdown a running job is asked to stop at its next chunk boundary
- * (it ends STOPPED and the next run resumes it) and the scheduler waits for it.
+ * {@code serve}: the resident process of a home, in the foreground until SIGTERM. It owns the database (holds its
+ * session for good), keeps the embedding model and the query indexes warm ({@link ResidentQueries}, refreshed after
+ * every job), answers the hook and the read commands on {@code serve.sock} ({@link ServeServer}) and runs the Quartz
+ * schedule. One per home: a second one finds {@code serve.lock} taken and refuses, naming the first. A nightly run
+ * missed while the process was down is caught up at start. On shutdown a running job is asked to stop at its next
+ * chunk boundary (it ends STOPPED and the next run resumes it), the scheduler waits for it, and the socket goes.
  */
 @Component
 public class ServeCommand implements SmartLifecycle {
@@ -33,20 +45,65 @@ public class ServeCommand implements SmartLifecycle {
     private final JobRunner jobRunner;
     private final JobOperator jobOperator;
     private final CodeMemoryProperties properties;
+    private final CodeMemoryHome home;
+    private final ResidentQueries resident;
+    private final ServeRequests requests;
     private final CountDownLatch stopped = new CountDownLatch(1);
     private volatile boolean serving;
+    private volatile ProcessLock serveLock;
+    private volatile ServeServer server;
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
-            CodeMemoryProperties properties) {
+            CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests) {
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;
         this.jobOperator = jobOperator;
         this.properties = properties;
+        this.home = home;
+        this.resident = resident;
+        this.requests = requests;
+    }
+
+    /** The lock file that makes a serve process the only one of its home. */
+    public static Path lockFile(CodeMemoryHome home) {
+        return home.root().resolve("serve.lock");
     }
 
     public int serve() {
+        Path lockFile = lockFile(home);
+        serveLock = ProcessLock.tryAcquire(lockFile).orElse(null);
+        if (serveLock == null) {
+            String holder = ProcessLock.holder(lockFile);
+            System.err.println("code-memory serve is already running for " + home.root()
+                    + (holder.isEmpty() ? "" : " (process " + holder + ")")
+                    + "; one serve per home. The hook, query, show, tasks and --job=NAME already go through it.");
+            return JobCommandRunner.EXIT_BUSY;
+        }
         try {
+            resident.start();
+        } catch (DatabaseLockedException e) {
+            System.err.println("serve not started: " + e.getMessage());
+            serveLock.close();
+            return JobCommandRunner.EXIT_BUSY;
+        }
+        jobRunner.afterEachRun((job, execution) -> {
+            if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes do not change
+                try {
+                    resident.refresh(); // before the job counts as done: a query right after it sees its memories
+                } catch (RuntimeException e) {
+                    log.warn("refreshing the indexes after {} failed; the next job retries: {}", job, e.getMessage());
+                }
+            }
+        });
+        try {
+            server = ServeServer.start(home.root().resolve(ServeClient.SOCKET), requests);
             serving = true;
+            log.info("answering on {}", server.socket());
+            if (!properties.schedule().enabled()) {
+                log.info("the schedule is off (code-memory.schedule.enabled=false): jobs run only when asked for");
+                stopped.await();
+                return 0;
+            }
             scheduler.start();
             log.info("serving: ingest every {}, graduate after {} idle and at cron '{}'",
                     properties.schedule().ingestEvery(), properties.schedule().idleAfter(),
@@ -59,6 +116,10 @@ public class ServeCommand implements SmartLifecycle {
             return 0;
         } catch (SchedulerException e) {
             log.error("cannot start the scheduler", e);
+            return 1;
+        } catch (java.io.IOException e) {
+            log.error("cannot open the serve socket", e);
+            System.err.println("serve not started: cannot open its socket: " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -121,6 +182,13 @@ public class ServeCommand implements SmartLifecycle {
             scheduler.shutdown(true);
         } catch (SchedulerException e) {
             log.warn("scheduler shutdown: {}", e.getMessage());
+        }
+        if (server != null) {
+            server.close();
+        }
+        resident.stop();
+        if (serveLock != null) {
+            serveLock.close();
         }
         serving = false;
         stopped.countDown();

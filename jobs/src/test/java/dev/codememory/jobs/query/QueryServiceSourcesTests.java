@@ -61,7 +61,7 @@ class QueryServiceSourcesTests {
 
     private QueryResult hit(RankingSettings settings) {
         try (DuckDb.Session session = db.openReadOnly();
-                QueryService service = new QueryService(session, () -> null, settings)) {
+                QueryService service = new QueryService(session, () -> null, () -> null, settings)) {
             List<QueryResult> results = service.search(new QueryRequest("q", "which region does billing run in",
                     "/p", AT), null, 5);
             assertThat(results).extracting(QueryResult::memoryId).containsExactly("m1");

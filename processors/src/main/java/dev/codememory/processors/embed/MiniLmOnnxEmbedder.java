@@ -224,11 +224,21 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         }
     }
 
+    /**
+     * ONNX Runtime's intra-op threads spin-wait after each run by default, which on two cores takes the CPU from
+     * whatever runs next — in {@code serve}, the search the prompt's vector was embedded for. They sleep instead.
+     */
     private static Model loadModel(byte[] onnx) {
         Model model = Model.newInstance(VERSION.model(), "OnnxRuntime");
         try {
-            model.load(new ByteArrayInputStream(onnx), Map.of());
+            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+            options.addConfigEntry("session.intra_op.allow_spinning", "0");
+            options.addConfigEntry("session.inter_op.allow_spinning", "0");
+            model.load(new ByteArrayInputStream(onnx), Map.of("sessionOptions", options));
             return model;
+        } catch (ai.onnxruntime.OrtException e) {
+            model.close();
+            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
         } catch (IOException | MalformedModelException | RuntimeException e) {
             model.close();
             throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);

@@ -33,27 +33,60 @@ public final class HybridRanker {
     /** The most a score without the semantic signal can be worth: see {@link #fuseWithoutSemantic}. */
     public static final double TEXT_ONLY_CONFIDENCE = 0.9;
 
-    private final List<MemoryDoc> docs;
+    private final List<MemoryDoc> docs = new ArrayList<>();
     private final RankingSettings settings;
     private final Bm25Index index;
     private final Map<String, Integer> positions = new HashMap<>();
     private final Bm25Index parts;
     private final List<Integer> docOfPart = new ArrayList<>();
+    private final Map<Integer, List<Integer>> partsOfDoc = new HashMap<>();
 
     public HybridRanker(List<MemoryDoc> docs, RankingSettings settings) {
-        this.docs = List.copyOf(docs);
         this.settings = settings;
         this.index = new Bm25Index(settings.k1(), settings.b());
-        for (MemoryDoc d : this.docs) {
-            positions.put(d.memoryId(), index.add(d.memoryId(), QueryTokenizer.tokenize(d.text())));
-        }
         this.parts = new Bm25Index(settings.k1(), settings.b());
-        for (int pos = 0; pos < this.docs.size(); pos++) {
-            for (String part : this.docs.get(pos).parts()) {
-                parts.add(this.docs.get(pos).memoryId(), QueryTokenizer.tokenize(part));
+        add(docs);
+    }
+
+    /**
+     * Indexes more memories (a graduation's new ones) without rebuilding: BM25 statistics then equal those of an index
+     * built over all of them. A memory already present is replaced. Not safe to call while {@link #rank} runs.
+     */
+    public void add(List<MemoryDoc> more) {
+        for (MemoryDoc d : more) {
+            if (positions.containsKey(d.memoryId())) {
+                remove(List.of(d.memoryId()));
+            }
+            int pos = docs.size();
+            docs.add(d);
+            positions.put(d.memoryId(), index.add(d.memoryId(), QueryTokenizer.tokenize(d.text())));
+            List<Integer> own = new ArrayList<>(d.parts().size());
+            for (String part : d.parts()) {
+                own.add(parts.add(d.memoryId(), QueryTokenizer.tokenize(part)));
                 docOfPart.add(pos);
             }
+            partsOfDoc.put(pos, own);
         }
+    }
+
+    /** Drops memories (superseded, forgotten) from the index. Not safe to call while {@link #rank} runs. */
+    public void remove(java.util.Collection<String> memoryIds) {
+        for (String id : memoryIds) {
+            Integer pos = positions.remove(id);
+            if (pos == null) {
+                continue;
+            }
+            MemoryDoc d = docs.get(pos);
+            index.remove(pos, QueryTokenizer.tokenize(d.text()));
+            List<Integer> own = partsOfDoc.remove(pos);
+            for (int i = 0; i < own.size(); i++) {
+                parts.remove(own.get(i), QueryTokenizer.tokenize(d.parts().get(i)));
+            }
+        }
+    }
+
+    public boolean contains(String memoryId) {
+        return positions.containsKey(memoryId);
     }
 
     /**
@@ -86,8 +119,9 @@ public final class HybridRanker {
         return settings.answerCarry() * questionSourceScore;
     }
 
+    /** Memories indexed now. */
     public int size() {
-        return docs.size();
+        return positions.size();
     }
 
     public RankingSettings settings() {
@@ -110,7 +144,7 @@ public final class HybridRanker {
         double[] coverage = index.coverage(terms);
         double[] memoryLexical = lexical(bm25, coverage);
         double[] turnLexical = new double[docs.size()];
-        if (settings.turnLexical() > 0 && parts.size() > 0) {
+        if (settings.turnLexical() > 0 && parts.liveSize() > 0) {
             double[] byPart = lexical(parts.score(terms), parts.coverage(terms));
             for (int part = 0; part < byPart.length; part++) {
                 int pos = docOfPart.get(part);
@@ -228,16 +262,28 @@ public final class HybridRanker {
         return out;
     }
 
+    /**
+     * The positions of the {@code n} best positive scores, best first, ties by position: a bounded heap, so a query
+     * whose words occur in most of a large project does not sort all of it.
+     */
     private static List<Integer> topByScore(double[] scores, int n) {
-        List<Integer> hits = new ArrayList<>();
+        java.util.Comparator<Integer> better = (x, y) -> Double.compare(scores[y], scores[x]) != 0
+                ? Double.compare(scores[y], scores[x]) : Integer.compare(x, y);
+        java.util.PriorityQueue<Integer> worstFirst = new java.util.PriorityQueue<>(n + 1, better.reversed());
         for (int i = 0; i < scores.length; i++) {
-            if (scores[i] > 0) {
-                hits.add(i);
+            if (scores[i] <= 0) {
+                continue;
+            }
+            if (worstFirst.size() < n) {
+                worstFirst.add(i);
+            } else if (better.compare(i, worstFirst.peek()) < 0) {
+                worstFirst.poll();
+                worstFirst.add(i);
             }
         }
-        hits.sort((x, y) -> Double.compare(scores[y], scores[x]) != 0 ? Double.compare(scores[y], scores[x])
-                : Integer.compare(x, y));
-        return hits.size() > n ? hits.subList(0, n) : hits;
+        List<Integer> hits = new ArrayList<>(worstFirst);
+        hits.sort(better);
+        return hits;
     }
 
     private static double clamp(double v) {

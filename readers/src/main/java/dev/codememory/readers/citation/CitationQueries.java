@@ -66,6 +66,23 @@ public final class CitationQueries {
         return out;
     }
 
+    /** The stored citation of every verified memory of a project (of every project when it is null). */
+    public static Map<String, String> citationsOfProject(Connection c, String project) throws SQLException {
+        Map<String, String> out = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT c.memory_id, c.citation FROM citations c"
+                + " JOIN entries e ON e.entry_id = c.memory_id WHERE e.stage = 'verified'"
+                + " AND (? IS NULL OR e.project = ?)")) {
+            ps.setString(1, project);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.put(rs.getString(1), PREFIX + rs.getString(2));
+                }
+            }
+        }
+        return out;
+    }
+
     /** The memory a citation stands for; empty when it is malformed or not stored. */
     public static Optional<String> memoryOf(Connection c, String citation) throws SQLException {
         Optional<String> code = code(citation);

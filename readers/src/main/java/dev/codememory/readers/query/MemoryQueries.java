@@ -74,6 +74,64 @@ public final class MemoryQueries {
         return out;
     }
 
+    /**
+     * Everything the query path reads about the sources of a project's verified, active memories (of every project
+     * when {@code project} is null), in one scan, for a process that answers many queries:
+     *
+     * @param sources    each memory's source events, by event time then id, each event once (as {@link #sources})
+     * @param eventTexts each source event's text, its fields joined in field order (as {@link #sourceEventTexts})
+     * @param turnTexts  each memory's source texts, one per event and field (as {@link #sourceTexts})
+     */
+    public record ProjectSources(Map<String, List<MemorySource>> sources, Map<String, String> eventTexts,
+            Map<String, List<String>> turnTexts) {
+    }
+
+    public static ProjectSources projectSources(Connection c, String project) throws SQLException {
+        String sql = """
+                WITH texts AS (
+                  SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text FROM turns
+                  UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns WHERE reply_event_id IS NOT NULL
+                  UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations
+                  UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations)
+                SELECT DISTINCT s.entry_id, s.event_id, ev.session_id, ev.ts, s.field, t.text
+                FROM evidence_spans s
+                JOIN entries e ON e.entry_id = s.entry_id
+                JOIN events ev ON ev.event_id = s.event_id
+                LEFT JOIN texts t ON t.event_id = s.event_id AND t.field = s.field
+                WHERE e.stage = 'verified' AND e.status = 'active' AND (? IS NULL OR e.project = ?)
+                ORDER BY s.entry_id, ev.ts, s.event_id, s.field""";
+        Map<String, List<MemorySource>> sources = new java.util.HashMap<>();
+        Map<String, java.util.TreeMap<String, String>> fields = new java.util.HashMap<>();
+        Map<String, List<String>> turnTexts = new java.util.HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                String lastEntry = null;
+                String lastEvent = null;
+                while (rs.next()) {
+                    String entry = rs.getString(1);
+                    String event = rs.getString(2);
+                    if (!entry.equals(lastEntry) || !event.equals(lastEvent)) {
+                        sources.computeIfAbsent(entry, k -> new ArrayList<>()).add(new MemorySource(event,
+                                rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
+                    }
+                    lastEntry = entry;
+                    lastEvent = event;
+                    String text = rs.getString(6);
+                    if (text != null) {
+                        fields.computeIfAbsent(event, k -> new java.util.TreeMap<>()).putIfAbsent(rs.getString(5),
+                                text);
+                        turnTexts.computeIfAbsent(entry, k -> new ArrayList<>()).add(text);
+                    }
+                }
+            }
+        }
+        Map<String, String> eventTexts = new java.util.HashMap<>();
+        fields.forEach((event, byField) -> eventTexts.put(event, String.join("\n", byField.values())));
+        return new ProjectSources(sources, eventTexts, turnTexts);
+    }
+
     /** Source events of each memory, by event time then id, each event once per memory. */
     public static Map<String, List<MemorySource>> sources(Connection c, Collection<String> memoryIds)
             throws SQLException {

@@ -155,6 +155,63 @@ public class DuckDbVectorStore implements VectorStore {
         });
     }
 
+    /** The ids of a project's vectors with this status. */
+    public java.util.Set<String> ids(String project, String status) {
+        return run("read ids of " + table, c -> {
+            java.util.Set<String> ids = new java.util.HashSet<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT memory_id FROM " + table
+                    + " WHERE project = ? AND status = ?")) {
+                ps.setString(1, project);
+                ps.setString(2, status);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        ids.add(rs.getString(1));
+                    }
+                }
+            }
+            return ids;
+        });
+    }
+
+    /**
+     * A project's vectors with this status, as (memory id, vector) — all of them, or only those of {@code memoryIds}
+     * when it is not null — for a reader that keeps them in memory.
+     */
+    public void read(String project, String status, Collection<String> memoryIds,
+            java.util.function.BiConsumer<String, float[]> sink) {
+        run("read " + table, c -> {
+            StringBuilder sql = new StringBuilder("SELECT memory_id, vector FROM " + table
+                    + " WHERE project = ? AND status = ?");
+            if (memoryIds != null) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE OR REPLACE TEMP TABLE read_vector_ids (memory_id VARCHAR)");
+                }
+                try (DuckDBAppender ids = c.createAppender("temp", "read_vector_ids")) {
+                    for (String id : memoryIds) {
+                        ids.beginRow().append(id).endRow();
+                    }
+                }
+                sql.append(" AND memory_id IN (SELECT memory_id FROM temp.main.read_vector_ids)");
+            }
+            sql.append(" ORDER BY ts, memory_id");
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                ps.setString(1, project);
+                ps.setString(2, status);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        Object[] values = (Object[]) rs.getArray(2).getArray();
+                        float[] vector = new float[values.length];
+                        for (int i = 0; i < values.length; i++) {
+                            vector[i] = ((Number) values[i]).floatValue();
+                        }
+                        sink.accept(rs.getString(1), vector);
+                    }
+                }
+            }
+            return null;
+        });
+    }
+
     private static void appendIn(StringBuilder sql, List<Object> params, String column, Collection<String> values) {
         if (values.isEmpty()) {
             return;

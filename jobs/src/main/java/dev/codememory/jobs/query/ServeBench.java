@@ -1,0 +1,257 @@
+package dev.codememory.jobs.query;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.BenchCommand;
+import dev.codememory.jobs.serve.ServeClient;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code serve} half of {@code bench --query}, on a home built by {@link QueryBench}: serve started as the README
+ * starts it (its schedule off, so it runs no job on the generated home), then, once it is warm (model loaded, every
+ * project indexed, vector graphs built),
+ * <ul>
+ *   <li>warm hybrid search through the socket: the {@code search} request (embed the text, rank, attach sources),
+ *       round trip as a client sees it, with serve's own embed and search times;</li>
+ *   <li>recall@10 of serve's vector index (a graph past {@code code-memory.serve.exact-vector-limit}) against an
+ *       exact scan of the same vectors, for the bench's questions;</li>
+ *   <li>serve's resident set size;</li>
+ *   <li>the UserPromptSubmit hook end to end (a cold JVM, the README command, asking serve), against
+ *       {@code java -version} in the same run, with what {@code hook.log} says answered ({@code source=},
+ *       {@code vectors=});</li>
+ *   <li>optionally the fault run: 100 hook calls with serve killed -9 during the 31st; every call must exit 0 within
+ *       the budget, those after it answered cold.</li>
+ * </ul>
+ */
+final class ServeBench {
+
+    static final int WARM_UP = 20;
+    static final int RECALL_QUERIES = 100;
+    static final int FAULT_CALLS = 100;
+    static final int KILL_AT = 30;
+    private static final Duration WARM_TIMEOUT = Duration.ofHours(2);
+
+    private final Path jar;
+    private final PrintStream out;
+
+    ServeBench(Path jar, PrintStream out) {
+        this.jar = jar;
+        this.out = out;
+    }
+
+    /** The README's serve command, for a home the bench built. */
+    List<String> serveCommand() {
+        return List.of(BenchCommand.java(), "-jar", jar.toString(), "serve", "--code-memory.schedule.enabled=false");
+    }
+
+    void run(QueryBench.Fixture f, Path projectDir, int runs, boolean faults) throws IOException, InterruptedException {
+        Path log = f.root().resolveSibling(f.root().getFileName() + "-serve.out");
+        ProcessBuilder pb = new ProcessBuilder(serveCommand()).redirectErrorStream(true).redirectOutput(log.toFile());
+        pb.environment().put(CodeMemoryHome.ENV, f.root().toString());
+        long start = System.nanoTime();
+        Process serve = pb.start();
+        ServeClient client = ServeClient.forHome(new CodeMemoryHome(f.root()));
+        try {
+            long warmMs = awaitWarm(client, serve, log, start);
+            long rssWarm = rssKb(client);
+            out.printf("  serve (%s): warm in %.1f s (model, BM25 and vectors of %,d memories, graph if past the"
+                    + " exact limit); RSS %d MB%n", String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(),
+                    rssWarm / 1024);
+            search(client, f);
+            recall(client, f);
+            out.printf("  serve RSS after the queries: %d MB (model loaded)%n", rssKb(client) / 1024);
+            hooks(f, projectDir, runs);
+            if (faults) {
+                faults(f, projectDir, serve);
+            }
+        } finally {
+            serve.destroy();
+            if (!serve.waitFor(60, TimeUnit.SECONDS)) {
+                serve.destroyForcibly();
+            }
+        }
+    }
+
+    private long awaitWarm(ServeClient client, Process serve, Path log, long start) throws IOException,
+            InterruptedException {
+        Instant deadline = Instant.now().plus(WARM_TIMEOUT);
+        while (Instant.now().isBefore(deadline)) {
+            if (!serve.isAlive()) {
+                throw new IllegalStateException("serve exited " + serve.exitValue() + ":\n" + Files.readString(log));
+            }
+            Optional<Map<?, ?>> ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
+            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
+                return (System.nanoTime() - start) / 1_000_000;
+            }
+            Thread.sleep(500);
+        }
+        throw new IllegalStateException("serve not warm within " + WARM_TIMEOUT);
+    }
+
+    private static long rssKb(ServeClient client) {
+        return client.call(Map.of("op", "ping"), Instant.now().plusSeconds(10))
+                .map(p -> Long.parseLong(((Json.JsonNumber) p.get("rss_kb")).literal())).orElse(-1L);
+    }
+
+    private void search(ServeClient client, QueryBench.Fixture f) {
+        int queries = f.questions().size();
+        long[] roundTrip = new long[queries];
+        long[] embed = new long[queries];
+        long[] search = new long[queries];
+        int found = 0;
+        for (int round = -WARM_UP; round < queries; round++) {
+            int q = Math.floorMod(round, queries);
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("op", "search");
+            request.put("text", f.questions().get(q));
+            request.put("project", f.project());
+            request.put("top_k", QueryBench.TOP_K);
+            long t0 = System.nanoTime();
+            Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(60))
+                    .orElseThrow(() -> new IllegalStateException("serve did not answer a search"));
+            long micros = (System.nanoTime() - t0) / 1_000;
+            if (round >= 0) {
+                roundTrip[q] = micros;
+                embed[q] = number(answer.get("embed_us"));
+                search[q] = number(answer.get("search_us"));
+                if (((List<?>) answer.get("ids")).contains(QueryBench.memoryId(f.targets()[q]))) {
+                    found++;
+                }
+            }
+        }
+        out.printf("  through serve, %d queries after %d warm-up, top-%d; per query:%n", queries, WARM_UP,
+                QueryBench.TOP_K);
+        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms   target in top-%d %3d/%d%n", "hybrid search, round trip",
+                BenchCommand.median(roundTrip) / 1000.0, BenchCommand.p95(roundTrip) / 1000.0, QueryBench.TOP_K,
+                found, queries);
+        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: embed the text", BenchCommand.median(embed)
+                / 1000.0, BenchCommand.p95(embed) / 1000.0);
+        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: rank + sources", BenchCommand.median(search)
+                / 1000.0, BenchCommand.p95(search) / 1000.0);
+    }
+
+    private void recall(ServeClient client, QueryBench.Fixture f) {
+        int n = Math.min(RECALL_QUERIES, f.questions().size());
+        int agree = 0;
+        for (int q = 0; q < n; q++) {
+            Map<String, Object> request = new LinkedHashMap<>();
+            request.put("op", "nearest");
+            request.put("text", f.questions().get(q));
+            request.put("project", f.project());
+            request.put("k", QueryBench.TOP_K);
+            Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(120))
+                    .orElseThrow(() -> new IllegalStateException("serve did not answer a nearest request"));
+            Set<Object> exact = new HashSet<>((List<?>) answer.get("exact"));
+            agree += (int) ((List<?>) answer.get("found")).stream().filter(exact::contains).count();
+        }
+        out.printf("  vector index recall@%d against exact search: %.3f over %d queries%n", QueryBench.TOP_K,
+                agree / (double) (QueryBench.TOP_K * n), n);
+    }
+
+    private void hooks(QueryBench.Fixture f, Path projectDir, int runs) throws IOException, InterruptedException {
+        List<String> hook = BenchCommand.hookCommand(jar);
+        List<String> version = List.of(BenchCommand.java(), "-version");
+        Path hookLog = new CodeMemoryHome(f.root()).logs().resolve("hook.log");
+        for (int i = 0; i < QueryBench.HOOK_WARM_UP; i++) {
+            QueryBench.launch(version, new byte[0], f.root());
+            QueryBench.launch(hook, QueryBench.prompt(f, projectDir, i), f.root());
+        }
+        int before = lines(hookLog).size();
+        long[] versionMs = new long[runs];
+        long[] promptMs = new long[runs];
+        int printed = 0;
+        for (int i = 0; i < runs; i++) {
+            versionMs[i] = QueryBench.launch(version, new byte[0], f.root()).millis();
+            QueryBench.HookRun r = QueryBench.launch(hook, QueryBench.prompt(f, projectDir, QueryBench.HOOK_WARM_UP
+                    + i), f.root());
+            promptMs[i] = r.millis();
+            if (r.stdout().contains("\"hookSpecificOutput\"")) {
+                printed++;
+            }
+        }
+        List<String> runLog = after(lines(hookLog), before);
+        out.printf("  hook with serve running, %d runs interleaved (command: %s)%n", runs, String.join(" ", hook));
+        out.printf("    java -version                median %5d ms   p95 %5d ms%n", BenchCommand.median(versionMs),
+                BenchCommand.p95(versionMs));
+        out.printf("    UserPromptSubmit             median %5d ms   p95 %5d ms   %5.2fx java -version%n",
+                BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
+                (double) BenchCommand.median(promptMs) / BenchCommand.median(versionMs));
+        out.printf("    printed context in %d of %d; hook.log: %d source=serve vectors=true, %d source=serve"
+                + " vectors=false, %d source=cold, %d errors%n", printed, runs,
+                count(runLog, "source=serve vectors=true"), count(runLog, "source=serve vectors=false"),
+                count(runLog, "source=cold"), count(runLog, "ERROR"));
+    }
+
+    /** 100 hook calls; serve is killed -9 50 ms into the 31st. */
+    private void faults(QueryBench.Fixture f, Path projectDir, Process serve) throws IOException,
+            InterruptedException {
+        List<String> hook = BenchCommand.hookCommand(jar);
+        Path hookLog = new CodeMemoryHome(f.root()).logs().resolve("hook.log");
+        int before = lines(hookLog).size();
+        long[] ms = new long[FAULT_CALLS];
+        int failedExits = 0;
+        for (int i = 0; i < FAULT_CALLS; i++) {
+            Thread killer = null;
+            if (i == KILL_AT) {
+                killer = new Thread(() -> {
+                    try {
+                        Thread.sleep(50);
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                    serve.destroyForcibly(); // SIGKILL
+                });
+                killer.start();
+            }
+            try {
+                ms[i] = QueryBench.launch(hook, QueryBench.prompt(f, projectDir, i), f.root()).millis();
+            } catch (IllegalStateException e) {
+                failedExits++;
+            }
+            if (killer != null) {
+                killer.join();
+                serve.waitFor();
+            }
+        }
+        List<String> runLog = after(lines(hookLog), before);
+        long max = 0;
+        for (long m : ms) {
+            max = Math.max(max, m);
+        }
+        long overBudget = java.util.Arrays.stream(ms).filter(m -> m > 2_500).count();
+        out.printf("  faults: %d hook calls, serve killed -9 during call %d: %d exited non-zero, %d took over the"
+                + " 2.5 s budget (slowest %d ms); hook.log: %d source=serve, %d source=cold, %d other lines%n",
+                FAULT_CALLS, KILL_AT + 1, failedExits, overBudget, max, count(runLog, "source=serve"),
+                count(runLog, "source=cold"), runLog.size() - count(runLog, "source="));
+    }
+
+    private static List<String> lines(Path log) throws IOException {
+        return Files.exists(log) ? Files.readAllLines(log, StandardCharsets.UTF_8) : List.of();
+    }
+
+    private static List<String> after(List<String> lines, int before) {
+        return new ArrayList<>(lines.subList(Math.min(before, lines.size()), lines.size()));
+    }
+
+    private static int count(List<String> lines, String word) {
+        return (int) lines.stream().filter(l -> l.contains(word)).count();
+    }
+
+    private static long number(Object value) {
+        return value instanceof Json.JsonNumber n ? Long.parseLong(n.literal()) : -1;
+    }
+}

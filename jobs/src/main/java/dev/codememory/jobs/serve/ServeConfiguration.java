@@ -1,0 +1,31 @@
+package dev.codememory.jobs.serve;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.vector.EmbeddingService;
+import dev.codememory.jobs.vector.VectorComponents;
+import dev.codememory.processors.query.VectorIndex;
+import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/** The resident side of {@code serve}: warm query state and what it answers on the socket. */
+@Configuration(proxyBeanMethods = false)
+public class ServeConfiguration {
+
+    /**
+     * @param exactLimit a project with more vectors than this is searched through a graph
+     *                   ({@code code-memory.serve.exact-vector-limit})
+     */
+    @Bean
+    ResidentQueries residentQueries(DuckDbSessions sessions, VectorComponents components, EmbeddingService embeddings,
+            @Value("${code-memory.serve.exact-vector-limit:" + VectorIndex.DEFAULT_EXACT_LIMIT + "}") int exactLimit) {
+        return new ResidentQueries(sessions, components, embeddings, exactLimit);
+    }
+
+    @Bean
+    ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobRunner jobRunner) {
+        return new ServeRequests(home, resident, jobRunner);
+    }
+}

@@ -1,0 +1,82 @@
+package dev.codememory.jobs.vector;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.vector.EmbeddingVersion;
+import dev.codememory.config.vector.VectorStore;
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.HomeSettings;
+import dev.codememory.processors.embed.Embedder;
+import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.processors.embed.TorchScriptEmbedder;
+import dev.codememory.writers.vector.DuckDbVectorStore;
+import dev.codememory.writers.vector.milvus.MilvusSettings;
+import dev.codememory.writers.vector.milvus.MilvusVectorStore;
+import java.nio.file.Path;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBConnection;
+
+/**
+ * The one place the embedder and the vector store are chosen from the settings ({@code code-memory.embedding.*},
+ * {@code code-memory.vector-store}), for the jobs that write vectors and for every reader of them: {@code query},
+ * the hooks, {@code serve}, {@code eval}. A query therefore searches the store the embed step filled, with vectors of
+ * the same model.
+ */
+public final class VectorComponents {
+
+    private final CodeMemoryHome home;
+    private final CodeMemoryProperties settings;
+
+    public VectorComponents(CodeMemoryHome home, CodeMemoryProperties settings) {
+        this.home = home;
+        this.settings = settings;
+    }
+
+    /** The components for a home, from the settings files in it (for the commands that run without Spring). */
+    public static VectorComponents forHome(CodeMemoryHome home) {
+        return new VectorComponents(home, HomeSettings.load(home));
+    }
+
+    public CodeMemoryProperties settings() {
+        return settings;
+    }
+
+    /** What the configured model produces; every stored and every query vector carries it. */
+    public EmbeddingVersion version() {
+        CodeMemoryProperties.Embedding embedding = settings.embedding();
+        if (embedding.model().equals("torchscript")) {
+            CodeMemoryProperties.TorchScript ts = embedding.torchscript();
+            String name = ts.name() != null ? ts.name() : Path.of(ts.url().replaceFirst("^[a-z]+:/*", "/"))
+                    .getFileName().toString();
+            return new EmbeddingVersion(name, ts.dimension(), "mean", MiniLmOnnxEmbedder.MAX_TOKENS);
+        }
+        return MiniLmOnnxEmbedder.VERSION;
+    }
+
+    /** Loads the configured model when called (1–5 s); the caller closes it. */
+    public Supplier<Embedder> embedder() {
+        Path cache = home.root().resolve("djl");
+        CodeMemoryProperties.Embedding embedding = settings.embedding();
+        EmbeddingVersion version = version();
+        if (embedding.model().equals("torchscript")) {
+            CodeMemoryProperties.TorchScript ts = embedding.torchscript();
+            return () -> new TorchScriptEmbedder(ts.url(), Path.of(ts.tokenizer()), version, false, cache);
+        }
+        return () -> new MiniLmOnnxEmbedder(cache, embedding.batchSize());
+    }
+
+    /**
+     * The configured store of the configured model's vectors: the DuckDB table on these connections, or the Milvus
+     * collection (connected now; the caller closes it).
+     */
+    public VectorStore vectorStore(Supplier<DuckDBConnection> connections) {
+        return switch (settings.vectorStore()) {
+            case "milvus" -> MilvusVectorStore.connect(new MilvusSettings(settings.milvus().uri(),
+                    settings.milvus().token(), settings.milvus().database()), version());
+            default -> new DuckDbVectorStore(connections, version());
+        };
+    }
+
+    public boolean milvus() {
+        return settings.vectorStore().equals("milvus");
+    }
+}

@@ -1,0 +1,375 @@
+package dev.codememory.processors.query;
+
+import dev.codememory.config.vector.VectorHit;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.PriorityQueue;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+import org.apache.lucene.codecs.hnsw.DefaultFlatVectorScorer;
+import org.apache.lucene.index.VectorSimilarityFunction;
+import org.apache.lucene.search.ScoreDoc;
+import org.apache.lucene.util.Bits;
+import org.apache.lucene.util.hnsw.HnswGraphBuilder;
+import org.apache.lucene.util.hnsw.HnswGraphSearcher;
+import org.apache.lucene.util.hnsw.OnHeapHnswGraph;
+import org.apache.lucene.util.hnsw.RandomAccessVectorValues;
+import org.apache.lucene.util.hnsw.RandomVectorScorer;
+
+/**
+ * One project's memory vectors in memory, searched by cosine similarity: exactly (every vector scored) while there
+ * are at most {@code exactLimit} of them, through an HNSW graph (Lucene's {@link HnswGraphBuilder}) past that.
+ *
+ * <p>Vectors are stored L2-normalised, so the cosine is their dot product. The graph is built by
+ * {@link #buildGraph()} (the caller runs it off the query path: ~95 s for 100k vectors of 384 dimensions on one
+ * core) and then kept up to date as vectors are added; until it is built, searches stay exact. A removed vector is
+ * left in the graph (HNSW has no cheap delete) and never returned. Whatever way a candidate was found, its score is
+ * its exact cosine with the query, so both ways rank the same vectors the same.
+ *
+ * <p>Graph parameters, chosen by measurement on 100k clustered unit vectors (384-d, top 10): max connections
+ * {@value #MAX_CONN}, beam width {@value #BEAM_WIDTH} at build, and a search beam of at least {@value #SEARCH_BEAM}
+ * gave recall@10 0.992 against exact search at 1.3 ms per query (exact: 50 ms).
+ *
+ * <p>Thread-safe: searches share a read lock, additions and removals take the write lock.
+ */
+public final class VectorIndex {
+
+    /** Up to this many vectors, searches score every vector. */
+    public static final int DEFAULT_EXACT_LIMIT = 20_000;
+    static final int MAX_CONN = 16;
+    static final int BEAM_WIDTH = 100;
+    static final int SEARCH_BEAM = 100;
+    private static final long SEED = 42;
+
+    private final int dimension;
+    private final int exactLimit;
+    private final Slots vectors = new Slots();
+    private final List<String> ids = new ArrayList<>();
+    private final Map<String, Integer> ordinals = new HashMap<>();
+    private final BitSet removed = new BitSet();
+    private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+    private HnswGraphBuilder builder;
+    private OnHeapHnswGraph graph;
+
+    public VectorIndex(int dimension) {
+        this(dimension, DEFAULT_EXACT_LIMIT);
+    }
+
+    public VectorIndex(int dimension, int exactLimit) {
+        if (dimension < 1) {
+            throw new IllegalArgumentException("dimension must be positive, was " + dimension);
+        }
+        this.dimension = dimension;
+        this.exactLimit = exactLimit;
+    }
+
+    /** Adds a vector, or replaces the vector of an id already there. */
+    public void put(String id, float[] vector) {
+        if (vector.length != dimension) {
+            throw new IllegalArgumentException("vector of " + id + " has " + vector.length + " dimensions, the index "
+                    + dimension);
+        }
+        float[] unit = unit(vector);
+        lock.writeLock().lock();
+        try {
+            Integer old = ordinals.get(id);
+            if (old != null) {
+                removed.set(old);
+            }
+            int ord = vectors.size();
+            vectors.add(unit);
+            ids.add(id);
+            ordinals.put(id, ord);
+            if (builder != null) {
+                builder.addGraphNode(ord);
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot add " + id + " to the vector graph", e);
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    public void remove(Collection<String> memoryIds) {
+        lock.writeLock().lock();
+        try {
+            for (String id : memoryIds) {
+                Integer ord = ordinals.remove(id);
+                if (ord != null) {
+                    removed.set(ord);
+                }
+            }
+        } finally {
+            lock.writeLock().unlock();
+        }
+    }
+
+    /** The ids of the live vectors. */
+    public java.util.Set<String> ids() {
+        lock.readLock().lock();
+        try {
+            return new java.util.HashSet<>(ordinals.keySet());
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public boolean contains(String id) {
+        lock.readLock().lock();
+        try {
+            return ordinals.containsKey(id);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Live vectors. */
+    public int size() {
+        lock.readLock().lock();
+        try {
+            return ordinals.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public int dimension() {
+        return dimension;
+    }
+
+    /** Whether searches past the exact limit should go through a graph that is not built yet. */
+    public boolean needsGraph() {
+        lock.readLock().lock();
+        try {
+            return graph == null && ordinals.size() > exactLimit;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    public boolean hasGraph() {
+        lock.readLock().lock();
+        try {
+            return graph != null;
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /**
+     * Builds the graph over the vectors present now, without blocking searches (they stay exact meanwhile), then
+     * adds those that arrived during the build. Returns the build time in milliseconds.
+     */
+    public long buildGraph() {
+        long start = System.nanoTime();
+        int count;
+        lock.readLock().lock();
+        try {
+            if (graph != null) {
+                return 0;
+            }
+            count = vectors.size();
+        } finally {
+            lock.readLock().unlock();
+        }
+        try {
+            // vectors are only ever appended and an ordinal's vector never changes: the build reads ordinals below
+            // count while additions go on beside it, and the graph takes those additions once it is done
+            HnswGraphBuilder b = HnswGraphBuilder.create(DefaultFlatVectorScorer.INSTANCE
+                    .getRandomVectorScorerSupplier(VectorSimilarityFunction.DOT_PRODUCT, new Values()), MAX_CONN,
+                    BEAM_WIDTH, SEED);
+            OnHeapHnswGraph built = b.build(count);
+            lock.writeLock().lock();
+            try {
+                for (int ord = count; ord < vectors.size(); ord++) {
+                    b.addGraphNode(ord);
+                }
+                builder = b;
+                graph = built;
+            } finally {
+                lock.writeLock().unlock();
+            }
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot build the vector graph", e);
+        }
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** The {@code k} live vectors most similar to the query, best first (ties by id). */
+    public List<VectorHit> search(float[] query, int k) {
+        if (query.length != dimension) {
+            throw new IllegalArgumentException("query has " + query.length + " dimensions, the index " + dimension);
+        }
+        float[] q = unit(query);
+        lock.readLock().lock();
+        try {
+            if (graph == null || ordinals.size() <= exactLimit) {
+                return exact(q, k);
+            }
+            return approximate(q, k);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    /** Every live vector scored: the reference the graph is measured against. */
+    public List<VectorHit> exactSearch(float[] query, int k) {
+        float[] q = unit(query);
+        lock.readLock().lock();
+        try {
+            return exact(q, k);
+        } finally {
+            lock.readLock().unlock();
+        }
+    }
+
+    private List<VectorHit> exact(float[] q, int k) {
+        PriorityQueue<Scored> best = new PriorityQueue<>(k + 1, Scored.WORST_FIRST);
+        for (int ord = 0; ord < vectors.size(); ord++) {
+            if (removed.get(ord)) {
+                continue;
+            }
+            float score = dot(q, vectors.get(ord));
+            if (best.size() < k) {
+                best.add(new Scored(ord, score));
+            } else if (Scored.WORST_FIRST.compare(new Scored(ord, score), best.peek()) > 0) {
+                best.poll();
+                best.add(new Scored(ord, score));
+            }
+        }
+        return hits(best);
+    }
+
+    private List<VectorHit> approximate(float[] q, int k) {
+        try {
+            RandomVectorScorer scorer = DefaultFlatVectorScorer.INSTANCE.getRandomVectorScorer(
+                    VectorSimilarityFunction.DOT_PRODUCT, new Values(), q);
+            Bits live = new Bits() {
+                @Override
+                public boolean get(int index) {
+                    return !removed.get(index);
+                }
+
+                @Override
+                public int length() {
+                    return vectors.size();
+                }
+            };
+            ScoreDoc[] found = HnswGraphSearcher.search(scorer, Math.max(k, SEARCH_BEAM), graph, live,
+                    Integer.MAX_VALUE).topDocs().scoreDocs;
+            PriorityQueue<Scored> best = new PriorityQueue<>(found.length + 1, Scored.WORST_FIRST);
+            for (ScoreDoc d : found) {
+                best.add(new Scored(d.doc, dot(q, vectors.get(d.doc))));
+                if (best.size() > k) {
+                    best.poll();
+                }
+            }
+            return hits(best);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot search the vector graph", e);
+        }
+    }
+
+    private List<VectorHit> hits(PriorityQueue<Scored> best) {
+        List<VectorHit> out = new ArrayList<>(best.size());
+        List<Scored> sorted = new ArrayList<>(best);
+        sorted.sort(Scored.WORST_FIRST.reversed());
+        for (Scored s : sorted) {
+            out.add(new VectorHit(ids.get(s.ord()), s.score()));
+        }
+        return out;
+    }
+
+    /** A candidate; worse = lower score, then the later ordinal (so ties keep the earlier vector). */
+    private record Scored(int ord, float score) {
+        static final java.util.Comparator<Scored> WORST_FIRST = (a, b) -> a.score != b.score
+                ? Float.compare(a.score, b.score) : Integer.compare(b.ord, a.ord);
+    }
+
+    static float dot(float[] a, float[] b) {
+        float s = 0;
+        for (int i = 0; i < a.length; i++) {
+            s += a[i] * b[i];
+        }
+        return s;
+    }
+
+    static float[] unit(float[] v) {
+        double norm = 0;
+        for (float x : v) {
+            norm += (double) x * x;
+        }
+        float[] out = new float[v.length];
+        if (norm == 0) {
+            return out;
+        }
+        float k = (float) (1 / Math.sqrt(norm));
+        for (int i = 0; i < v.length; i++) {
+            out[i] = v[i] * k;
+        }
+        return out;
+    }
+
+    /** The stored vectors as Lucene reads them, by ordinal. */
+    private final class Values implements RandomAccessVectorValues.Floats {
+
+        @Override
+        public int size() {
+            return vectors.size();
+        }
+
+        @Override
+        public int dimension() {
+            return dimension;
+        }
+
+        @Override
+        public float[] vectorValue(int ord) {
+            return vectors.get(ord);
+        }
+
+        @Override
+        public Floats copy() {
+            return this;
+        }
+    }
+
+    /**
+     * Append-only vector slots that a reader may read below {@link #size()} while a writer appends: chunks are never
+     * moved, and the size is published after the slot is written.
+     */
+    private static final class Slots {
+
+        private static final int CHUNK = 4096;
+        private volatile float[][][] chunks = new float[16][][];
+        private volatile int size;
+
+        int size() {
+            return size;
+        }
+
+        float[] get(int ord) {
+            return chunks[ord / CHUNK][ord % CHUNK];
+        }
+
+        /** Only under the owner's write lock. */
+        void add(float[] vector) {
+            int ord = size;
+            float[][][] current = chunks;
+            if (ord / CHUNK == current.length) {
+                current = java.util.Arrays.copyOf(current, current.length * 2);
+            }
+            if (current[ord / CHUNK] == null) {
+                current[ord / CHUNK] = new float[CHUNK][];
+            }
+            current[ord / CHUNK][ord % CHUNK] = vector;
+            chunks = current;
+            size = ord + 1;
+        }
+    }
+}

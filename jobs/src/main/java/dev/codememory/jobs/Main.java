@@ -1,15 +1,12 @@
 package dev.codememory.jobs;
 
-import dev.codememory.jobs.cli.BenchCommand;
+import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.HookCommand;
-import dev.codememory.jobs.cli.ImportCommand;
-import dev.codememory.jobs.cli.TaskCommands;
-import dev.codememory.jobs.query.EvalCommand;
-import dev.codememory.jobs.query.QueryCommand;
 
 /**
- * Entry point of {@code jobs.jar}. The hook and import paths run on the JDK alone (no Spring context, no DuckDB,
- * no model) because Claude Code waits for the hook; everything else starts the Boot application.
+ * Entry point of {@code jobs.jar}. The hook runs on the JDK alone (no picocli, no Spring context, no DuckDB, no
+ * model) because Claude Code waits for it: it is dispatched here before anything else is loaded. Every other
+ * command goes through the picocli command line ({@link Cli}).
  */
 public final class Main {
 
@@ -17,17 +14,9 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        String command = args.length > 0 ? args[0] : "";
-        switch (command) {
-            case "hook" -> System.exit(args.length > 1 && "--train".equals(args[1])
-                    ? HookCommand.train() : HookCommand.run(System.in, System.out));
-            case "import" -> System.exit(ImportCommand.run(args));
-            case "bench" -> System.exit(BenchCommand.run(args));
-            case "query" -> System.exit(QueryCommand.run(args, System.out, System.err));
-            case "show" -> System.exit(dev.codememory.jobs.query.ShowCommand.run(args, System.out, System.err));
-            case "eval" -> System.exit(EvalCommand.run(args, System.out, System.err));
-            case "tasks", "task", "blocked" -> System.exit(TaskCommands.run(args, System.out, System.err));
-            default -> System.exit(CodeMemoryApplication.run(args));
+        if (args.length > 0 && args[0].equals("hook") && (args.length == 1 || args[1].equals("--train"))) {
+            System.exit(args.length > 1 ? HookCommand.train() : HookCommand.run(System.in, System.out));
         }
+        System.exit(Cli.run(args));
     }
 }

@@ -9,11 +9,19 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code tasks [--status S]}, {@code task show ID} and {@code blocked}: the task entities graduation keeps,
- * read straight from DuckDB (no Spring start-up). Exit 3 when a job holds the database.
+ * read straight from DuckDB (no Spring start-up). Exit 1 for an unknown task, 2 for bad usage, 3 when a job holds
+ * the database.
  */
 public final class TaskCommands {
 
@@ -22,19 +30,107 @@ public final class TaskCommands {
     private TaskCommands() {
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
+    /** {@code tasks}, {@code task show ID} and {@code blocked}, printing to the given streams. */
+    static List<CommandLine> commandLines(PrintStream out, PrintStream err) {
+        CommandLine task = new CommandLine(new Task());
+        task.addSubcommand("show", new CommandLine(new TaskShow(out, err)));
+        return List.of(new CommandLine(new Tasks(out, err)), task, new CommandLine(new Blocked(out, err)));
+    }
+
+    @Command(name = "tasks", header = "the tasks graduation keeps, with status and blockers",
+            mixinStandardHelpOptions = true,
+            description = "The tasks graduation keeps, per project: status, priority, title and what blocks them.")
+    static final class Tasks implements Callable<Integer> {
+
+        @Option(names = "--status", paramLabel = "S",
+                description = "only tasks in this status: pending, in_progress, blocked, done, cancelled")
+        String status;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Tasks(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() {
+            String wanted = status == null ? null : status.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (wanted != null && !STATUSES.contains(wanted)) {
+                err.println("unknown status '" + status + "'; one of " + String.join(", ", new TreeSet<>(STATUSES)));
+                return JobCommandRunner.EXIT_USAGE;
+            }
+            return withDatabase(out, err, c -> list(c, wanted, out));
+        }
+    }
+
+    @Command(name = "blocked", header = "the blocked tasks and what blocks them",
+            mixinStandardHelpOptions = true, description = "The blocked tasks and their blockers.")
+    static final class Blocked implements Callable<Integer> {
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        Blocked(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() {
+            return withDatabase(out, err, c -> list(c, "blocked", out));
+        }
+    }
+
+    @Command(name = "task", header = "one task: task show ID",
+            mixinStandardHelpOptions = true, subcommandsRepeatable = false,
+            description = "One task: `task show ID`.")
+    static final class Task implements Callable<Integer> {
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new CommandLine.ParameterException(spec.commandLine(), "task needs a subcommand: show ID");
+        }
+    }
+
+    @Command(name = "show", header = "a task's title, status, project, blockers, history and evidence",
+            mixinStandardHelpOptions = true,
+            description = "A task's title, status, project, blockers, history and evidence.")
+    static final class TaskShow implements Callable<Integer> {
+
+        @Parameters(paramLabel = "ID", description = "the task's id, or the start of it")
+        String id;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        TaskShow(PrintStream out, PrintStream err) {
+            this.out = out;
+            this.err = err;
+        }
+
+        @Override
+        public Integer call() {
+            return withDatabase(out, err, c -> show(c, id, out, err));
+        }
+    }
+
+    private interface Work {
+        int run(Connection c) throws SQLException;
+    }
+
+    private static int withDatabase(PrintStream out, PrintStream err, Work work) {
         CodeMemoryHome home = CodeMemoryHome.resolve();
         if (!home.database().toFile().exists()) {
             out.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return 0;
         }
         try (DuckDb.Session session = DuckDb.forHome(home).open(); Connection c = session.connection()) {
-            return switch (args[0]) {
-                case "tasks" -> list(c, args, out, err);
-                case "blocked" -> list(c, new String[] {"tasks", "--status", "blocked"}, out, err);
-                case "task" -> show(c, args, out, err);
-                default -> usage(err);
-            };
+            return work.run(c);
         } catch (DatabaseLockedException e) {
             err.println(e.getMessage());
             return JobCommandRunner.EXIT_BUSY;
@@ -44,17 +140,7 @@ public final class TaskCommands {
         }
     }
 
-    private static int list(Connection c, String[] args, PrintStream out, PrintStream err) throws SQLException {
-        String status = null;
-        if (args.length == 3 && args[1].equals("--status")) {
-            status = args[2].toLowerCase(Locale.ROOT).replace('-', '_');
-            if (!STATUSES.contains(status)) {
-                err.println("unknown status '" + args[2] + "'; one of " + String.join(", ", STATUSES));
-                return JobCommandRunner.EXIT_USAGE;
-            }
-        } else if (args.length != 1) {
-            return usage(err);
-        }
+    private static int list(Connection c, String status, PrintStream out) throws SQLException {
         String sql = """
                 SELECT t.entity_id, t.status, coalesce(t.current_json->>'priority', ''), t.title, t.project,
                        (SELECT string_agg(b.entity_type || ': ' || b.title, '; ' ORDER BY b.title)
@@ -83,18 +169,15 @@ public final class TaskCommands {
         return 0;
     }
 
-    private static int show(Connection c, String[] args, PrintStream out, PrintStream err) throws SQLException {
-        if (args.length != 3 || !args[1].equals("show")) {
-            return usage(err);
-        }
+    private static int show(Connection c, String wanted, PrintStream out, PrintStream err) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entity_id, title, status, project, current_json::VARCHAR FROM entities
                 WHERE entity_type = 'task' AND (entity_id = ? OR entity_id LIKE ? || '%')""")) {
-            ps.setString(1, args[2]);
-            ps.setString(2, args[2]);
+            ps.setString(1, wanted);
+            ps.setString(2, wanted);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    err.println("no task " + args[2]);
+                    err.println("no task " + wanted);
                     return 1;
                 }
                 String id = rs.getString(1);
@@ -154,10 +237,5 @@ public final class TaskCommands {
                 }
             }
         }
-    }
-
-    private static int usage(PrintStream err) {
-        err.println("usage: tasks [--status pending|in_progress|blocked|done|cancelled] | task show ID | blocked");
-        return JobCommandRunner.EXIT_USAGE;
     }
 }

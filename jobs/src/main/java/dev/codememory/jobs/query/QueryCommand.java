@@ -5,6 +5,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.MatchBand;
@@ -23,53 +24,118 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code query [--project DIR | --all-projects] [--top-k N] [--json] TEXT} prints the memories for TEXT, best first;
  * {@code query --input FILE --output FILE [--top-k N] [--all-projects]} answers one JSON query per input line
- * ({@code qid, text, project?, at?}) with one line {@code {"qid","results":[…]}} each (DESIGN §3.2). A query's
- * project is the git top level of its directory (the {@code project} field, {@code --project}, else the current
- * directory), else that directory. {@code --set key=value} overrides a ranking setting (for tuning).
+ * ({@code qid, text, project?, at?}) with one line {@code {"qid","results":[…]}} each. A query's project is the git
+ * top level of its directory (the {@code project} field, {@code --project}, else the current directory), else that
+ * directory. {@code --set key=value} overrides a ranking setting (for tuning). {@code search} is the same command.
  */
-public final class QueryCommand {
+@Command(name = "query", header = "the memories for a text, best first, with citations (also: search)",
+        aliases = "search", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Prints the memories for TEXT, best first, scoped to a project: hybrid BM25 + vector + recency "
+                + "+ kind/status, each with its citation (mem:xxxxxx, see `show`) and its source events.",
+            "Batch mode (--input/--output) answers one JSON query per line: {\"qid\",\"text\",\"project\"?,\"at\"?}."},
+        footer = {"", "Exit codes: 0 answered (also when nothing matched), 1 failed, 2 bad usage, 3 a job holds the "
+                + "database."})
+public final class QueryCommand implements Callable<Integer> {
 
     static final int DEFAULT_TOP_K = 10;
 
-    private QueryCommand() {
+    @Option(names = "--project", paramLabel = "DIR", description = "the project (its git top level) to search; "
+            + "default: the current directory's")
+    String project;
+
+    @Option(names = "--all-projects", description = "search every project")
+    boolean allProjects;
+
+    @Option(names = "--top-k", paramLabel = "N", description = "how many memories (default: ${DEFAULT-VALUE})")
+    int topK = DEFAULT_TOP_K;
+
+    @Option(names = "--json", description = "print one JSON object: {band, results}")
+    boolean json;
+
+    @Option(names = "--input", paramLabel = "FILE", description = "batch mode: one JSON query per line")
+    Path input;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "batch mode: where the answers go")
+    Path output;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a ranking setting (tuning)")
+    List<String> sets = new ArrayList<>();
+
+    @Parameters(paramLabel = "TEXT", arity = "0..*", description = "what to look for")
+    List<String> words = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public QueryCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
+    /** {@code args} may start with the command's name. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
+        return Cli.execute(new QueryCommand(out, err), Cli.withoutName(Cli.withoutName(args, "query"), "search"), out,
+                err);
+    }
+
+    @Override
+    public Integer call() {
         QueryLogging.toStderr();
-        Options o;
+        RankingSettings settings = RankingSettings.defaults();
         try {
-            o = Options.parse(args);
+            if (topK < 1) {
+                throw new IllegalArgumentException("--top-k needs a positive number");
+            }
+            if ((input == null) != (output == null)) {
+                throw new IllegalArgumentException("--input and --output go together");
+            }
+            if (input != null && !words.isEmpty()) {
+                throw new IllegalArgumentException("batch mode takes no TEXT");
+            }
+            if (input == null && words.isEmpty()) {
+                throw new IllegalArgumentException("query needs TEXT");
+            }
+            for (String kv : sets) {
+                settings = applySetting(settings, kv);
+            }
         } catch (IllegalArgumentException e) {
-            err.println(e.getMessage());
-            err.println("usage: query [--project DIR | --all-projects] [--top-k N] [--json] TEXT");
-            err.println("       query --input FILE --output FILE [--top-k N] [--all-projects]");
-            return JobCommandRunner.EXIT_USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        String text = String.join(" ", words);
         CodeMemoryHome home = CodeMemoryHome.resolve();
         if (!home.database().toFile().exists()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
-            if (o.input == null) {
+            if (input == null) {
                 return 0;
             }
         }
         ProjectResolver projects = new ProjectResolver();
-        String defaultProject = o.allProjects ? null
-                : projects.projectOf(Path.of(o.project == null ? "" : o.project).toAbsolutePath().toString());
+        String defaultProject = allProjects ? null
+                : projects.projectOf(Path.of(project == null ? "" : project).toAbsolutePath().toString());
         try (DuckDb.Session session = DuckDb.forHome(home).open();
                 QueryService service = new QueryService(session,
                         () -> new MiniLmOnnxEmbedder(home.root().resolve("djl"), MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE),
-                        o.settings)) {
-            if (o.input != null) {
-                return batch(service, o, projects, defaultProject, out);
+                        settings)) {
+            if (input != null) {
+                return batch(service, projects, defaultProject, out);
             }
-            QueryRequest request = new QueryRequest(null, o.text, defaultProject,
-                    LocalDateTime.now(ZoneOffset.UTC));
-            List<QueryResult> results = service.search(List.of(request), o.topK).get(0);
-            print(results, o.json, out);
+            QueryRequest request = new QueryRequest(null, text, defaultProject, LocalDateTime.now(ZoneOffset.UTC));
+            List<QueryResult> results = service.search(List.of(request), topK).get(0);
+            print(results, json, out);
             return 0;
         } catch (DatabaseLockedException e) {
             err.println(e.getMessage());
@@ -80,12 +146,12 @@ public final class QueryCommand {
         }
     }
 
-    private static int batch(QueryService service, Options o, ProjectResolver projects, String defaultProject,
-            PrintStream out) throws IOException {
+    private int batch(QueryService service, ProjectResolver projects, String defaultProject, PrintStream out)
+            throws IOException {
         long start = System.nanoTime();
-        List<QueryRequest> requests = readRequests(o.input, projects, defaultProject, o.allProjects);
-        List<List<QueryResult>> answers = service.search(requests, o.topK);
-        try (BufferedWriter w = Files.newBufferedWriter(o.output, StandardCharsets.UTF_8)) {
+        List<QueryRequest> requests = readRequests(input, projects, defaultProject, allProjects);
+        List<List<QueryResult>> answers = service.search(requests, topK);
+        try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             for (int i = 0; i < requests.size(); i++) {
                 w.write(resultLine(requests.get(i).qid(), answers.get(i)));
                 w.newLine();
@@ -93,7 +159,7 @@ public final class QueryCommand {
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
         out.printf("answered %d queries in %d ms (%.1f ms/query) into %s%n", requests.size(), ms,
-                requests.isEmpty() ? 0.0 : (double) ms / requests.size(), o.output);
+                requests.isEmpty() ? 0.0 : (double) ms / requests.size(), output);
         return 0;
     }
 
@@ -171,72 +237,11 @@ public final class QueryCommand {
         }
     }
 
-    private static final class Options {
-        String project;
-        boolean allProjects;
-        int topK = DEFAULT_TOP_K;
-        boolean json;
-        Path input;
-        Path output;
-        String text;
-        RankingSettings settings = RankingSettings.defaults();
-
-        static Options parse(String[] args) {
-            Options o = new Options();
-            List<String> words = new ArrayList<>();
-            for (int i = 1; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--project" -> o.project = value(args, ++i, a);
-                    case "--all-projects" -> o.allProjects = true;
-                    case "--json" -> o.json = true;
-                    case "--top-k" -> {
-                        try {
-                            o.topK = Integer.parseInt(value(args, ++i, a));
-                        } catch (NumberFormatException e) {
-                            throw new IllegalArgumentException("--top-k needs a positive number");
-                        }
-                        if (o.topK < 1) {
-                            throw new IllegalArgumentException("--top-k needs a positive number");
-                        }
-                    }
-                    case "--input" -> o.input = Path.of(value(args, ++i, a));
-                    case "--output" -> o.output = Path.of(value(args, ++i, a));
-                    case "--set" -> o.settings = applySetting(o.settings, value(args, ++i, a));
-                    default -> {
-                        if (a.startsWith("--") && words.isEmpty()) {
-                            throw new IllegalArgumentException("unknown option " + a);
-                        }
-                        words.add(a);
-                    }
-                }
-            }
-            if ((o.input == null) != (o.output == null)) {
-                throw new IllegalArgumentException("--input and --output go together");
-            }
-            if (o.input != null && !words.isEmpty()) {
-                throw new IllegalArgumentException("batch mode takes no TEXT");
-            }
-            if (o.input == null && words.isEmpty()) {
-                throw new IllegalArgumentException("query needs TEXT");
-            }
-            o.text = String.join(" ", words);
-            return o;
+    static RankingSettings applySetting(RankingSettings settings, String kv) {
+        int eq = kv.indexOf('=');
+        if (eq < 1) {
+            throw new IllegalArgumentException("--set needs key=value, was " + kv);
         }
-
-        static RankingSettings applySetting(RankingSettings settings, String kv) {
-            int eq = kv.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("--set needs key=value, was " + kv);
-            }
-            return settings.with(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[i];
-        }
+        return settings.with(kv.substring(0, eq), kv.substring(eq + 1));
     }
 }

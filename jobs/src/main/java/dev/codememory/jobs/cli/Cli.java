@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.forget.ForgetCommand;
 import dev.codememory.jobs.query.EvalCommand;
 import dev.codememory.jobs.query.QueryCommand;
 import dev.codememory.jobs.query.ShowCommand;
@@ -70,6 +71,7 @@ public final class Cli implements Callable<Integer> {
         for (CommandLine task : TaskCommands.commandLines(out, err)) {
             cli.addSubcommand(configure(task, out, err));
         }
+        cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
         cli.addSubcommand("eval", configure(new CommandLine(new EvalCommand(out, err)), out, err));
         cli.addSubcommand("bench", configure(new CommandLine(new BenchCommand()), out, err));

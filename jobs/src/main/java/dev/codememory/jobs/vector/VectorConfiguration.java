@@ -45,10 +45,15 @@ public class VectorConfiguration {
     @JobScope
     VectorStore vectorStore(CodeMemoryProperties properties, DuckDbSessions sessions,
             EmbeddingService embeddingService) {
+        return open(properties, sessions, embeddingService.version());
+    }
+
+    /** The configured store of {@code version} (also for commands that work outside a job, such as forget). */
+    public static VectorStore open(CodeMemoryProperties properties, DuckDbSessions sessions, EmbeddingVersion version) {
         return switch (properties.vectorStore()) {
-            case "duckdb" -> new DuckDbVectorStore(sessions.connections(), embeddingService.version());
+            case "duckdb" -> new DuckDbVectorStore(sessions.connections(), version);
             case "milvus" -> MilvusVectorStore.connect(new MilvusSettings(properties.milvus().uri(),
-                    properties.milvus().token(), properties.milvus().database()), embeddingService.version());
+                    properties.milvus().token(), properties.milvus().database()), version);
             default -> throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was "
                     + properties.vectorStore());
         };

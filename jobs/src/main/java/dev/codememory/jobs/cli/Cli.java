@@ -2,6 +2,9 @@ package dev.codememory.jobs.cli;
 
 import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.report.ExportCommand;
+import dev.codememory.jobs.report.HistoryCommand;
+import dev.codememory.jobs.report.StatsCommand;
 import dev.codememory.jobs.query.EvalCommand;
 import dev.codememory.jobs.query.QueryCommand;
 import dev.codememory.jobs.query.ShowCommand;
@@ -72,6 +75,9 @@ public final class Cli implements Callable<Integer> {
             cli.addSubcommand(configure(task, out, err));
         }
         cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err)), out, err));
+        cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err)), out, err));
+        cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err)), out, err));
+        cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
         cli.addSubcommand("eval", configure(new CommandLine(new EvalCommand(out, err)), out, err));
         cli.addSubcommand("bench", configure(new CommandLine(new BenchCommand()), out, err));

@@ -2,6 +2,8 @@ package dev.codememory.jobs.cli;
 
 import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.install.InstallCommand;
+import dev.codememory.jobs.install.UninstallCommand;
 import dev.codememory.jobs.report.ExportCommand;
 import dev.codememory.jobs.report.HistoryCommand;
 import dev.codememory.jobs.report.StatsCommand;
@@ -78,6 +80,8 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err)), out, err));
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err)), out, err));
+        cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
+        cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
         cli.addSubcommand("eval", configure(new CommandLine(new EvalCommand(out, err)), out, err));
         cli.addSubcommand("bench", configure(new CommandLine(new BenchCommand()), out, err));

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.demo.DemoCommand;
 import dev.codememory.jobs.forget.ForgetCommand;
 import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.install.UninstallCommand;
@@ -83,6 +84,7 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
+        cli.addSubcommand("demo", configure(new CommandLine(new DemoCommand(out, err)), out, err));
         cli.addSubcommand("eval", configure(new CommandLine(new EvalCommand(out, err)), out, err));
         cli.addSubcommand("bench", configure(new CommandLine(new BenchCommand()), out, err));
         return cli;

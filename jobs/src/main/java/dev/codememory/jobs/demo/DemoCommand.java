@@ -82,7 +82,8 @@ public final class DemoCommand implements Callable<Integer> {
             out.println("1. importing " + SESSIONS.size() + " sample Claude Code sessions of " + PROJECT);
             TranscriptImport.Result imported = TranscriptImport.run(transcripts, SpoolAppender.forHome(demoHome),
                     SpoolLineBuilder.defaults(), p -> { });
-            out.println("   " + ConsoleProgress.number(imported.events()) + " events: " + imported.eventsByType());
+            out.println("   " + ConsoleProgress.number(imported.events()) + " events: " + imported.eventsByType().entrySet()
+                    .stream().map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
             out.println("2. graduating them into memories (the main job, --job=graduate)");
             int exit = CodeMemoryApplication.run(new String[0], verbose ? CodeMemoryApplication.Console.VERBOSE
                     : CodeMemoryApplication.Console.QUIET,

@@ -134,7 +134,7 @@ public final class ForgetCommand implements Callable<Integer> {
         Forgetting what = requested;
         try {
             long waiting = spoolLines(home);
-            if (!dryRun && (what == null || what.erasesEvents()) && waiting > 0) {
+            if (!dryRun && what != null && what.erasesEvents() && waiting > 0) {
                 // lines still in the spool may hold what is to be forgotten: load them first, then erase
                 JobExecution ingest = context.getBean(JobRunner.class).run("ingest");
                 if (ingest.getStatus() != BatchStatus.COMPLETED) {
@@ -212,7 +212,7 @@ public final class ForgetCommand implements Callable<Integer> {
             return 0;
         }
         out.println("forgot " + label(what) + ": " + describe(outcome.counts()));
-        out.println("vectors of " + ConsoleProgress.number(ids.size()) + " memories " + vectors
+        out.println("vectors of " + plural(ids.size(), "memory", "memories") + " " + vectors
                 + (duckRows > 0 ? " (" + ConsoleProgress.number(duckRows) + " rows in DuckDB)" : ""));
         out.println("a tombstone keeps re-imports and graduation from bringing it back; audit line in "
                 + home.logs().resolve("forget.log"));

@@ -27,7 +27,8 @@ import org.duckdb.DuckDBConnection;
  *       candidates that were duplicates of them), evidence spans, citations, edges, stage marks, rejects, injection
  *       items and task events — a task left with no task event goes too; tombstoned by entry and candidate id;</li>
  *   <li><b>derived rows</b>: the turns and observations made of forgotten events (or holding the phrase), and the
- *       sessions left with no events;</li>
+ *       sessions left with no events; a session summary that names a forgotten memory is removed (not tombstoned),
+ *       so the next graduation composes it again from what remains;</li>
  *   <li><b>vectors</b>: queued for deletion in the outbox in the same transaction (so a crash before
  *       {@link #dropVectors} still removes them at the next embed step).</li>
  * </ul>
@@ -70,7 +71,8 @@ public class DuckDbForgetter {
             try {
                 select(c, what);
                 Counts counts = count(c);
-                List<String> memoryIds = strings(c, "SELECT entry_id FROM temp.main.fg_entries ORDER BY entry_id");
+                List<String> memoryIds = strings(c, "SELECT entry_id FROM temp.main.fg_entries UNION "
+                        + "SELECT entry_id FROM temp.main.fg_summaries ORDER BY entry_id");
                 if (forgetId != null) {
                     tombstone(c, what, forgetId);
                     delete(c, what);
@@ -164,6 +166,14 @@ public class DuckDbForgetter {
                 INSERT INTO temp.main.fg_entries SELECT entry_id FROM entries
                 WHERE candidate_id IN (SELECT candidate_id FROM temp.main.fg_candidates)
                   AND entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
+        // session summaries that name a forgotten memory: removed without a tombstone, so the next graduation
+        // composes them again from the memories that remain
+        execute(c, """
+                CREATE OR REPLACE TEMP TABLE fg_summaries AS
+                SELECT DISTINCT e.entry_id, e.session_id FROM entries e JOIN edges d ON d.src_id = e.entry_id
+                WHERE e.entry_type = 'summary' AND d.rel_type = 'summarizes'
+                  AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                  AND e.entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
         try (PreparedStatement ps = c.prepareStatement("""
                 CREATE OR REPLACE TEMP TABLE fg_turns AS SELECT turn_id FROM turns
                 WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
@@ -241,7 +251,8 @@ public class DuckDbForgetter {
     }
 
     private static void delete(Connection c, Forgetting what) throws SQLException {
-        String entries = "(SELECT entry_id FROM temp.main.fg_entries)";
+        String entries = "(SELECT entry_id FROM temp.main.fg_entries"
+                + " UNION SELECT entry_id FROM temp.main.fg_summaries)";
         String candidates = "(SELECT candidate_id FROM temp.main.fg_candidates)";
         String tasks = "(SELECT entity_id FROM temp.main.fg_tasks)";
         String events = "(SELECT event_id FROM temp.main.fg_events)";
@@ -253,7 +264,9 @@ public class DuckDbForgetter {
         execute(c, "DELETE FROM edges WHERE src_id IN " + entries + " OR dst_id IN " + entries
                 + " OR src_id IN " + candidates + " OR dst_id IN " + candidates
                 + " OR src_id IN " + tasks + " OR dst_id IN " + tasks);
-        execute(c, "DELETE FROM stage_marks WHERE subject_id IN " + entries + " OR subject_id IN " + sessions);
+        execute(c, "DELETE FROM stage_marks WHERE subject_id IN " + entries + " OR subject_id IN " + sessions
+                + " OR (stage = 'summary' AND EXISTS (SELECT 1 FROM temp.main.fg_summaries s"
+                + " WHERE starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
         execute(c, "DELETE FROM graduation_rejects WHERE subject_id IN " + entries + " OR subject_id IN " + candidates);
         execute(c, "DELETE FROM task_events WHERE source_entry IN " + entries);
         execute(c, "DELETE FROM entity_aliases WHERE entity_id IN " + tasks);
@@ -345,7 +358,7 @@ public class DuckDbForgetter {
     }
 
     private static void dropTemp(Connection c) {
-        for (String t : List.of("fg_events", "fg_sessions", "fg_entries", "fg_candidates", "fg_turns",
+        for (String t : List.of("fg_events", "fg_sessions", "fg_entries", "fg_candidates", "fg_summaries", "fg_turns",
                 "fg_observations", "fg_tasks")) {
             try (Statement st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS temp.main." + t);

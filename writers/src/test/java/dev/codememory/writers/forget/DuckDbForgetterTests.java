@@ -174,6 +174,27 @@ class DuckDbForgetterTests {
         assertThat(rows("SELECT count(*) FROM forgotten WHERE kind = 'session'")).containsExactly("0");
     }
 
+    @Test
+    void aSummaryNamingAForgottenMemoryGoesWithoutATombstoneSoItIsComposedAgain() throws Exception {
+        try (Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute("""
+                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                    VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
+                            'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
+            st.execute("INSERT INTO edges VALUES ('edge_sum', 'entry', 'm9', 'summarizes', 'entry', 'm2', NULL, now())");
+            st.execute("INSERT INTO stage_marks VALUES ('summary|s-2|4', 'summary', now()), ('summary|s-1|2', 'summary', now())");
+        }
+
+        DuckDbForgetter.Outcome outcome = forgetter.forget(Forgetting.memory("m2"), "fg_6");
+
+        assertThat(outcome.counts().memories()).isEqualTo(1);
+        assertThat(outcome.memoryIds()).containsExactly("m2", "m9");
+        assertThat(rows("SELECT entry_id FROM entries")).containsExactly("m1");
+        assertThat(rows("SELECT subject_id FROM stage_marks WHERE stage = 'summary'")).containsExactly("summary|s-1|2");
+        assertThat(rows("SELECT kind, key FROM forgotten WHERE kind = 'entry'")).containsExactly("entry m2");
+    }
+
     private List<String> rows(String sql) throws Exception {
         return DuckRows.rows(session, sql);
     }

@@ -29,7 +29,7 @@ class ForgetIntegrationTests {
         assertThat(JobsJar.run(tmp.resolve("elsewhere"), new byte[0], "demo", "--home", home.toString()).exit())
                 .isZero();
         String vectors = "vectors_all_minilm_l6_v2_384_mean_256";
-        String decision = citationOf(home, "decision", "bucket4j");
+        String decision = citationOf(home, "work", "bucket4j"); // the commit that added the rate limit
         String decisionId = memoryId(home, decision);
         assertThat(hits(home, "rate limit with bucket4j")).contains(decision);
 
@@ -86,6 +86,11 @@ class ForgetIntegrationTests {
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE session_id = '" + REPORT_SESSION + "'"
                 + " OR contains(lower(payload::VARCHAR), 'postgresql')")).isZero();
         assertThat(hits(home, "rate limit with bucket4j")).doesNotContain(decision);
+        // the session's summary named the forgotten commit: it was composed again from what remains
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_type = 'summary' AND status = "
+                + "'active' AND session_id = '" + RATE_LIMIT_SESSION + "'")).isEqualTo(1);
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_type = 'summary' AND session_id = '"
+                + RATE_LIMIT_SESSION + "' AND contains(body, 'Rate-limit the public API')")).isZero();
     }
 
     private static List<String> hits(Path home, String text) throws Exception {

@@ -238,7 +238,10 @@ public final class ForgetCommand implements Callable<Integer> {
         parts.add(plural(c.turns(), "turn", "turns"));
         parts.add(plural(c.observations(), "tool observation", "tool observations"));
         parts.add(plural(c.tasks(), "task", "tasks"));
-        return String.join(", ", parts);
+        String described = String.join(", ", parts);
+        return c.summariesToCompose() == 0 ? described : described + "; "
+                + plural(c.summariesToCompose(), "session summary", "session summaries")
+                + " to compose again without it";
     }
 
     private static String plural(long n, String one, String many) {
@@ -254,7 +257,7 @@ public final class ForgetCommand implements Callable<Integer> {
         String line = Instant.now() + " " + forgetId + " forget " + what.describe() + ": events=" + c.events()
                 + " sessions=" + c.sessions() + " memories=" + c.memories() + " candidates=" + c.candidates()
                 + " turns=" + c.turns() + " observations=" + c.observations() + " task_events=" + c.taskEvents()
-                + " tasks=" + c.tasks() + " vectors=" + vectors + "\n";
+                + " tasks=" + c.tasks() + " summaries_to_compose=" + c.summariesToCompose() + " vectors=" + vectors + "\n";
         Files.writeString(log, line, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
     }
 

@@ -38,10 +38,11 @@ public class DuckDbForgetter {
 
     /** How much a forgetting covers. */
     public record Counts(long events, long sessions, long memories, long verifiedMemories, long candidates,
-            long turns, long observations, long taskEvents, long tasks) {
+            long turns, long observations, long taskEvents, long tasks, long summariesToCompose) {
 
         public boolean isEmpty() {
-            return events + sessions + memories + candidates + turns + observations + taskEvents + tasks == 0;
+            return events + sessions + memories + candidates + turns + observations + taskEvents + tasks
+                    + summariesToCompose == 0;
         }
     }
 
@@ -166,14 +167,20 @@ public class DuckDbForgetter {
                 INSERT INTO temp.main.fg_entries SELECT entry_id FROM entries
                 WHERE candidate_id IN (SELECT candidate_id FROM temp.main.fg_candidates)
                   AND entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
-        // session summaries that name a forgotten memory: removed without a tombstone, so the next graduation
-        // composes them again from the memories that remain
-        execute(c, """
+        // session summaries are composed from memories alone: one that names a forgotten memory, or is itself caught
+        // by the session, date or phrase, goes without a tombstone, and the next graduation composes it again from
+        // the memories that remain; only a summary the user names is tombstoned
+        try (PreparedStatement ps = c.prepareStatement("""
                 CREATE OR REPLACE TEMP TABLE fg_summaries AS
-                SELECT DISTINCT e.entry_id, e.session_id FROM entries e JOIN edges d ON d.src_id = e.entry_id
-                WHERE e.entry_type = 'summary' AND d.rel_type = 'summarizes'
-                  AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
-                  AND e.entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
+                SELECT DISTINCT e.entry_id, e.session_id FROM entries e
+                WHERE e.entry_type = 'summary' AND e.entry_id IS DISTINCT FROM ?
+                  AND (e.entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                       OR EXISTS (SELECT 1 FROM edges d WHERE d.src_id = e.entry_id AND d.rel_type = 'summarizes'
+                                  AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)))""")) {
+            ps.setString(1, what.kind() == Forgetting.Kind.MEMORY ? what.value() : null);
+            ps.execute();
+        }
+        execute(c, "DELETE FROM temp.main.fg_entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_summaries)");
         try (PreparedStatement ps = c.prepareStatement("""
                 CREATE OR REPLACE TEMP TABLE fg_turns AS SELECT turn_id FROM turns
                 WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
@@ -226,10 +233,11 @@ public class DuckDbForgetter {
                        (SELECT count(*) FROM temp.main.fg_observations),
                        (SELECT count(*) FROM task_events
                             WHERE source_entry IN (SELECT entry_id FROM temp.main.fg_entries)),
-                       (SELECT count(*) FROM temp.main.fg_tasks)""")) {
+                       (SELECT count(*) FROM temp.main.fg_tasks),
+                       (SELECT count(*) FROM temp.main.fg_summaries)""")) {
             rs.next();
             return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                    rs.getLong(7), rs.getLong(8), rs.getLong(9));
+                    rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10));
         }
     }
 

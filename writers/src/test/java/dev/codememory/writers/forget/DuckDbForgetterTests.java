@@ -101,7 +101,7 @@ class DuckDbForgetterTests {
         forgetter.dropVectors(outcome.memoryIds(), VERSION.id());
 
         assertThat(outcome.memoryIds()).containsExactly("m1");
-        assertThat(outcome.counts()).isEqualTo(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 1, 1));
+        assertThat(outcome.counts()).isEqualTo(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 1, 1, 0));
         assertThat(rows("SELECT entry_id FROM entries")).containsExactly("m2");
         assertThat(rows("SELECT candidate_id FROM candidates ORDER BY 1")).containsExactly("c2", "c3");
         assertThat(rows("SELECT memory_id FROM citations")).containsExactly("m2");
@@ -126,7 +126,7 @@ class DuckDbForgetterTests {
         DuckDbForgetter.Outcome outcome = forgetter.preview(Forgetting.session("s-1"));
 
         // s-1: two events, its session, m1 with its task, c1 and c3 (a duplicate of m2, which rests on s-2), one turn
-        assertThat(outcome.counts()).isEqualTo(new DuckDbForgetter.Counts(2, 1, 1, 1, 2, 1, 0, 1, 1));
+        assertThat(outcome.counts()).isEqualTo(new DuckDbForgetter.Counts(2, 1, 1, 1, 2, 1, 0, 1, 1, 0));
         assertThat(outcome.memoryIds()).containsExactly("m1");
         assertThat(rows("SELECT (SELECT count(*) FROM events) || '/' || (SELECT count(*) FROM entries) || '/'"
                 + " || (SELECT count(*) FROM forgotten)")).containsExactly(before);
@@ -189,10 +189,28 @@ class DuckDbForgetterTests {
         DuckDbForgetter.Outcome outcome = forgetter.forget(Forgetting.memory("m2"), "fg_6");
 
         assertThat(outcome.counts().memories()).isEqualTo(1);
+        assertThat(outcome.counts().summariesToCompose()).isEqualTo(1);
         assertThat(outcome.memoryIds()).containsExactly("m2", "m9");
         assertThat(rows("SELECT entry_id FROM entries")).containsExactly("m1");
         assertThat(rows("SELECT subject_id FROM stage_marks WHERE stage = 'summary'")).containsExactly("summary|s-1|2");
         assertThat(rows("SELECT kind, key FROM forgotten WHERE kind = 'entry'")).containsExactly("entry m2");
+    }
+
+    @Test
+    void onlyASummaryTheUserNamesIsTombstoned() throws Exception {
+        try (Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute("""
+                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                    VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
+                            'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
+        }
+
+        DuckDbForgetter.Outcome named = forgetter.forget(Forgetting.memory("m9"), "fg_7");
+
+        assertThat(named.counts().memories()).isEqualTo(1);
+        assertThat(named.counts().summariesToCompose()).isZero();
+        assertThat(rows("SELECT kind, key FROM forgotten ORDER BY kind")).containsExactly("candidate m9", "entry m9");
     }
 
     private List<String> rows(String sql) throws Exception {

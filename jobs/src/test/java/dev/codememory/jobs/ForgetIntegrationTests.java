@@ -41,7 +41,7 @@ class ForgetIntegrationTests {
         JobsJar.Result memory = JobsJar.run(home, new byte[0], "forget", decision);
         assertThat(memory.exit()).as(memory.stderr()).isZero();
         assertThat(memory.stdout()).contains("forgot " + decision + ": 0 events, 0 sessions, 1 memory",
-                "vectors of 1 memory removed");
+                "1 session summary to compose again without it", "vectors of 2 memories removed");
         assertThat(hits(home, "rate limit with bucket4j")).doesNotContain(decision);
         assertThat(JobsJar.run(home, new byte[0], "show", decision).exit()).isEqualTo(1);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + vectors + " WHERE memory_id = '" + decisionId

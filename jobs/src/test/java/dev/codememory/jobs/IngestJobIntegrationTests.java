@@ -33,7 +33,7 @@ class IngestJobIntegrationTests {
         JobsJar.Result first = JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=1000");
 
         assertThat(first.exit()).isZero();
-        assertThat(first.stdout()).contains("job ingest COMPLETED");
+        assertThat(first.stdout()).contains("ingest completed in");
         assertThat(JobsJar.sqliteRows(home, """
                 SELECT s.STEP_NAME, s.STATUS, s.READ_COUNT, s.WRITE_COUNT, s.COMMIT_COUNT
                 FROM BATCH_STEP_EXECUTION s ORDER BY s.STEP_EXECUTION_ID"""))

@@ -74,8 +74,8 @@ class ServeSocketIntegrationTests {
             // a job asked for from the command line runs in serve, which prints its steps and result
             JobsJar.Result job = JobsJar.run(home, new byte[0], "--job=ingest");
             assertThat(job.exit()).as(job.stderr()).isZero();
-            assertThat(job.stdout()).contains("running in code-memory serve").contains("ingestSpoolStep")
-                    .contains("job ingest COMPLETED");
+            assertThat(job.stdout()).contains("running in code-memory serve").contains("ingest spool")
+                    .contains("ingest completed in");
 
             // a graduation run through serve refreshes its indexes: the new memory is found by the next query
             String session = "{\"session_id\":\"serve-new\",\"cwd\":\"" + tmp.resolve("shop-api") + "\",";
@@ -88,7 +88,7 @@ class ServeSocketIntegrationTests {
                     .isZero();
             JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
             assertThat(graduated.exit()).as(graduated.stderr()).isZero();
-            assertThat(graduated.stdout()).contains("embedMemoriesStep").contains("job graduate COMPLETED");
+            assertThat(graduated.stdout()).contains("embed memories").contains("graduate completed in");
             JobsJar.Result found = JobsJar.run(home, new byte[0], "query", "--project",
                     tmp.resolve("shop-api").toString(), "Zeppelin notebooks");
             assertThat(found.exit()).isZero();

@@ -36,8 +36,9 @@ class SchemaMigratorTests {
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "candidates", "citations", "derivations", "edges", "entities", "entity_aliases", "entries",
-                        "event_rejects", "events", "evidence_spans", "graduation_rejects", "injection_items", "injections",
+                        "build_runs", "candidates", "citations", "derivations", "edges", "entities", "entity_aliases",
+                        "entries", "event_rejects", "events", "evidence_spans", "forgotten", "graduation_rejects",
+                        "injection_items", "injections",
                         "observations", "pipeline_metrics",
                         "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
                         "vector_outbox", "working_set");
@@ -78,6 +79,8 @@ class SchemaMigratorTests {
         assertThat(columns("injection_items")).containsExactly(
                 "injection_id VARCHAR NO", "rank INTEGER NO", "citation VARCHAR NO", "memory_id VARCHAR NO",
                 "score DOUBLE NO");
+        assertThat(columns("forgotten")).containsExactly(
+                "kind VARCHAR NO", "key VARCHAR NO", "forget_id VARCHAR NO", "forgotten_at TIMESTAMP NO");
     }
 
     @Test
@@ -108,10 +111,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(6);
             assertThat(rs.getString("script")).isEqualTo("V006__derivations.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(7);
+            assertThat(rs.getString("script")).isEqualTo("V007__forget.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(6);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(6);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(7);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(7);
     }
 
     @Test
@@ -139,6 +145,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(5);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(6);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(7);
             assertThat(rs.next()).isFalse();
         }
     }

@@ -20,6 +20,8 @@ import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
  * {@code jobs.jar bench [--runs N] [--events N]}: prints the foundation's figures, each against a baseline
@@ -33,19 +35,43 @@ import java.util.concurrent.TimeUnit;
  * memories, the cold UserPromptSubmit hook) run one of the other benches instead.
  * Works in a temporary home; nothing of the user's is touched.
  */
-public final class BenchCommand {
+@Command(name = "bench", header = "hook start-up, ingest, graduation, embedding and query benchmarks",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Prints the hook's cold wall time next to `java -version`'s and the ingest throughput, in a "
+                + "temporary home; --graduation, --embedding or --query runs one of the other benches instead.")
+public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
 
-    private BenchCommand() {
-    }
+    @Option(names = "--graduation", description = "generated sessions through graduation: each stage's counts and time")
+    boolean graduation;
 
-    public static int run(String[] args) {
-        boolean graduation = java.util.Arrays.asList(args).contains("--graduation");
-        boolean query = java.util.Arrays.asList(args).contains("--query");
-        int runs = intOption(args, "--runs", query ? 20 : 30);
-        if (java.util.Arrays.asList(args).contains("--embedding")) {
-            return embeddingBench(intOption(args, "--texts", 1000));
+    @Option(names = "--embedding", description = "the embed step next to raw ONNX Runtime, and vector search latency")
+    boolean embedding;
+
+    @Option(names = "--query", description = "query latency at the given sizes, and the cold prompt hook")
+    boolean query;
+
+    @Option(names = "--runs", paramLabel = "N", description = "cold process runs (default: 30; 20 with --query)")
+    Integer runsOption;
+
+    @Option(names = "--events", paramLabel = "N", description = "events (default: 100,000; 50,000 with --graduation)")
+    Integer eventsOption;
+
+    @Option(names = "--texts", paramLabel = "N", description = "--embedding: texts (default: ${DEFAULT-VALUE})")
+    int texts = 1000;
+
+    @Option(names = "--memories", paramLabel = "N,N", description = "--query: home sizes (default: ${DEFAULT-VALUE})")
+    String memories = "10000,100000";
+
+    @Option(names = "--queries", paramLabel = "N", description = "--query: queries per size (default: ${DEFAULT-VALUE})")
+    int queries = 200;
+
+    @Override
+    public Integer call() {
+        int runs = runsOption != null ? runsOption : query ? 20 : 30;
+        if (embedding) {
+            return embeddingBench(texts);
         }
-        int events = intOption(args, "--events", graduation ? 50_000 : 100_000);
+        int events = eventsOption != null ? eventsOption : graduation ? 50_000 : 100_000;
         try {
             Path jar = jobsJar();
             Path home = Files.createTempDirectory("code-memory-bench");
@@ -56,9 +82,7 @@ public final class BenchCommand {
                 return 0;
             }
             if (query) {
-                new QueryBench(jar, System.out).run(home.resolve("query"),
-                        QueryBench.sizes(option(args, "--memories", "10000,100000")),
-                        intOption(args, "--queries", 200), runs);
+                new QueryBench(jar, System.out).run(home.resolve("query"), QueryBench.sizes(memories), queries, runs);
                 return 0;
             }
             hookBench(jar, home.resolve("hook-home"), runs);
@@ -283,16 +307,4 @@ public final class BenchCommand {
         throw new IllegalStateException("run the bench as `java -jar jobs/target/jobs.jar bench`");
     }
 
-    private static int intOption(String[] args, String name, int fallback) {
-        return Integer.parseInt(option(args, name, Integer.toString(fallback)));
-    }
-
-    private static String option(String[] args, String name, String fallback) {
-        for (int i = 0; i < args.length - 1; i++) {
-            if (args[i].equals(name)) {
-                return args[i + 1];
-            }
-        }
-        return fallback;
-    }
 }

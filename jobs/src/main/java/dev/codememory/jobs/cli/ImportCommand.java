@@ -1,6 +1,9 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.ConsoleProgress;
+import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.writers.spool.SpoolAppender;
@@ -8,48 +11,156 @@ import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 
 /**
- * {@code jobs.jar import --hooks PATH}: replays a file or folder ({@code *.jsonl}, in name order) of hook JSON
- * lines through the same redaction into the spool. A line's optional top-level {@code timestamp} becomes the
- * event time at ingest; lines keep their origin (file:line) so a re-import without timestamps is recognised.
- * Bad lines are spooled flagged, like bad hook input, and show up as rejects after ingest.
+ * {@code import --hooks PATH} replays a file or folder ({@code *.jsonl}, in name order) of hook JSON lines through
+ * the same redaction into the spool. A line's optional top-level {@code timestamp} becomes the event time at ingest;
+ * lines keep their origin (file:line) so a re-import without timestamps is recognised. Bad lines are spooled
+ * flagged, like bad hook input, and show up as rejects after ingest.
+ *
+ * <p>{@code import --transcripts [PATH]} reads Claude Code's own transcripts (default {@code ~/.claude/projects})
+ * into the events its hooks would have sent ({@link TranscriptImport}), then ingests them, printing what it found
+ * and what was new.
  */
-public final class ImportCommand {
+@Command(name = "import", header = "bring past sessions in: Claude Code transcripts, or hook JSON lines",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Brings past sessions in, through the same redaction as the hook.",
+            "--transcripts reads Claude Code's transcripts (prompts, replies, tool calls with their results, session "
+                    + "start and end, subagents), keeps each record once however often it is read (by its uuid), "
+                    + "skips lines that are not JSON, and ingests the events; a session the hooks already captured "
+                    + "is not imported twice.",
+            "--hooks replays hook JSON lines (one hook object per line; an optional \"timestamp\" is the event time) "
+                    + "into the spool for the next ingest."},
+        footer = {"", "Exit codes: 0 imported, 1 failed, 2 bad usage or no such file, 3 imported but a job holds the "
+                + "database (the events are ingested by the next run)."})
+public final class ImportCommand implements Callable<Integer> {
 
     private static final int BATCH = 1000;
 
-    private ImportCommand() {
+    @ArgGroup(exclusive = true, multiplicity = "1")
+    Source source;
+
+    static final class Source {
+
+        @Option(names = "--hooks", paramLabel = "PATH", required = true,
+                description = "a .jsonl file of hook objects, or a folder of them")
+        Path hooks;
+
+        @Option(names = "--transcripts", paramLabel = "PATH", arity = "0..1", required = true,
+                fallbackValue = "~/.claude/projects",
+                description = "a transcript file or a folder searched for them (default: ~/.claude/projects)")
+        String transcripts;
     }
 
-    public static int run(String[] args) {
-        if (args.length != 3 || !"--hooks".equals(args[1])) {
-            System.err.println("usage: java -jar jobs.jar import --hooks PATH   (a .jsonl file or a folder of them)");
-            return 2;
-        }
-        Path path = Path.of(args[2]).toAbsolutePath().normalize();
+    @Option(names = "--no-ingest", description = "--transcripts: only spool the events (the next job ingests them)")
+    boolean noIngest;
+
+    @Option(names = "--verbose", description = "also show the framework's log lines while ingesting")
+    boolean verbose;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public ImportCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        Path path = source.hooks != null ? source.hooks : expandHome(source.transcripts);
+        path = path.toAbsolutePath().normalize();
         if (!Files.exists(path)) {
-            System.err.println("import: no such file or folder: " + path);
-            return 2;
+            err.println("import: no such file or folder: " + path);
+            return Cli.EXIT_USAGE;
         }
+        CodeMemoryHome home = CodeMemoryHome.resolve().ensureCreated();
+        SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes());
         try {
-            CodeMemoryHome home = CodeMemoryHome.resolve().ensureCreated();
-            Result result = importHooks(path, SpoolAppender.forHome(home),
-                    new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes()));
-            System.out.printf("imported %d lines from %d file(s) into %s (%d flagged as bad input)%n",
-                    result.lines(), result.files(), home.spool(), result.flagged());
-            System.out.println("run `java -jar jobs.jar --job=ingest` (or wait for `serve`) to load them");
-            return 0;
+            if (source.hooks != null) {
+                Result result = importHooks(path, SpoolAppender.forHome(home), builder);
+                out.printf("imported %d lines from %d file(s) into %s (%d flagged as bad input)%n",
+                        result.lines(), result.files(), home.spool(), result.flagged());
+                out.println("run `java -jar jobs.jar --job=ingest` (or wait for `serve`) to load them");
+                return 0;
+            }
+            return importTranscripts(path, home, builder);
         } catch (IOException | RuntimeException e) {
-            System.err.println("import failed: " + e.getMessage());
-            return 1;
+            err.println("import failed: " + e.getMessage());
+            return Cli.EXIT_FAILED;
         }
+    }
+
+    private int importTranscripts(Path path, CodeMemoryHome home, SpoolLineBuilder builder) throws IOException {
+        boolean terminal = ConsoleProgress.isTerminal();
+        long start = System.nanoTime();
+        TranscriptImport.Result found = TranscriptImport.run(path, SpoolAppender.forHome(home), builder, p -> {
+            if (terminal) {
+                out.printf("\r\033[2Kreading transcripts: %d of %d files, %s events …", p.filesDone(), p.files(),
+                        ConsoleProgress.number(p.events()));
+                out.flush();
+            }
+        });
+        if (terminal) {
+            out.print("\r\033[2K");
+        }
+        out.println(describe(path, found, System.nanoTime() - start));
+        if (found.events() == 0) {
+            return 0;
+        }
+        if (noIngest) {
+            out.println("spooled; `java -jar jobs.jar --job=ingest` (or `serve`) loads them");
+            return 0;
+        }
+        return CodeMemoryApplication.run(new String[0], verbose ? CodeMemoryApplication.Console.VERBOSE
+                : CodeMemoryApplication.Console.QUIET, context -> {
+                    int exit = context.getBean(JobCommandRunner.class).runJob("ingest", out, false);
+                    JobRunListener.Totals before = context.getBean(JobRunListener.class).before();
+                    JobRunListener.Totals after = context.getBean(JobRunListener.class).after();
+                    if (exit == 0 && before.events() >= 0 && after.events() >= 0) {
+                        long added = after.events() - before.events();
+                        out.println(added == 0
+                                ? "added no new events: every record was imported (or captured by the hooks) before"
+                                : "added " + ConsoleProgress.number(added) + " new events; `java -jar jobs.jar "
+                                        + "--job=graduate` (or `serve`) turns them into memories");
+                    } else if (exit == Cli.EXIT_BUSY) {
+                        out.println("the events wait in the spool; the next ingest loads them");
+                    }
+                    return exit;
+                });
+    }
+
+    /** "found 14 session files (…): 4,347 records, 82 invalid lines skipped, 131 repeated; events: Stop 280, …". */
+    static String describe(Path path, TranscriptImport.Result r, long nanos) {
+        String byType = r.eventsByType().entrySet().stream()
+                .map(e -> e.getKey() + " " + ConsoleProgress.number(e.getValue()))
+                .collect(Collectors.joining(", "));
+        return String.format(Locale.ROOT, "found %d session file(s) and %d subagent file(s) in %s: %s records, "
+                        + "%s invalid line(s) skipped, %s repeated record(s) skipped%nspooled %s events%s in %s",
+                r.sessionFiles(), r.subagentFiles(), path, ConsoleProgress.number(r.records()),
+                ConsoleProgress.number(r.invalidLines()), ConsoleProgress.number(r.repeatedRecords()),
+                ConsoleProgress.number(r.events()), byType.isEmpty() ? "" : " (" + byType + ")",
+                ConsoleProgress.seconds(nanos));
+    }
+
+    private static Path expandHome(String path) {
+        if (path.equals("~") || path.startsWith("~/")) {
+            return Path.of(System.getProperty("user.home") + path.substring(1));
+        }
+        return Path.of(path);
     }
 
     public record Result(int files, long lines, long flagged) {

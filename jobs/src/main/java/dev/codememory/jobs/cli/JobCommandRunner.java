@@ -2,10 +2,13 @@ package dev.codememory.jobs.cli;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.ConsoleProgress;
+import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.ServeCommand;
 import dev.codememory.jobs.vector.EmbeddingBench;
+import java.io.PrintStream;
 import java.util.List;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -21,7 +24,8 @@ import org.springframework.stereotype.Component;
 /**
  * The Boot side of the command line: {@code --job=NAME} runs one job to completion (exit 0 on COMPLETED, 1 with
  * the failing step named otherwise, 3 when the database or the job lock is held by another process), and
- * {@code serve} runs the scheduler in the foreground.
+ * {@code serve} runs the scheduler in the foreground. Commands that need the context for something else
+ * ({@code forget}, {@code import --transcripts}, {@code demo}) run after start-up instead.
  */
 @Component
 public class JobCommandRunner implements ApplicationRunner {
@@ -32,60 +36,82 @@ public class JobCommandRunner implements ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(JobCommandRunner.class);
 
+    private static final String NOTHING_CAPTURED = """
+            nothing has been captured yet. To fill it:
+              java -jar jobs.jar install                  register the hooks with Claude Code
+              java -jar jobs.jar import --transcripts     load your past Claude Code sessions
+              java -jar jobs.jar demo                     see it work on a small sample of sessions""";
+
     private final JobRunner jobRunner;
     private final ObjectProvider<ServeCommand> serveCommand;
     private final ObjectProvider<EmbeddingBench> embeddingBench;
+    private final ConsoleProgress progress;
+    private final JobRunListener runListener;
 
     public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand,
-            ObjectProvider<EmbeddingBench> embeddingBench) {
+            ObjectProvider<EmbeddingBench> embeddingBench, ConsoleProgress progress, JobRunListener runListener) {
         this.jobRunner = jobRunner;
         this.serveCommand = serveCommand;
         this.embeddingBench = embeddingBench;
+        this.progress = progress;
+        this.runListener = runListener;
     }
 
     @Override
     public void run(ApplicationArguments args) {
         List<String> jobs = args.getOptionValues("job");
         if (jobs != null && jobs.size() == 1) {
-            CodeMemoryApplication.setExitCode(runJob(jobs.get(0)));
+            CodeMemoryApplication.setExitCode(runJob(jobs.get(0), System.out, true));
         } else if (args.containsOption("bench-embedding")) {
             List<String> n = args.getOptionValues("bench-embedding");
             int texts = n.isEmpty() || n.get(0).isBlank() ? 1000 : Integer.parseInt(n.get(0));
             CodeMemoryApplication.setExitCode(embeddingBench.getObject().run(System.out, texts));
         } else if (args.getNonOptionArgs().equals(List.of("serve"))) {
             CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
+        } else if (CodeMemoryApplication.hasCommand()) {
+            return; // the command runs with the context once it has started
         } else {
-            System.err.println("""
-                    usage: java -jar jobs.jar hook                     (Claude Code hook: stdin JSON → spool)
-                           java -jar jobs.jar import --hooks PATH      (replay hook JSONL into the spool)
-                           java -jar jobs.jar --job=NAME               (run a job: %s)
-                           java -jar jobs.jar serve                    (run the scheduler in the foreground)
-                           java -jar jobs.jar bench                    (print hook and ingest benchmark figures)"""
-                    .formatted(String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames()))));
+            System.err.println("usage: java -jar jobs.jar --job=NAME   (" + String.join(", ",
+                    new java.util.TreeSet<>(jobRunner.jobNames())) + "); java -jar jobs.jar --help for every command");
             CodeMemoryApplication.setExitCode(EXIT_USAGE);
         }
     }
 
-    int runJob(String name) {
-        return runJob(jobRunner, name, System.out, System.err);
+    /** {@link #runJob(String, PrintStream, PrintStream, boolean)} with failures on stderr. */
+    public int runJob(String name, PrintStream out, boolean hintWhenEmpty) {
+        return runJob(name, out, System.err, hintWhenEmpty);
     }
 
-    /** Runs a job, printing its result (and, on failure, the failed steps and how to resume) to these streams. */
-    public static int runJob(JobRunner jobRunner, String name, java.io.PrintStream out, java.io.PrintStream err) {
+    /**
+     * Runs a job, showing each stage on {@code out} as it completes (with a live line on a terminal) and a summary
+     * of what the store holds afterwards; failures go to {@code err}. {@code serve} runs the jobs asked of it
+     * through here too, with the caller's streams.
+     *
+     * @param hintWhenEmpty whether to say how to fill a store that is still empty after the run
+     */
+    public int runJob(String name, PrintStream out, PrintStream err, boolean hintWhenEmpty) {
         if (!jobRunner.jobNames().contains(name)) {
             err.println("unknown job '" + name + "'; known jobs: "
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames())));
             return EXIT_USAGE;
         }
         JobExecution execution;
+        long start = System.nanoTime();
+        out.println(name + ":");
+        progress.attach(out, out == System.out && ConsoleProgress.isTerminal());
         try {
             execution = jobRunner.run(name);
         } catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("job " + name + " not started: " + e.getMessage());
             return EXIT_BUSY;
+        } finally {
+            progress.detach();
         }
         if (execution.getStatus() == BatchStatus.COMPLETED) {
-            out.println("job " + name + " COMPLETED (execution " + execution.getId() + ")");
+            out.println(summary(name, System.nanoTime() - start, runListener.before(), runListener.after()));
+            if (hintWhenEmpty && runListener.after().events() == 0) {
+                out.println(NOTHING_CAPTURED);
+            }
             return 0;
         }
         String failedSteps = execution.getStepExecutions().stream()
@@ -97,9 +123,29 @@ public class JobCommandRunner implements ApplicationRunner {
                 .collect(Collectors.joining("; "));
         err.println("job " + name + " " + execution.getStatus() + " in step "
                 + (failedSteps.isEmpty() ? "(none)" : failedSteps) + (reasons.isEmpty() ? "" : ": " + reasons));
-        err.println("run the same command again to resume it where it stopped");
+        err.println("run the same command again to resume it where it stopped (details: logs/jobs.log)");
         log.error("job {} execution {} ended {} in step {}", name, execution.getId(), execution.getStatus(),
                 failedSteps);
         return EXIT_FAILED;
+    }
+
+    /** "graduate completed in 12.4 s: 6,041 events (+6,041), 14 sessions (+14), 1,210 memories (+1,210)". */
+    static String summary(String name, long nanos, JobRunListener.Totals before, JobRunListener.Totals after) {
+        StringBuilder line = new StringBuilder(name).append(" completed in ").append(ConsoleProgress.seconds(nanos));
+        if (after.events() >= 0) {
+            line.append(": ").append(count(after.events(), before.events(), "event", "events")).append(", ")
+                    .append(count(after.sessions(), before.sessions(), "session", "sessions")).append(", ")
+                    .append(count(after.memories(), before.memories(), "memory", "memories"));
+        }
+        return line.toString();
+    }
+
+    private static String count(long now, long before, String one, String many) {
+        String text = ConsoleProgress.number(now) + " " + (now == 1 ? one : many);
+        if (before < 0) {
+            return text;
+        }
+        long added = now - before;
+        return text + " (" + (added >= 0 ? "+" : "") + ConsoleProgress.number(added) + ")";
     }
 }

@@ -4,18 +4,26 @@ import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.SessionLease;
-import dev.codememory.jobs.serve.ServeClient;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.List;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 
 /**
  * {@code tasks [--status S]}, {@code task show ID} and {@code blocked}: the task entities graduation keeps,
- * read straight from DuckDB (no Spring start-up). Exit 3 when a job holds the database.
+ * read straight from DuckDB (no Spring start-up). Exit 1 for an unknown task, 2 for bad usage, 3 when a job holds
+ * the database.
  */
 public final class TaskCommands {
 
@@ -24,29 +32,141 @@ public final class TaskCommands {
     private TaskCommands() {
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        CodeMemoryHome home = CodeMemoryHome.resolve();
-        java.util.OptionalInt served = ServeClient.forHome(home).command(args, java.nio.file.Path.of(""), out, err);
-        if (served.isPresent()) {
-            return served.getAsInt();
-        }
-        return run(args, home, out, err, () -> new SessionLease(DuckDb.forHome(home).open(), true));
+    /** {@code tasks}, {@code task show ID} and {@code blocked}, printing to the given streams. */
+    static List<CommandLine> commandLines(PrintStream out, PrintStream err) {
+        return commandLines(out, err, new Source(null, null));
     }
 
-    /** The commands on the sessions given: their own, or the resident {@code serve}'s. */
+    /**
+     * Runs one of the commands ({@code args} starts with its name) on the sessions given — the resident
+     * {@code serve}'s.
+     */
     public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
-            java.util.function.Supplier<SessionLease> sessions) {
+            Supplier<SessionLease> sessions) {
+        for (CommandLine line : commandLines(out, err, new Source(home, sessions))) {
+            if (args.length > 0 && line.getCommandName().equals(args[0])) {
+                return Cli.execute(line, java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
+            }
+        }
+        err.println("not a task command: " + (args.length == 0 ? "(none)" : args[0]));
+        return JobCommandRunner.EXIT_USAGE;
+    }
+
+    /** Where the commands read: the home (null: resolved when they run) and the sessions (null: their own). */
+    private record Source(CodeMemoryHome home, Supplier<SessionLease> sessions) {
+    }
+
+    private static List<CommandLine> commandLines(PrintStream out, PrintStream err, Source source) {
+        CommandLine task = new CommandLine(new Task());
+        task.addSubcommand("show", new CommandLine(new TaskShow(out, err, source)));
+        return List.of(new CommandLine(new Tasks(out, err, source)), task,
+                new CommandLine(new Blocked(out, err, source)));
+    }
+
+    @Command(name = "tasks", header = "the tasks graduation keeps, with status and blockers",
+            mixinStandardHelpOptions = true,
+            description = "The tasks graduation keeps, per project: status, priority, title and what blocks them.")
+    static final class Tasks implements Callable<Integer> {
+
+        @Option(names = "--status", paramLabel = "S",
+                description = "only tasks in this status: pending, in_progress, blocked, done, cancelled")
+        String status;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        private final Source source;
+
+        Tasks(PrintStream out, PrintStream err, Source source) {
+            this.out = out;
+            this.err = err;
+            this.source = source;
+        }
+
+        @Override
+        public Integer call() {
+            String wanted = status == null ? null : status.toLowerCase(Locale.ROOT).replace('-', '_');
+            if (wanted != null && !STATUSES.contains(wanted)) {
+                err.println("unknown status '" + status + "'; one of " + String.join(", ", new TreeSet<>(STATUSES)));
+                return JobCommandRunner.EXIT_USAGE;
+            }
+            return withDatabase(source, out, err, c -> list(c, wanted, out));
+        }
+    }
+
+    @Command(name = "blocked", header = "the blocked tasks and what blocks them",
+            mixinStandardHelpOptions = true, description = "The blocked tasks and their blockers.")
+    static final class Blocked implements Callable<Integer> {
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        private final Source source;
+
+        Blocked(PrintStream out, PrintStream err, Source source) {
+            this.out = out;
+            this.err = err;
+            this.source = source;
+        }
+
+        @Override
+        public Integer call() {
+            return withDatabase(source, out, err, c -> list(c, "blocked", out));
+        }
+    }
+
+    @Command(name = "task", header = "one task: task show ID",
+            mixinStandardHelpOptions = true, subcommandsRepeatable = false,
+            description = "One task: `task show ID`.")
+    static final class Task implements Callable<Integer> {
+
+        @picocli.CommandLine.Spec
+        picocli.CommandLine.Model.CommandSpec spec;
+
+        @Override
+        public Integer call() {
+            throw new CommandLine.ParameterException(spec.commandLine(), "task needs a subcommand: show ID");
+        }
+    }
+
+    @Command(name = "show", header = "a task's title, status, project, blockers, history and evidence",
+            mixinStandardHelpOptions = true,
+            description = "A task's title, status, project, blockers, history and evidence.")
+    static final class TaskShow implements Callable<Integer> {
+
+        @Parameters(paramLabel = "ID", description = "the task's id, or the start of it")
+        String id;
+
+        private final PrintStream out;
+        private final PrintStream err;
+
+        private final Source source;
+
+        TaskShow(PrintStream out, PrintStream err, Source source) {
+            this.out = out;
+            this.err = err;
+            this.source = source;
+        }
+
+        @Override
+        public Integer call() {
+            return withDatabase(source, out, err, c -> show(c, id, out, err));
+        }
+    }
+
+    private interface Work {
+        int run(Connection c) throws SQLException;
+    }
+
+    private static int withDatabase(Source source, PrintStream out, PrintStream err, Work work) {
+        CodeMemoryHome home = source.home() != null ? source.home() : CodeMemoryHome.resolve();
         if (!home.database().toFile().exists()) {
             out.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return 0;
         }
-        try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            return switch (args[0]) {
-                case "tasks" -> list(c, args, out, err);
-                case "blocked" -> list(c, new String[] {"tasks", "--status", "blocked"}, out, err);
-                case "task" -> show(c, args, out, err);
-                default -> usage(err);
-            };
+        try (SessionLease lease = source.sessions() != null ? source.sessions().get()
+                : new SessionLease(DuckDb.forHome(home).open(), true); Connection c = lease.session().connection()) {
+            return work.run(c);
         } catch (DatabaseLockedException e) {
             err.println(e.getMessage());
             return JobCommandRunner.EXIT_BUSY;
@@ -56,17 +176,7 @@ public final class TaskCommands {
         }
     }
 
-    private static int list(Connection c, String[] args, PrintStream out, PrintStream err) throws SQLException {
-        String status = null;
-        if (args.length == 3 && args[1].equals("--status")) {
-            status = args[2].toLowerCase(Locale.ROOT).replace('-', '_');
-            if (!STATUSES.contains(status)) {
-                err.println("unknown status '" + args[2] + "'; one of " + String.join(", ", STATUSES));
-                return JobCommandRunner.EXIT_USAGE;
-            }
-        } else if (args.length != 1) {
-            return usage(err);
-        }
+    private static int list(Connection c, String status, PrintStream out) throws SQLException {
         String sql = """
                 SELECT t.entity_id, t.status, coalesce(t.current_json->>'priority', ''), t.title, t.project,
                        (SELECT string_agg(b.entity_type || ': ' || b.title, '; ' ORDER BY b.title)
@@ -95,18 +205,15 @@ public final class TaskCommands {
         return 0;
     }
 
-    private static int show(Connection c, String[] args, PrintStream out, PrintStream err) throws SQLException {
-        if (args.length != 3 || !args[1].equals("show")) {
-            return usage(err);
-        }
+    private static int show(Connection c, String wanted, PrintStream out, PrintStream err) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entity_id, title, status, project, current_json::VARCHAR FROM entities
                 WHERE entity_type = 'task' AND (entity_id = ? OR entity_id LIKE ? || '%')""")) {
-            ps.setString(1, args[2]);
-            ps.setString(2, args[2]);
+            ps.setString(1, wanted);
+            ps.setString(2, wanted);
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
-                    err.println("no task " + args[2]);
+                    err.println("no task " + wanted);
                     return 1;
                 }
                 String id = rs.getString(1);
@@ -166,10 +273,5 @@ public final class TaskCommands {
                 }
             }
         }
-    }
-
-    private static int usage(PrintStream err) {
-        err.println("usage: tasks [--status pending|in_progress|blocked|done|cancelled] | task show ID | blocked");
-        return JobCommandRunner.EXIT_USAGE;
     }
 }

@@ -16,6 +16,9 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import java.util.stream.Stream;
 
 /**
@@ -28,33 +31,44 @@ import java.util.stream.Stream;
  *
  * <p>Only this harness reads the {@code locomo} key of the hooks files, and only to name what the system returned.
  */
-public final class EvalCommand {
+@Command(name = "eval", header = "the retrieval evaluation on a dev set",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = "The retrieval evaluation: takes a dev set (conversations as hook events, questions with the "
+                + "turns that answer them) from an empty home through import, graduation and batch query to the "
+                + "scorer's table (needs python3).")
+public final class EvalCommand implements Callable<Integer> {
 
     private static final int MAX_RANKED = 100;
     static final double CORROBORATION = 0.1;
 
-    private EvalCommand() {
+    @Option(names = "--dev", paramLabel = "DIR", description = "the dev set (default: ${DEFAULT-VALUE})")
+    Path dev = Path.of("../shared/eval-dev");
+
+    @Option(names = "--home", paramLabel = "DIR", description = "reuse this home (graduated if it has a database)")
+    Path home;
+
+    @Option(names = "--out", paramLabel = "DIR", description = "where the answers and results go (default: HOME/eval)")
+    Path outDir;
+
+    @Option(names = "--top-k", paramLabel = "N", description = "memories per question (default: ${DEFAULT-VALUE})")
+    int topK = 50;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a ranking setting")
+    List<String> sets = new ArrayList<>();
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public EvalCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
     }
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        Path dev = Path.of("/work/shared/eval-dev");
-        Path home = null;
-        Path outDir = null;
-        int topK = 50;
-        List<String> sets = new ArrayList<>();
-        for (int i = 1; i < args.length; i++) {
-            switch (args[i]) {
-                case "--dev" -> dev = Path.of(args[++i]);
-                case "--home" -> home = Path.of(args[++i]);
-                case "--out" -> outDir = Path.of(args[++i]);
-                case "--top-k" -> topK = Integer.parseInt(args[++i]);
-                case "--set" -> sets.add(args[++i]);
-                default -> {
-                    err.println("usage: eval [--dev DIR] [--home DIR] [--out DIR] [--top-k N] [--set key=value …]");
-                    return 2;
-                }
-            }
-        }
+    @Override
+    public Integer call() {
+        Path dev = this.dev;
+        Path home = this.home;
+        Path outDir = this.outDir;
         try {
             if (home == null) {
                 home = Files.createTempDirectory("code-memory-eval");

@@ -5,12 +5,10 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
-import dev.codememory.jobs.serve.ServeClient;
-import java.util.OptionalInt;
-import java.util.function.Function;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
@@ -28,70 +26,145 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.Callable;
+import java.util.function.Function;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code query [--project DIR | --all-projects] [--top-k N] [--json] TEXT} prints the memories for TEXT, best first;
  * {@code query --input FILE --output FILE [--top-k N] [--all-projects]} answers one JSON query per input line
- * ({@code qid, text, project?, at?}) with one line {@code {"qid","results":[…]}} each (DESIGN §3.2). A query's
- * project is the git top level of its directory (the {@code project} field, {@code --project}, else the current
- * directory), else that directory. {@code --set key=value} overrides a ranking setting (for tuning).
+ * ({@code qid, text, project?, at?}) with one line {@code {"qid","results":[…]}} each. A query's project is the git
+ * top level of its directory (the {@code project} field, {@code --project}, else the current directory), else that
+ * directory. {@code --set key=value} overrides a ranking setting (for tuning). {@code search} is the same command.
  */
-public final class QueryCommand {
+@Command(name = "query", header = "the memories for a text, best first, with citations (also: search)",
+        aliases = "search", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Prints the memories for TEXT, best first, scoped to a project: hybrid BM25 + vector + recency "
+                + "+ kind/status, each with its citation (mem:xxxxxx, see `show`) and its source events.",
+            "Batch mode (--input/--output) answers one JSON query per line: {\"qid\",\"text\",\"project\"?,\"at\"?}."},
+        footer = {"", "Exit codes: 0 answered (also when nothing matched), 1 failed, 2 bad usage, 3 a job holds the "
+                + "database."})
+public final class QueryCommand implements Callable<Integer> {
 
     static final int DEFAULT_TOP_K = 10;
 
-    private QueryCommand() {
-    }
+    @Option(names = "--project", paramLabel = "DIR", description = "the project (its git top level) to search; "
+            + "default: the current directory's")
+    String project;
 
-    public static int run(String[] args, PrintStream out, PrintStream err) {
-        QueryLogging.toStderr();
-        CodeMemoryHome home = CodeMemoryHome.resolve();
-        Path cwd = Path.of("").toAbsolutePath();
-        OptionalInt served = ServeClient.forHome(home).command(args, cwd, out, err);
-        if (served.isPresent()) {
-            return served.getAsInt();
-        }
-        VectorComponents components = VectorComponents.forHome(home);
-        return run(args, cwd, home, out, err, settings -> {
-            SessionLease lease = new SessionLease(DuckDb.forHome(home).open(), true);
-            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
-                    () -> components.vectorStore(lease.session()::connection), settings));
-        });
+    @Option(names = "--all-projects", description = "search every project")
+    boolean allProjects;
+
+    @Option(names = "--top-k", paramLabel = "N", description = "how many memories (default: ${DEFAULT-VALUE})")
+    int topK = DEFAULT_TOP_K;
+
+    @Option(names = "--json", description = "print one JSON object: {band, results}")
+    boolean json;
+
+    @Option(names = "--input", paramLabel = "FILE", description = "batch mode: one JSON query per line")
+    Path input;
+
+    @Option(names = "--output", paramLabel = "FILE", description = "batch mode: where the answers go")
+    Path output;
+
+    @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a ranking setting (tuning)")
+    List<String> sets = new ArrayList<>();
+
+    @Parameters(paramLabel = "TEXT", arity = "0..*", description = "what to look for")
+    List<String> words = new ArrayList<>();
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    private final Path cwd;
+    private final CodeMemoryHome home;
+    private final Function<RankingSettings, QueryLease> queries;
+
+    /** The command in its own process: the database opened for it, the model loaded if a query needs it. */
+    public QueryCommand(PrintStream out, PrintStream err) {
+        this(out, err, Path.of("").toAbsolutePath(), null, null);
     }
 
     /**
-     * The command on the query services given: this process's own (the database opened for it), or those of the
-     * resident {@code serve}, warm. Relative paths are resolved against {@code cwd}.
+     * The command on the query services given — those of the resident {@code serve}, warm — for a caller in
+     * {@code cwd} (relative paths resolve against it).
      */
-    public static int run(String[] args, Path cwd, CodeMemoryHome home, PrintStream out, PrintStream err,
+    public QueryCommand(PrintStream out, PrintStream err, Path cwd, CodeMemoryHome home,
             Function<RankingSettings, QueryLease> queries) {
-        Options o;
+        this.out = out;
+        this.err = err;
+        this.cwd = cwd;
+        this.home = home; // null: resolved when the command runs
+        this.queries = queries; // null: this process's own
+    }
+
+    private static Function<RankingSettings, QueryLease> ownQueries(CodeMemoryHome home) {
+        return settings -> {
+            VectorComponents components = VectorComponents.forHome(home);
+            SessionLease lease = new SessionLease(DuckDb.forHome(home).open(), true);
+            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
+                    () -> components.vectorStore(lease.session()::connection), settings));
+        };
+    }
+
+    /** {@code args} may start with the command's name. */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
+        return Cli.execute(new QueryCommand(out, err), Cli.withoutName(Cli.withoutName(args, "query"), "search"), out,
+                err);
+    }
+
+    @Override
+    public Integer call() {
+        QueryLogging.toStderr();
+        RankingSettings settings = RankingSettings.defaults();
         try {
-            o = Options.parse(args, cwd);
+            if (topK < 1) {
+                throw new IllegalArgumentException("--top-k needs a positive number");
+            }
+            if ((input == null) != (output == null)) {
+                throw new IllegalArgumentException("--input and --output go together");
+            }
+            if (input != null && !words.isEmpty()) {
+                throw new IllegalArgumentException("batch mode takes no TEXT");
+            }
+            if (input == null && words.isEmpty()) {
+                throw new IllegalArgumentException("query needs TEXT");
+            }
+            for (String kv : sets) {
+                settings = applySetting(settings, kv);
+            }
         } catch (IllegalArgumentException e) {
-            err.println(e.getMessage());
-            err.println("usage: query [--project DIR | --all-projects] [--top-k N] [--json] TEXT");
-            err.println("       query --input FILE --output FILE [--top-k N] [--all-projects]");
-            return JobCommandRunner.EXIT_USAGE;
+            throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
+        String text = String.join(" ", words);
+        CodeMemoryHome home = this.home != null ? this.home : CodeMemoryHome.resolve();
+        Path inputFile = input == null ? null : cwd.resolve(input);
+        Path outputFile = output == null ? null : cwd.resolve(output);
         if (!home.database().toFile().exists()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
-            if (o.input == null) {
+            if (input == null) {
                 return 0;
             }
         }
         ProjectResolver projects = new ProjectResolver();
-        String defaultProject = o.allProjects ? null
-                : projects.projectOf(o.project == null ? cwd.toString() : o.project.toString());
-        try (QueryLease lease = queries.apply(o.settings)) {
+        String defaultProject = allProjects ? null
+                : projects.projectOf(cwd.resolve(project == null ? "" : project).normalize().toString());
+        try (QueryLease lease = (queries != null ? queries : ownQueries(home)).apply(settings)) {
             QueryService service = lease.service();
-            if (o.input != null) {
-                return batch(service, o, projects, defaultProject, out);
+            if (input != null) {
+                return batch(service, projects, defaultProject, inputFile, outputFile, out);
             }
-            QueryRequest request = new QueryRequest(null, o.text, defaultProject,
-                    LocalDateTime.now(ZoneOffset.UTC));
-            List<QueryResult> results = service.search(List.of(request), o.topK).get(0);
-            print(results, o.json, out);
+            QueryRequest request = new QueryRequest(null, text, defaultProject, LocalDateTime.now(ZoneOffset.UTC));
+            List<QueryResult> results = service.search(List.of(request), topK).get(0);
+            print(results, json, out);
             return 0;
         } catch (DatabaseLockedException e) {
             err.println(e.getMessage());
@@ -102,12 +175,12 @@ public final class QueryCommand {
         }
     }
 
-    private static int batch(QueryService service, Options o, ProjectResolver projects, String defaultProject,
+    private int batch(QueryService service, ProjectResolver projects, String defaultProject, Path input, Path output,
             PrintStream out) throws IOException {
         long start = System.nanoTime();
-        List<QueryRequest> requests = readRequests(o.input, projects, defaultProject, o.allProjects);
-        List<List<QueryResult>> answers = service.search(requests, o.topK);
-        try (BufferedWriter w = Files.newBufferedWriter(o.output, StandardCharsets.UTF_8)) {
+        List<QueryRequest> requests = readRequests(input, projects, defaultProject, allProjects);
+        List<List<QueryResult>> answers = service.search(requests, topK);
+        try (BufferedWriter w = Files.newBufferedWriter(output, StandardCharsets.UTF_8)) {
             for (int i = 0; i < requests.size(); i++) {
                 w.write(resultLine(requests.get(i).qid(), answers.get(i)));
                 w.newLine();
@@ -115,7 +188,7 @@ public final class QueryCommand {
         }
         long ms = (System.nanoTime() - start) / 1_000_000;
         out.printf("answered %d queries in %d ms (%.1f ms/query) into %s%n", requests.size(), ms,
-                requests.isEmpty() ? 0.0 : (double) ms / requests.size(), o.output);
+                requests.isEmpty() ? 0.0 : (double) ms / requests.size(), output);
         return 0;
     }
 
@@ -193,76 +266,11 @@ public final class QueryCommand {
         }
     }
 
-    private static final class Options {
-        Path project;
-        boolean allProjects;
-        int topK = DEFAULT_TOP_K;
-        boolean json;
-        Path input;
-        Path output;
-        String text;
-        RankingSettings settings = RankingSettings.defaults();
-
-        static Options parse(String[] args) {
-            return parse(args, Path.of("").toAbsolutePath());
+    static RankingSettings applySetting(RankingSettings settings, String kv) {
+        int eq = kv.indexOf('=');
+        if (eq < 1) {
+            throw new IllegalArgumentException("--set needs key=value, was " + kv);
         }
-
-        static Options parse(String[] args, Path cwd) {
-            Options o = new Options();
-            List<String> words = new ArrayList<>();
-            for (int i = 1; i < args.length; i++) {
-                String a = args[i];
-                switch (a) {
-                    case "--project" -> o.project = cwd.resolve(value(args, ++i, a)).normalize();
-                    case "--all-projects" -> o.allProjects = true;
-                    case "--json" -> o.json = true;
-                    case "--top-k" -> {
-                        try {
-                            o.topK = Integer.parseInt(value(args, ++i, a));
-                        } catch (NumberFormatException e) {
-                            throw new IllegalArgumentException("--top-k needs a positive number");
-                        }
-                        if (o.topK < 1) {
-                            throw new IllegalArgumentException("--top-k needs a positive number");
-                        }
-                    }
-                    case "--input" -> o.input = cwd.resolve(value(args, ++i, a));
-                    case "--output" -> o.output = cwd.resolve(value(args, ++i, a));
-                    case "--set" -> o.settings = applySetting(o.settings, value(args, ++i, a));
-                    default -> {
-                        if (a.startsWith("--") && words.isEmpty()) {
-                            throw new IllegalArgumentException("unknown option " + a);
-                        }
-                        words.add(a);
-                    }
-                }
-            }
-            if ((o.input == null) != (o.output == null)) {
-                throw new IllegalArgumentException("--input and --output go together");
-            }
-            if (o.input != null && !words.isEmpty()) {
-                throw new IllegalArgumentException("batch mode takes no TEXT");
-            }
-            if (o.input == null && words.isEmpty()) {
-                throw new IllegalArgumentException("query needs TEXT");
-            }
-            o.text = String.join(" ", words);
-            return o;
-        }
-
-        static RankingSettings applySetting(RankingSettings settings, String kv) {
-            int eq = kv.indexOf('=');
-            if (eq < 1) {
-                throw new IllegalArgumentException("--set needs key=value, was " + kv);
-            }
-            return settings.with(kv.substring(0, eq), kv.substring(eq + 1));
-        }
-
-        private static String value(String[] args, int i, String option) {
-            if (i >= args.length) {
-                throw new IllegalArgumentException(option + " needs a value");
-            }
-            return args[i];
-        }
+        return settings.with(kv.substring(0, eq), kv.substring(eq + 1));
     }
 }

@@ -5,9 +5,9 @@ import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.SessionLease;
-import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.CitedSpan;
@@ -24,66 +24,90 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.function.Supplier;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /**
  * {@code show [--json] CITATION} resolves a citation ({@code mem:xxxxxx}, {@code [mem:xxxxxx]} or {@code xxxxxx}) to
  * its memory and prints the memory, its evidence spans with the quoted source text, and its source events (marked
- * {@code >}) with the events just before and after each in the same session. Like {@code query} it runs on the JDK
- * and DuckDB alone. Exit 0 when found, 1 when the citation is unknown, 2 on bad usage, 3 when a job holds the
+ * {@code >}) with the events just before and after each in the same session. Like {@code query} it runs on DuckDB
+ * alone (no Spring start-up). Exit 0 when found, 1 when the citation is unknown, 2 on bad usage, 3 when a job holds the
  * database. What it prints is the user's own text, on stdout only; nothing of it is logged.
  */
-public final class ShowCommand {
+@Command(name = "show", header = "a citation's memory, its evidence and the events it came from",
+        mixinStandardHelpOptions = true,
+        description = "Resolves a citation (mem:xxxxxx, [mem:xxxxxx] or xxxxxx) to its memory: kind, status, project, "
+                + "session, time, title and body; its evidence spans with the quoted source text; its source events "
+                + "(marked >) with the events around each.",
+        footer = {"", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
+                + "database."})
+public final class ShowCommand implements Callable<Integer> {
 
     static final int PREVIEW_CHARS = 200;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
 
-    private ShowCommand() {
+    @Option(names = "--json", description = "print the same as one JSON object")
+    boolean json;
+
+    @Parameters(paramLabel = "CITATION", description = "mem:xxxxxx")
+    String citation;
+
+    @Spec
+    CommandSpec spec;
+
+    private final PrintStream out;
+    private final PrintStream err;
+    private final CodeMemoryHome home;
+    private final Supplier<SessionLease> sessions;
+
+    public ShowCommand(PrintStream out, PrintStream err) {
+        this(out, err, null, null);
+    }
+
+    /**
+     * The command on the sessions given — the resident {@code serve}'s — or, when null, on the database opened for
+     * it; {@code home} null: resolved when it runs.
+     */
+    public ShowCommand(PrintStream out, PrintStream err, CodeMemoryHome home, Supplier<SessionLease> sessions) {
+        this.out = out;
+        this.err = err;
+        this.home = home;
+        this.sessions = sessions;
     }
 
     /** What {@code show} prints for one citation. */
     record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
     }
 
+    /** {@code args} may start with the command's name. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        QueryLogging.toStderr();
-        CodeMemoryHome home = CodeMemoryHome.resolve();
-        java.util.OptionalInt served = ServeClient.forHome(home).command(args, java.nio.file.Path.of(""), out, err);
-        if (served.isPresent()) {
-            return served.getAsInt();
-        }
-        return run(args, home, out, err);
+        return Cli.execute(new ShowCommand(out, err), Cli.withoutName(args, "show"), out, err);
     }
 
     static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err) {
-        return run(args, home, out, err, () -> new SessionLease(DuckDb.forHome(home).open(), true));
+        return Cli.execute(new ShowCommand(out, err, home, null), Cli.withoutName(args, "show"), out, err);
     }
 
-    /** The command on the sessions given: its own, or the resident {@code serve}'s. */
-    public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
-            java.util.function.Supplier<SessionLease> sessions) {
-        boolean json = false;
-        String citation = null;
-        for (int i = 1; i < args.length; i++) {
-            if ("--json".equals(args[i])) {
-                json = true;
-            } else if (args[i].startsWith("--") || citation != null) {
-                return usage(err, args[i].startsWith("--") ? "unknown option " + args[i] : "show takes one citation");
-            } else {
-                citation = args[i];
-            }
-        }
-        if (citation == null) {
-            return usage(err, "show needs a citation");
-        }
+    @Override
+    public Integer call() {
+        QueryLogging.toStderr();
+        CodeMemoryHome home = this.home != null ? this.home : CodeMemoryHome.resolve();
         if (CitationQueries.code(citation).isEmpty()) {
-            return usage(err, "not a citation: " + citation);
+            throw new CommandLine.ParameterException(spec.commandLine(), "not a citation: " + citation);
         }
         if (!home.database().toFile().exists()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return JobCommandRunner.EXIT_FAILED;
         }
-        try (SessionLease lease = sessions.get()) {
+        try (SessionLease lease = sessions != null ? sessions.get()
+                : new SessionLease(DuckDb.forHome(home).open(), true)) {
             Optional<Shown> shown = load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);
@@ -102,12 +126,6 @@ public final class ShowCommand {
             err.println("show failed: " + e.getMessage());
             return JobCommandRunner.EXIT_FAILED;
         }
-    }
-
-    private static int usage(PrintStream err, String problem) {
-        err.println(problem);
-        err.println("usage: show [--json] mem:xxxxxx");
-        return JobCommandRunner.EXIT_USAGE;
     }
 
     static Optional<Shown> load(DuckDb.Session session, String citation) {

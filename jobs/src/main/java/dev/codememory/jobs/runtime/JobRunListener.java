@@ -1,6 +1,10 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.writers.runs.DuckDbRunLedger;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -14,23 +18,38 @@ import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * Records every job run in {@code build_runs} and each step's counts and time in {@code pipeline_metrics}, and
- * logs one line per step and per job. The DuckDB session is opened and closed around the run by {@link JobRunner}.
+ * Records every job run in {@code build_runs} and each step's counts and time in {@code pipeline_metrics}, logs one
+ * line per step and per job, and tells the {@link ConsoleProgress} (which shows them only to a command that asked).
+ * It also counts what the store holds before and after the run ({@link #before()}, {@link #after()}) for the
+ * command's summary. The DuckDB session is opened and closed around the run by {@link JobRunner}.
  */
 public class JobRunListener implements JobExecutionListener, StepExecutionListener {
 
     private static final Logger log = LoggerFactory.getLogger(JobRunListener.class);
 
+    /** What the store holds: events, the sessions they belong to, and verified, active memories. */
+    public record Totals(long events, long sessions, long memories) {
+
+        static final Totals UNKNOWN = new Totals(-1, -1, -1);
+    }
+
     private final DuckDbSessions sessions;
     private final DuckDbRunLedger ledger;
-    public JobRunListener(DuckDbSessions sessions) {
+    private final ConsoleProgress progress;
+    private volatile Totals before = Totals.UNKNOWN;
+    private volatile Totals after = Totals.UNKNOWN;
+
+    public JobRunListener(DuckDbSessions sessions, ConsoleProgress progress) {
         this.sessions = sessions;
         this.ledger = new DuckDbRunLedger(sessions.connections());
+        this.progress = progress;
     }
 
     @Override
     public void beforeJob(JobExecution jobExecution) {
         ledger.jobStarted(jobExecution.getJobInstance().getJobName(), jobExecution.getId(), utcNow());
+        before = totals();
+        after = Totals.UNKNOWN;
     }
 
     @Override
@@ -43,7 +62,13 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
             ledger.jobFinished(jobName, jobExecution.getId(), utcNow(), jobExecution.getStatus().name(),
                     error.isEmpty() ? null : error);
         }
+        after = totals();
         log.info("job {} execution {} finished: {}", jobName, jobExecution.getId(), jobExecution.getStatus());
+    }
+
+    @Override
+    public void beforeStep(StepExecution step) {
+        progress.stepStarted(step);
     }
 
     @Override
@@ -60,7 +85,34 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
                     step.getStatus().name(), step.getReadCount(), step.getWriteCount(), step.getFilterCount(),
                     step.getSkipCount(), step.getCommitCount(), durationMs));
         }
+        progress.stepFinished(step);
         return step.getExitStatus();
+    }
+
+    /** What the store held when the last job started ({@code -1} when unknown). */
+    public Totals before() {
+        return before;
+    }
+
+    /** What the store held when the last job ended ({@code -1} when unknown). */
+    public Totals after() {
+        return after;
+    }
+
+    private Totals totals() {
+        if (!sessions.isOpen()) {
+            return Totals.UNKNOWN;
+        }
+        try (Connection c = sessions.connection(); Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("""
+                        SELECT (SELECT count(*) FROM events), (SELECT count(DISTINCT session_id) FROM events),
+                               (SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active')""")) {
+            rs.next();
+            return new Totals(rs.getLong(1), rs.getLong(2), rs.getLong(3));
+        } catch (SQLException | RuntimeException e) {
+            log.warn("cannot count the store's contents: {}", e.getMessage());
+            return Totals.UNKNOWN;
+        }
     }
 
     private static LocalDateTime utcNow() {

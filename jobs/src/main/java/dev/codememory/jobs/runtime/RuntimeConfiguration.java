@@ -31,8 +31,13 @@ public class RuntimeConfiguration {
     }
 
     @Bean
-    JobRunListener jobRunListener(DuckDbSessions sessions) {
-        return new JobRunListener(sessions);
+    ConsoleProgress consoleProgress() {
+        return new ConsoleProgress();
+    }
+
+    @Bean
+    JobRunListener jobRunListener(DuckDbSessions sessions, ConsoleProgress consoleProgress) {
+        return new JobRunListener(sessions, consoleProgress);
     }
 
     @Bean

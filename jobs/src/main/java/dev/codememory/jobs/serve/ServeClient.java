@@ -41,6 +41,10 @@ public final class ServeClient {
     /** The socket's file name in the home. */
     public static final String SOCKET = "serve.sock";
 
+    /** The commands serve runs for a command line: the read commands ({@code search} is {@code query}). */
+    public static final java.util.Set<String> COMMANDS = java.util.Set.of("query", "search", "show", "tasks", "task",
+            "blocked");
+
     private final Path socket;
 
     public ServeClient(Path socket) {
@@ -101,12 +105,23 @@ public final class ServeClient {
         });
     }
 
-    /** NAME when the command line is {@code --job=NAME} (with or without {@code key=value} arguments), else empty. */
+    /**
+     * NAME when the command line asks for a job ({@code --job=NAME} or {@code --job NAME}, with or without other
+     * options and {@code key=value} arguments), else empty.
+     */
     public static Optional<String> jobName(String[] args) {
-        if (args.length == 0 || !args[0].startsWith("--job=") || args[0].length() == "--job=".length()) {
-            return Optional.empty();
+        if (args.length == 0 || !args[0].startsWith("-")) {
+            return Optional.empty(); // a command, not the job runner
         }
-        return Optional.of(args[0].substring("--job=".length()));
+        for (int i = 0; i < args.length; i++) {
+            if (args[i].startsWith("--job=") && args[i].length() > "--job=".length()) {
+                return Optional.of(args[i].substring("--job=".length()));
+            }
+            if (args[i].equals("--job") && i + 1 < args.length) {
+                return Optional.of(args[i + 1]);
+            }
+        }
+        return Optional.empty();
     }
 
     /** Whether serve answers on this home's socket now. */

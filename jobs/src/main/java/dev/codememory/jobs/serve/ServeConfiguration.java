@@ -2,7 +2,7 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.DuckDbSessions;
-import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.VectorIndex;
@@ -25,7 +25,7 @@ public class ServeConfiguration {
     }
 
     @Bean
-    ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobRunner jobRunner) {
-        return new ServeRequests(home, resident, jobRunner);
+    ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
+        return new ServeRequests(home, resident, jobs);
     }
 }

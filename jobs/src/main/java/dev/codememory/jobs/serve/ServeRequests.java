@@ -2,6 +2,7 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.cli.TaskCommands;
 import dev.codememory.jobs.context.HookContext;
@@ -15,22 +16,17 @@ import dev.codememory.processors.query.RankingSettings;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import dev.codememory.jobs.query.ShowCommand;
-import dev.codememory.jobs.runtime.JobRunner;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.atomic.AtomicBoolean;
-import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.step.StepExecution;
 
 /**
  * What {@code serve} answers on its socket: the hook's context (with the warm model and indexes), the read commands
@@ -40,17 +36,16 @@ import org.springframework.batch.core.step.StepExecution;
  */
 public class ServeRequests implements ServeServer.Handler {
 
-    private static final Set<String> COMMANDS = Set.of("query", "show", "tasks", "task", "blocked");
-    private static final Duration PROGRESS_EVERY = Duration.ofSeconds(1);
+    private static final Set<String> COMMANDS = ServeClient.COMMANDS;
 
     private final CodeMemoryHome home;
     private final ResidentQueries resident;
-    private final JobRunner jobRunner;
+    private final JobCommandRunner jobs;
 
-    public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobRunner jobRunner) {
+    public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
         this.home = home;
         this.resident = resident;
-        this.jobRunner = jobRunner;
+        this.jobs = jobs;
     }
 
     @Override
@@ -150,80 +145,31 @@ public class ServeRequests implements ServeServer.Handler {
         String[] argv = args.toArray(String[]::new);
         int exit;
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
+            String[] rest = java.util.Arrays.copyOfRange(argv, 1, argv.length);
             exit = switch (argv[0]) {
-                case "query" -> QueryCommand.run(argv, cwd, home, out, err,
+                case "query", "search" -> Cli.execute(new QueryCommand(out, err, cwd, home,
                         settings -> new QueryLease(SessionLease.lent(resident.session()),
-                                resident.queryService(settings)));
-                case "show" -> ShowCommand.run(argv, home, out, err, () -> SessionLease.lent(resident.session()));
+                                resident.queryService(settings))), rest, out, err);
+                case "show" -> Cli.execute(new ShowCommand(out, err, home, () -> SessionLease.lent(resident.session())),
+                        rest, out, err);
                 default -> TaskCommands.run(argv, home, out, err, () -> SessionLease.lent(resident.session()));
             };
         }
         reply.finish(exit, Map.of());
     }
 
-    /** Runs the job here (after any job already running), printing each step as it ends, then the result. */
+    /**
+     * Runs the job here (after any job already running), streaming each stage's line as it ends and then the
+     * summary, exactly as the command prints them in its own process.
+     */
     private void job(String name, ServeServer.Reply reply) throws IOException {
-        PrintStream out = reply.stream(false);
-        PrintStream err = reply.stream(true);
-        out.println("job " + name + ": running in code-memory serve (process " + ProcessHandle.current().pid() + ")");
-        JobExecution before = jobRunner.jobNames().contains(name) ? jobRunner.lastExecution(name) : null;
-        long previousId = before == null ? -1 : before.getId();
-        AtomicBoolean done = new AtomicBoolean();
-        Thread progress = new Thread(() -> progress(name, previousId, out, done), "code-memory-job-progress");
-        progress.setDaemon(true);
-        progress.start();
         int exit;
-        java.io.ByteArrayOutputStream resultOut = new java.io.ByteArrayOutputStream();
-        java.io.ByteArrayOutputStream resultErr = new java.io.ByteArrayOutputStream();
-        try {
-            // the result is printed after the last step's line
-            exit = JobCommandRunner.runJob(jobRunner, name,
-                    new PrintStream(resultOut, true, java.nio.charset.StandardCharsets.UTF_8),
-                    new PrintStream(resultErr, true, java.nio.charset.StandardCharsets.UTF_8));
-        } finally {
-            done.set(true);
-            try {
-                progress.join(PROGRESS_EVERY.toMillis() * 3);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+        try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
+            out.println("job " + name + ": running in code-memory serve (process " + ProcessHandle.current().pid()
+                    + ")");
+            exit = jobs.runJob(name, out, err, false);
         }
-        out.print(resultOut.toString(java.nio.charset.StandardCharsets.UTF_8));
-        err.print(resultErr.toString(java.nio.charset.StandardCharsets.UTF_8));
-        out.flush();
-        err.flush();
         reply.finish(exit, Map.of());
-    }
-
-    /** Prints each step of the job's new execution once it has ended, with its counts. */
-    private void progress(String name, long previousId, PrintStream out, AtomicBoolean done) {
-        Set<Long> printed = new HashSet<>();
-        boolean last = false;
-        while (!last) {
-            last = done.get();
-            JobExecution latest = jobRunner.jobNames().contains(name) ? jobRunner.lastExecution(name) : null;
-            if (latest != null && latest.getId() != previousId) {
-                JobExecution current = jobRunner.execution(latest.getId());
-                if (current != null) {
-                    for (StepExecution step : current.getStepExecutions()) {
-                        if (!step.getStatus().isRunning() && printed.add(step.getId())) {
-                            long ms = step.getStartTime() == null || step.getEndTime() == null ? 0
-                                    : Duration.between(step.getStartTime(), step.getEndTime()).toMillis();
-                            out.printf(Locale.ROOT, "  %-26s %-9s read %7d  written %7d  skipped %4d  %6d ms%n",
-                                    step.getStepName(), step.getStatus(), step.getReadCount(), step.getWriteCount(),
-                                    step.getSkipCount(), ms);
-                        }
-                    }
-                }
-            }
-            if (!last) {
-                try {
-                    Thread.sleep(PROGRESS_EVERY.toMillis());
-                } catch (InterruptedException e) {
-                    return;
-                }
-            }
-        }
     }
 
     private static long number(Object value) {

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.vector;
 
+import dev.codememory.jobs.runtime.ConsoleProgress;
 import java.time.Duration;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -9,21 +10,26 @@ import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 
-/** Prints how far the embed step is: count done of pending, rate, and time left — at most every two seconds. */
+/**
+ * Reports how far the embed step is: count done of pending, rate, and time left — to the log at most every two
+ * seconds, and to the command's console progress after every chunk.
+ */
 public class EmbedProgressListener implements StepExecutionListener, ItemWriteListener<Object> {
 
     private static final Logger log = LoggerFactory.getLogger(EmbedProgressListener.class);
     private static final long EVERY_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final java.util.function.LongSupplier pending;
+    private final ConsoleProgress console;
     private long total;
     private long done;
     private long started;
     private long lastPrint;
 
     /** @param pending how many outbox items are waiting when the step starts */
-    public EmbedProgressListener(java.util.function.LongSupplier pending) {
+    public EmbedProgressListener(java.util.function.LongSupplier pending, ConsoleProgress console) {
         this.pending = pending;
+        this.console = console;
     }
 
     @Override
@@ -39,6 +45,7 @@ public class EmbedProgressListener implements StepExecutionListener, ItemWriteLi
     public void afterWrite(Chunk<?> items) {
         done += items.size();
         long now = System.nanoTime();
+        console.detail(line(done, total, now - started));
         if (now - lastPrint >= EVERY_NANOS || done >= total) {
             lastPrint = now;
             log.info(line(done, total, now - started));
@@ -47,7 +54,9 @@ public class EmbedProgressListener implements StepExecutionListener, ItemWriteLi
 
     @Override
     public ExitStatus afterStep(StepExecution stepExecution) {
-        log.info(line(done, total, System.nanoTime() - started));
+        String line = line(done, total, System.nanoTime() - started);
+        log.info(line);
+        console.detail(line);
         return stepExecution.getExitStatus();
     }
 

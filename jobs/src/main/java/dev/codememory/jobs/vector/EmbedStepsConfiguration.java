@@ -4,6 +4,7 @@ import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.readers.graduate.GraduationQueries;
@@ -91,7 +92,8 @@ public class EmbedStepsConfiguration {
 
     @Bean
     @StepScope
-    EmbedProgressListener embedProgressListener(DuckDbSessions sessions, EmbeddingService embeddingService) {
+    EmbedProgressListener embedProgressListener(DuckDbSessions sessions, EmbeddingService embeddingService,
+            ConsoleProgress consoleProgress) {
         String sql = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(embeddingService.version().id()) + ")";
         return new EmbedProgressListener(() -> {
             try (var c = sessions.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
@@ -100,6 +102,6 @@ public class EmbedStepsConfiguration {
             } catch (SQLException e) {
                 throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);
             }
-        });
+        }, consoleProgress);
     }
 }

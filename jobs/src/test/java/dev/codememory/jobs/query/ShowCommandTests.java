@@ -164,8 +164,8 @@ class ShowCommandTests {
         assertThat(show(citation, citation)).isEqualTo(2);
 
         assertThat(stdout()).isEmpty();
-        assertThat(stderr()).contains("show needs a citation", "not a citation: mem:abc", "unknown option --verbose",
-                "show takes one citation", "usage: show [--json] mem:xxxxxx");
+        assertThat(stderr()).contains("Missing required parameter: 'CITATION'", "not a citation: mem:abc",
+                "Unknown option: '--verbose'", "Unmatched argument at index 1", "Usage: show [-hV] [--json] CITATION");
     }
 
     @Test

@@ -21,7 +21,7 @@ import java.util.Set;
  * records the original size, then wrapped in an envelope with the time of receipt. Input that is not valid JSON
  * or not valid UTF-8 is kept too, redacted and flagged with the reason, so ingest can reject it visibly.
  *
- * <p>Envelope: {@code {"spool":1,"received_at":…,"source":"hook|import","origin"?:…,"event":{…},
+ * <p>Envelope: {@code {"spool":1,"received_at":…,"source":"hook|import|transcript","origin"?:…,"identity"?:…,"event":{…},
  * "truncated"?:[{"path","original_bytes"}]}} or, for bad input, {@code {…,"error":reason,"raw":text,
  * "raw_bytes":n}}. JDK only: this runs in the hook process.
  */
@@ -87,6 +87,16 @@ public final class SpoolLineBuilder {
     /** Builds the spool line for one already-decoded hook JSON text (import reads files as text). */
     public Line build(String text, Instant receivedAt, String source, String origin) {
         return build(text, -1, envelope(receivedAt, source, origin));
+    }
+
+    /**
+     * As {@link #build(String, Instant, String, String)}, for an event that names its own identity (one rebuilt from
+     * a transcript record): ingest keys it by that identity instead of its time and payload.
+     */
+    public Line build(String text, Instant receivedAt, String source, String origin, String identity) {
+        Map<String, Object> envelope = envelope(receivedAt, source, origin);
+        envelope.put(EventIdentity.IDENTITY, identity);
+        return build(text, -1, envelope);
     }
 
     /** {@code rawBytes} is the input's size in bytes, or -1 to count the UTF-8 bytes of {@code text} if needed. */

@@ -26,6 +26,9 @@ import java.util.Set;
  * <p>{@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment and the payload (the
  * event object as ingest serializes it); {@code event_id} = {@code "ev_"} + its first 32 hex digits. The moment
  * is the hook line's {@code timestamp} when given, else its origin for imported lines, else the time of receipt.
+ * A spool line that names its own {@code identity} (an event rebuilt from a Claude Code transcript: the record's
+ * uuid and what was made of it) is keyed by the event name and that identity alone, so the same transcript record
+ * is one event however often, from whichever file and under whichever session it is read again.
  *
  * <p>JDK only: this runs in the hook process. {@link #payload} writes JSON exactly as the Jackson mapper of
  * {@link HookEventProcessor} does (integers canonical, other numbers as {@link BigDecimal#toString()}, only
@@ -84,6 +87,9 @@ public final class EventIdentity {
         if (!(event.get("hook_event_name") instanceof String eventType) || !KNOWN_EVENTS.contains(eventType)) {
             return null;
         }
+        if (envelope.get(IDENTITY) instanceof String identity) {
+            return eventId(identityKey(eventType, identity));
+        }
         String sessionId = event.get("session_id") instanceof String s ? s : null;
         LocalDateTime eventTime = parseTime(event.get("timestamp") instanceof String s ? s : null);
         String origin = envelope.get("origin") instanceof String s ? s : null;
@@ -94,6 +100,14 @@ public final class EventIdentity {
             return null; // a number ingest cannot read either: the line becomes a reject
         }
         return eventId(dedupeKey(eventType, sessionId, moment(eventTime, origin, receivedAtText), payload));
+    }
+
+    /** The envelope key of a line's own identity (see the class comment). */
+    public static final String IDENTITY = "identity";
+
+    /** The dedupe key of an event that names its own identity: neither its session nor its payload count. */
+    public static String identityKey(String eventType, String identity) {
+        return sha256(eventType + '\u0000' + "identity:" + identity);
     }
 
     /** SHA-256 (hex) of what makes the event itself; {@code sessionId} may be null. */

@@ -25,7 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  * <p>Identity ({@link EventIdentity}, shared with the hook): {@code dedupe_key} = SHA-256 of the hook event
  * name, the session, the event's moment and the event JSON. The moment is the hook line's {@code timestamp} when
  * given (so a re-import of the same history adds nothing), else the time of receipt (two identical prompts typed
- * a minute apart are two events), or, for imported lines without a timestamp, their origin (file and line).
+ * a minute apart are two events), or, for imported lines without a timestamp, their origin (file and line). A line
+ * that names its own identity (transcript import) is keyed by the event name and that identity only.
  * {@code event_id} is derived from the key.
  */
 public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
@@ -98,8 +99,10 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         LocalDateTime eventTime = parseTime(timestamp);
         LocalDateTime ts = eventTime != null ? eventTime : receivedAt;
         String payload = mapper.writeValueAsString(event);
-        String moment = EventIdentity.moment(eventTime, origin, envelope.path("received_at").asString());
-        String dedupeKey = EventIdentity.dedupeKey(eventType, sessionId, moment, payload);
+        String identity = textOrNull(envelope, EventIdentity.IDENTITY);
+        String dedupeKey = identity != null ? EventIdentity.identityKey(eventType, identity)
+                : EventIdentity.dedupeKey(eventType, sessionId,
+                        EventIdentity.moment(eventTime, origin, envelope.path("received_at").asString()), payload);
         return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey, ts, receivedAt, eventType, sessionId,
                 projects.projectOf(cwd), cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
     }

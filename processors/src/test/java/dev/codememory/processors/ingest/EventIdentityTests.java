@@ -76,6 +76,27 @@ class EventIdentityTests {
     }
 
     @Test
+    void aLineWithItsOwnIdentityIsKeyedByItAloneOnBothSides() {
+        String first = "{\"session_id\":\"s-1\",\"transcript_path\":\"/p/s-1.jsonl\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt\":\"fix it\",\"timestamp\":\"2025-06-01T10:00:00Z\"}";
+        // the same record read again from a resumed session's file: another session, path, time of receipt
+        String again = "{\"session_id\":\"s-2\",\"transcript_path\":\"/p/s-2.jsonl\",\"hook_event_name\":\"UserPromptSubmit\","
+                + "\"prompt\":\"fix it\",\"timestamp\":\"2025-06-01T10:00:00Z\"}";
+        SpoolLineBuilder.Line a = builder.build(first, RECEIVED, "transcript", "/p/s-1.jsonl:4", "prompt/u-7");
+        SpoolLineBuilder.Line b = builder.build(again, RECEIVED.plusSeconds(60), "transcript", "/p/s-2.jsonl:9",
+                "prompt/u-7");
+        SpoolLineBuilder.Line other = builder.build(first, RECEIVED, "transcript", "/p/s-1.jsonl:4", "prompt/u-8");
+
+        IngestRecord.Event ingested = ingest(a.json());
+
+        assertThat(a.eventId()).isEqualTo(ingested.eventId()).isEqualTo(b.eventId()).isEqualTo(ingest(b.json()).eventId())
+                .isNotEqualTo(other.eventId());
+        assertThat(ingested.dedupeKey()).isEqualTo(EventIdentity.identityKey("UserPromptSubmit", "prompt/u-7"));
+        assertThat(ingested.sessionId()).isEqualTo("s-1");
+        assertThat(ingested.source()).isEqualTo("transcript");
+    }
+
+    @Test
     void randomHookObjectsGetTheSameIdOnBothSides() {
         Random random = new Random(20250601);
         for (int i = 0; i < 500; i++) {

@@ -22,6 +22,11 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * with an anti-join on their keys, in one transaction. {@code seq} continues from the largest one in spool order
  * (there is one writer at a time: the job lock). So the writer is idempotent: a chunk written again after
  * a crash (batch metadata and DuckDB commit separately) adds nothing. This class only ever inserts.
+ *
+ * <p>Two kinds of event are not inserted: what the user erased with {@code forget} (its dedupe key or its session is
+ * in {@code forgotten}), and an event read from a transcript ({@code source = 'transcript'}) for the part of a
+ * session the hooks captured themselves (from that session's first hook event on), which would otherwise be
+ * there twice.
  */
 public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
 
@@ -54,6 +59,13 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                             FROM (SELECT * FROM temp.main.%s
                                   QUALIFY row_number() OVER (PARTITION BY dedupe_key ORDER BY spool_file, spool_line) = 1) s
                             WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.dedupe_key = s.dedupe_key)
+                              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'event'
+                                              AND f.key = s.dedupe_key)
+                              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'session'
+                                              AND f.key = s.session_id)
+                              AND NOT (s.source = 'transcript' AND s.ts >= coalesce(
+                                  (SELECT min(h.ts) FROM events h WHERE h.session_id = s.session_id
+                                   AND h.source = 'hook'), 'infinity'::TIMESTAMP))
                             ORDER BY s.spool_file, s.spool_line
                             """.formatted(STAGE_EVENTS));
                     st.executeUpdate("""

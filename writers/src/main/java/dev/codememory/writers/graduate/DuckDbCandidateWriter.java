@@ -14,8 +14,8 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes L1 candidates (insert-if-absent on their deterministic id) and moves each session's extraction mark, in
- * one transaction per chunk; rows are staged through the Appender.
+ * Writes L1 candidates (insert-if-absent on their deterministic id; never one the user forgot) and moves each
+ * session's extraction mark, in one transaction per chunk; rows are staged through the Appender.
  */
 public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
 
@@ -52,7 +52,7 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
         }
     }
 
-    /** Stages the candidates through the Appender and inserts those whose id is not stored yet. */
+    /** Stages the candidates through the Appender and inserts those whose id is neither stored nor forgotten. */
     public static void insert(DuckDBConnection c, List<Candidate> all) throws SQLException {
         try (DuckDBAppender candidates = Staging.table(c, "stage_candidates", "candidate_id VARCHAR,"
                 + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
@@ -70,6 +70,7 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
                 SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
                        s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
                 FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
-                WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)""");
+                WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'candidate' AND f.key = s.candidate_id)""");
     }
 }

@@ -14,7 +14,8 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
 /**
  * Writes validation outcomes. An entry's id derives from its type, project and canonical key, so a draft whose id
  * is already stored (by another candidate) is a duplicate: it is linked to that entry with a {@code duplicate_of}
- * edge from the candidate instead of being copied. Otherwise it becomes an entry at stage {@code candidate}.
+ * edge from the candidate instead of being copied. Otherwise it becomes an entry at stage {@code candidate} —
+ * unless the user forgot that memory: then the candidate is rejected with that reason and nothing comes back.
  * Rejections are kept with their reason. Staged through the Appender and applied set-based, insert-if-absent, so a
  * chunk written twice changes nothing.
  */
@@ -39,7 +40,8 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                                d.body, d.task_json::JSON, d.quotes_json::JSON, d.canonical_key, 'candidate', 'active',
                                now() AT TIME ZONE 'UTC'
                         FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_drafts ORDER BY entry_id, ord) d
-                        WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = d.entry_id)""");
+                        WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = d.entry_id)
+                          AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)""");
                 Staging.execute(c, """
                         INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
                         SELECT DISTINCT %s, 'candidate', d.candidate_id, 'duplicate_of', 'entry', e.entry_id, NULL,
@@ -49,6 +51,14 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                           AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
                                           AND x.rel_type = 'duplicate_of')"""
                         .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
+                Staging.execute(c, """
+                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                        SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', 'its memory was forgotten', NULL,
+                               now() AT TIME ZONE 'UTC'
+                        FROM temp.main.stage_drafts d
+                        WHERE EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)
+                          AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = d.candidate_id
+                                          AND g.stage = 'validate')""");
                 Staging.execute(c, """
                         INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
                         SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', reason, NULL, now() AT TIME ZONE 'UTC'

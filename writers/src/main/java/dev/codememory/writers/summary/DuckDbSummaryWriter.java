@@ -18,7 +18,7 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * evidence spans are copies of the first span of each memory it cites (in line order), and a {@code summarizes}
  * edge links it to each. A session's earlier summary (the session has grown since) is superseded by the new one,
  * never deleted. Every session handled gets its stage mark, with or without a summary. Insert-if-absent throughout,
- * so a chunk written twice changes nothing.
+ * so a chunk written twice changes nothing; a summary the user forgot is not written again.
  */
 public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
 
@@ -57,7 +57,8 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
                                      task_json, quotes_json, canonical_key, stage, status, created_at)
                 SELECT ?1, ?1, 'summary', ?2, ?3, ?4, ?5, ?6, NULL, ?7::JSON, ?8, 'verified', 'active',
                        now() AT TIME ZONE 'UTC'
-                WHERE NOT EXISTS (SELECT 1 FROM entries WHERE entry_id = ?1)""")) {
+                WHERE NOT EXISTS (SELECT 1 FROM entries WHERE entry_id = ?1)
+                  AND NOT EXISTS (SELECT 1 FROM forgotten WHERE kind = 'entry' AND key = ?1)""")) {
             ps.setString(1, s.entryId());
             ps.setString(2, s.project());
             ps.setString(3, s.sessionId());

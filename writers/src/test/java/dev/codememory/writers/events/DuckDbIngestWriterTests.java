@@ -185,6 +185,41 @@ class DuckDbIngestWriterTests {
         return "ev_" + "%032d".formatted(n);
     }
 
+    @Test
+    void forgottenEventsAndSessionsAreNotIngestedAgain() throws SQLException {
+        try (Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute("INSERT INTO forgotten VALUES ('event', 'key-2', 'fg_1', now()), ('session', 's-9', 'fg_1', now())");
+        }
+        IngestRecord.Event inForgottenSession = new IngestRecord.Event(id(4), "key-4", RECEIVED, RECEIVED, "Stop",
+                "s-9", "/work/app", "/work/app", "hook", "{}", "sum-4", FILE, 4);
+
+        writer.write(new Chunk<>(List.of(event(1, FILE, 1), event(2, FILE, 2), event(3, FILE, 3), inForgottenSession)));
+
+        assertThat(DuckRows.rows(session, "SELECT dedupe_key, seq FROM events ORDER BY seq"))
+                .containsExactly("key-1 1", "key-3 2");
+    }
+
+    @Test
+    void transcriptEventsOfAPartTheHooksCapturedAreSkipped() throws SQLException {
+        LocalDateTime hooked = LocalDateTime.of(2025, 6, 1, 12, 0);
+        writer.write(new Chunk<>(List.of(sourced(1, "hook", "s-1", hooked))));
+
+        writer.write(new Chunk<>(List.of(
+                sourced(2, "transcript", "s-1", hooked.minusMinutes(5)), // before the hooks: kept
+                sourced(3, "transcript", "s-1", hooked), // captured by the hooks too: skipped
+                sourced(4, "transcript", "s-1", hooked.plusMinutes(5)),
+                sourced(5, "transcript", "s-2", hooked.plusMinutes(5)), // a session the hooks never saw: kept
+                sourced(6, "import", "s-1", hooked.plusMinutes(6)))));
+
+        assertThat(DuckRows.rows(session, "SELECT dedupe_key, source FROM events ORDER BY seq"))
+                .containsExactly("key-1 hook", "key-2 transcript", "key-5 transcript", "key-6 import");
+    }
+
+    private static IngestRecord.Event sourced(int n, String source, String sessionId, LocalDateTime ts) {
+        return new IngestRecord.Event(id(n), "key-" + n, ts, RECEIVED, "UserPromptSubmit", sessionId, "/work/app",
+                "/work/app", source, "{\"prompt\":\"p" + n + "\"}", "sum-" + n, FILE, n);
+    }
+
     private static IngestRecord.Event event(int n, String file, long line) {
         return new IngestRecord.Event(id(n), "key-" + n, LocalDateTime.of(2025, 6, 1, 9, 0, n, 500_000),
                 RECEIVED, "UserPromptSubmit", "s-1", "/work/app", "/work/app/src", "hook",

@@ -1,0 +1,158 @@
+package dev.codememory.jobs.install;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.Main;
+import dev.codememory.jobs.cli.Cli;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code install [--settings F] [--project] [--service] [--dry-run]}: registers the hook with Claude Code for every
+ * event code-memory uses ({@link ClaudeSettings#EVENTS}), as the fast command with this install's absolute paths,
+ * keeping every other key and hook of the settings file as it is; backs the file up first. Running it again changes
+ * nothing. {@code --service} also writes a user service that runs {@code serve}.
+ */
+@Command(name = "install", header = "register the hook with Claude Code (and serve as a user service)",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Registers the code-memory hook with Claude Code for SessionStart, UserPromptSubmit, PostToolUse, "
+                + "PostToolUseFailure, Stop, SubagentStop, PreCompact and SessionEnd, in ~/.claude/settings.json "
+                + "(or the file given). Every other setting and hook stays as it is; the file is backed up beside "
+                + "itself first; a second install changes nothing; `uninstall` takes the entries out again.",
+            "The hook command is the fast one: this jar and its class-data archive (hook.jsa), by absolute path."},
+        footer = {"", "Exit codes: 0 installed (or already installed), 1 the settings file is not valid JSON or "
+                + "cannot be written (nothing is changed), 2 bad usage."})
+public final class InstallCommand implements Callable<Integer> {
+
+    @Option(names = "--settings", paramLabel = "FILE", description = "the settings file (default: "
+            + "~/.claude/settings.json)")
+    Path settings;
+
+    @Option(names = "--project", description = "the current repository's .claude/settings.json instead (shared with "
+            + "everyone who clones it; --settings .claude/settings.local.json keeps it to you)")
+    boolean project;
+
+    @Option(names = "--service", description = "also install `serve` as a user service: a systemd user unit (Linux) "
+            + "or a launchd agent (macOS)")
+    boolean service;
+
+    @Option(names = "--dry-run", description = "print the change as a diff, write nothing")
+    boolean dryRun;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public InstallCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        Path jar;
+        try {
+            jar = runningJar();
+        } catch (IllegalStateException e) {
+            err.println("install: " + e.getMessage());
+            return Cli.EXIT_USAGE;
+        }
+        String command = hookCommand(jar);
+        Path file = SettingsFile.choose(settings, project);
+        try {
+            String before = SettingsFile.read(file);
+            String after;
+            try {
+                after = ClaudeSettings.install(before, command);
+            } catch (IllegalArgumentException e) {
+                err.println("install: " + file + " is left as it is: " + e.getMessage());
+                return Cli.EXIT_FAILED;
+            }
+            if (before.equals(after)) {
+                out.println("already installed in " + file + ": nothing changed");
+            } else if (dryRun) {
+                out.print(SettingsFile.diff(file, before, after));
+                out.println("dry run: " + file + " was not changed");
+            } else {
+                Path backup = SettingsFile.backup(file);
+                SettingsFile.write(file, after);
+                out.println("installed the code-memory hook for " + ClaudeSettings.EVENTS.size() + " events in " + file
+                        + (backup == null ? "" : " (backup: " + backup.getFileName() + ")"));
+                out.println("hook command: " + command);
+                out.println("it takes effect in Claude Code sessions started from now on");
+            }
+            if (service) {
+                return installService(jar);
+            }
+            out.println("graduation runs with `java -jar " + jar + " serve` (install --service keeps it running), or "
+                    + "by hand with --job=graduate");
+            return Cli.EXIT_OK;
+        } catch (IOException e) {
+            err.println("install failed: " + e.getMessage());
+            return Cli.EXIT_FAILED;
+        }
+    }
+
+    private int installService(Path jar) throws IOException {
+        UserService unit = UserService.forThisSystem(Path.of(System.getProperty("user.home")),
+                Path.of(System.getProperty("java.home"), "bin", "java"), jar, CodeMemoryHome.resolve().root());
+        if (unit == null) {
+            err.println("install --service: no user service manager known for " + System.getProperty("os.name")
+                    + "; run `java -jar " + jar + " serve` at login instead");
+            return Cli.EXIT_FAILED;
+        }
+        String existing = Files.exists(unit.file()) ? Files.readString(unit.file(), StandardCharsets.UTF_8) : null;
+        if (unit.content().equals(existing)) {
+            out.println("the service is already installed: " + unit.file());
+        } else if (dryRun) {
+            out.println("would write " + unit.file() + ":");
+            out.print(unit.content());
+        } else {
+            Files.createDirectories(unit.file().getParent());
+            SettingsFile.write(unit.file(), unit.content());
+            out.println("wrote " + unit.file() + ":");
+            out.print(unit.content());
+        }
+        out.println("start it with: " + unit.startHint());
+        return Cli.EXIT_OK;
+    }
+
+    /**
+     * The command Claude Code runs for every event: the JVM flags that make the hook start fast (class-data archive
+     * beside the jar when it is there; JVM logging off so a stale archive cannot write to stdout) and the jar.
+     */
+    public static String hookCommand(Path jar) {
+        Path archive = jar.resolveSibling("hook.jsa");
+        StringBuilder command = new StringBuilder("java");
+        if (Files.exists(archive)) {
+            command.append(" -XX:SharedArchiveFile=").append(shellQuote(archive.toString()));
+        }
+        command.append(" -Xlog:disable -Xlog:all=error:stderr -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1"
+                + " -XX:+UseSerialGC -XX:-UsePerfData -Xms8m -jar ").append(shellQuote(jar.toString())).append(" hook");
+        return command.toString();
+    }
+
+    /** A path as one shell word: as it is when it is plain, else in single quotes. */
+    static String shellQuote(String s) {
+        return s.matches("[A-Za-z0-9_./+:@%=,-]+") ? s : "'" + s.replace("'", "'\\''") + "'";
+    }
+
+    /** The jobs.jar this command runs from. */
+    static Path runningJar() {
+        try {
+            Path location = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            if (!Files.isRegularFile(location) || !location.getFileName().toString().endsWith(".jar")) {
+                throw new IllegalStateException("run it from the built jar: ./mvnw -B package -DskipTests && "
+                        + "java -jar jobs/target/jobs.jar install");
+            }
+            return location.toAbsolutePath().normalize();
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException("cannot tell where jobs.jar is: " + e.getMessage());
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.codememory.jobs.install;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.cli.Cli;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/**
+ * {@code uninstall [--settings F] [--project] [--service] [--dry-run]}: takes exactly our hook entries out of the
+ * settings file (those whose command runs {@code jobs.jar hook}), leaving every other byte as it is, after a backup;
+ * {@code --service} also removes the user service {@code install --service} wrote. The store itself is kept.
+ */
+@Command(name = "uninstall", header = "take the hook out of Claude Code's settings again",
+        mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Removes the code-memory hook entries (and nothing else) from ~/.claude/settings.json (or the "
+                + "file given), after a backup. Memories stay in ~/.code-memory; delete that folder to remove them."},
+        footer = {"", "Exit codes: 0 removed (or there was nothing to remove), 1 the settings file is not valid JSON or "
+                + "cannot be written (nothing is changed), 2 bad usage."})
+public final class UninstallCommand implements Callable<Integer> {
+
+    @Option(names = "--settings", paramLabel = "FILE", description = "the settings file (default: "
+            + "~/.claude/settings.json)")
+    Path settings;
+
+    @Option(names = "--project", description = "the current repository's .claude/settings.json instead")
+    boolean project;
+
+    @Option(names = "--service", description = "also remove the user service that runs `serve`")
+    boolean service;
+
+    @Option(names = "--dry-run", description = "print the change as a diff, write nothing")
+    boolean dryRun;
+
+    private final PrintStream out;
+    private final PrintStream err;
+
+    public UninstallCommand(PrintStream out, PrintStream err) {
+        this.out = out;
+        this.err = err;
+    }
+
+    @Override
+    public Integer call() {
+        Path file = SettingsFile.choose(settings, project);
+        try {
+            String before = SettingsFile.read(file);
+            String after;
+            try {
+                after = ClaudeSettings.uninstall(before);
+            } catch (IllegalArgumentException e) {
+                err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
+                return Cli.EXIT_FAILED;
+            }
+            if (before.equals(after)) {
+                out.println("no code-memory hook in " + file + ": nothing changed");
+            } else if (dryRun) {
+                out.print(SettingsFile.diff(file, before, after));
+                out.println("dry run: " + file + " was not changed");
+            } else {
+                Path backup = SettingsFile.backup(file);
+                SettingsFile.write(file, after);
+                out.println("removed the code-memory hook from " + file + " (backup: " + backup.getFileName() + ")");
+            }
+            if (service) {
+                removeService();
+            }
+            return Cli.EXIT_OK;
+        } catch (IOException e) {
+            err.println("uninstall failed: " + e.getMessage());
+            return Cli.EXIT_FAILED;
+        }
+    }
+
+    private void removeService() throws IOException {
+        Path home = Path.of(System.getProperty("user.home"));
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        UserService unit = UserService.forThisSystem(home, java, Path.of("jobs.jar"), CodeMemoryHome.resolve().root());
+        if (unit == null || !Files.exists(unit.file())) {
+            out.println("no code-memory user service installed");
+            return;
+        }
+        out.println("stop it first with: " + unit.stopHint());
+        if (dryRun) {
+            out.println("would remove " + unit.file());
+        } else {
+            Files.delete(unit.file());
+            out.println("removed " + unit.file());
+        }
+    }
+}

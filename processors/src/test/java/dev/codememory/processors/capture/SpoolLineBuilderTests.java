@@ -310,13 +310,55 @@ class SpoolLineBuilderTests {
     @Test
     void recognisesSecretKeysIgnoringCaseUnderscoresAndDashes() {
         for (String key : List.of("password", "PASSWORD", "api_key", "Api-Key", "apiKey", "client_secret",
-                "refresh-token", "private_key", "Credentials", "auth_token")) {
+                "refresh-token", "private_key", "Credentials", "auth_token", "passwords", "DB_PASSWORD",
+                "NEO4J_PASSWORD", "x-api-key")) {
             assertThat(SpoolLineBuilder.isSecretKey(key)).as(key).isTrue();
         }
-        for (String key : List.of("author", "keyword", "tokens", "tokenizer", "passwords", "secret_santa",
-                "__________password____", "")) {
+        for (String key : List.of("author", "keyword", "tokens", "tokenizer", "secret_santa", "max_tokens",
+                "input_tokens", "password_min_length", "tool_use_id", "transcript_path", "")) {
             assertThat(SpoolLineBuilder.isSecretKey(key)).as(key).isFalse();
         }
+    }
+
+    @Test
+    void readOfAnEnvFileMasksEveryValueOfIt() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                + "\"tool_input\":{\"file_path\":\"/repo/.env\"},\"tool_response\":{\"type\":\"text\","
+                + "\"file\":{\"filePath\":\"/repo/.env\",\"content\":\"DB_HOST=db.internal\\nSTRIPE=abc\\n"
+                + "# dev only\\nNEO4J_PASSWORD=Quokka-Lantern-8814\\n\",\"numLines\":4}}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        Map<String, Object> file = object(object(object(object(Json.parse(line.json())).get("event"))
+                .get("tool_response")).get("file"));
+        assertThat(file.get("content")).isEqualTo("DB_HOST=[REDACTED]\nSTRIPE=[REDACTED]\n# dev only\n"
+                + "NEO4J_PASSWORD=[REDACTED]\n");
+        assertThat(file.get("filePath")).isEqualTo("/repo/.env");
+        assertThat(line.json()).doesNotContain("db.internal", "abc", "Quokka");
+    }
+
+    @Test
+    void catOfACredentialFileMasksEveryValueOfItsOutput() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
+                + "\"tool_input\":{\"command\":\"cat ~/.aws/credentials\"},\"tool_response\":{\"stdout\":"
+                + "\"[default]\\naws_access_key_id = AKIA0000\\nregion = eu-west-1\\n\"}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("stdout"))
+                .isEqualTo("[default]\naws_access_key_id = [REDACTED]\nregion = [REDACTED]\n");
+    }
+
+    @Test
+    void readOfAnOrdinaryFileKeepsItsValues() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                + "\"tool_input\":{\"file_path\":\"/repo/.env.example\"},\"tool_response\":{\"content\":"
+                + "\"DB_HOST=db.internal\\n\"}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("content"))
+                .isEqualTo("DB_HOST=db.internal\n");
     }
 
     private static byte[] utf8(String s) {

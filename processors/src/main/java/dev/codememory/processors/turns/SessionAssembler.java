@@ -6,6 +6,7 @@ import dev.codememory.config.graduate.SessionInfo;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.processors.privacy.RedactedText;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -20,6 +21,9 @@ import tools.jackson.databind.json.JsonMapper;
  * {@code last_assistant_message}, or, when absent (older Claude Code), the reply read from the transcript at
  * {@code transcript_path}. A Stop with no open prompt (a session the assistant opened, or a second message) is a
  * turn of its own with an empty prompt. PostToolUse and PostToolUseFailure events become observations.
+ *
+ * <p>Event payloads were redacted by the hook before they reached the spool; what the transcript adds (a reply, the
+ * branch) arrives as {@link RedactedText}, so every text in an assembled session has passed the redactor.
  */
 public class SessionAssembler {
 
@@ -66,7 +70,7 @@ public class SessionAssembler {
                     String reply = payload.path("last_assistant_message").asString(null);
                     String source = "stop";
                     if ((reply == null || reply.isBlank()) && open != null && path != null) {
-                        reply = transcripts.replyTo(path, open.prompt);
+                        reply = text(transcripts.replyTo(path, open.prompt));
                         source = "transcript";
                     }
                     if (reply == null || reply.isBlank()) {
@@ -95,7 +99,7 @@ public class SessionAssembler {
             turns.add(open.unanswered());
         }
         StoredEvent last = events.get(events.size() - 1);
-        String branch = transcriptPath == null ? null : transcripts.branch(transcriptPath);
+        String branch = transcriptPath == null ? null : text(transcripts.branch(transcriptPath));
         SessionInfo session = new SessionInfo(sessionId(first), first.project(), started, ended, endReason, branch,
                 first.seq(), last.seq(), prompts, observations.size());
         return new AssembledSession(session, turns, observations);
@@ -134,6 +138,10 @@ public class SessionAssembler {
         return new Observation(e.eventId(), sessionId(e), e.project(), tool, List.copyOf(files), command, failed,
                 errorText, duration, e.ts(), SourceTexts.of(payload, SourceText.TOOL_INPUT),
                 SourceTexts.of(payload, SourceText.TOOL_RESPONSE));
+    }
+
+    private static String text(RedactedText redacted) {
+        return redacted == null ? null : redacted.text();
     }
 
     private static String firstText(JsonNode... nodes) {

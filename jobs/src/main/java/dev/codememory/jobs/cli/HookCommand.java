@@ -67,6 +67,9 @@ public final class HookCommand {
             "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
                     + "\"tool_input\":{\"command\":\"ls\",\"password\":\"p\"},\"tool_response\":{\"stdout\":\"a\\nb\","
                     + "\"exit\":0,\"ok\":true,\"x\":null,\"n\":[1.5e3,-2]},\"duration_ms\":12}",
+            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                    + "\"tool_input\":{\"file_path\":\"/tmp/.env\"},\"tool_response\":{\"file\":{\"content\":"
+                    + "\"DB_URL=postgres://app:pw@db/app\\nAPI_KEY=\\\"k\\\"\\n\"}}}",
             "not json"};
         for (String sample : samples) {
             run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)),

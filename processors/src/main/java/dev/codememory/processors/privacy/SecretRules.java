@@ -296,22 +296,38 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class UrlPatterns {
-        /** {@code scheme://user:password@}: group 1 is the password. */
-        static final Pattern URL = Pattern.compile(
-                "(?<![A-Za-z0-9+.-])[A-Za-z][A-Za-z0-9+.-]{1,30}://[^\\s:/?#@\"'<>\\\\]{0,256}:"
-                        + "([^\\s@/?#\"'<>\\\\]{1,512}+)@");
         /** Go's MySQL DSN {@code user:password@tcp(host)}: group 1 is the password. */
         static final Pattern GO_DSN = Pattern.compile(
                 "(?<![A-Za-z0-9_./-])[A-Za-z0-9_.-]{1,64}:([^\\s@/:\"']{1,128}+)@(?:tcp|unix)\\(");
     }
 
     private static void urlCredentials(String text, Spans spans) {
-        if (text.contains("://")) {
-            Matcher m = UrlPatterns.URL.matcher(text);
-            while (m.find()) {
-                if (isLiteralSecret(text, m.start(1), m.end(1))) {
-                    spans.add(m.start(1), m.end(1));
+        int n = text.length();
+        for (int at = text.indexOf("://"); at >= 0; at = text.indexOf("://", at + 3)) {
+            int scheme = at;
+            while (scheme > 0 && at - scheme < 30 && isSchemeChar(text.charAt(scheme - 1))) {
+                scheme--;
+            }
+            if (scheme == at || !Character.isLetter(text.charAt(scheme))) {
+                continue;
+            }
+            // userinfo: up to '@', before any character that ends the authority
+            int colon = -1;
+            int p = at + 3;
+            int limit = Math.min(n, p + 768);
+            while (p < limit) {
+                char c = text.charAt(p);
+                if (c == '@' || c == '/' || c == '?' || c == '#' || c == '"' || c == '\'' || c == '<' || c == '>'
+                        || c == '\\' || Character.isWhitespace(c)) {
+                    break;
                 }
+                if (c == ':' && colon < 0) {
+                    colon = p;
+                }
+                p++;
+            }
+            if (p < n && text.charAt(p) == '@' && colon >= 0 && isLiteralSecret(text, colon + 1, p)) {
+                spans.add(colon + 1, p);
             }
         }
         if (text.contains("@tcp(") || text.contains("@unix(")) {
@@ -499,7 +515,7 @@ final class SecretRules {
             return KeyClass.NONE;
         }
         for (int k = core + 1; k < parts.length; k++) {
-            if (!TAIL_PARTS.contains(parts[k]) && !parts[k].chars().allMatch(Character::isDigit)) {
+            if (!TAIL_PARTS.contains(parts[k]) && !allDigits(parts[k])) {
                 return KeyClass.NONE; // secret_santa: the secret word qualifies something else
             }
         }
@@ -561,8 +577,6 @@ final class SecretRules {
     private static final String[] LABEL_HINTS = {"password", "passwd", "secret", "token", "key", "credential",
         "auth", "pass"};
 
-    /** Lower-case fragments one of which every secret-ish key name contains. */
-    private static final String[] KEY_HINTS = {"pass", "pwd", "pw", "secret", "token", "key", "cred", "auth", "sig"};
 
     private static void keyValues(String text, Spans spans) {
         int n = text.length();
@@ -606,17 +620,57 @@ final class SecretRules {
         int n = text.length();
         for (int i = from; i < n; i++) {
             char c = text.charAt(i);
-            char lower = c >= 'A' && c <= 'Z' ? (char) (c + 32) : c;
-            if (lower != 'p' && lower != 's' && lower != 't' && lower != 'k' && lower != 'c' && lower != 'a') {
-                continue;
-            }
-            for (String hint : KEY_HINTS) {
-                if (hint.charAt(0) == lower && text.regionMatches(true, i, hint, 0, hint.length())) {
-                    return i;
+            switch (c | 0x20) {
+                case 'p' -> {
+                    if (i + 1 < n && ((text.charAt(i + 1) | 0x20) == 'w' || startsWithIgnoreCase(text, i, "pass"))) {
+                        return i;
+                    }
+                }
+                case 's' -> {
+                    if (startsWithIgnoreCase(text, i, "secret") || startsWithIgnoreCase(text, i, "sig")) {
+                        return i;
+                    }
+                }
+                case 't' -> {
+                    if (startsWithIgnoreCase(text, i, "token")) {
+                        return i;
+                    }
+                }
+                case 'k' -> {
+                    if (startsWithIgnoreCase(text, i, "key")) {
+                        return i;
+                    }
+                }
+                case 'c' -> {
+                    if (startsWithIgnoreCase(text, i, "cred")) {
+                        return i;
+                    }
+                }
+                case 'a' -> {
+                    if (startsWithIgnoreCase(text, i, "auth")) {
+                        return i;
+                    }
+                }
+                default -> {
+                    // not the first letter of a hint
                 }
             }
         }
         return -1;
+    }
+
+    /** ASCII case-insensitive {@code startsWith} for a lower-case word. */
+    private static boolean startsWithIgnoreCase(String text, int at, String lowerWord) {
+        int len = lowerWord.length();
+        if (at + len > text.length()) {
+            return false;
+        }
+        for (int k = 0; k < len; k++) {
+            if ((text.charAt(at + k) | 0x20) != lowerWord.charAt(k)) {
+                return false;
+            }
+        }
+        return true;
     }
 
     /** One secret-named key in a text and what follows it. */
@@ -1369,8 +1423,12 @@ final class SecretRules {
             return true;
         }
         String lower = v.toLowerCase(Locale.ROOT);
-        if (lower.chars().allMatch(ch -> ch == '*' || ch == 'x' || ch == '.' || ch == '•' || ch == '…' || ch == '-'
-                || ch == '#' || ch == '?')) {
+        boolean filler = true;
+        for (int k = 0; k < lower.length() && filler; k++) {
+            char ch = lower.charAt(k);
+            filler = ch == '*' || ch == 'x' || ch == '.' || ch == '•' || ch == '…' || ch == '-' || ch == '#' || ch == '?';
+        }
+        if (filler) {
             return true;
         }
         return PLACEHOLDERS.contains(lower) || lower.startsWith("your_") || lower.startsWith("your-")
@@ -1443,6 +1501,19 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
     // helpers
     // ---------------------------------------------------------------------------------------------------------------
+
+    private static boolean allDigits(String s) {
+        for (int k = 0; k < s.length(); k++) {
+            if (!Character.isDigit(s.charAt(k))) {
+                return false;
+            }
+        }
+        return !s.isEmpty();
+    }
+
+    private static boolean isSchemeChar(char c) {
+        return isAlnum(c) || c == '+' || c == '.' || c == '-';
+    }
 
     private static boolean isAlnum(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');

@@ -197,6 +197,27 @@ class SpoolLineBuilderTests {
     }
 
     @Test
+    void keepsValidInputThatHoldsAReplacementCharacterAndFlagsEveryMalformedSequence() {
+        // decoding is lenient first and strict only when the result holds U+FFFD
+        SpoolLineBuilder.Line kept = builder.build(utf8("{\"prompt\":\"a \uFFFD b\"}"), RECEIVED, "hook", null);
+        assertThat(kept.flagged()).isFalse();
+        assertThat(object(object(Json.parse(kept.json())).get("event")).get("prompt")).isEqualTo("a \uFFFD b");
+
+        int[][] malformed = {{0x80}, {0xC0, 0xAF}, {0xE0, 0x80, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80},
+            {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xE2, 0x82}, {0xFE}};
+        for (int[] sequence : malformed) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            bytes.writeBytes(utf8("{\"prompt\":\"x"));
+            for (int b : sequence) {
+                bytes.write(b);
+            }
+            bytes.writeBytes(utf8("\"}"));
+            assertThat(builder.build(bytes.toByteArray(), RECEIVED, "hook", null).flaggedReason())
+                    .as("bytes %s", java.util.Arrays.toString(sequence)).isEqualTo("input is not valid UTF-8");
+        }
+    }
+
+    @Test
     void flagsInvalidJson() {
         SpoolLineBuilder.Line line = builder.build(utf8("{\"prompt\":\"password=hunter2\""), RECEIVED, "hook", null);
 
@@ -347,6 +368,19 @@ class SpoolLineBuilderTests {
 
         assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("stdout"))
                 .isEqualTo("[default]\naws_access_key_id = [REDACTED]\nregion = [REDACTED]\n");
+    }
+
+    @Test
+    void findsAFilePrinterAndACredentialFileAmongTheWordsOfACommand() {
+        for (String command : List.of("cat .env", "grep -n KEY \"./.env\"|head", "(cat .env.local)", "cat<.env",
+                "echo x;cat\t~/.aws/credentials", "ls && tail -f 'secrets.yml'", "  head\n.env  ")) {
+            assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
+                    .as(command).isTrue();
+        }
+        for (String command : List.of("cat README.md", "vim .env", "cat .env.example", "echo cat", "", "|;&")) {
+            assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
+                    .as(command).isFalse();
+        }
     }
 
     @Test

@@ -1,7 +1,10 @@
 package dev.codememory.processors.privacy;
 
+import dev.codememory.config.text.Latin1View;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -43,15 +46,38 @@ final class SecretRules {
     }
 
     static String redact(String text) {
+        byte[] view = view(text);
         Spans spans = new Spans();
         privateKeyBlocks(text, spans);
-        tokenShapes(text, spans);
+        tokenShapes(text, view, spans);
         unprefixedShapes(text, spans);
         urlCredentials(text, spans);
-        authorizationValues(text, spans);
-        keyValues(text, spans);
+        authorizationValues(text, view, spans);
+        keyValues(text, view, spans);
         commandLines(text, spans);
         return spans.apply(text);
+    }
+
+    // ---------------------------------------------------------------------------------------------------------------
+    // The text as bytes
+    // ---------------------------------------------------------------------------------------------------------------
+
+    /**
+     * The text with one byte per char ({@link Latin1View}), for the scans that walk every character. Every rule looks
+     * for ASCII characters only, and none starts with the {@code '?'} that stands for a char above U+00FF, so a scan
+     * of the view finds exactly what a scan of the text would.
+     */
+    static byte[] view(String text) {
+        return Latin1View.of(text);
+    }
+
+    /** ASCII letters and digits, by byte value ({@code b & 0xFF}). */
+    private static final boolean[] ALNUM = new boolean[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            ALNUM[c] = isAlnum((char) c);
+        }
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -137,7 +163,7 @@ final class SecretRules {
      * Prefix and body (a regex matched right after the prefix). The whole token is masked. Sources of the formats:
      * the providers' documentation and the rule sets of gitleaks (MIT) and detect-secrets (Apache-2.0).
      */
-    private static final String[][] SHAPES = {
+    static final String[][] SHAPES = {
         {"sk-", "[A-Za-z0-9_-]{20,}+"},                         // Anthropic sk-ant-…, OpenAI sk-…, sk-proj-…
         {"sk_live_", "[A-Za-z0-9]{16,}+"}, {"sk_test_", "[A-Za-z0-9]{16,}+"},   // Stripe
         {"rk_live_", "[A-Za-z0-9]{16,}+"}, {"rk_test_", "[A-Za-z0-9]{16,}+"},
@@ -197,6 +223,11 @@ final class SecretRules {
         static final Pattern[] BODIES = new Pattern[SHAPES.length];
         static final int[][] BY_FIRST_CHAR = new int[128][];
         static final boolean[] FIRST = new boolean[128];
+        /** Per first character, the second characters some prefix has after it (every prefix has two or more). */
+        static final boolean[][] SECOND = new boolean[128][];
+        /** Per first two characters ({@code c0 << 7 | c1}), the characters that may come third: a prefix's third, or
+         *  any when a prefix is just those two. */
+        static final boolean[][] THIRD = new boolean[128 * 128][];
 
         static {
             int[] counts = new int[128];
@@ -209,10 +240,26 @@ final class SecretRules {
                     BY_FIRST_CHAR[c] = new int[counts[c]];
                     counts[c] = 0;
                     FIRST[c] = true;
+                    SECOND[c] = new boolean[256];
                 }
                 BY_FIRST_CHAR[c][counts[c]++] = k;
+                String prefix = SHAPES[k][0];
+                SECOND[c][prefix.charAt(1)] = true;
+                int pair = c << 7 | prefix.charAt(1);
+                if (THIRD[pair] == null) {
+                    THIRD[pair] = new boolean[256];
+                }
+                if (prefix.length() == 2) {
+                    Arrays.fill(THIRD[pair], true);
+                } else {
+                    THIRD[pair][prefix.charAt(2)] = true;
+                }
             }
         }
+
+        /** Bodies that are one run of a character class, by index in {@link #SHAPES}; parsed on first need. */
+        static final RunBody[] RUNS = new RunBody[SHAPES.length];
+        static final boolean[] PARSED = new boolean[SHAPES.length];
 
         static Pattern body(int k) {
             Pattern p = BODIES[k];
@@ -222,32 +269,137 @@ final class SecretRules {
             }
             return p;
         }
+
+        /** The body as a {@link RunBody}, or null when it needs the regex engine. */
+        static RunBody run(int k) {
+            if (!PARSED[k]) {
+                RUNS[k] = RunBody.parse(SHAPES[k][1]);
+                PARSED[k] = true;
+            }
+            return RUNS[k];
+        }
     }
 
-    private static void tokenShapes(String text, Spans spans) {
-        int n = text.length();
-        boolean[] first = ShapeTable.FIRST;
-        Matcher matcher = null;
-        for (int i = 0; i < n; i++) {
-            char c = text.charAt(i);
-            if (c >= 128 || !first[c] || (i > 0 && isAlnum(text.charAt(i - 1)))) {
-                continue;
+    /**
+     * A token body that is a single run of one character class: {@code [A-Za-z0-9_-]{20,}+}, {@code [0-9A-Z]{16}},
+     * {@code [a-f0-9]{32,64}}. Most bodies are; matching them by hand saves a hook the cold start of the regex
+     * engine. Matches exactly what the regex matches with {@code lookingAt}: the longest run up to the maximum.
+     */
+    static final class RunBody {
+        private final boolean[] chars = new boolean[128];
+        private final int min;
+        private final int max;
+
+        private RunBody(int min, int max) {
+            this.min = min;
+            this.max = max;
+        }
+
+        /** Parses {@code [class]{m}}, {@code [class]{m,}}, {@code [class]{m,}+} or {@code [class]{m,n}}; else null. */
+        static RunBody parse(String body) {
+            int close = body.indexOf(']');
+            if (!body.startsWith("[") || close < 2 || close + 1 >= body.length() || body.charAt(close + 1) != '{') {
+                return null;
             }
+            String quantifier = body.substring(close + 2);
+            if (quantifier.endsWith("}+")) {
+                quantifier = quantifier.substring(0, quantifier.length() - 1);
+            }
+            if (!quantifier.endsWith("}")) {
+                return null;
+            }
+            quantifier = quantifier.substring(0, quantifier.length() - 1);
+            int comma = quantifier.indexOf(',');
+            String low = comma < 0 ? quantifier : quantifier.substring(0, comma);
+            String high = comma < 0 ? quantifier : quantifier.substring(comma + 1);
+            if (!allDigits(low) || !(high.isEmpty() && comma >= 0 || allDigits(high))) {
+                return null;
+            }
+            RunBody run = new RunBody(Integer.parseInt(low), high.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(high));
+            String cls = body.substring(1, close);
+            int k = 0;
+            while (k < cls.length()) {
+                char from = cls.charAt(k);
+                if (k + 2 < cls.length() && cls.charAt(k + 1) == '-') {
+                    char to = cls.charAt(k + 2);
+                    if (!isAlnum(from) || !isAlnum(to) || to < from) {
+                        return null;
+                    }
+                    for (char c = from; c <= to; c++) {
+                        run.chars[c] = true;
+                    }
+                    k += 3;
+                } else {
+                    if (from >= 128 || !(isAlnum(from) || "_-+/=.~".indexOf(from) >= 0)) {
+                        return null;
+                    }
+                    run.chars[from] = true;
+                    k++;
+                }
+            }
+            return run.min <= run.max ? run : null;
+        }
+
+        /** The end of the body starting at {@code start}, or -1 when there is none. */
+        int end(byte[] view, int start) {
+            boolean[] ok = chars;
+            int limit = max >= view.length - start ? view.length : start + max;
+            int e = start;
+            while (e < limit && view[e] >= 0 && ok[view[e]]) {
+                e++;
+            }
+            return e - start >= min ? e : -1;
+        }
+    }
+
+    private static void tokenShapes(String text, byte[] view, Spans spans) {
+        int n = view.length;
+        Matcher matcher = null;
+        for (int i = nextShapeStart(view, 0); i < n; i = nextShapeStart(view, i + 1)) {
+            int c = view[i];
+            char second = (char) (view[i + 1] & 0xFF);
             for (int k : ShapeTable.BY_FIRST_CHAR[c]) {
                 String prefix = SHAPES[k][0];
-                if (!text.startsWith(prefix, i)) {
+                if (prefix.charAt(1) != second || !text.startsWith(prefix, i)) {
                     continue;
                 }
-                Pattern body = ShapeTable.body(k);
-                matcher = matcher == null ? body.matcher(text) : matcher.usePattern(body);
-                matcher.region(i + prefix.length(), n);
-                if (matcher.lookingAt() && (matcher.end() == n || !isAlnum(text.charAt(matcher.end())))) {
-                    spans.add(i, matcher.end());
-                    i = matcher.end() - 1;
+                int end;
+                RunBody run = ShapeTable.run(k);
+                if (run != null) {
+                    end = run.end(view, i + prefix.length());
+                } else {
+                    Pattern body = ShapeTable.body(k);
+                    matcher = matcher == null ? body.matcher(text) : matcher.usePattern(body);
+                    matcher.region(i + prefix.length(), n);
+                    end = matcher.lookingAt() ? matcher.end() : -1;
+                }
+                if (end >= 0 && (end == n || !isAlnum(text.charAt(end)))) {
+                    spans.add(i, end);
+                    i = end - 1;
                     break;
                 }
             }
         }
+    }
+
+    /**
+     * The first index at or after {@code from} where a token prefix may start: a word's first character that begins
+     * some prefix, followed by a character that is second in one of them; or the view's length.
+     */
+    private static int nextShapeStart(byte[] view, int from) {
+        boolean[] first = ShapeTable.FIRST;
+        boolean[][] second = ShapeTable.SECOND;
+        boolean[][] third = ShapeTable.THIRD;
+        boolean[] alnum = ALNUM;
+        int last = view.length - 2; // a token is a prefix of two characters or more and a body of one or more
+        for (int i = from; i < last; i++) {
+            int c = view[i];
+            if (c >= 0 && first[c] && second[c][view[i + 1] & 0xFF] && third[c << 7 | view[i + 1]][view[i + 2] & 0xFF]
+                    && (i == 0 || !alnum[view[i - 1] & 0xFF])) {
+                return i;
+            }
+        }
+        return view.length;
     }
 
     private static final class Unprefixed {
@@ -363,13 +515,33 @@ final class SecretRules {
                 Pattern.CASE_INSENSITIVE);
     }
 
-    private static void authorizationValues(String text, Spans spans) {
-        if (containsIgnoreCase(text, "bearer")) {
+    private static void authorizationValues(String text, byte[] view, Spans spans) {
+        int words = authorizationWords(view);
+        if ((words & BEARER) != 0) {
             credentials(AuthPatterns.BEARER, text, spans);
         }
-        if (containsIgnoreCase(text, "basic")) {
+        if ((words & BASIC) != 0) {
             credentials(AuthPatterns.BASIC, text, spans);
         }
+    }
+
+    private static final int BEARER = 1;
+    private static final int BASIC = 2;
+
+    /** Which of {@code bearer} and {@code basic} the text holds, in any ASCII case: one pass. */
+    private static int authorizationWords(byte[] view) {
+        int found = 0;
+        int last = view.length - 5;
+        for (int i = 0; i <= last && found != (BEARER | BASIC); i++) {
+            if ((view[i] | 0x20) == 'b') {
+                if (startsWithIgnoreCase(view, i, "bearer")) {
+                    found |= BEARER;
+                } else if (startsWithIgnoreCase(view, i, "basic")) {
+                    found |= BASIC;
+                }
+            }
+        }
+        return found;
     }
 
     private static void credentials(Pattern pattern, String text, Spans spans) {
@@ -578,35 +750,44 @@ final class SecretRules {
         "auth", "pass"};
 
 
-    private static void keyValues(String text, Spans spans) {
-        int n = text.length();
+    private static void keyValues(String text, byte[] view, Spans spans) {
+        int n = view.length;
+        Map<String, KeyClass> classes = null; // the same names come back many times in a long text
         int i = 0;
         while (i < n) {
-            int hit = nextKeyHint(text, i);
+            int hit = nextKeyHint(view, i);
             if (hit < 0) {
                 return;
             }
             int ks = hit;
-            while (ks > 0 && isKeyChar(text.charAt(ks - 1))) {
+            while (ks > 0 && KEY_CHAR[view[ks - 1] & 0xFF]) {
                 ks--;
             }
             int ke = hit;
-            while (ke < n && isKeyChar(text.charAt(ke))) {
+            while (ke < n && KEY_CHAR[view[ke] & 0xFF]) {
                 ke++;
             }
             i = Math.max(ke, hit + 1);
             int nameStart = ks;
-            while (nameStart < ke && (text.charAt(nameStart) == '-' || text.charAt(nameStart) == '.')) {
+            while (nameStart < ke && (view[nameStart] == '-' || view[nameStart] == '.')) {
                 nameStart++;
             }
             int nameEnd = ke;
-            while (nameEnd > nameStart && (text.charAt(nameEnd - 1) == '.' || text.charAt(nameEnd - 1) == '-')) {
+            while (nameEnd > nameStart && (view[nameEnd - 1] == '.' || view[nameEnd - 1] == '-')) {
                 nameEnd--;
             }
             if (nameEnd - nameStart < 2 || nameEnd - nameStart > 80) {
                 continue;
             }
-            KeyClass kc = classify(text.substring(nameStart, nameEnd));
+            String name = text.substring(nameStart, nameEnd);
+            if (classes == null) {
+                classes = new HashMap<>();
+            }
+            KeyClass kc = classes.get(name);
+            if (kc == null) {
+                kc = classify(name);
+                classes.put(name, kc);
+            }
             if (kc == KeyClass.NONE) {
                 continue;
             }
@@ -615,58 +796,57 @@ final class SecretRules {
         }
     }
 
-    /** Index of the next key hint at or after {@code from}, or -1. One pass, no allocation. */
-    private static int nextKeyHint(String text, int from) {
-        int n = text.length();
+    /** Characters of a key name ({@link #isKeyChar}), by byte value. */
+    private static final boolean[] KEY_CHAR = new boolean[256];
+
+    /** Letters that begin a key hint (p, s, t, k, c, a in either case), by byte value. */
+    private static final boolean[] HINT_START = new boolean[256];
+
+    static {
+        for (int c = 0; c < 128; c++) {
+            KEY_CHAR[c] = isKeyChar((char) c);
+        }
+        for (char c : "pstkca".toCharArray()) {
+            HINT_START[c] = true;
+            HINT_START[Character.toUpperCase(c)] = true;
+        }
+    }
+
+    /**
+     * Index of the next key hint at or after {@code from}, or -1: {@code pw}, {@code pass}, {@code secret},
+     * {@code sig}, {@code token}, {@code key}, {@code cred} or {@code auth} in any ASCII case. One pass over the view,
+     * no allocation.
+     */
+    private static int nextKeyHint(byte[] view, int from) {
+        int n = view.length;
+        boolean[] start = HINT_START;
         for (int i = from; i < n; i++) {
-            char c = text.charAt(i);
-            switch (c | 0x20) {
-                case 'p' -> {
-                    if (i + 1 < n && ((text.charAt(i + 1) | 0x20) == 'w' || startsWithIgnoreCase(text, i, "pass"))) {
-                        return i;
-                    }
-                }
-                case 's' -> {
-                    if (startsWithIgnoreCase(text, i, "secret") || startsWithIgnoreCase(text, i, "sig")) {
-                        return i;
-                    }
-                }
-                case 't' -> {
-                    if (startsWithIgnoreCase(text, i, "token")) {
-                        return i;
-                    }
-                }
-                case 'k' -> {
-                    if (startsWithIgnoreCase(text, i, "key")) {
-                        return i;
-                    }
-                }
-                case 'c' -> {
-                    if (startsWithIgnoreCase(text, i, "cred")) {
-                        return i;
-                    }
-                }
-                case 'a' -> {
-                    if (startsWithIgnoreCase(text, i, "auth")) {
-                        return i;
-                    }
-                }
-                default -> {
-                    // not the first letter of a hint
-                }
+            if (start[view[i] & 0xFF] && isKeyHint(view, i, n)) {
+                return i;
             }
         }
         return -1;
     }
 
+    private static boolean isKeyHint(byte[] view, int i, int n) {
+        return switch (view[i] | 0x20) {
+            case 'p' -> i + 1 < n && ((view[i + 1] | 0x20) == 'w' || startsWithIgnoreCase(view, i, "pass"));
+            case 's' -> startsWithIgnoreCase(view, i, "secret") || startsWithIgnoreCase(view, i, "sig");
+            case 't' -> startsWithIgnoreCase(view, i, "token");
+            case 'k' -> startsWithIgnoreCase(view, i, "key");
+            case 'c' -> startsWithIgnoreCase(view, i, "cred");
+            default -> startsWithIgnoreCase(view, i, "auth");
+        };
+    }
+
     /** ASCII case-insensitive {@code startsWith} for a lower-case word. */
-    private static boolean startsWithIgnoreCase(String text, int at, String lowerWord) {
+    private static boolean startsWithIgnoreCase(byte[] view, int at, String lowerWord) {
         int len = lowerWord.length();
-        if (at + len > text.length()) {
+        if (at + len > view.length) {
             return false;
         }
         for (int k = 0; k < len; k++) {
-            if ((text.charAt(at + k) | 0x20) != lowerWord.charAt(k)) {
+            if ((view[at + k] | 0x20) != lowerWord.charAt(k)) {
                 return false;
             }
         }
@@ -703,20 +883,26 @@ final class SecretRules {
             int quoteLen = quoteAt(p);
             boolean quotedKey = quoteLen > 0;
             p += quoteLen;
-            if (kc == KeyClass.STRONG && quotedKey && callArgumentDefault(p)) {
-                return;
-            }
-            if (kc == KeyClass.STRONG && shellDefault()) {
-                return;
-            }
-            if (kc == KeyClass.STRONG && fallbackDefault(p)) {
-                return;
-            }
-            if (kc == KeyClass.STRONG && !quotedKey && setterCall(p)) {
-                return;
-            }
-            if (kc == KeyClass.STRONG && !quotedKey && xmlElement(p)) {
-                return;
+            // each special form is tried only when the character that starts it is there
+            char at = p < n ? text.charAt(p) : 0;
+            char before = ks > 0 ? text.charAt(ks - 1) : 0;
+            if (kc == KeyClass.STRONG) {
+                if (quotedKey && (before == '"' || before == '\'' || before == '\\') && callArgumentDefault(p)) {
+                    return;
+                }
+                if (before == '{' && shellDefault()) {
+                    return;
+                }
+                if ((at == ')' || at == ']' || at == ' ' || at == '\t' || at == '|' || at == '?' || at == 'o')
+                        && fallbackDefault(p)) {
+                    return;
+                }
+                if (!quotedKey && at == '(' && setterCall(p)) {
+                    return;
+                }
+                if (!quotedKey && at == '>' && before == '<' && xmlElement(p)) {
+                    return;
+                }
             }
             if (p < n && (text.charAt(p) == ']' || text.charAt(p) == '?' || text.charAt(p) == '!')) {
                 p++; // TypeScript optional or definite marks, a closing index bracket
@@ -1312,7 +1498,7 @@ final class SecretRules {
 
         private boolean isTemplate(int vs, int ve) {
             String v = text.substring(vs, ve);
-            if (isVersion(v) || RULE_LIST.matcher(v).matches() || isSentence(v)) {
+            if (isVersion(v) || isRuleList(v) || isSentence(v)) {
                 return true;
             }
             return v.contains("${") || v.contains("{{") || v.contains("#{") || v.contains("%(") || v.contains("%s")
@@ -1352,14 +1538,35 @@ final class SecretRules {
         }
     }
 
-    /** {@code required|string|min:8}: a validation rule list. */
-    private static final Pattern RULE_LIST = Pattern.compile("[a-z_]{2,20}(?::[^|\\s]{0,30})?(?:\\|[a-z_]{2,20}(?::[^|\\s]{0,30})?)+");
+    /** Compiled on first need: most texts never get this far, and a hook process pays for every compile. */
+    private static final class ValuePatterns {
+        /** {@code required|string|min:8}: a validation rule list. */
+        static final Pattern RULE_LIST = Pattern.compile(
+                "[a-z_]{2,20}(?::[^|\\s]{0,30})?(?:\\|[a-z_]{2,20}(?::[^|\\s]{0,30})?)+");
+        static final Pattern VERSION = Pattern.compile(
+                "[~^<>=]{0,2}v?\\d{1,4}(?:\\.[0-9x*]{1,6}){1,3}(?:-[A-Za-z0-9.]{1,20})?");
+    }
 
-    private static final Pattern VERSION = Pattern.compile("[~^<>=]{0,2}v?\\d{1,4}(?:\\.[0-9x*]{1,6}){1,3}(?:-[A-Za-z0-9.]{1,20})?");
+    /** {@code required|string|min:8}: a validation rule list (which has a {@code |}). */
+    private static boolean isRuleList(String v) {
+        return v.indexOf('|') > 0 && ValuePatterns.RULE_LIST.matcher(v).matches();
+    }
 
     /** {@code ^9.0.2}, {@code 1.2.3-rc.1}: a version, not a secret. */
     static boolean isVersion(String v) {
-        return v.length() <= 40 && VERSION.matcher(v).matches();
+        if (v.length() > 40 || v.indexOf('.') < 0) {
+            return false;
+        }
+        // what the pattern needs before its first digit: up to two of ~^<>= and an optional v
+        int p = 0;
+        while (p < 2 && p < v.length() && "~^<>=".indexOf(v.charAt(p)) >= 0) {
+            p++;
+        }
+        if (p < v.length() && v.charAt(p) == 'v') {
+            p++;
+        }
+        return p < v.length() && v.charAt(p) >= '0' && v.charAt(p) <= '9'
+                && ValuePatterns.VERSION.matcher(v).matches();
     }
 
     /** A message: three or more words ending in sentence punctuation. */
@@ -1521,19 +1728,5 @@ final class SecretRules {
 
     private static boolean isKeyChar(char c) {
         return isAlnum(c) || c == '_' || c == '-' || c == '.';
-    }
-
-    static boolean containsIgnoreCase(String text, String lowerNeedle) {
-        int len = lowerNeedle.length();
-        char first = lowerNeedle.charAt(0);
-        char upper = Character.toUpperCase(first);
-        int n = text.length() - len;
-        for (int i = 0; i <= n; i++) {
-            char c = text.charAt(i);
-            if ((c == first || c == upper) && text.regionMatches(true, i, lowerNeedle, 0, len)) {
-                return true;
-            }
-        }
-        return false;
     }
 }

@@ -19,15 +19,28 @@ public final class Latin1View {
 
     /** The view of {@code text}: {@code view.length == text.length()}, index for index. */
     public static byte[] of(String text) {
-        byte[] view = text.getBytes(StandardCharsets.ISO_8859_1);
-        if (view.length == text.length()) {
-            return view; // no surrogate pair was folded into a single '?': byte i is char i
+        byte[] folded = text.getBytes(StandardCharsets.ISO_8859_1);
+        if (folded.length == text.length()) {
+            return folded; // no surrogate pair was folded into a single '?': byte i is char i
         }
-        view = new byte[text.length()];
-        for (int i = 0; i < view.length; i++) {
-            char c = text.charAt(i);
-            view[i] = c <= 0xFF ? (byte) c : (byte) '?';
+        // Unfold: every '?' of the encoding is a '?', a char above U+00FF, or a surrogate pair (two chars). The
+        // runs between are copied whole; only the '?' are looked at, found with the JDK's compiled Latin-1 search.
+        byte[] view = new byte[text.length()];
+        String marks = new String(folded, StandardCharsets.ISO_8859_1);
+        int from = 0; // in folded
+        int to = 0; // in view
+        for (int q = marks.indexOf('?'); q >= 0; q = marks.indexOf('?', q + 1)) {
+            System.arraycopy(folded, from, view, to, q - from);
+            to += q - from;
+            view[to] = '?';
+            if (Character.isHighSurrogate(text.charAt(to)) && to + 1 < view.length
+                    && Character.isLowSurrogate(text.charAt(to + 1))) {
+                view[++to] = '?';
+            }
+            to++;
+            from = q + 1;
         }
+        System.arraycopy(folded, from, view, to, folded.length - from);
         return view;
     }
 }

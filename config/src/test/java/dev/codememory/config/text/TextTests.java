@@ -38,4 +38,29 @@ class TextTests {
         assertThat(Latin1View.of("\ud83d")).containsExactly('?');
         assertThat(Latin1View.of("")).isEmpty();
     }
+
+    @Test
+    void latin1ViewMatchesItsDefinitionWithSurrogatesAnywhere() {
+        Random random = new Random(11);
+        String alphabet = "ab?\u00e9\u00ff\u20ac\u2192x";
+        for (int k = 0; k < 20_000; k++) {
+            StringBuilder s = new StringBuilder();
+            int length = random.nextInt(24);
+            for (int i = 0; i < length; i++) {
+                switch (random.nextInt(8)) {
+                    case 0, 1 -> s.append("\ud83d\ude00"); // a pair
+                    case 2 -> s.append('\ud83d'); // lone high
+                    case 3 -> s.append('\ude00'); // lone low
+                    default -> s.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                }
+            }
+            String text = s.toString();
+            byte[] view = Latin1View.of(text);
+            assertThat(view).hasSize(text.length());
+            for (int i = 0; i < view.length; i++) {
+                char c = text.charAt(i);
+                assertThat(view[i]).as("%s at %d", text, i).isEqualTo(c <= 0xFF ? (byte) c : (byte) '?');
+            }
+        }
+    }
 }

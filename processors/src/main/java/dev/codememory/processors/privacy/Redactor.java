@@ -48,9 +48,14 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String result = redactPrivateSections(text);
-        result = redactSecrets(result);
-        return result;
+        byte[] view = SecretRules.view(text);
+        String latin = SecretRules.latin(view);
+        String result = redactPrivateSections(text, latin);
+        if (result != text) {
+            view = SecretRules.view(result);
+            latin = SecretRules.latin(view);
+        }
+        return SecretRules.redact(result, view, latin);
     }
 
     /**
@@ -101,19 +106,20 @@ public final class Redactor {
     // Rule A: <private> sections
     // ---------------------------------------------------------------------------------------------------------------
 
-    private static String redactPrivateSections(String text) {
-        if (!containsIgnoreCase(text, OPEN_PREFIX)) {
+    private static String redactPrivateSections(String text, String latin) {
+        if (!containsIgnoreCase(text, latin, OPEN_PREFIX)) {
             return text;
         }
         return new PrivateScanner(text).run();
     }
 
-    private static boolean containsIgnoreCase(String text, String needle) {
+    /** {@code latin}: the text's Latin-1 copy, where its first character (ASCII) is found fast. */
+    private static boolean containsIgnoreCase(String text, String latin, String needle) {
         int len = needle.length();
         char first = needle.charAt(0);
         int from = 0;
         while (true) {
-            int idx = text.indexOf(first, from);
+            int idx = latin.indexOf(first, from);
             if (idx < 0 || idx + len > text.length()) {
                 return false;
             }
@@ -433,13 +439,5 @@ public final class Redactor {
             }
             return ends[k];
         }
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------
-    // Rule B: secrets
-    // ---------------------------------------------------------------------------------------------------------------
-
-    private static String redactSecrets(String text) {
-        return SecretRules.redact(text);
     }
 }

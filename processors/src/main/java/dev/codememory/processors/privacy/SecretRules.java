@@ -1,6 +1,7 @@
 package dev.codememory.processors.privacy;
 
 import dev.codememory.config.text.Latin1View;
+import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
@@ -47,14 +48,28 @@ final class SecretRules {
 
     static String redact(String text) {
         byte[] view = view(text);
+        return redact(text, view, latin(view));
+    }
+
+    /**
+     * The view as a Latin-1 string: the rules' substring searches run on it, with the JDK's Latin-1 search that a
+     * fresh JVM has compiled already (on text with a character above U+00FF, the JDK's UTF-16 search is interpreted:
+     * ~4 ms a search on 100 KB). Its indices are the text's, and no needle searched for holds a {@code '?'}.
+     */
+    static String latin(byte[] view) {
+        return new String(view, StandardCharsets.ISO_8859_1);
+    }
+
+    /** {@link #redact(String)} with the text's {@link #view} and {@link #latin} copy already made. */
+    static String redact(String text, byte[] view, String latin) {
         Spans spans = new Spans();
-        privateKeyBlocks(text, spans);
+        privateKeyBlocks(text, latin, spans);
         tokenShapes(text, view, spans);
-        unprefixedShapes(text, spans);
-        urlCredentials(text, spans);
-        authorizationValues(text, view, spans);
+        unprefixedShapes(text, latin, spans);
+        urlCredentials(text, latin, spans);
+        authorizationValues(text, latin, view, spans);
         keyValues(text, view, spans);
-        commandLines(text, spans);
+        commandLines(text, latin, spans);
         return spans.apply(text);
     }
 
@@ -77,6 +92,34 @@ final class SecretRules {
     static {
         for (int c = 0; c < 128; c++) {
             ALNUM[c] = isAlnum((char) c);
+        }
+    }
+
+    /**
+     * A pattern compiled on first use: a hook pays the regex compiler (~1 ms a pattern on a fresh JVM) only for the
+     * patterns its text needs, not for every pattern of a rule the moment one is.
+     */
+    static final class LazyPattern {
+        private final String regex;
+        private final int flags;
+        private volatile Pattern pattern;
+
+        LazyPattern(String regex) {
+            this(regex, 0);
+        }
+
+        LazyPattern(String regex, int flags) {
+            this.regex = regex;
+            this.flags = flags;
+        }
+
+        Pattern get() {
+            Pattern p = pattern;
+            if (p == null) {
+                p = Pattern.compile(regex, flags);
+                pattern = p;
+            }
+            return p;
         }
     }
 
@@ -139,19 +182,19 @@ final class SecretRules {
 
     private static final class PemPattern {
         /** An unclosed BEGIN runs to the end of the text. Bounded, no nested quantifiers. */
-        static final Pattern PEM = Pattern.compile(
+        static final LazyPattern PEM = new LazyPattern(
                 "-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
                         + "(?:.*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*+)",
                 Pattern.DOTALL);
     }
 
-    private static void privateKeyBlocks(String text, Spans spans) {
-        if (!text.contains("PRIVATE KEY")) {
+    private static void privateKeyBlocks(String text, String latin, Spans spans) {
+        if (!latin.contains("PRIVATE KEY")) {
             return;
         }
-        Matcher m = PemPattern.PEM.matcher(text);
+        AnchoredFind m = new AnchoredFind(PemPattern.PEM, text, Starts.of(latin, "-----BEGIN ", 0));
         while (m.find()) {
-            spans.add(m.start(), m.end());
+            spans.add(m.start(0), m.end(0));
         }
     }
 
@@ -261,7 +304,7 @@ final class SecretRules {
         static final RunBody[] RUNS = new RunBody[SHAPES.length];
         static final boolean[] PARSED = new boolean[SHAPES.length];
 
-        static Pattern body(int k) {
+        static synchronized Pattern body(int k) {
             Pattern p = BODIES[k];
             if (p == null) {
                 p = Pattern.compile(SHAPES[k][1]);
@@ -271,7 +314,7 @@ final class SecretRules {
         }
 
         /** The body as a {@link RunBody}, or null when it needs the regex engine. */
-        static RunBody run(int k) {
+        static synchronized RunBody run(int k) {
             if (!PARSED[k]) {
                 RUNS[k] = RunBody.parse(SHAPES[k][1]);
                 PARSED[k] = true;
@@ -281,74 +324,152 @@ final class SecretRules {
     }
 
     /**
-     * A token body that is a single run of one character class: {@code [A-Za-z0-9_-]{20,}+}, {@code [0-9A-Z]{16}},
-     * {@code [a-f0-9]{32,64}}. Most bodies are; matching them by hand saves a hook the cold start of the regex
-     * engine. Matches exactly what the regex matches with {@code lookingAt}: the longest run up to the maximum.
+     * A token body that is a sequence of runs of character classes and literal characters, such as
+     * {@code [A-Za-z0-9_-]{20,}+}, {@code [0-9A-Z]{16}} or {@code [A-Za-z0-9]{14}\\.[a-f0-9]{64}}: most bodies are,
+     * and matching them by hand spares a hook the regex engine's cold start. Only bodies in which no run can give
+     * characters back are accepted (a run is the last element or is followed by a character outside its class), so the
+     * longest run (up to its maximum) at each step is what the regex matches with {@code lookingAt}.
      */
     static final class RunBody {
-        private final boolean[] chars = new boolean[128];
-        private final int min;
-        private final int max;
+        private final boolean[][] classes; // per element, the characters it takes
+        private final int[] mins;
+        private final int[] maxes;
 
-        private RunBody(int min, int max) {
-            this.min = min;
-            this.max = max;
+        private RunBody(boolean[][] classes, int[] mins, int[] maxes) {
+            this.classes = classes;
+            this.mins = mins;
+            this.maxes = maxes;
         }
 
-        /** Parses {@code [class]{m}}, {@code [class]{m,}}, {@code [class]{m,}+} or {@code [class]{m,n}}; else null. */
+        /** Parses a body of {@code [class]} and literal elements, each with an optional quantifier; else null. */
         static RunBody parse(String body) {
-            int close = body.indexOf(']');
-            if (!body.startsWith("[") || close < 2 || close + 1 >= body.length() || body.charAt(close + 1) != '{') {
-                return null;
+            int count = 0;
+            boolean[][] classes = new boolean[body.length()][];
+            int[] mins = new int[body.length()];
+            int[] maxes = new int[body.length()];
+            int k = 0;
+            while (k < body.length()) {
+                boolean[] cls = new boolean[128];
+                char c = body.charAt(k);
+                if (c == '[') {
+                    int close = body.indexOf(']', k);
+                    if (close < 0 || !parseClass(body.substring(k + 1, close), cls)) {
+                        return null;
+                    }
+                    k = close + 1;
+                } else if (c == '\\' && k + 1 < body.length() && body.charAt(k + 1) == '.') {
+                    cls['.'] = true;
+                    k += 2;
+                } else if (c < 128 && (isAlnum(c) || "_-:=~/".indexOf(c) >= 0)) {
+                    cls[c] = true;
+                    k++;
+                } else {
+                    return null; // a group, an alternative, an escape class: left to the regex engine
+                }
+                int min = 1;
+                int max = 1;
+                if (k < body.length() && body.charAt(k) == '{') {
+                    int close = body.indexOf('}', k);
+                    if (close < 0) {
+                        return null;
+                    }
+                    String q = body.substring(k + 1, close);
+                    int comma = q.indexOf(',');
+                    String low = comma < 0 ? q : q.substring(0, comma);
+                    String high = comma < 0 ? q : q.substring(comma + 1);
+                    if (!allDigits(low) || !(high.isEmpty() && comma >= 0 || allDigits(high))) {
+                        return null;
+                    }
+                    min = Integer.parseInt(low);
+                    max = high.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(high);
+                    k = close + 1;
+                } else if (k < body.length() && body.charAt(k) == '*') {
+                    min = 0;
+                    max = Integer.MAX_VALUE;
+                    k++;
+                }
+                if (k < body.length() && body.charAt(k) == '+') {
+                    k++; // possessive: the same as greedy here, since no run gives characters back
+                }
+                if (min > max) {
+                    return null;
+                }
+                classes[count] = cls;
+                mins[count] = min;
+                maxes[count] = max;
+                count++;
             }
-            String quantifier = body.substring(close + 2);
-            if (quantifier.endsWith("}+")) {
-                quantifier = quantifier.substring(0, quantifier.length() - 1);
+            for (int e = 0; e < count; e++) {
+                if (mins[e] == maxes[e]) {
+                    continue;
+                }
+                // a run that may give characters back: what follows, up to the first element that must take one,
+                // may not take a character of this run's class, or the regex could backtrack into this run
+                for (int f = e + 1; f < count; f++) {
+                    if (overlaps(classes[e], classes[f])) {
+                        return null;
+                    }
+                    if (mins[f] > 0) {
+                        break;
+                    }
+                }
             }
-            if (!quantifier.endsWith("}")) {
-                return null;
+            return count == 0 ? null : new RunBody(Arrays.copyOf(classes, count), Arrays.copyOf(mins, count),
+                    Arrays.copyOf(maxes, count));
+        }
+
+        private static boolean parseClass(String cls, boolean[] chars) {
+            if (cls.isEmpty()) {
+                return false;
             }
-            quantifier = quantifier.substring(0, quantifier.length() - 1);
-            int comma = quantifier.indexOf(',');
-            String low = comma < 0 ? quantifier : quantifier.substring(0, comma);
-            String high = comma < 0 ? quantifier : quantifier.substring(comma + 1);
-            if (!allDigits(low) || !(high.isEmpty() && comma >= 0 || allDigits(high))) {
-                return null;
-            }
-            RunBody run = new RunBody(Integer.parseInt(low), high.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(high));
-            String cls = body.substring(1, close);
             int k = 0;
             while (k < cls.length()) {
                 char from = cls.charAt(k);
                 if (k + 2 < cls.length() && cls.charAt(k + 1) == '-') {
                     char to = cls.charAt(k + 2);
                     if (!isAlnum(from) || !isAlnum(to) || to < from) {
-                        return null;
+                        return false;
                     }
                     for (char c = from; c <= to; c++) {
-                        run.chars[c] = true;
+                        chars[c] = true;
                     }
                     k += 3;
                 } else {
                     if (from >= 128 || !(isAlnum(from) || "_-+/=.~".indexOf(from) >= 0)) {
-                        return null;
+                        return false;
                     }
-                    run.chars[from] = true;
+                    chars[from] = true;
                     k++;
                 }
             }
-            return run.min <= run.max ? run : null;
+            return true;
+        }
+
+        private static boolean overlaps(boolean[] a, boolean[] b) {
+            for (int c = 0; c < 128; c++) {
+                if (a[c] && b[c]) {
+                    return true;
+                }
+            }
+            return false;
         }
 
         /** The end of the body starting at {@code start}, or -1 when there is none. */
         int end(byte[] view, int start) {
-            boolean[] ok = chars;
-            int limit = max >= view.length - start ? view.length : start + max;
-            int e = start;
-            while (e < limit && view[e] >= 0 && ok[view[e]]) {
-                e++;
+            int p = start;
+            for (int e = 0; e < classes.length; e++) {
+                boolean[] ok = classes[e];
+                int limit = maxes[e] >= view.length - p ? view.length : p + maxes[e];
+                int q = p;
+                while (q < limit && view[q] >= 0 && ok[view[q]]) {
+                    q++;
+                }
+                if (q - p < mins[e]) {
+                    return -1;
+                }
+                p = q;
             }
-            return e - start >= min ? e : -1;
+            return p;
         }
     }
 
@@ -403,43 +524,168 @@ final class SecretRules {
     }
 
     private static final class Unprefixed {
-        static final Pattern AZURE_AD = Pattern.compile(
+        static final LazyPattern AZURE_AD = new LazyPattern(
                 "(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])");
-        static final Pattern TELEGRAM = Pattern.compile("(?<!\\d)\\d{8,10}:AA[0-9A-Za-z_-]{32,34}(?![0-9A-Za-z_-])");
-        static final Pattern MAILCHIMP = Pattern.compile("(?<![0-9a-f])[0-9a-f]{32}-us\\d{1,2}(?!\\d)");
-        static final Pattern TERRAFORM = Pattern.compile("[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}+");
-        static final Pattern SENTRY_DSN = Pattern.compile("://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]{0,80}sentry");
+        static final LazyPattern TELEGRAM = new LazyPattern("(?<!\\d)\\d{8,10}:AA[0-9A-Za-z_-]{32,34}(?![0-9A-Za-z_-])");
+        static final LazyPattern MAILCHIMP = new LazyPattern("(?<![0-9a-f])[0-9a-f]{32}-us\\d{1,2}(?!\\d)");
+        static final LazyPattern TERRAFORM = new LazyPattern("[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}+");
+        static final LazyPattern SENTRY_DSN = new LazyPattern("://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]{0,80}sentry");
         /** Webhook URLs whose path is the credential: the path after the fixed part is masked (group 1). */
-        static final Pattern WEBHOOK = Pattern.compile(
+        static final LazyPattern WEBHOOK = new LazyPattern(
                 "(?:hooks\\.slack\\.com/(?:services|workflows|triggers)/|discord(?:app)?\\.com/api/webhooks/"
                         + "|webhook\\.office\\.com/webhookb2/)([A-Za-z0-9@/_-]{16,}+)");
     }
 
-    private static void unprefixedShapes(String text, Spans spans) {
-        if (text.contains("Q~")) {
-            addAll(Unprefixed.AZURE_AD, text, spans, 0);
+    /**
+     * Each pattern runs only where its literal part is (at the offset the pattern puts it), not over the whole text:
+     * common words such as "hook" or "-us" would otherwise cost a long text a regex scan each.
+     */
+    private static void unprefixedShapes(String text, String latin, Spans spans) {
+        if (latin.contains("Q~")) {
+            Starts starts = new Starts(); // [A-Za-z0-9_~.]{3}\dQ~
+            for (int q = latin.indexOf("Q~"); q >= 0; q = latin.indexOf("Q~", q + 1)) {
+                starts.addIf(q >= 4 && isDigit(latin.charAt(q - 1)), q - 4);
+            }
+            addAll(Unprefixed.AZURE_AD, text, starts, spans, 0);
         }
-        if (text.contains(":AA")) {
-            addAll(Unprefixed.TELEGRAM, text, spans, 0);
+        if (latin.contains(":AA")) {
+            Starts starts = new Starts();
+            for (int q = latin.indexOf(":AA"); q >= 0; q = latin.indexOf(":AA", q + 1)) {
+                int r = q; // a Telegram token starts where the run of digits before :AA does
+                while (r > 0 && q - r <= 10 && isDigit(latin.charAt(r - 1))) {
+                    r--;
+                }
+                starts.addIf(q - r >= 8 && q - r <= 10, r);
+            }
+            addAll(Unprefixed.TELEGRAM, text, starts, spans, 0);
         }
-        if (text.contains("-us")) {
-            addAll(Unprefixed.MAILCHIMP, text, spans, 0);
+        if (latin.contains("-us")) {
+            Starts starts = new Starts(); // [0-9a-f]{32}-us
+            for (int q = latin.indexOf("-us"); q >= 0; q = latin.indexOf("-us", q + 1)) {
+                char c = q >= 32 ? latin.charAt(q - 1) : 0;
+                starts.addIf(isDigit(c) || (c >= 'a' && c <= 'f'), q - 32);
+            }
+            addAll(Unprefixed.MAILCHIMP, text, starts, spans, 0);
         }
-        if (text.contains(".atlasv1.")) {
-            addAll(Unprefixed.TERRAFORM, text, spans, 0);
+        if (latin.contains(".atlasv1.")) {
+            Starts starts = new Starts(); // [A-Za-z0-9]{14}.atlasv1.
+            for (int q = latin.indexOf(".atlasv1."); q >= 0; q = latin.indexOf(".atlasv1.", q + 1)) {
+                starts.addIf(q >= 14 && isAlnum(latin.charAt(q - 1)), q - 14);
+            }
+            addAll(Unprefixed.TERRAFORM, text, starts, spans, 0);
         }
-        if (text.contains("sentry")) {
-            addAll(Unprefixed.SENTRY_DSN, text, spans, 1);
+        if (latin.contains("sentry")) {
+            addAll(Unprefixed.SENTRY_DSN, text, Starts.of(latin, "://", 0), spans, 1);
         }
-        if (text.contains("hook")) {
-            addAll(Unprefixed.WEBHOOK, text, spans, 1);
+        if (latin.contains("hook")) {
+            Starts starts = new Starts();
+            for (int q = latin.indexOf("hook"); q >= 0; q = latin.indexOf("hook", q + 1)) {
+                starts.addIf(latin.startsWith("hooks.slack.com/", q), q);
+                starts.addIf(q >= 3 && latin.startsWith("webhook.office.com/webhookb2/", q - 3), q - 3);
+                starts.addIf(q >= 19 && latin.startsWith("discord.com/api/webhooks/", q - 19), q - 19);
+                starts.addIf(q >= 22 && latin.startsWith("discordapp.com/api/webhooks/", q - 22), q - 22);
+            }
+            addAll(Unprefixed.WEBHOOK, text, starts, spans, 1);
         }
     }
 
-    private static void addAll(Pattern pattern, String text, Spans spans, int group) {
-        Matcher m = pattern.matcher(text);
+    private static void addAll(LazyPattern pattern, String text, Starts starts, Spans spans, int group) {
+        AnchoredFind m = new AnchoredFind(pattern, text, starts);
         while (m.find()) {
             spans.add(m.start(group), m.end(group));
+        }
+    }
+
+    /** Positions where a match may start: a growable, then sorted, list. */
+    static final class Starts {
+        private int[] at = new int[8];
+        private int size;
+
+        /** Each occurrence of {@code literal} in {@code latin}, less {@code offset}. */
+        static Starts of(String latin, String literal, int offset) {
+            Starts starts = new Starts();
+            starts.addAll(latin, literal, offset);
+            return starts;
+        }
+
+        void addAll(String latin, String literal, int offset) {
+            for (int q = latin.indexOf(literal); q >= 0; q = latin.indexOf(literal, q + 1)) {
+                add(q - offset);
+            }
+        }
+
+        void addIf(boolean possible, int start) {
+            if (possible) {
+                add(start);
+            }
+        }
+
+        void add(int start) {
+            if (start < 0) {
+                return;
+            }
+            if (size == at.length) {
+                at = Arrays.copyOf(at, size * 2);
+            }
+            at[size++] = start;
+        }
+
+        int[] sorted() {
+            int[] sorted = Arrays.copyOf(at, size);
+            Arrays.sort(sorted);
+            return sorted;
+        }
+    }
+
+    /**
+     * The matches {@code find()} returns, for a pattern every match of which starts at one of the given positions:
+     * the pattern is tried there only, in order, each start at or after the end of the last match (as {@code find()}
+     * resumes), with transparent bounds so that look-behinds see the text before a start.
+     */
+    static final class AnchoredFind {
+        private final LazyPattern pattern;
+        private final String text;
+        private final int[] starts;
+        private final int n;
+        private Matcher m;
+        private int k;
+        private int lastEnd;
+
+        AnchoredFind(LazyPattern pattern, String text, Starts starts) {
+            this.pattern = pattern;
+            this.text = text;
+            this.starts = starts.sorted();
+            this.n = text.length();
+        }
+
+        boolean find() {
+            while (k < starts.length) {
+                int s = starts[k++];
+                if (s < lastEnd || s >= n) {
+                    continue;
+                }
+                if (m == null) { // compiled only when there is somewhere to try it
+                    m = pattern.get().matcher(text).useTransparentBounds(true).useAnchoringBounds(false);
+                }
+                m.region(s, n);
+                if (m.lookingAt()) {
+                    lastEnd = m.end();
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        int start() {
+            return m.start();
+        }
+
+        int start(int group) {
+            return m.start(group);
+        }
+
+        int end(int group) {
+            return m.end(group);
         }
     }
 
@@ -449,13 +695,13 @@ final class SecretRules {
 
     private static final class UrlPatterns {
         /** Go's MySQL DSN {@code user:password@tcp(host)}: group 1 is the password. */
-        static final Pattern GO_DSN = Pattern.compile(
+        static final LazyPattern GO_DSN = new LazyPattern(
                 "(?<![A-Za-z0-9_./-])[A-Za-z0-9_.-]{1,64}:([^\\s@/:\"']{1,128}+)@(?:tcp|unix)\\(");
     }
 
-    private static void urlCredentials(String text, Spans spans) {
+    private static void urlCredentials(String text, String latin, Spans spans) {
         int n = text.length();
-        for (int at = text.indexOf("://"); at >= 0; at = text.indexOf("://", at + 3)) {
+        for (int at = latin.indexOf("://"); at >= 0; at = latin.indexOf("://", at + 3)) {
             int scheme = at;
             while (scheme > 0 && at - scheme < 30 && isSchemeChar(text.charAt(scheme - 1))) {
                 scheme--;
@@ -482,8 +728,8 @@ final class SecretRules {
                 spans.add(colon + 1, p);
             }
         }
-        if (text.contains("@tcp(") || text.contains("@unix(")) {
-            Matcher m = UrlPatterns.GO_DSN.matcher(text);
+        if (latin.contains("@tcp(") || latin.contains("@unix(")) {
+            Matcher m = UrlPatterns.GO_DSN.get().matcher(text);
             while (m.find()) {
                 if (isLiteralSecret(text, m.start(1), m.end(1))) {
                     spans.add(m.start(1), m.end(1));
@@ -509,43 +755,41 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class AuthPatterns {
-        static final Pattern BEARER = Pattern.compile("(?<![A-Za-z0-9])bearer[ \\t]+([A-Za-z0-9._~+/=-]{8,}+)",
+        static final LazyPattern BEARER = new LazyPattern("(?<![A-Za-z0-9])bearer[ \\t]+([A-Za-z0-9._~+/=-]{8,}+)",
                 Pattern.CASE_INSENSITIVE);
-        static final Pattern BASIC = Pattern.compile("(?<![A-Za-z0-9])basic[ \\t]+([A-Za-z0-9+/]{8,}+={0,2})",
+        static final LazyPattern BASIC = new LazyPattern("(?<![A-Za-z0-9])basic[ \\t]+([A-Za-z0-9+/]{8,}+={0,2})",
                 Pattern.CASE_INSENSITIVE);
     }
 
-    private static void authorizationValues(String text, byte[] view, Spans spans) {
-        int words = authorizationWords(view);
-        if ((words & BEARER) != 0) {
-            credentials(AuthPatterns.BEARER, text, spans);
+    private static void authorizationValues(String text, String latin, byte[] view, Spans spans) {
+        Starts bearer = new Starts();
+        Starts basic = new Starts();
+        authorizationWords(latin, view, 'b', bearer, basic);
+        authorizationWords(latin, view, 'B', bearer, basic);
+        if (bearer.size > 0) {
+            credentials(new AnchoredFind(AuthPatterns.BEARER, text, bearer), text, spans);
         }
-        if ((words & BASIC) != 0) {
-            credentials(AuthPatterns.BASIC, text, spans);
+        if (basic.size > 0) {
+            credentials(new AnchoredFind(AuthPatterns.BASIC, text, basic), text, spans);
         }
     }
 
-    private static final int BEARER = 1;
-    private static final int BASIC = 2;
-
-    /** Which of {@code bearer} and {@code basic} the text holds, in any ASCII case: one pass. */
-    private static int authorizationWords(byte[] view) {
-        int found = 0;
-        int last = view.length - 5;
-        for (int i = 0; i <= last && found != (BEARER | BASIC); i++) {
-            if ((view[i] | 0x20) == 'b') {
-                if (startsWithIgnoreCase(view, i, "bearer")) {
-                    found |= BEARER;
-                } else if (startsWithIgnoreCase(view, i, "basic")) {
-                    found |= BASIC;
-                }
+    /**
+     * Where {@code bearer} and {@code basic} begin, in any ASCII case, at a {@code first} (b or B): led by
+     * {@link String#indexOf(int, int)}, which a fresh JVM has compiled already, where a loop of its own would be
+     * interpreted.
+     */
+    private static void authorizationWords(String latin, byte[] view, char first, Starts bearer, Starts basic) {
+        for (int i = latin.indexOf(first); i >= 0; i = latin.indexOf(first, i + 1)) {
+            if (startsWithIgnoreCase(view, i, "bearer")) {
+                bearer.add(i);
+            } else if (startsWithIgnoreCase(view, i, "basic")) {
+                basic.add(i);
             }
         }
-        return found;
     }
 
-    private static void credentials(Pattern pattern, String text, Spans spans) {
-        Matcher m = pattern.matcher(text);
+    private static void credentials(AnchoredFind m, String text, Spans spans) {
         while (m.find()) {
             if (looksLikeCredential(text, m.start(1), m.end(1))) {
                 spans.add(m.start(1), m.end(1));
@@ -796,6 +1040,23 @@ final class SecretRules {
         }
     }
 
+    /** ASCII characters that end an unquoted value: whitespace, quotes and {@code , ; & ) } ] < >}. */
+    private static final boolean[] VALUE_END = new boolean[128];
+
+    /** ASCII characters of a type written after a name: letters, digits and {@code _ [ ] *}. */
+    private static final boolean[] TYPE_CHAR = new boolean[128];
+
+    static {
+        for (char c = 0; c < 128; c++) {
+            VALUE_END[c] = Character.isWhitespace(c) || "\"'`,;&)}]<>".indexOf(c) >= 0;
+            TYPE_CHAR[c] = Character.isLetterOrDigit(c) || "_[]*".indexOf(c) >= 0;
+        }
+    }
+
+    private static boolean isTypeChar(char c) {
+        return c < 128 ? TYPE_CHAR[c] : Character.isLetterOrDigit(c);
+    }
+
     /** Characters of a key name ({@link #isKeyChar}), by byte value. */
     private static final boolean[] KEY_CHAR = new boolean[256];
 
@@ -818,14 +1079,25 @@ final class SecretRules {
      * no allocation.
      */
     private static int nextKeyHint(byte[] view, int from) {
-        int n = view.length;
+        int last = view.length - 1; // every hint has two characters or more
         boolean[] start = HINT_START;
-        for (int i = from; i < n; i++) {
-            if (start[view[i] & 0xFF] && isKeyHint(view, i, n)) {
+        boolean[] pair = HINT_PAIR;
+        for (int i = from; i < last; i++) {
+            int c = view[i] & 0xFF;
+            if (start[c] && pair[(c | 0x20) << 7 | (view[i + 1] | 0x20) & 0x7F] && isKeyHint(view, i, view.length)) {
                 return i;
             }
         }
         return -1;
+    }
+
+    /** The first two letters of a hint, lower case ({@code c0 << 7 | c1}): pw, pa, se, si, to, ke, cr, au. */
+    private static final boolean[] HINT_PAIR = new boolean[128 * 128];
+
+    static {
+        for (String pair : new String[] {"pw", "pa", "se", "si", "to", "ke", "cr", "au"}) {
+            HINT_PAIR[pair.charAt(0) << 7 | pair.charAt(1)] = true;
+        }
     }
 
     private static boolean isKeyHint(byte[] view, int i, int n) {
@@ -904,13 +1176,17 @@ final class SecretRules {
                     return;
                 }
             }
-            if (p < n && (text.charAt(p) == ']' || text.charAt(p) == '?' || text.charAt(p) == '!')) {
+            if (at == ']' || at == '?' || at == '!') {
                 p++; // TypeScript optional or definite marks, a closing index bracket
             }
             p = skipBlanks(p);
-            int sep = separatorLength(p);
+            char c = p < n ? text.charAt(p) : 0;
+            int sep = c == ':' || c == '=' || c == '?' || c == '+' || c == '.' ? separatorLength(p) : 0;
             if (sep == 0) {
-                if (kc == KeyClass.STRONG && !typedDeclaration(p) && !csvValue(p)) {
+                if (kc == KeyClass.STRONG
+                        && !(isTypeChar(c) && typedDeclaration(p))
+                        && !(c == ',' && csvValue(p))
+                        && p != nameEnd && p < n) {
                     spaceSeparated(p);
                 }
                 return;
@@ -949,8 +1225,7 @@ final class SecretRules {
         /** {@code var apiToken string = "…"}, {@code String apiToken = "…"} written after the name. */
         private boolean typedDeclaration(int p) {
             int t = p;
-            while (t < n && (Character.isLetterOrDigit(text.charAt(t)) || text.charAt(t) == '_'
-                    || text.charAt(t) == '[' || text.charAt(t) == ']' || text.charAt(t) == '*')) {
+            while (t < n && isTypeChar(text.charAt(t))) {
                 t++;
             }
             if (t == p || t - p > 40) {
@@ -1139,8 +1414,7 @@ final class SecretRules {
                 return;
             }
             if (!flag) {
-                String name = text.substring(nameStart, nameEnd).toLowerCase(Locale.ROOT);
-                boolean netrc = (name.equals("password") || name.equals("passwd")) && onLineBefore("machine ", "login ");
+                boolean netrc = (isName("password") || isName("passwd")) && onLineBefore("machine ", "login ");
                 if (!netrc) {
                     int end = unquotedEnd(p);
                     if (isAlnum(text.charAt(p)) && isRandomLooking(p, end)) {
@@ -1161,6 +1435,12 @@ final class SecretRules {
             }
         }
 
+        /** Whether the key's name is {@code lowerName} in any case (a name is ASCII). */
+        private boolean isName(String lowerName) {
+            return nameEnd - nameStart == lowerName.length()
+                    && text.regionMatches(true, nameStart, lowerName, 0, lowerName.length());
+        }
+
         private boolean onLineBefore(String... words) {
             int lineStart = text.lastIndexOf('\n', ks) + 1;
             String line = text.substring(lineStart, ks);
@@ -1177,14 +1457,14 @@ final class SecretRules {
             if (p >= n) {
                 return;
             }
-            if (quotedValue(p)) {
+            char c = text.charAt(p);
+            if ((c == '"' || c == '\'' || c == '`' || c == '\\') && quotedValue(p)) {
                 return;
             }
-            char c = text.charAt(p);
             if (c == '\n' || c == '\r') {
                 return;
             }
-            if (kc == KeyClass.STRONG && colon && blockScalar(p)) {
+            if (kc == KeyClass.STRONG && colon && (c == '|' || c == '>') && blockScalar(p)) {
                 return;
             }
             int end = unquotedEnd(p);
@@ -1220,6 +1500,9 @@ final class SecretRules {
         }
 
         private boolean isCredentialsKey() {
+            if (!containsAsciiIgnoreCase(text, nameStart, nameEnd, "cred")) {
+                return false; // no part of the name can start with it
+            }
             String[] parts = parts(text.substring(nameStart, nameEnd));
             String last = parts.length == 0 ? "" : parts[parts.length - 1];
             return last.startsWith("cred");
@@ -1374,10 +1657,10 @@ final class SecretRules {
         /** An unquoted value runs to whitespace, a quote, or one of {@code , ; & ) } ] < >}, or an escape. */
         private int unquotedEnd(int p) {
             int e = p;
+            boolean[] ends = VALUE_END;
             while (e < n) {
                 char c = text.charAt(e);
-                if (Character.isWhitespace(c) || c == '"' || c == '\'' || c == '`' || c == ',' || c == ';'
-                        || c == '&' || c == ')' || c == '}' || c == ']' || c == '<' || c == '>') {
+                if (c < 128 ? ends[c] : Character.isWhitespace(c)) {
                     break;
                 }
                 if (c == '\\' && e + 1 < n && "nrt\"'\\".indexOf(text.charAt(e + 1)) >= 0) {
@@ -1541,15 +1824,15 @@ final class SecretRules {
     /** Compiled on first need: most texts never get this far, and a hook process pays for every compile. */
     private static final class ValuePatterns {
         /** {@code required|string|min:8}: a validation rule list. */
-        static final Pattern RULE_LIST = Pattern.compile(
+        static final LazyPattern RULE_LIST = new LazyPattern(
                 "[a-z_]{2,20}(?::[^|\\s]{0,30})?(?:\\|[a-z_]{2,20}(?::[^|\\s]{0,30})?)+");
-        static final Pattern VERSION = Pattern.compile(
+        static final LazyPattern VERSION = new LazyPattern(
                 "[~^<>=]{0,2}v?\\d{1,4}(?:\\.[0-9x*]{1,6}){1,3}(?:-[A-Za-z0-9.]{1,20})?");
     }
 
     /** {@code required|string|min:8}: a validation rule list (which has a {@code |}). */
     private static boolean isRuleList(String v) {
-        return v.indexOf('|') > 0 && ValuePatterns.RULE_LIST.matcher(v).matches();
+        return v.indexOf('|') > 0 && ValuePatterns.RULE_LIST.get().matcher(v).matches();
     }
 
     /** {@code ^9.0.2}, {@code 1.2.3-rc.1}: a version, not a secret. */
@@ -1566,7 +1849,7 @@ final class SecretRules {
             p++;
         }
         return p < v.length() && v.charAt(p) >= '0' && v.charAt(p) <= '9'
-                && ValuePatterns.VERSION.matcher(v).matches();
+                && ValuePatterns.VERSION.get().matcher(v).matches();
     }
 
     /** A message: three or more words ending in sentence punctuation. */
@@ -1591,10 +1874,15 @@ final class SecretRules {
             "none_", "disabled", "enabled", "required_");
 
     private static boolean isIdentifier(String v) {
-        if (v.isEmpty() || !(Character.isLetter(v.charAt(0)) || v.charAt(0) == '_')) {
+        return isIdentifier(v, 0, v.length());
+    }
+
+    /** Whether {@code v[start, end)} is an identifier: a letter or {@code _}, then letters, digits and {@code _}. */
+    private static boolean isIdentifier(String v, int start, int end) {
+        if (end <= start || !(Character.isLetter(v.charAt(start)) || v.charAt(start) == '_')) {
             return false;
         }
-        for (int k = 1; k < v.length(); k++) {
+        for (int k = start + 1; k < end; k++) {
             char c = v.charAt(k);
             if (!(Character.isLetterOrDigit(c) || c == '_')) {
                 return false;
@@ -1608,10 +1896,14 @@ final class SecretRules {
         if (dot <= 0 || dot == v.length() - 1) {
             return false;
         }
-        for (String part : v.split("\\.", -1)) {
-            if (!isIdentifier(part) || Character.isDigit(part.charAt(0))) {
+        int start = 0;
+        while (start <= v.length()) { // every part between dots an identifier (no split: it allocates)
+            int end = v.indexOf('.', start);
+            end = end < 0 ? v.length() : end;
+            if (!isIdentifier(v, start, end)) {
                 return false;
             }
+            start = end + 1;
         }
         char first = v.charAt(0);
         return Character.isLowerCase(first) || first == '_' || Character.isUpperCase(first);
@@ -1629,15 +1921,19 @@ final class SecretRules {
                 || v.startsWith("[") && v.endsWith("]")) {
             return true;
         }
-        String lower = v.toLowerCase(Locale.ROOT);
-        boolean filler = true;
-        for (int k = 0; k < lower.length() && filler; k++) {
-            char ch = lower.charAt(k);
-            filler = ch == '*' || ch == 'x' || ch == '.' || ch == '•' || ch == '…' || ch == '-' || ch == '#' || ch == '?';
+        boolean filler = true; // (only X lower-cases to one of these)
+        for (int k = 0; k < v.length() && filler; k++) {
+            char ch = v.charAt(k);
+            filler = ch == '*' || ch == 'x' || ch == 'X' || ch == '.' || ch == '•' || ch == '…' || ch == '-' || ch == '#'
+                    || ch == '?';
         }
         if (filler) {
             return true;
         }
+        if (v.length() > PLACEHOLDER_MAX_LENGTH && "yY<rRiIeEdD".indexOf(v.charAt(0)) < 0) {
+            return false; // too long for the list, and no prefix below starts with its first character
+        }
+        String lower = v.toLowerCase(Locale.ROOT);
         return PLACEHOLDERS.contains(lower) || lower.startsWith("your_") || lower.startsWith("your-")
                 || lower.startsWith("<your") || lower.startsWith("replace") || lower.startsWith("insert_")
                 || lower.startsWith("example") || lower.startsWith("dummy") || lower.startsWith("redacted");
@@ -1649,20 +1945,33 @@ final class SecretRules {
             "your-password", "yourpassword", "mypassword", "my-password", "secret-value", "my-secret", "mysecret",
             "yoursecret", "your-secret", "yourtoken", "your-token", "sample", "hidden", "redacted", "masked", "empty");
 
+    /** The length of the longest of {@link #PLACEHOLDERS} (lower-casing never makes a string shorter). */
+    private static final int PLACEHOLDER_MAX_LENGTH = maxLength(PLACEHOLDERS);
+
+    private static int maxLength(Set<String> words) {
+        int max = 0;
+        for (String w : words) {
+            max = Math.max(max, w.length());
+        }
+        return max;
+    }
+
     // ---------------------------------------------------------------------------------------------------------------
     // 6. Command lines
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class CommandPatterns {
-        static final Pattern CURL_USER = Pattern.compile(
+        static final LazyPattern CURL_USER = new LazyPattern(
                 "(?<![A-Za-z0-9_-])(?:-u|--user)[ \\t]+['\"]?[^\\s:'\"]{1,128}:([^\\s'\"@]{1,256}+)");
-        static final Pattern MYSQL_P = Pattern.compile("(?<![A-Za-z0-9_-])-p(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
-        static final Pattern DASH_P_SPACE = Pattern.compile("(?<![A-Za-z0-9_-])-p[ \\t]+(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
+        static final LazyPattern MYSQL_P = new LazyPattern("(?<![A-Za-z0-9_-])-p(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
+        static final LazyPattern DASH_P_SPACE = new LazyPattern("(?<![A-Za-z0-9_-])-p[ \\t]+(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
     }
 
-    private static void commandLines(String text, Spans spans) {
-        if (text.contains("-u ") || text.contains("--user ")) {
-            Matcher m = CommandPatterns.CURL_USER.matcher(text);
+    private static void commandLines(String text, String latin, Spans spans) {
+        if (latin.contains("-u ") || latin.contains("--user ")) {
+            Starts starts = Starts.of(latin, "-u", 0); // -u or --user
+            starts.addAll(latin, "-u", 1);
+            AnchoredFind m = new AnchoredFind(CommandPatterns.CURL_USER, text, starts);
             while (m.find()) {
                 if (isLiteralSecret(text, m.start(1), m.end(1)) && lineContains(text, m.start(), "curl", "wget",
                         "http")) {
@@ -1670,11 +1979,11 @@ final class SecretRules {
                 }
             }
         }
-        if (text.contains("-p")) {
-            boolean mysql = text.contains("mysql") || text.contains("mariadb");
-            boolean spaced = text.contains("sshpass") || text.contains("login");
+        if (latin.contains("-p")) {
+            boolean mysql = latin.contains("mysql") || latin.contains("mariadb");
+            boolean spaced = latin.contains("sshpass") || latin.contains("login");
             if (mysql) {
-                Matcher m = CommandPatterns.MYSQL_P.matcher(text);
+                AnchoredFind m = new AnchoredFind(CommandPatterns.MYSQL_P, text, Starts.of(latin, "-p", 0));
                 while (m.find()) {
                     if (lineContains(text, m.start(), "mysql", "mariadb") && isLiteralSecret(text, m.start(2), m.end(2))) {
                         spans.add(m.start(2), m.end(2));
@@ -1682,7 +1991,7 @@ final class SecretRules {
                 }
             }
             if (spaced) {
-                Matcher m = CommandPatterns.DASH_P_SPACE.matcher(text);
+                AnchoredFind m = new AnchoredFind(CommandPatterns.DASH_P_SPACE, text, Starts.of(latin, "-p", 0));
                 while (m.find()) {
                     if (lineContains(text, m.start(), "sshpass", "docker login", "podman login", "helm registry login")
                             && isLiteralSecret(text, m.start(2), m.end(2))) {
@@ -1718,12 +2027,31 @@ final class SecretRules {
         return !s.isEmpty();
     }
 
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
     private static boolean isSchemeChar(char c) {
         return isAlnum(c) || c == '+' || c == '.' || c == '-';
     }
 
     private static boolean isAlnum(char c) {
         return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9');
+    }
+
+    /** Whether {@code text[from, to)} holds a lower-case ASCII word in any ASCII case. */
+    private static boolean containsAsciiIgnoreCase(String text, int from, int to, String lowerWord) {
+        int len = lowerWord.length();
+        for (int i = from; i + len <= to; i++) {
+            int k = 0;
+            while (k < len && (text.charAt(i + k) | 0x20) == lowerWord.charAt(k)) {
+                k++;
+            }
+            if (k == len) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static boolean isKeyChar(char c) {

@@ -15,6 +15,7 @@ class SecretRulesTests {
     void aRunBodyMatchesWhatItsRegexMatches() {
         Random random = new Random(11);
         String alphabet = "aZ09fFgG_-+/=.~:?!@ é\u20ac";
+        String[] glue = {".", "-", "_", ":", "=", "eyJ", "Ag", "=="};
         int parsed = 0;
         for (String[] shape : SecretRules.SHAPES) {
             SecretRules.RunBody run = SecretRules.RunBody.parse(shape[1]);
@@ -27,8 +28,14 @@ class SecretRulesTests {
                 StringBuilder text = new StringBuilder();
                 int length = random.nextInt(140);
                 for (int i = 0; i < length; i++) {
-                    text.append(random.nextInt(8) == 0 ? alphabet.charAt(random.nextInt(alphabet.length()))
-                            : (char) ((random.nextBoolean() ? 'a' : 'A') + random.nextInt(26)));
+                    int pick = random.nextInt(10);
+                    if (pick == 0) {
+                        text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+                    } else if (pick == 1) {
+                        text.append(glue[random.nextInt(glue.length)]);
+                    } else {
+                        text.append((char) ((random.nextBoolean() ? 'a' : 'A') + random.nextInt(random.nextBoolean() ? 6 : 26)));
+                    }
                 }
                 String s = text.toString();
                 Matcher m = pattern.matcher(s);
@@ -36,13 +43,34 @@ class SecretRulesTests {
                 assertThat(run.end(Latin1View.of(s), 0)).as("%s on %s", shape[1], s).isEqualTo(expected);
             }
         }
-        assertThat(parsed).as("bodies matched without the regex engine").isGreaterThanOrEqualTo(80);
+        assertThat(parsed).as("bodies matched without the regex engine").isGreaterThanOrEqualTo(100);
+    }
+
+    @Test
+    void aRunBodyMatchesWhatItsRegexMatchesOnBodiesMadeForIt() {
+        Random random = new Random(7);
+        String[] bodies = {"[a-f]{2,4}-[0-9]{3}", "[A-Z]{3}[0-9]{2,}+\\.[a-z]*+", "ab[a-z0-9]{5,}={0,2}", "[0-9]{4}"};
+        for (String body : bodies) {
+            SecretRules.RunBody run = SecretRules.RunBody.parse(body);
+            assertThat(run).as(body).isNotNull();
+            Pattern pattern = Pattern.compile(body);
+            for (int k = 0; k < 3000; k++) {
+                StringBuilder text = new StringBuilder();
+                int length = random.nextInt(16);
+                for (int i = 0; i < length; i++) {
+                    text.append("abcfAZ0129-.=xX".charAt(random.nextInt(15)));
+                }
+                Matcher m = pattern.matcher(text);
+                int expected = m.lookingAt() ? m.end() : -1;
+                assertThat(run.end(Latin1View.of(text.toString()), 0)).as("%s on %s", body, text).isEqualTo(expected);
+            }
+        }
     }
 
     @Test
     void bodiesThatAreNotOneRunAreLeftToTheRegexEngine() {
-        for (String body : new String[] {"[a-f0-9]{32}(?:-\\d)?", "\\d-[A-Z0-9]{8,}+", "Ag[A-Za-z0-9_-]{50,}+",
-            "[A-Za-z0-9+/]{32,}+={0,2}", "[^a]{3}", "[a-z]{5,2}", "[\\w]{3}", "[z-a]{3}", "[a-z]*+"}) {
+        for (String body : new String[] {"[a-f0-9]{32}(?:-\\d)?", "\\d-[A-Z0-9]{8,}+", "(?:pt|st)\\.[a-z]{40}",
+            "[^a]{3}", "[a-z]{5,2}", "[\\w]{3}", "[z-a]{3}", "[a-z]{1,5}={0,2}[a-z]{3}", "[a-z]{2,}[0-9a-f]{4}"}) {
             assertThat(SecretRules.RunBody.parse(body)).as(body).isNull();
         }
     }

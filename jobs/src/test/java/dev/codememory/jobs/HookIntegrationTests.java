@@ -52,6 +52,28 @@ class HookIntegrationTests {
     }
 
     @Test
+    void hookRedactingAHundredKilobytesLoadsNoClassBeyondTheJdkAndItsOwn() throws Exception {
+        byte[] event = utf8(BenchCommand.largeToolOutputEvent(100 * 1024));
+        List<String> command = new java.util.ArrayList<>(BenchCommand.hookCommand(JobsJar.JAR));
+        command.add(command.indexOf("-jar"), "-Xlog:class+load=info:file=" + home.resolve("classes.log"));
+
+        JobsJar.Result result = JobsJar.run(home, event, command);
+
+        assertThat(result.exit()).isZero();
+        assertThat(Files.readString(home.resolve("spool/current.jsonl"))).contains("postgres://app:[REDACTED]@db")
+                .doesNotContain("Sup3rS3cret");
+        List<String> loaded = Files.readAllLines(home.resolve("classes.log")).stream()
+                .filter(l -> l.contains(" source: "))
+                .map(l -> l.substring(l.indexOf("] ") + 2, l.indexOf(" source: ")).trim())
+                .map(l -> l.substring(l.lastIndexOf(' ') + 1))
+                .toList();
+        assertThat(loaded).contains("dev.codememory.processors.privacy.Redactor");
+        assertThat(loaded).filteredOn(c -> !c.startsWith("java.") && !c.startsWith("javax.") && !c.startsWith("jdk.")
+                && !c.startsWith("sun.") && !c.startsWith("com.sun.") && !c.startsWith("dev.codememory."))
+                .isEmpty();
+    }
+
+    @Test
     void parallelHooksWriteIntactLinesAndIngestKeepsEachOnce() throws Exception {
         int processes = 8;
         int eventsEach = 200;

@@ -22,8 +22,12 @@ public record CodeMemoryHome(Path root) {
     public static final String ENV = "CODE_MEMORY_HOME";
     public static final String PROPERTY = "code-memory.home";
 
-    private static final Set<PosixFilePermission> DIR_PERMS = PosixFilePermissions.fromString("rwx------");
-    private static final Set<PosixFilePermission> FILE_PERMS = PosixFilePermissions.fromString("rw-------");
+    // Set.of, not PosixFilePermissions.fromString: an EnumSet finds its enum's constants by reflection, which costs
+    // every hook process a millisecond or two before it has read a byte
+    private static final Set<PosixFilePermission> DIR_PERMS = Set.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+    private static final Set<PosixFilePermission> FILE_PERMS = Set.of(PosixFilePermission.OWNER_READ,
+            PosixFilePermission.OWNER_WRITE);
 
     public CodeMemoryHome {
         Objects.requireNonNull(root, "root");

@@ -1,5 +1,6 @@
 package dev.codememory.config.json;
 
+import dev.codememory.config.text.Latin1View;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -18,10 +19,13 @@ public final class Json {
     private static final int MAX_DEPTH = 512;
 
     private final String text;
+    /** {@link Latin1View} of the text: the long runs inside strings are scanned on it. */
+    private final byte[] view;
     private int pos;
 
     private Json(String text) {
         this.text = text;
+        this.view = Latin1View.of(text);
     }
 
     /** A number kept as its literal text, so nothing is lost or reformatted on the way through. */
@@ -153,29 +157,66 @@ public final class Json {
         }
     }
 
+    /** Bytes of {@link Latin1View} that stand for a character written as it is; {@code '?'} is looked at again. */
+    private static final boolean[] PLAIN = new boolean[256];
+
+    static {
+        for (int b = 0; b < 256; b++) {
+            PLAIN[b] = b >= 0x20 && b != '"' && b != '\\' && b != 0x7f && b != '?';
+        }
+    }
+
     public static void writeString(String s, StringBuilder out) {
         out.append('"');
         int n = s.length();
-        for (int i = 0; i < n; i++) {
+        byte[] view = Latin1View.of(s);
+        int run = 0; // start of the characters not yet appended, all written as they are
+        for (int i = nextToLookAt(view, 0); i < n; i = nextToLookAt(view, i + 1)) {
             char c = s.charAt(i);
+            if (c == '?' || (c > 0xFF && c != 0x2028 && c != 0x2029 && !Character.isSurrogate(c))) {
+                continue;
+            }
+            out.append(s, run, i);
+            run = i + 1;
             if (appendShortEscape(c, out)) {
                 continue;
             }
             if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
-                out.append(String.format("\\u%04x", (int) c));
+                appendUnicodeEscape(c, out);
             } else if (Character.isHighSurrogate(c)) {
                 if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                     out.append(c).append(s.charAt(++i));
+                    run = i + 1;
                 } else {
                     out.append('\uFFFD');
                 }
-            } else if (Character.isLowSurrogate(c)) {
-                out.append('\uFFFD');
             } else {
-                out.append(c);
+                out.append('\uFFFD'); // a lone low surrogate
             }
         }
+        out.append(s, run, n);
         out.append('"');
+    }
+
+    /**
+     * The first index at or after {@code from} whose byte is not {@link #PLAIN}, or the view's length. A loop of its
+     * own so that the JIT compiles this small method early rather than the whole writer late.
+     */
+    private static int nextToLookAt(byte[] view, int from) {
+        boolean[] plain = PLAIN;
+        int i = from;
+        while (i < view.length && plain[view[i] & 0xFF]) {
+            i++;
+        }
+        return i;
+    }
+
+    private static final char[] LOWER_HEX = "0123456789abcdef".toCharArray();
+
+    /** {@code \\u} and four lower-case hex digits, as {@code String.format("\\u%04x", c)} writes it. */
+    private static void appendUnicodeEscape(char c, StringBuilder out) {
+        out.append('\\').append('u').append(LOWER_HEX[c >> 12]).append(LOWER_HEX[(c >> 8) & 0xF])
+                .append(LOWER_HEX[(c >> 4) & 0xF]).append(LOWER_HEX[c & 0xF]);
     }
 
     private Object readValue(int depth) {
@@ -258,6 +299,7 @@ public final class Json {
         int start = pos;
         StringBuilder sb = null;
         while (true) {
+            pos = plainEnd(view, pos);
             if (pos >= text.length()) {
                 throw error("unterminated string");
             }
@@ -267,44 +309,58 @@ public final class Json {
                 pos++;
                 return s;
             }
-            if (c == '\\') {
-                if (sb == null) {
-                    sb = new StringBuilder();
-                }
-                sb.append(text, start, pos);
-                pos++;
-                char e = next();
-                switch (e) {
-                    case '"', '\\', '/' -> sb.append(e);
-                    case 'b' -> sb.append('\b');
-                    case 'f' -> sb.append('\f');
-                    case 'n' -> sb.append('\n');
-                    case 'r' -> sb.append('\r');
-                    case 't' -> sb.append('\t');
-                    case 'u' -> {
-                        if (pos + 4 > text.length()) {
-                            throw error("truncated \\u escape");
-                        }
-                        int code = 0;
-                        for (int k = pos; k < pos + 4; k++) {
-                            int digit = hexDigit(text.charAt(k));
-                            if (digit < 0) {
-                                throw error("bad \\u escape");
-                            }
-                            code = code * 16 + digit;
-                        }
-                        sb.append((char) code);
-                        pos += 4;
-                    }
-                    default -> throw error("bad escape '\\" + printable(e) + "'");
-                }
-                start = pos;
-            } else if (c < 0x20) {
+            if (c != '\\') {
                 throw error("control character in string");
-            } else {
-                pos++;
             }
+            if (sb == null) {
+                sb = new StringBuilder();
+            }
+            sb.append(text, start, pos);
+            pos++;
+            char e = next();
+            switch (e) {
+                case '"', '\\', '/' -> sb.append(e);
+                case 'b' -> sb.append('\b');
+                case 'f' -> sb.append('\f');
+                case 'n' -> sb.append('\n');
+                case 'r' -> sb.append('\r');
+                case 't' -> sb.append('\t');
+                case 'u' -> {
+                    if (pos + 4 > text.length()) {
+                        throw error("truncated \\u escape");
+                    }
+                    int code = 0;
+                    for (int k = pos; k < pos + 4; k++) {
+                        int digit = hexDigit(text.charAt(k));
+                        if (digit < 0) {
+                            throw error("bad \\u escape");
+                        }
+                        code = code * 16 + digit;
+                    }
+                    sb.append((char) code);
+                    pos += 4;
+                }
+                default -> throw error("bad escape '\\" + printable(e) + "'");
+            }
+            start = pos;
         }
+    }
+
+    /**
+     * The end of the run of characters at {@code from} that a string holds as they are (not a quote, a backslash or a
+     * control character): the bulk of a long string. A loop of its own so that the JIT compiles this small method
+     * early rather than the whole parser late.
+     */
+    private static int plainEnd(byte[] view, int from) {
+        int p = from;
+        while (p < view.length) {
+            int c = view[p];
+            if (c == '"' || c == '\\' || (c >= 0 && c < 0x20)) {
+                return p;
+            }
+            p++;
+        }
+        return p;
     }
 
     private JsonNumber readNumber() {

@@ -271,6 +271,63 @@ class JsonTests {
         assertThat(out).hasToString("prefix:[\"a\"]\"b\"");
     }
 
+    @Test
+    void writesEveryStringAsTheCharacterByCharacterWriterDid() {
+        // the writer skips runs of plain characters in bulk; what it writes must not change
+        java.util.Random random = new java.util.Random(11);
+        char[] alphabet = {'a', 'Z', '0', ' ', '"', '\\', '/', '?', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001b',
+            '\u001f', '\u007f', '\u0080', '\u009f', '\u00a0', '\u00e9', '\u00ff', '\u0100', '\u20ac', '\u2028',
+            '\u2029', '\ud83d', '\ude00', '\ufffd', '\uffff', '\uac00'};
+        for (int k = 0; k < 5000; k++) {
+            StringBuilder s = new StringBuilder();
+            int length = random.nextInt(k % 10 == 0 ? 300 : 12);
+            for (int i = 0; i < length; i++) {
+                s.append(random.nextInt(3) == 0 ? alphabet[random.nextInt(alphabet.length)]
+                        : (char) ('a' + random.nextInt(26)));
+            }
+            StringBuilder out = new StringBuilder();
+            Json.writeString(s.toString(), out);
+            assertThat(out.toString()).as("writing %s", s).isEqualTo(referenceWrite(s.toString()));
+        }
+    }
+
+    @Test
+    void parsesLongStringsWithEscapesBetweenPlainRuns() {
+        String plain = "x".repeat(5000);
+        String json = "\"" + plain + "\\n\\\"" + plain + "\\u00e9\u00e9\u20ac" + plain + "\"";
+
+        assertThat(Json.parse(json)).isEqualTo(plain + "\n\"" + plain + "\u00e9\u00e9\u20ac" + plain);
+        assertThatThrownBy(() -> Json.parse("\"" + plain + "\u0001\"")).hasMessageContaining("control character")
+                .hasMessageContaining("at character 5001");
+        assertThatThrownBy(() -> Json.parse("\"" + plain)).hasMessageContaining("unterminated string");
+    }
+
+    /** The writer as it was, one character at a time: the specification the bulk writer is held to. */
+    private static String referenceWrite(String s) {
+        StringBuilder out = new StringBuilder("\"");
+        int n = s.length();
+        for (int i = 0; i < n; i++) {
+            char c = s.charAt(i);
+            if (Json.appendShortEscape(c, out)) {
+                continue;
+            }
+            if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
+                out.append(String.format("\\u%04x", (int) c));
+            } else if (Character.isHighSurrogate(c)) {
+                if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
+                    out.append(c).append(s.charAt(++i));
+                } else {
+                    out.append('\uFFFD');
+                }
+            } else if (Character.isLowSurrogate(c)) {
+                out.append('\uFFFD');
+            } else {
+                out.append(c);
+            }
+        }
+        return out.append('"').toString();
+    }
+
     @SuppressWarnings("unchecked")
     private static Map<String, Object> object(Object value) {
         assertThat(value).isInstanceOf(Map.class);

@@ -80,15 +80,24 @@ public final class HookCommand {
 
     /**
      * Runs the hook path on built-in sample events (into {@code CODE_MEMORY_HOME}), so the build can record a
-     * class-data-sharing archive of exactly the classes a real hook call loads.
+     * class-data-sharing archive of exactly the classes a real hook call loads: a prompt, small tool calls, a
+     * credential file, invalid input, and a few kilobytes of the bench's tool output (code, logs, config lines, a
+     * token of each kind the redactor matches by hand and by regex, a control character, non-Latin-1 text).
      */
     public static int train() {
+        String tokens = "\\n\\u001b[32mok\\u001b[0m ghp_" + "a1B2c3D4".repeat(5) + " eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0"
+                + ".sig-ABC123 AKIAIOSFODNN7EXAMPLE gr\u00fc\u00dfe \u4f60\u597d \ud83d\ude00\"";
+        String large = BenchCommand.largeToolOutputEvent(4 * 1024).replace("\",\"stderr\"", tokens + ",\"stderr\"");
         String[] samples = {
+            large,
             "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"UserPromptSubmit\","
                     + "\"prompt\":\"use the token=abc123 <private>x</private> and Bearer abcdefghijkl\"}",
             "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
                     + "\"tool_input\":{\"command\":\"ls\",\"password\":\"p\"},\"tool_response\":{\"stdout\":\"a\\nb\","
                     + "\"exit\":0,\"ok\":true,\"x\":null,\"n\":[1.5e3,-2]},\"duration_ms\":12}",
+            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                    + "\"tool_input\":{\"file_path\":\"/tmp/.env\"},\"tool_response\":{\"file\":{\"content\":"
+                    + "\"DB_URL=postgres://app:pw@db/app\\nAPI_KEY=\\\"k\\\"\\n\"}}}",
             "not json"};
         for (String sample : samples) {
             run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)),

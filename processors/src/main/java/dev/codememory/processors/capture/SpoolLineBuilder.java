@@ -2,6 +2,7 @@ package dev.codememory.processors.capture;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.json.JsonParseException;
+import dev.codememory.config.text.IsoInstant;
 import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.processors.privacy.Redactor;
 import java.nio.ByteBuffer;
@@ -17,8 +18,9 @@ import java.util.Set;
 
 /**
  * Turns what a hook received on stdin into the one line the spool keeps: privacy first (every string redacted
- * by {@link Redactor}, values under secret-named keys masked), every string capped at a size with a marker that
- * records the original size, then wrapped in an envelope with the time of receipt. Input that is not valid JSON
+ * by {@link Redactor}, values under secret-named keys masked, and every value of a credential file masked when the
+ * event reads or writes one), every string capped at a size with a marker that records the original size, then
+ * wrapped in an envelope with the time of receipt. Input that is not valid JSON
  * or not valid UTF-8 is kept too, redacted and flagged with the reason, so ingest can reject it visibly.
  *
  * <p>Envelope: {@code {"spool":1,"received_at":…,"source":"hook|import|transcript","origin"?:…,"identity"?:…,"event":{…},
@@ -30,10 +32,12 @@ public final class SpoolLineBuilder {
     public static final int DEFAULT_MAX_FIELD_BYTES = 2 * 1024 * 1024;
     public static final int FORMAT_VERSION = 1;
 
-    /** Keys whose string values are masked whole, compared lower-case without '_' and '-'. */
-    private static final Set<String> SECRET_KEYS = Set.of("password", "passwd", "passphrase", "secret",
-            "clientsecret", "apikey", "accesstoken", "refreshtoken", "authtoken", "token", "privatekey", "secretkey",
-            "accesskey", "credential", "credentials");
+    /** Commands that print a file: with a credential file among their arguments, their output is that file. */
+    private static final Set<String> FILE_PRINTERS = Set.of("cat", "head", "tail", "less", "more", "bat", "type",
+            "grep", "rg", "sed", "awk", "nl", "strings", "xxd", "Get-Content", "gc");
+
+    /** What separates the words of a shell command: blanks and {@code | ; & < > ( )}. */
+    private static final String COMMAND_BREAKS = " \t\n\u000B\f\r|;&<>()";
 
     private final Redactor redactor;
     private final int maxFieldBytes;
@@ -70,18 +74,25 @@ public final class SpoolLineBuilder {
     /** Builds the spool line for raw stdin bytes. Never throws for bad input: it is flagged instead. */
     public Line build(byte[] input, Instant receivedAt, String source, String origin) {
         Map<String, Object> envelope = envelope(receivedAt, source, origin);
-        String text;
-        try {
-            text = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT)
-                    .decode(ByteBuffer.wrap(input))
-                    .toString();
-        } catch (CharacterCodingException e) {
-            String lossy = new String(input, StandardCharsets.UTF_8);
-            return flagged(envelope, "input is not valid UTF-8", lossy, input.length);
+        // Decoding replaces each malformed sequence by U+FFFD: without one in the result the input was valid UTF-8.
+        // (A strict decoder says the same, but on a fresh JVM it costs ten times as much on a long input.)
+        String text = new String(input, StandardCharsets.UTF_8);
+        if (text.indexOf('\uFFFD') >= 0 && !isValidUtf8(input)) {
+            return flagged(envelope, "input is not valid UTF-8", text, input.length);
         }
         return build(text, input.length, envelope);
+    }
+
+    private static boolean isValidUtf8(byte[] input) {
+        try {
+            StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPORT)
+                    .onUnmappableCharacter(CodingErrorAction.REPORT)
+                    .decode(ByteBuffer.wrap(input));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
+        }
     }
 
     /** Builds the spool line for one already-decoded hook JSON text (import reads files as text). */
@@ -114,7 +125,7 @@ public final class SpoolLineBuilder {
             return flagged(envelope, "hook input is not a JSON object", text, rawBytes);
         }
         List<Map<String, Object>> truncated = new ArrayList<>();
-        Object clean = sanitize(parsed, "", false, truncated);
+        Object clean = sanitizeEvent((Map<?, ?>) parsed, truncated);
         envelope.put("event", clean);
         if (!truncated.isEmpty()) {
             envelope.put("truncated", truncated);
@@ -125,7 +136,7 @@ public final class SpoolLineBuilder {
     private static Map<String, Object> envelope(Instant receivedAt, String source, String origin) {
         Map<String, Object> envelope = new LinkedHashMap<>();
         envelope.put("spool", FORMAT_VERSION);
-        envelope.put("received_at", receivedAt.toString());
+        envelope.put("received_at", IsoInstant.format(receivedAt));
         envelope.put("source", source);
         if (origin != null) {
             envelope.put("origin", origin);
@@ -140,44 +151,83 @@ public final class SpoolLineBuilder {
         return new Line(Json.write(envelope), reason);
     }
 
-    private Object sanitize(Object value, String path, boolean secretKey, List<Map<String, Object>> truncated) {
+    /**
+     * The event with every string redacted. When the tool call reads or writes a credential file (a Read, Write or
+     * Edit of {@code .env}, {@code ~/.aws/credentials}, …, or a command such as {@code cat .env}), every value in its
+     * {@code tool_input} and {@code tool_response} text is masked, whatever its key is called.
+     */
+    private Object sanitizeEvent(Map<?, ?> event, List<Map<String, Object>> truncated) {
+        boolean credentialFile = touchesCredentialFile(event);
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (Map.Entry<?, ?> e : event.entrySet()) {
+            String key = String.valueOf(e.getKey());
+            boolean toolText = key.equals("tool_input") || key.equals("tool_response");
+            out.put(key, sanitize(e.getValue(), key, isSecretKey(key), credentialFile && toolText, truncated));
+        }
+        return out;
+    }
+
+    static boolean touchesCredentialFile(Map<?, ?> event) {
+        if (!(event.get("tool_input") instanceof Map<?, ?> input)) {
+            return false;
+        }
+        for (String field : new String[] {"file_path", "path", "notebook_path"}) {
+            if (input.get(field) instanceof String path && Redactor.isCredentialFile(path)) {
+                return true;
+            }
+        }
+        if (input.get("command") instanceof String command) {
+            boolean printer = false;
+            boolean file = false;
+            int n = command.length();
+            int start = 0;
+            for (int i = 0; i <= n; i++) { // words between blanks and | ; & < > ( ), without the regex engine
+                if (i < n && COMMAND_BREAKS.indexOf(command.charAt(i)) < 0) {
+                    continue;
+                }
+                if (i > start) {
+                    String w = command.substring(start, i).replace("\"", "").replace("'", "");
+                    printer |= FILE_PRINTERS.contains(w);
+                    file |= Redactor.isCredentialFile(w);
+                }
+                start = i + 1;
+            }
+            return printer && file;
+        }
+        return false;
+    }
+
+    private Object sanitize(Object value, String path, boolean secretKey, boolean credentialFile,
+            List<Map<String, Object>> truncated) {
         if (value instanceof String s) {
             if (secretKey && !s.isEmpty()) {
                 return Redactor.SECRET_MARKER;
             }
-            return cap(redactor.redact(s), path, truncated);
+            return cap(credentialFile ? redactor.redactCredentialFile(s) : redactor.redact(s), path, truncated);
         }
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
             for (Map.Entry<?, ?> e : map.entrySet()) {
                 String key = String.valueOf(e.getKey());
                 String childPath = path.isEmpty() ? key : path + "." + key;
-                out.put(key, sanitize(e.getValue(), childPath, secretKey || isSecretKey(key), truncated));
+                out.put(key, sanitize(e.getValue(), childPath, secretKey || isSecretKey(key), credentialFile,
+                        truncated));
             }
             return out;
         }
         if (value instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (int i = 0; i < list.size(); i++) {
-                out.add(sanitize(list.get(i), path + "[" + i + "]", secretKey, truncated));
+                out.add(sanitize(list.get(i), path + "[" + i + "]", secretKey, credentialFile, truncated));
             }
             return out;
         }
         return value;
     }
 
+    /** Whether the values under a JSON key are secrets: the redactor's own reading of key names. */
     static boolean isSecretKey(String key) {
-        if (key.length() > 20) {
-            return false;
-        }
-        StringBuilder normalized = new StringBuilder(key.length());
-        for (int i = 0; i < key.length(); i++) {
-            char c = key.charAt(i);
-            if (c != '_' && c != '-') {
-                normalized.append(Character.toLowerCase(c));
-            }
-        }
-        return SECRET_KEYS.contains(normalized.toString());
+        return key.length() <= 64 && Redactor.isSecretName(key);
     }
 
     /** Keeps at most {@code maxFieldBytes} UTF-8 bytes of a string and says how large it was. */

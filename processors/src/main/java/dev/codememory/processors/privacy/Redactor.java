@@ -3,8 +3,6 @@ package dev.codememory.processors.privacy;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Removes user-marked private sections and well-known secret shapes from free text before it is stored.
@@ -50,68 +48,78 @@ public final class Redactor {
         if (text == null || text.isEmpty()) {
             return text;
         }
-        String result = redactPrivateSections(text);
-        result = redactSecrets(result);
-        return result;
+        byte[] view = SecretRules.view(text);
+        String latin = SecretRules.latin(view);
+        String result = redactPrivateSections(text, latin);
+        if (result != text) {
+            view = SecretRules.view(result);
+            latin = SecretRules.latin(view);
+        }
+        return SecretRules.redact(result, view, latin);
     }
 
     /**
-     * The secret patterns, compiled on first need: the hook is a short-lived process, and most events hold no
-     * secret-looking text, so the cheap substring checks in {@link #redactSecrets(String)} usually spare it the
-     * cost of compiling and running these at all.
+     * Applies all rules and marks the result as redacted: the one way to make a {@link RedactedText}, the form in
+     * which text read from outside the home is handed on to be stored.
+     *
+     * @return {@code null} for {@code null}
      */
-    private static final class Patterns {
+    public RedactedText redactToText(String text) {
+        return text == null ? null : new RedactedText(redact(text));
+    }
 
-        /** PEM private key block; an unclosed BEGIN runs to the end of the text. Bounded, no nested quantifiers. */
-        private static final Pattern PEM_PRIVATE_KEY = Pattern.compile(
-                "-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-                        + "(?:.*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*+)",
-                Pattern.DOTALL);
+    /**
+     * Masks every value of a file that holds secrets (see {@link #isCredentialFile(String)}): each {@code key=value},
+     * {@code key: value} and {@code "key": "value"} line keeps its key and loses its value whatever the key is called,
+     * then all rules of {@link #redact(String)} apply.
+     *
+     * @return {@code null} for {@code null}
+     */
+    public String redactCredentialFile(String text) {
+        if (text == null || text.isEmpty()) {
+            return text;
+        }
+        return redact(CredentialFiles.mask(text));
+    }
 
-        /** Fixed-prefix token shapes, all replaced wholesale. Possessive runs keep matching linear. */
-        private static final Pattern TOKEN_SHAPES = Pattern.compile(
-                "(?<![A-Za-z0-9])(?:"
-                        + "sk-[A-Za-z0-9_-]{20,}+"                                // OpenAI / Anthropic keys
-                        + "|(?:AKIA|ASIA)[0-9A-Z]{16}(?![A-Za-z0-9])"             // AWS access key ids
-                        + "|gh[pousr]_[A-Za-z0-9]{30,}+"                          // GitHub tokens
-                        + "|github_pat_[A-Za-z0-9_]{20,}+"                        // GitHub fine-grained PATs
-                        + "|xox[abposr]-[A-Za-z0-9-]{10,}+"                       // Slack tokens
-                        + ")");
+    /**
+     * Whether a path names a file whose values are secrets: {@code .env} and {@code .env.*} (not {@code .example},
+     * {@code .sample}, {@code .template}), {@code .envrc}, {@code .netrc}, {@code .pgpass}, {@code .npmrc},
+     * {@code .pypirc}, {@code .git-credentials}, AWS {@code credentials}, {@code credentials.*}, {@code secrets.*},
+     * {@code *.pem}, {@code *.key}, {@code *.tfvars}, SSH private keys, Docker and Kubernetes client configs.
+     */
+    public static boolean isCredentialFile(String path) {
+        return CredentialFiles.isCredentialFile(path);
+    }
 
-        /** {@code Bearer <token>}; group 1 (the word and its spacing) is kept. */
-        private static final Pattern BEARER = Pattern.compile(
-                "(?<![A-Za-z0-9])(bearer[ \\t]+)[A-Za-z0-9._~+/=-]{8,}+",
-                Pattern.CASE_INSENSITIVE);
-
-        /**
-         * Key, optional closing quote, separator and optional opening quote (group 1). The value itself is delimited by
-         * hand in {@link #redactAssignments(String)}. Longer alternatives first.
-         */
-        private static final Pattern ASSIGNMENT = Pattern.compile(
-                "(?<![A-Za-z0-9])"
-                        + "(?:client_secret|access_token|refresh_token|auth_token|secret_key|private_key|access_key"
-                        + "|api_key|api-key|apikey|password|passwd|pwd|secret|token)"
-                        + "[\"']?[ \\t]*[:=][ \\t]*([\"']?)",
-                Pattern.CASE_INSENSITIVE);
+    /**
+     * Whether a key (a JSON field, a variable, a header) names a secret, so that its literal value is one:
+     * {@code password}, {@code DB_PASSWORD}, {@code apiKey}, {@code client-secret}, {@code GITHUB_TOKEN},
+     * {@code credentials}; not {@code max_tokens}, {@code tokenizer}, {@code password_min_length},
+     * {@code nextPageToken}, {@code primary_key}.
+     */
+    public static boolean isSecretName(String key) {
+        return key != null && SecretRules.classify(key) == SecretRules.KeyClass.STRONG;
     }
 
     // ---------------------------------------------------------------------------------------------------------------
     // Rule A: <private> sections
     // ---------------------------------------------------------------------------------------------------------------
 
-    private static String redactPrivateSections(String text) {
-        if (!containsIgnoreCase(text, OPEN_PREFIX)) {
+    private static String redactPrivateSections(String text, String latin) {
+        if (!containsIgnoreCase(text, latin, OPEN_PREFIX)) {
             return text;
         }
         return new PrivateScanner(text).run();
     }
 
-    private static boolean containsIgnoreCase(String text, String needle) {
+    /** {@code latin}: the text's Latin-1 copy, where its first character (ASCII) is found fast. */
+    private static boolean containsIgnoreCase(String text, String latin, String needle) {
         int len = needle.length();
         char first = needle.charAt(0);
         int from = 0;
         while (true) {
-            int idx = text.indexOf(first, from);
+            int idx = latin.indexOf(first, from);
             if (idx < 0 || idx + len > text.length()) {
                 return false;
             }
@@ -431,139 +439,5 @@ public final class Redactor {
             }
             return ends[k];
         }
-    }
-
-    // ---------------------------------------------------------------------------------------------------------------
-    // Rule B: secret shapes
-    // ---------------------------------------------------------------------------------------------------------------
-
-    private static String redactSecrets(String text) {
-        String result = text;
-        if (result.contains("-----BEGIN ")) {
-            result = replaceAll(Patterns.PEM_PRIVATE_KEY, result, null);
-        }
-        if (mayHoldToken(result)) {
-            result = replaceAll(Patterns.TOKEN_SHAPES, result, null);
-        }
-        if (containsAnyIgnoreCase(result, BEARER_WORDS)) {
-            result = replaceAll(Patterns.BEARER, result, 1);
-        }
-        if ((result.indexOf('=') >= 0 || result.indexOf(':') >= 0) && containsAnyIgnoreCase(result, KEY_WORDS)) {
-            result = redactAssignments(result);
-        }
-        return result;
-    }
-
-    /** Every assignment key word contains one of these (case-insensitive). */
-    private static final String[] KEY_WORDS = {"passw", "pwd", "secret", "token", "key"};
-    private static final String[] BEARER_WORDS = {"bearer"};
-    private static final String[] TOKEN_PREFIXES = {"sk-", "AKIA", "ASIA", "ghp_", "gho_", "ghu_", "ghs_", "ghr_",
-        "github_pat_", "xoxa-", "xoxb-", "xoxp-", "xoxo-", "xoxs-", "xoxr-"};
-
-    private static boolean mayHoldToken(String text) {
-        for (String prefix : TOKEN_PREFIXES) {
-            if (text.contains(prefix)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    /** True when {@code text} contains any of the lower-case {@code words}, ignoring case. One pass. */
-    private static boolean containsAnyIgnoreCase(String text, String[] words) {
-        int n = text.length();
-        for (int i = 0; i < n; i++) {
-            char c = Character.toLowerCase(text.charAt(i));
-            for (String word : words) {
-                if (c == word.charAt(0) && text.regionMatches(true, i, word, 0, word.length())) {
-                    return true;
-                }
-            }
-        }
-        return false;
-    }
-
-    /** Replaces every match with {@code [keptGroup] + SECRET_MARKER}; returns the same instance on no match. */
-    private static String replaceAll(Pattern pattern, String text, Integer keptGroup) {
-        Matcher m = pattern.matcher(text);
-        if (!m.find()) {
-            return text;
-        }
-        StringBuilder sb = new StringBuilder(text.length());
-        int last = 0;
-        do {
-            sb.append(text, last, m.start());
-            if (keptGroup != null) {
-                sb.append(text, m.start(keptGroup), m.end(keptGroup));
-            }
-            sb.append(SECRET_MARKER);
-            last = m.end();
-        } while (m.find());
-        return sb.append(text, last, text.length()).toString();
-    }
-
-    private static String redactAssignments(String text) {
-        Matcher m = Patterns.ASSIGNMENT.matcher(text);
-        StringBuilder sb = null;
-        int last = 0;
-        int from = 0;
-        int n = text.length();
-        while (from < n && m.find(from)) {
-            int valueStart = m.end();
-            int valueEnd = valueEnd(text, valueStart, m.end(1) > m.start(1) ? text.charAt(m.start(1)) : 0);
-            from = Math.max(valueEnd, m.end());
-            if (valueEnd <= valueStart) {
-                continue;
-            }
-            if (sb == null) {
-                sb = new StringBuilder(n);
-            }
-            sb.append(text, last, valueStart).append(SECRET_MARKER);
-            last = valueEnd;
-        }
-        return sb == null ? text : sb.append(text, last, n).toString();
-    }
-
-    /**
-     * End of the value starting at {@code start}, or {@code start} when there is nothing to redact. A quoted value
-     * runs to its closing quote on the same line (backslash escapes honoured); otherwise, and for an unterminated
-     * quote, the value is a run of characters other than whitespace, quotes, backticks, {@code , ; & } )}. Values that are
-     * empty, already a marker, or start with {@code = { [ (} (comparisons, objects, arrays, calls) are skipped.
-     */
-    private static int valueEnd(String text, int start, char quote) {
-        int n = text.length();
-        if (quote != 0) {
-            int p = start;
-            while (p < n) {
-                char c = text.charAt(p);
-                if (c == '\\' && p + 1 < n && text.charAt(p + 1) != '\n') {
-                    p += 2;
-                } else if (c == quote || c == '\n' || c == '\r') {
-                    break;
-                } else {
-                    p++;
-                }
-            }
-            if (p < n && text.charAt(p) == quote) {
-                if (p == start || text.startsWith(SECRET_MARKER, start) && p == start + SECRET_MARKER.length()
-                        || text.startsWith(PRIVATE_MARKER, start) && p == start + PRIVATE_MARKER.length()) {
-                    return start;
-                }
-                return p;
-            }
-        }
-        if (start >= n || "={[(".indexOf(text.charAt(start)) >= 0) {
-            return start;
-        }
-        int p = start;
-        while (p < n) {
-            char c = text.charAt(p);
-            if (Character.isWhitespace(c) || c == '"' || c == '\'' || c == '`' || c == ',' || c == ';' || c == '&'
-                    || c == '}' || c == ')') {
-                break;
-            }
-            p++;
-        }
-        return p;
     }
 }

@@ -6,6 +6,7 @@ import dev.codememory.config.graduate.SessionInfo;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.processors.privacy.RedactedText;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -22,6 +23,9 @@ import tools.jackson.databind.json.JsonMapper;
  * turn of its own with an empty prompt. PostToolUse and PostToolUseFailure events become observations (a string
  * response starting {@code Error:} is a failure, unless it says the user refused or interrupted the call; a
  * PostToolUseFailure's {@code error} is its response text), and so do TaskCreated and TaskCompleted events.
+ *
+ * <p>Event payloads were redacted by the hook before they reached the spool; what the transcript adds (a reply, the
+ * branch) arrives as {@link RedactedText}, so every text in an assembled session has passed the redactor.
  */
 public class SessionAssembler {
 
@@ -68,7 +72,7 @@ public class SessionAssembler {
                     String reply = payload.path("last_assistant_message").asString(null);
                     String source = "stop";
                     if ((reply == null || reply.isBlank()) && open != null && path != null) {
-                        reply = transcripts.replyTo(path, open.prompt);
+                        reply = text(transcripts.replyTo(path, open.prompt));
                         source = "transcript";
                     }
                     if (reply == null || reply.isBlank()) {
@@ -98,7 +102,7 @@ public class SessionAssembler {
             turns.add(open.unanswered());
         }
         StoredEvent last = events.get(events.size() - 1);
-        String branch = transcriptPath == null ? null : transcripts.branch(transcriptPath);
+        String branch = transcriptPath == null ? null : text(transcripts.branch(transcriptPath));
         SessionInfo session = new SessionInfo(sessionId(first), first.project(), started, ended, endReason, branch,
                 first.seq(), last.seq(), prompts, observations.size());
         return new AssembledSession(session, turns, observations);
@@ -156,6 +160,10 @@ public class SessionAssembler {
         });
         return new Observation(e.eventId(), sessionId(e), e.project(), e.eventType(), List.of(), null, false, null,
                 null, e.ts(), mapper.writeValueAsString(fields), null);
+    }
+
+    private static String text(RedactedText redacted) {
+        return redacted == null ? null : redacted.text();
     }
 
     private static String firstText(JsonNode... nodes) {

@@ -1,22 +1,30 @@
 package dev.codememory.processors.turns;
 
-/** What the assembler may ask of a session's transcript file (wired to the transcript reader in jobs). */
+import dev.codememory.processors.privacy.RedactedText;
+
+/**
+ * What the assembler may ask of a session's transcript file (wired to the transcript reader in jobs).
+ *
+ * <p>A transcript is text from outside the home that no hook redacted. Both answers are therefore
+ * {@link RedactedText}, which only the {@link dev.codememory.processors.privacy.Redactor} makes: an implementation
+ * cannot hand the assembler a reply or a branch name that skipped redaction.
+ */
 public interface TranscriptSource {
 
-    /** The assistant's reply to {@code prompt} in the transcript at {@code path}, or null. */
-    String replyTo(String path, String prompt);
+    /** The assistant's reply to {@code prompt} (as the hook stored it, redacted) in the transcript at {@code path}, or null. */
+    RedactedText replyTo(String path, String prompt);
 
     /** The git branch the transcript names last, or null. */
-    String branch(String path);
+    RedactedText branch(String path);
 
     TranscriptSource NONE = new TranscriptSource() {
         @Override
-        public String replyTo(String path, String prompt) {
+        public RedactedText replyTo(String path, String prompt) {
             return null;
         }
 
         @Override
-        public String branch(String path) {
+        public RedactedText branch(String path) {
             return null;
         }
     };

@@ -197,6 +197,27 @@ class SpoolLineBuilderTests {
     }
 
     @Test
+    void keepsValidInputThatHoldsAReplacementCharacterAndFlagsEveryMalformedSequence() {
+        // decoding is lenient first and strict only when the result holds U+FFFD
+        SpoolLineBuilder.Line kept = builder.build(utf8("{\"prompt\":\"a \uFFFD b\"}"), RECEIVED, "hook", null);
+        assertThat(kept.flagged()).isFalse();
+        assertThat(object(object(Json.parse(kept.json())).get("event")).get("prompt")).isEqualTo("a \uFFFD b");
+
+        int[][] malformed = {{0x80}, {0xC0, 0xAF}, {0xE0, 0x80, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80},
+            {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xE2, 0x82}, {0xFE}};
+        for (int[] sequence : malformed) {
+            ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+            bytes.writeBytes(utf8("{\"prompt\":\"x"));
+            for (int b : sequence) {
+                bytes.write(b);
+            }
+            bytes.writeBytes(utf8("\"}"));
+            assertThat(builder.build(bytes.toByteArray(), RECEIVED, "hook", null).flaggedReason())
+                    .as("bytes %s", java.util.Arrays.toString(sequence)).isEqualTo("input is not valid UTF-8");
+        }
+    }
+
+    @Test
     void flagsInvalidJson() {
         SpoolLineBuilder.Line line = builder.build(utf8("{\"prompt\":\"password=hunter2\""), RECEIVED, "hook", null);
 
@@ -310,13 +331,68 @@ class SpoolLineBuilderTests {
     @Test
     void recognisesSecretKeysIgnoringCaseUnderscoresAndDashes() {
         for (String key : List.of("password", "PASSWORD", "api_key", "Api-Key", "apiKey", "client_secret",
-                "refresh-token", "private_key", "Credentials", "auth_token")) {
+                "refresh-token", "private_key", "Credentials", "auth_token", "passwords", "DB_PASSWORD",
+                "NEO4J_PASSWORD", "x-api-key")) {
             assertThat(SpoolLineBuilder.isSecretKey(key)).as(key).isTrue();
         }
-        for (String key : List.of("author", "keyword", "tokens", "tokenizer", "passwords", "secret_santa",
-                "__________password____", "")) {
+        for (String key : List.of("author", "keyword", "tokens", "tokenizer", "secret_santa", "max_tokens",
+                "input_tokens", "password_min_length", "tool_use_id", "transcript_path", "")) {
             assertThat(SpoolLineBuilder.isSecretKey(key)).as(key).isFalse();
         }
+    }
+
+    @Test
+    void readOfAnEnvFileMasksEveryValueOfIt() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                + "\"tool_input\":{\"file_path\":\"/repo/.env\"},\"tool_response\":{\"type\":\"text\","
+                + "\"file\":{\"filePath\":\"/repo/.env\",\"content\":\"DB_HOST=db.internal\\nSTRIPE=abc\\n"
+                + "# dev only\\nNEO4J_PASSWORD=Quokka-Lantern-8814\\n\",\"numLines\":4}}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        Map<String, Object> file = object(object(object(object(Json.parse(line.json())).get("event"))
+                .get("tool_response")).get("file"));
+        assertThat(file.get("content")).isEqualTo("DB_HOST=[REDACTED]\nSTRIPE=[REDACTED]\n# dev only\n"
+                + "NEO4J_PASSWORD=[REDACTED]\n");
+        assertThat(file.get("filePath")).isEqualTo("/repo/.env");
+        assertThat(line.json()).doesNotContain("db.internal", "abc", "Quokka");
+    }
+
+    @Test
+    void catOfACredentialFileMasksEveryValueOfItsOutput() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
+                + "\"tool_input\":{\"command\":\"cat ~/.aws/credentials\"},\"tool_response\":{\"stdout\":"
+                + "\"[default]\\naws_access_key_id = AKIA0000\\nregion = eu-west-1\\n\"}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("stdout"))
+                .isEqualTo("[default]\naws_access_key_id = [REDACTED]\nregion = [REDACTED]\n");
+    }
+
+    @Test
+    void findsAFilePrinterAndACredentialFileAmongTheWordsOfACommand() {
+        for (String command : List.of("cat .env", "grep -n KEY \"./.env\"|head", "(cat .env.local)", "cat<.env",
+                "echo x;cat\t~/.aws/credentials", "ls && tail -f 'secrets.yml'", "  head\n.env  ")) {
+            assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
+                    .as(command).isTrue();
+        }
+        for (String command : List.of("cat README.md", "vim .env", "cat .env.example", "echo cat", "", "|;&")) {
+            assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
+                    .as(command).isFalse();
+        }
+    }
+
+    @Test
+    void readOfAnOrdinaryFileKeepsItsValues() {
+        String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                + "\"tool_input\":{\"file_path\":\"/repo/.env.example\"},\"tool_response\":{\"content\":"
+                + "\"DB_HOST=db.internal\\n\"}}";
+
+        SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
+
+        assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("content"))
+                .isEqualTo("DB_HOST=db.internal\n");
     }
 
     private static byte[] utf8(String s) {

@@ -292,6 +292,131 @@ class RedactorTests {
                 .isEqualTo("[PRIVATE] password=[REDACTED] `<private>kept</private>`");
     }
 
+    // ---- shapes seen in real transcripts ----
+
+    @Test
+    void defaultOfAnEnvironmentLookupIsMaskedNotTheLookup() {
+        assertThat(redact("neo4j_password: System.get_env(\"NEO4J_PASSWORD\", \"Quokka-Lantern-8814\")"))
+                .isEqualTo("neo4j_password: System.get_env(\"NEO4J_PASSWORD\", \"[REDACTED]\")");
+        assertThat(redact("password = os.getenv('X_PASSWORD', 'zebra-5521')"))
+                .isEqualTo("password = os.getenv('X_PASSWORD', '[REDACTED]')");
+        assertThat(redact("const token = process.env.X_TOKEN || \"abc123def456\";"))
+                .isEqualTo("const token = process.env.X_TOKEN || \"[REDACTED]\";");
+        assertThat(redact("POSTGRES_PASSWORD: ${DB_PASSWORD:-s3cr3t-default}"))
+                .isEqualTo("POSTGRES_PASSWORD: ${DB_PASSWORD:-[REDACTED]}");
+        assertThat(redact("url: ${DB_PASSWORD:s3cr3t}")).isEqualTo("url: ${DB_PASSWORD:[REDACTED]}");
+        assertThat(redact("export API_KEY=${API_KEY:?API_KEY must be set}"))
+                .isEqualTo("export API_KEY=${API_KEY:?API_KEY must be set}");
+    }
+
+    @Test
+    void jsonHeldAsAnEscapedStringInsideAnotherStringIsMasked() {
+        assertThat(redact("{\\\"NEO4J_PASSWORD\\\": \\\"Quokka-Lantern-8814\\\", \\\"host\\\": \\\"db\\\"}"))
+                .isEqualTo("{\\\"NEO4J_PASSWORD\\\": \\\"[REDACTED]\\\", \\\"host\\\": \\\"db\\\"}");
+        assertThat(redact("{\"NEO4J_PASSWORD\": \"Quokka-Lantern-8814\"}")).isEqualTo("{\"NEO4J_PASSWORD\": \"[REDACTED]\"}");
+    }
+
+    @Test
+    void credentialsLineKeepsTheUser() {
+        assertThat(redact("Credentials: neo4j/Quokka-Lantern-8814")).isEqualTo("Credentials: neo4j/[REDACTED]");
+        assertThat(redact("creds = admin:hunter2")).isEqualTo("creds = admin:[REDACTED]");
+    }
+
+    @Test
+    void connectionStringsKeepUserAndHost() {
+        assertThat(redact("postgres://admin:Sup3rS3cret@db.example.com:5432/app"))
+                .isEqualTo("postgres://admin:[REDACTED]@db.example.com:5432/app");
+        assertThat(redact("mongodb+srv://user:pa55word@cluster0.abcde.mongodb.net/test"))
+                .isEqualTo("mongodb+srv://user:[REDACTED]@cluster0.abcde.mongodb.net/test");
+        assertThat(redact("REDIS_URL=redis://:hunter2pw@localhost:6379")).isEqualTo("REDIS_URL=redis://:[REDACTED]@localhost:6379");
+        assertThat(redact("Server=tcp:db;Database=x;User Id=sa;Password=hunter;"))
+                .isEqualTo("Server=tcp:db;Database=x;User Id=sa;Password=[REDACTED];");
+        assertThat(redact("postgres://user:${DB_PASSWORD}@db/app")).isEqualTo("postgres://user:${DB_PASSWORD}@db/app");
+    }
+
+    @Test
+    void keyValueFormsMaskTheValueAndKeepTheKey() {
+        assertThat(redact("DB_PASSWORD=\"zebra-fence-5521\"")).isEqualTo("DB_PASSWORD=\"[REDACTED]\"");
+        assertThat(redact("  db_password: zebra")).isEqualTo("  db_password: [REDACTED]");
+        assertThat(redact("password = \"hunter2\"")).isEqualTo("password = \"[REDACTED]\"");
+        assertThat(redact("<dbPassword>hunter2</dbPassword>")).isEqualTo("<dbPassword>[REDACTED]</dbPassword>");
+        assertThat(redact("api_token: |\n  8f1c2d3e4f5a6b7c8d9e")).isEqualTo("api_token: |\n  [REDACTED]");
+        assertThat(redact("var apiToken string = \"8f1c2d3e4f5a\"")).isEqualTo("var apiToken string = \"[REDACTED]\"");
+        assertThat(redact("API_TOKEN ::= \"8f1c2d3e4f5a\"")).isEqualTo("API_TOKEN ::= \"[REDACTED]\"");
+        assertThat(redact("password: str = \"hunter2\"")).isEqualTo("password: str = \"[REDACTED]\"");
+        assertThat(redact("user.setPassword(\"s3cr3tpw\");")).isEqualTo("user.setPassword(\"[REDACTED]\");");
+        assertThat(redact("machine api.example.com login me password hunter2"))
+                .isEqualTo("machine api.example.com login me password [REDACTED]");
+        assertThat(redact("curl -u admin:hunter2 https://x")).isEqualTo("curl -u admin:[REDACTED] https://x");
+    }
+
+    @Test
+    void providerTokensAreMaskedWhereverTheyStand() {
+        String[] tokens = {"sk-ant-api03-" + "a1B2c3D4e5".repeat(9) + "xyzAA", "AKIAIOSFODNN7EXAMPLE",
+            "ghp_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "glpat-a1B2c3D4e5f6G7h8i9J0", "xoxb-1234567890-abcdefghij",
+            "sk_live_" + "a1B2c3D4e5".repeat(3), "SG." + "a1B2c3D4e5f6G7h8i9J0kL" + "." + "a1B2c3D4e5".repeat(4) + "abc",
+            "npm_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "hf_" + "aBcDeFgHiJ".repeat(3) + "kLmN",
+            "dckr_pat_a1B2c3D4e5f6G7h8i9J0kL1m2N3", "AIza" + "a1B2c3D4e5".repeat(3) + "f6G7h",
+            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"};
+        for (String token : tokens) {
+            assertThat(redact("see " + token + " here")).as(token).isEqualTo("see [REDACTED] here");
+        }
+    }
+
+    @Test
+    void ordinaryCodeSurvives() {
+        String[] lines = {"def verify(self, secret: str) -> bool:", "    password: str", "    token: Token",
+            "    password = getpass()", "    if token is None:", "    secret_key = os.environ[\"SECRET_KEY\"]",
+            "max_tokens=4096", "tokenizer = AutoTokenizer.from_pretrained(\"bert\")", "PASSWORD_MIN_LENGTH = 8",
+            "\"forgot_password\": \"Forgot password?\",", "token_type: \"bearer\"", "api_key = get_api_key()",
+            "headers = {\"Authorization\": f\"Bearer {token}\"}", "password: ${DB_PASSWORD}",
+            "token: ${{ secrets.GITHUB_TOKEN }}", "connect(user=user, password=password)",
+            "Password: must be at least 8 characters", "We use bearer authentication here.",
+            "commit 4f2a9c1e7b3d5a6f8e9c0b1a2d3e4f5a6b7c8d9e", "id 3fa85f64-5717-4562-b3fc-2c963f66afa6",
+            "\"integrity\": \"sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR9n4y0g0==\"",
+            "github.com/pkg/errors v0.9.1 h1:FEBLx1zS214owpjy7qsBeixbURkuhQAwrK5UwLGTwt4=",
+            "\"jsonwebtoken\": \"^9.0.2\"", "\"nextPageToken\": \"CAUQAA\"", "primary_key = \"id\""};
+        for (String line : lines) {
+            assertThat(redact(line)).as(line).isSameAs(line);
+        }
+    }
+
+    @Test
+    void credentialFileLosesEveryValueAndKeepsItsKeys() {
+        String env = "# local settings\nDB_HOST=localhost\nexport PORT=3000\nNEO4J_PASSWORD=\"Quokka-Lantern-8814\"\n\n"
+                + "   5\tSTRIPE_KEY=abc\n";
+        assertThat(redactor.redactCredentialFile(env)).isEqualTo("# local settings\nDB_HOST=[REDACTED]\n"
+                + "export PORT=[REDACTED]\nNEO4J_PASSWORD=\"[REDACTED]\"\n\n   5\tSTRIPE_KEY=[REDACTED]\n");
+        assertThat(redactor.redactCredentialFile("machine h login me password pw1\n"))
+                .isEqualTo("machine h login [REDACTED] password [REDACTED]\n");
+        assertThat(Redactor.isCredentialFile("/repo/.env")).isTrue();
+        assertThat(Redactor.isCredentialFile("/repo/.env.production")).isTrue();
+        assertThat(Redactor.isCredentialFile("/home/me/.aws/credentials")).isTrue();
+        assertThat(Redactor.isCredentialFile("/repo/.env.example")).isFalse();
+        assertThat(Redactor.isCredentialFile("/repo/src/env.ts")).isFalse();
+    }
+
+    @Test
+    void secretNamesAreToldFromLookalikes() {
+        for (String name : new String[] {"password", "DB_PASSWORD", "apiKey", "client-secret", "GITHUB_TOKEN",
+            "credentials", "x-api-key", "secret_key_base", "accessToken"}) {
+            assertThat(Redactor.isSecretName(name)).as(name).isTrue();
+        }
+        for (String name : new String[] {"max_tokens", "tokenizer", "password_min_length", "nextPageToken",
+            "primary_key", "author", "keyword", "tokens", "keys", "input_tokens", "token_type"}) {
+            assertThat(Redactor.isSecretName(name)).as(name).isFalse();
+        }
+    }
+
+    @Test
+    void redactedTextIsMadeOnlyByTheRedactor() {
+        RedactedText text = redactor.redactToText("token=abc123 <private>x</private>");
+
+        assertThat(text.text()).isEqualTo("token=[REDACTED] [PRIVATE]");
+        assertThat(text.toString()).isEqualTo("RedactedText[26 chars]");
+        assertThat(redactor.redactToText(null)).isNull();
+    }
+
     // ---- general ----
 
     @Test

@@ -9,23 +9,40 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.function.UnaryOperator;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a Claude Code transcript ({@code ~/.claude/projects/…/<session>.jsonl}, notes/claude-code-hooks.md §5.1)
- * for what the hooks did not carry: the assistant's reply text when Stop had no {@code last_assistant_message},
- * and the git branch. The same {@code uuid} can appear several times in one file: lines are de-duplicated on
- * {@code (sessionId, uuid)}, the last one winning, in first-seen order. Unreadable lines are skipped.
+ * Reads a Claude Code transcript ({@code ~/.claude/projects/<encoded-cwd>/<session>.jsonl}) for what the hooks did
+ * not carry: the assistant's reply text when Stop had no {@code last_assistant_message}, and the git branch. The same
+ * {@code uuid} can appear several times in one file: lines are de-duplicated on {@code (sessionId, uuid)}, the last
+ * one winning, in first-seen order. Unreadable lines are skipped.
+ *
+ * <p>A transcript is plain text that Claude Code wrote and no hook redacted: {@code <private>} sections and secrets
+ * are in it verbatim. The reader therefore has no constructor without a redaction: every message text and branch name
+ * passes through it before a {@link Message} is made, so nothing this reader returns holds unredacted text (jobs
+ * passes the privacy redactor, which this module cannot name). Prompts are matched on redacted text too, which is
+ * the form in which the hook stored them.
  */
 public class TranscriptReader {
 
     private static final long MAX_BYTES = 256L * 1024 * 1024;
 
     private final JsonMapper mapper = JsonMapper.builder().build();
+    private final UnaryOperator<String> redaction;
 
-    /** One user or assistant message with its plain text (tool results, thinking and images left out). */
+    /** @param redaction applied to every text read from the file before it is returned */
+    public TranscriptReader(UnaryOperator<String> redaction) {
+        this.redaction = Objects.requireNonNull(redaction, "redaction");
+    }
+
+    /**
+     * One user or assistant message with its plain text (tool results, thinking and images left out); {@code text}
+     * and {@code gitBranch} have passed the reader's redaction.
+     */
     public record Message(String uuid, String role, String text, String timestamp, String gitBranch) {
     }
 
@@ -130,8 +147,9 @@ public class TranscriptReader {
                 }
             }
         }
-        return new Message(textOrNull(node, "uuid"), type, text.toString(), textOrNull(node, "timestamp"),
-                textOrNull(node, "gitBranch"));
+        String branch = textOrNull(node, "gitBranch");
+        return new Message(textOrNull(node, "uuid"), type, redaction.apply(text.toString()),
+                textOrNull(node, "timestamp"), branch == null ? null : redaction.apply(branch));
     }
 
     private static String sessionOf(String line) {

@@ -290,7 +290,7 @@ public class GraduationJobConfiguration {
     @StepScope
     PendingItemReader<SessionMaterial> sessionMaterialReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
-                (PendingItemReader.Loader<SessionMaterial>) SessionSummaryQueries::material);
+                (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
     }
 
     @Bean

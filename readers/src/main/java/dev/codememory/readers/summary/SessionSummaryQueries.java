@@ -4,13 +4,18 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
+import dev.codememory.readers.graduate.PendingItemReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
@@ -43,102 +48,112 @@ public final class SessionSummaryQueries {
     private SessionSummaryQueries() {
     }
 
-    /** What the session left behind. */
-    public static SessionMaterial material(Connection c, String sessionId) throws SQLException {
-        String project;
-        LocalDateTime started;
-        LocalDateTime ended;
-        long lastSeq;
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT project, started_at, coalesce(ended_at, (SELECT max(ts) FROM events WHERE session_id = ?1)),
-                       last_seq
-                FROM sessions WHERE session_id = ?1""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("no session " + sessionId);
-                }
-                project = rs.getString(1);
-                started = rs.getObject(2, LocalDateTime.class);
-                ended = rs.getObject(3, LocalDateTime.class);
-                lastSeq = rs.getLong(4);
-            }
-        }
-        List<Item> goal = items(c, sessionId, """
-                SELECT e.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR FROM entries e
+    /** The sessions of this page, from the temporary table {@value PendingItemReader#KEYS_TABLE}. */
+    private static final String PAGE_SESSIONS = "(SELECT key FROM " + PendingItemReader.KEYS_TABLE + ")";
+
+    /**
+     * What each session of a page left behind, in the page's order: one query per part for the whole page (the
+     * sessions in {@value PendingItemReader#KEYS_TABLE}) rather than per session.
+     */
+    public static List<SessionMaterial> material(Connection c) throws SQLException {
+        Map<String, List<Item>> goal = items(c, """
+                SELECT e.session_id, e.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR FROM entries e
                 JOIN citations c ON c.memory_id = e.entry_id
-                WHERE e.session_id = ? AND e.entry_type = 'exchange' AND e.stage = 'verified'
+                WHERE e.session_id IN %s AND e.entry_type = 'exchange' AND e.stage = 'verified'
                   AND json_extract_string(e.quotes_json, '$[0].field') = 'prompt'
-                ORDER BY e.created_ts, e.entry_id LIMIT 5""");
-        List<Item> work = verified(c, sessionId, "work", "");
-        List<Item> completed = items(c, sessionId, """
-                SELECT t.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR
+                QUALIFY row_number() OVER (PARTITION BY e.session_id ORDER BY e.created_ts, e.entry_id) <= 5
+                ORDER BY e.session_id, e.created_ts, e.entry_id""".formatted(PAGE_SESSIONS));
+        Map<String, List<Item>> work = verified(c, "work", "");
+        Map<String, List<Item>> completed = items(c, """
+                SELECT e.session_id, t.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR
                 FROM task_events te
                 JOIN entities t ON t.entity_id = te.entity_id
                 JOIN entries e ON e.entry_id = te.source_entry
                 JOIN citations c ON c.memory_id = e.entry_id
-                WHERE e.session_id = ? AND e.entry_type = 'task' AND te.event_type = 'task_status_changed'
+                WHERE e.session_id IN %s AND e.entry_type = 'task' AND te.event_type = 'task_status_changed'
                   AND json_extract_string(te.payload, '$.to') = 'DONE'
-                ORDER BY te.ts, te.seq""");
-        List<Item> fixes = verified(c, sessionId, "insight", "AND e.title LIKE 'Fixed `%'");
-        List<Item> decisions = verified(c, sessionId, "decision", "");
-        List<Item> open = items(c, sessionId, """
-                SELECT t.title, replace(t.status, '_', ' '), e.entry_id, c.citation, e.quotes_json::VARCHAR
+                ORDER BY e.session_id, te.ts, te.seq""".formatted(PAGE_SESSIONS));
+        Map<String, List<Item>> fixes = verified(c, "insight", "AND e.title LIKE 'Fixed `%'");
+        Map<String, List<Item>> decisions = verified(c, "decision", "");
+        Map<String, List<Item>> open = items(c, """
+                SELECT e.session_id, t.title, replace(t.status, '_', ' '), e.entry_id, c.citation,
+                       e.quotes_json::VARCHAR
                 FROM edges ed
                 JOIN entries e ON e.entry_id = ed.src_id
                 JOIN entities t ON t.entity_id = ed.dst_id
                 JOIN citations c ON c.memory_id = e.entry_id
-                WHERE e.session_id = ? AND ed.rel_type = 'evidence_of' AND e.status = 'active'
+                WHERE e.session_id IN %s AND ed.rel_type = 'evidence_of' AND e.status = 'active'
                   AND t.status IN ('pending', 'in_progress', 'blocked')
-                ORDER BY e.created_ts, e.entry_id""");
-        List<Item> changed = items(c, sessionId, """
+                ORDER BY e.session_id, e.created_ts, e.entry_id""".formatted(PAGE_SESSIONS));
+        Map<String, List<Item>> changed = items(c, """
                 WITH edits AS (
-                  SELECT json_extract_string(o.files, '$[0]') AS file, o.observation_id, o.ts
-                  FROM observations o WHERE o.session_id = ? AND NOT o.failed AND o.tool IN %s
+                  SELECT o.session_id, json_extract_string(o.files, '$[0]') AS file, o.observation_id, o.ts
+                  FROM observations o WHERE o.session_id IN %s AND NOT o.failed AND o.tool IN %s
                     AND json_array_length(o.files) > 0),
                 per_file AS (
-                  SELECT file, count(*) AS n, arg_max(observation_id, ts) AS latest, max(ts) AS last_ts
-                  FROM edits GROUP BY file)
-                SELECT f.file, CASE WHEN f.n > 1 THEN f.n || ' edits' ELSE '' END, e.entry_id, c.citation,
-                       e.quotes_json::VARCHAR
+                  SELECT session_id, file, count(*) AS n, arg_max(observation_id, ts) AS latest, max(ts) AS last_ts
+                  FROM edits GROUP BY session_id, file)
+                SELECT f.session_id, f.file, CASE WHEN f.n > 1 THEN f.n || ' edits' ELSE '' END, e.entry_id,
+                       c.citation, e.quotes_json::VARCHAR
                 FROM per_file f
                 JOIN entries e ON e.entry_type = 'observation' AND e.stage = 'verified'
                               AND json_extract_string(e.quotes_json, '$[0].eventId') = f.latest
                 JOIN citations c ON c.memory_id = e.entry_id
-                ORDER BY f.n DESC, f.last_ts DESC, f.file""".formatted(EDIT_TOOLS));
-        List<Item> relative = changed.stream().map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(),
-                i.memoryId(), i.citation(), i.quote())).toList();
-        return new SessionMaterial(sessionId, project, started, ended, lastSeq, goal,
-                work, completed, fixes, decisions, open, relative);
-    }
-
-    private static List<Item> verified(Connection c, String sessionId, String kind, String condition)
-            throws SQLException {
-        return items(c, sessionId, """
-                SELECT e.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR FROM entries e
-                JOIN citations c ON c.memory_id = e.entry_id
-                WHERE e.session_id = ? AND e.entry_type = '%s' AND e.stage = 'verified' %s
-                ORDER BY e.created_ts, e.entry_id""".formatted(kind, condition));
-    }
-
-    /** Rows of (text, detail, memory id, citation, quotes JSON) as items; a memory listed twice counts once. */
-    private static List<Item> items(Connection c, String sessionId, String sql) throws SQLException {
-        List<Item> items = new ArrayList<>();
-        List<String> seen = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    List<Quote> quotes = MAPPER.readValue(rs.getString(5), new TypeReference<List<Quote>>() { });
-                    if (quotes.isEmpty() || seen.contains(rs.getString(3))) {
-                        continue;
-                    }
-                    seen.add(rs.getString(3));
-                    items.add(new Item(rs.getString(1), rs.getString(2), rs.getString(3), "mem:" + rs.getString(4),
-                            quotes.get(0)));
-                }
+                ORDER BY f.session_id, f.n DESC, f.last_ts DESC, f.file""".formatted(PAGE_SESSIONS, EDIT_TOOLS));
+        List<SessionMaterial> page = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT s.session_id, s.project, s.started_at,
+                       coalesce(s.ended_at, (SELECT max(ts) FROM events v WHERE v.session_id = s.session_id)),
+                       s.last_seq
+                FROM sessions s JOIN %s k ON k.key = s.session_id
+                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE));
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String id = rs.getString(1);
+                String project = rs.getString(2);
+                List<Item> relative = changed.getOrDefault(id, List.of()).stream()
+                        .map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(), i.memoryId(),
+                                i.citation(), i.quote()))
+                        .toList();
+                page.add(new SessionMaterial(id, project, rs.getObject(3, LocalDateTime.class),
+                        rs.getObject(4, LocalDateTime.class), rs.getLong(5), of(goal, id), of(work, id),
+                        of(completed, id), of(fixes, id), of(decisions, id), of(open, id), relative));
             }
         }
-        return items;
+        return page;
+    }
+
+    private static List<Item> of(Map<String, List<Item>> bySession, String sessionId) {
+        return bySession.getOrDefault(sessionId, List.of());
+    }
+
+    private static Map<String, List<Item>> verified(Connection c, String kind, String condition)
+            throws SQLException {
+        return items(c, """
+                SELECT e.session_id, e.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR FROM entries e
+                JOIN citations c ON c.memory_id = e.entry_id
+                WHERE e.session_id IN %s AND e.entry_type = '%s' AND e.stage = 'verified' %s
+                ORDER BY e.session_id, e.created_ts, e.entry_id""".formatted(PAGE_SESSIONS, kind, condition));
+    }
+
+    /**
+     * Rows of (session id, text, detail, memory id, citation, quotes JSON) as items per session, in row order; a
+     * memory listed twice in a session counts once.
+     */
+    private static Map<String, List<Item>> items(Connection c, String sql) throws SQLException {
+        Map<String, List<Item>> bySession = new HashMap<>();
+        Map<String, Set<String>> seen = new HashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                String session = rs.getString(1);
+                List<Quote> quotes = MAPPER.readValue(rs.getString(6), new TypeReference<List<Quote>>() { });
+                if (quotes.isEmpty() || !seen.computeIfAbsent(session, k -> new HashSet<>()).add(rs.getString(4))) {
+                    continue;
+                }
+                bySession.computeIfAbsent(session, k -> new ArrayList<>()).add(new Item(rs.getString(2),
+                        rs.getString(3), rs.getString(4), "mem:" + rs.getString(5), quotes.get(0)));
+            }
+        }
+        return bySession;
     }
 }

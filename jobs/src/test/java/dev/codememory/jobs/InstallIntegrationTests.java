@@ -60,13 +60,13 @@ class InstallIntegrationTests {
 
         JobsJar.Result install = JobsJar.run(home(), new byte[0], "install", "--settings", settings.toString());
         assertThat(install.exit()).as(install.stderr()).isZero();
-        assertThat(install.stdout()).contains("installed the code-memory hook for 8 events in " + settings,
+        assertThat(install.stdout()).contains("installed the code-memory hook for 10 events in " + settings,
                 "hook command: " + command);
         String installed = Files.readString(settings);
         Map<?, ?> hooks = (Map<?, ?>) ((Map<?, ?>) Json.parse(installed)).get("hooks");
         assertThat(hooks.keySet().stream().map(String::valueOf).toList()).containsExactly("PreToolUse", "SessionStart",
                 "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "Stop", "SubagentStop", "PreCompact",
-                "SessionEnd");
+                "SessionEnd", "TaskCreated", "TaskCompleted");
         assertThat(installed).contains("\"command\": \"echo hello\"").contains("\"model\": \"opus\"");
         assertThat(command).contains("-XX:SharedArchiveFile=" + JobsJar.JAR.resolveSibling("hook.jsa"),
                 "-jar " + JobsJar.JAR + " hook");

@@ -35,6 +35,9 @@ public final class ClaudeSettings {
         events.put("SubagentStop", null);
         events.put("PreCompact", null);
         events.put("SessionEnd", null);
+        // Claude Code's own task list (graduation reads them as it reads TodoWrite)
+        events.put("TaskCreated", null);
+        events.put("TaskCompleted", null);
         return java.util.Collections.unmodifiableMap(events);
     }
 

@@ -22,7 +22,8 @@ import picocli.CommandLine.Option;
 @Command(name = "install", header = "register the hook with Claude Code (and serve as a user service)",
         mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Registers the code-memory hook with Claude Code for SessionStart, UserPromptSubmit, PostToolUse, "
-                + "PostToolUseFailure, Stop, SubagentStop, PreCompact and SessionEnd, in ~/.claude/settings.json "
+                + "PostToolUseFailure, Stop, SubagentStop, PreCompact, SessionEnd, TaskCreated and TaskCompleted, in "
+                + "~/.claude/settings.json "
                 + "(or the file given). Every other setting and hook stays as it is; the file is backed up beside "
                 + "itself first; a second install changes nothing; `uninstall` takes the entries out again.",
             "The hook command is the fast one: this jar and its class-data archive (hook.jsa), by absolute path."},

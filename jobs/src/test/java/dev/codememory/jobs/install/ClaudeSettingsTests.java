@@ -52,7 +52,8 @@ class ClaudeSettingsTests {
         Map<?, ?> json = (Map<?, ?>) Json.parse(installed);
         Map<?, ?> hooks = (Map<?, ?>) json.get("hooks");
         assertThat(hooks.keySet().stream().map(String::valueOf).toList()).containsExactly("PreToolUse", "Stop", "SessionStart", "UserPromptSubmit",
-                "PostToolUse", "PostToolUseFailure", "SubagentStop", "PreCompact", "SessionEnd");
+                "PostToolUse", "PostToolUseFailure", "SubagentStop", "PreCompact", "SessionEnd", "TaskCreated",
+                "TaskCompleted");
         for (String event : ClaudeSettings.EVENTS.keySet()) {
             List<?> groups = (List<?>) hooks.get(event);
             Map<?, ?> ours = (Map<?, ?>) groups.get(groups.size() - 1);

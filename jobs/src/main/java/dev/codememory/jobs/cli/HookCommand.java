@@ -33,7 +33,17 @@ public final class HookCommand {
     private HookCommand() {
     }
 
+    /** The hook as Claude Code runs it: its budget counts from this process's start. */
     public static int run(InputStream stdin, PrintStream stdout) {
+        return run(stdin, stdout, null);
+    }
+
+    /**
+     * The hook on one event; the context budget counts from {@code budgetStart}, or, when null, from this process's
+     * start (Claude Code waits from when it launched the process, JVM start-up included). A caller that runs the
+     * hook inside a longer-lived process ({@code demo}) gives the moment it calls.
+     */
+    public static int run(InputStream stdin, PrintStream stdout, Instant budgetStart) {
         CodeMemoryHome home = null;
         try {
             Instant receivedAt = Instant.now();
@@ -45,8 +55,8 @@ public final class HookCommand {
             if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
                 // the budget runs from when Claude Code started this process, JVM start-up included
-                Instant started = ProcessHandle.current().info().startInstant().filter(t -> t.isBefore(receivedAt))
-                        .orElse(receivedAt);
+                Instant started = budgetStart != null ? budgetStart : ProcessHandle.current().info().startInstant()
+                        .filter(t -> t.isBefore(receivedAt)).orElse(receivedAt);
                 Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
                 Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
                 String context;

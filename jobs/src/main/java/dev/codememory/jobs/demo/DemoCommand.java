@@ -122,8 +122,9 @@ public final class DemoCommand implements Callable<Integer> {
     /** Runs the hook itself on an event and returns the context it prints, or null when it prints none. */
     static String hookContext(String event) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
+        // the budget counts from this call: the demo's own process started long before
         HookCommand.run(new ByteArrayInputStream(event.getBytes(StandardCharsets.UTF_8)),
-                new PrintStream(stdout, true, StandardCharsets.UTF_8));
+                new PrintStream(stdout, true, StandardCharsets.UTF_8), java.time.Instant.now());
         String printed = stdout.toString(StandardCharsets.UTF_8);
         if (printed.isBlank()) {
             return null;

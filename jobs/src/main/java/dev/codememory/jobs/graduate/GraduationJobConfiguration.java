@@ -245,7 +245,13 @@ public class GraduationJobConfiguration {
     @Bean
     Step citeMemoriesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return new StepBuilder("citeMemoriesStep", jobRepository)
+        return citeStep("citeMemoriesStep", jobRepository, transactionManager, sessions, jobRunListener);
+    }
+
+    /** A step that gives every verified memory without a citation its citation. */
+    private static Step citeStep(String name, JobRepository jobRepository,
+            PlatformTransactionManager transactionManager, DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return new StepBuilder(name, jobRepository)
                 .tasklet((contribution, context) -> {
                     contribution.incrementWriteCount(new DuckDbCitationWriter(sessions.connections()).assignMissing());
                     return RepeatStatus.FINISHED;
@@ -277,13 +283,7 @@ public class GraduationJobConfiguration {
     @Bean
     Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return new StepBuilder("citeSummariesStep", jobRepository)
-                .tasklet((contribution, context) -> {
-                    contribution.incrementWriteCount(new DuckDbCitationWriter(sessions.connections()).assignMissing());
-                    return RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
     }
 
     @Bean

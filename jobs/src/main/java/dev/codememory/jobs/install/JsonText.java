@@ -1,5 +1,7 @@
 package dev.codememory.jobs.install;
 
+import dev.codememory.config.json.Json;
+import dev.codememory.config.json.JsonParseException;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -133,64 +135,45 @@ final class JsonText {
         }
     }
 
+    /** A string token: found here, decoded by the project's JSON reader (one set of escape rules). */
     private StringNode string() {
         int start = pos;
         expect('"');
-        StringBuilder sb = new StringBuilder();
         while (true) {
             if (pos >= text.length()) {
                 throw error("unterminated string");
             }
             char c = text.charAt(pos++);
             if (c == '"') {
-                return new StringNode(start, pos, sb.toString());
+                return new StringNode(start, pos, (String) decode(start, "string"));
             }
-            if (c < 0x20) {
-                throw error("control character in a string");
-            }
-            if (c != '\\') {
-                sb.append(c);
-                continue;
-            }
-            if (pos >= text.length()) {
-                throw error("unterminated escape");
-            }
-            char e = text.charAt(pos++);
-            switch (e) {
-                case '"', '\\', '/' -> sb.append(e);
-                case 'b' -> sb.append('\b');
-                case 'f' -> sb.append('\f');
-                case 'n' -> sb.append('\n');
-                case 'r' -> sb.append('\r');
-                case 't' -> sb.append('\t');
-                case 'u' -> {
-                    if (pos + 4 > text.length()) {
-                        throw error("truncated \\u escape");
-                    }
-                    try {
-                        sb.append((char) Integer.parseInt(text.substring(pos, pos + 4), 16));
-                    } catch (NumberFormatException ex) {
-                        throw error("bad \\u escape");
-                    }
-                    pos += 4;
-                }
-                default -> throw error("bad escape");
+            if (c == '\\') {
+                pos++; // the escaped character cannot end the string
             }
         }
     }
 
+    /** A number, true, false or null: found here, checked by the project's JSON reader. */
     private OtherNode other() {
         int start = pos;
         while (pos < text.length() && "{}[],: \t\r\n\"".indexOf(text.charAt(pos)) < 0) {
             pos++;
         }
-        String literal = text.substring(start, pos);
-        if (!literal.equals("true") && !literal.equals("false") && !literal.equals("null")
-                && !literal.matches("-?(0|[1-9][0-9]*)(\\.[0-9]+)?([eE][+-]?[0-9]+)?")) {
-            pos = start;
-            throw error("unexpected " + (literal.isEmpty() ? "character" : "'" + literal + "'"));
+        if (pos == start) {
+            throw error("unexpected character");
         }
+        decode(start, "value");
         return new OtherNode(start, pos);
+    }
+
+    /** The JSON value of the token from {@code start} to the current position. */
+    private Object decode(int start, String what) {
+        try {
+            return Json.parse(text.substring(start, pos));
+        } catch (JsonParseException e) {
+            pos = start;
+            throw error("bad " + what + " (" + e.getMessage() + ")");
+        }
     }
 
     private char peek() {

@@ -74,14 +74,11 @@ public final class InstallCommand implements Callable<Integer> {
                 err.println("install: " + file + " is left as it is: " + e.getMessage());
                 return Cli.EXIT_FAILED;
             }
-            if (before.equals(after)) {
+            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
+            if (!applied.changed()) {
                 out.println("already installed in " + file + ": nothing changed");
-            } else if (dryRun) {
-                out.print(SettingsFile.diff(file, before, after));
-                out.println("dry run: " + file + " was not changed");
-            } else {
-                Path backup = SettingsFile.backup(file);
-                SettingsFile.write(file, after);
+            } else if (applied.written()) {
+                Path backup = applied.backup();
                 out.println("installed the code-memory hook for " + ClaudeSettings.EVENTS.size() + " events in " + file
                         + (backup == null ? "" : " (backup: " + backup.getFileName() + ")"));
                 out.println("hook command: " + command);

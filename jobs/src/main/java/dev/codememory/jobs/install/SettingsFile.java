@@ -84,6 +84,29 @@ final class SettingsFile {
     }
 
     /** A unified diff (3 lines of context) of the change; empty when there is none. */
+    /** What {@link #apply} did. {@code backup}: the copy made before writing, or null. */
+    record Applied(boolean changed, boolean written, Path backup) {
+    }
+
+    /**
+     * Puts {@code after} in place of {@code before}: nothing when they are equal; with {@code dryRun} the diff is
+     * printed and nothing written; otherwise the file is backed up beside itself and replaced.
+     */
+    static Applied apply(Path file, String before, String after, boolean dryRun, java.io.PrintStream out)
+            throws IOException {
+        if (before.equals(after)) {
+            return new Applied(false, false, null);
+        }
+        if (dryRun) {
+            out.print(diff(file, before, after));
+            out.println("dry run: " + file + " was not changed");
+            return new Applied(true, false, null);
+        }
+        Path backup = backup(file);
+        write(file, after);
+        return new Applied(true, true, backup);
+    }
+
     static String diff(Path file, String before, String after) {
         if (before.equals(after)) {
             return "";

@@ -56,15 +56,12 @@ public final class UninstallCommand implements Callable<Integer> {
                 err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
                 return Cli.EXIT_FAILED;
             }
-            if (before.equals(after)) {
+            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
+            if (!applied.changed()) {
                 out.println("no code-memory hook in " + file + ": nothing changed");
-            } else if (dryRun) {
-                out.print(SettingsFile.diff(file, before, after));
-                out.println("dry run: " + file + " was not changed");
-            } else {
-                Path backup = SettingsFile.backup(file);
-                SettingsFile.write(file, after);
-                out.println("removed the code-memory hook from " + file + " (backup: " + backup.getFileName() + ")");
+            } else if (applied.written()) {
+                out.println("removed the code-memory hook from " + file + " (backup: "
+                        + applied.backup().getFileName() + ")");
             }
             if (service) {
                 removeService();

@@ -8,14 +8,22 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Decides what the vector index of one embedding version should hold: every verified, active memory is queued for
- * upsert once (again, if it was removed and is active once more); a memory that has since been superseded, is no
- * longer verified or no longer exists (graduation rebuilt its rows under new rules) is queued for deletion. The
- * index itself is only ever written by {@link VectorOutboxWriter}.
+ * Decides what the vector index of one embedding version should hold: every verified, active memory of a kind that
+ * retrieval searches by meaning ({@link #EMBEDDED}) is queued for upsert once (again, if it was removed and is active
+ * once more); a memory that has since been superseded, is no longer verified, is of a kind no longer embedded or no
+ * longer exists (graduation rebuilt its rows under new rules) is queued for deletion. The index itself is only ever
+ * written by {@link VectorOutboxWriter}.
+ *
+ * <p>Tool observations ({@code Bash: ls -la}, {@code Read src/App.java}) get no vector: they were 70% of what a coding
+ * session gave the model to embed, a vector of a command line finds nothing a prompt asks for, and they stay found by
+ * their words (BM25) and through the sessions they belong to.
  */
 public class VectorOutbox {
 
     public static final int MAX_ATTEMPTS = 3;
+
+    /** Which entries get a vector, as a condition on {@code entries}: verified, active, not a tool observation. */
+    public static final String EMBEDDED = "stage = 'verified' AND status = 'active' AND entry_type <> 'observation'";
 
     private final Supplier<DuckDBConnection> connections;
 
@@ -30,22 +38,20 @@ public class VectorOutbox {
             int changed = 0;
             try (PreparedStatement upserts = c.prepareStatement("""
                     INSERT INTO vector_outbox (memory_id, embedding_version, op, status, attempts, error, updated_at)
-                    SELECT e.entry_id, ?, 'upsert', 'pending', 0, NULL, now() AT TIME ZONE 'UTC' FROM entries e
-                    WHERE e.stage = 'verified' AND e.status = 'active'
-                      AND NOT EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = e.entry_id
-                                      AND o.embedding_version = ?)""");
+                    SELECT entry_id, ?, 'upsert', 'pending', 0, NULL, now() AT TIME ZONE 'UTC' FROM entries
+                    WHERE %s
+                      AND NOT EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = entries.entry_id
+                                      AND o.embedding_version = ?)""".formatted(EMBEDDED));
                     PreparedStatement revived = c.prepareStatement("""
                             UPDATE vector_outbox SET op = 'upsert', status = 'pending', attempts = 0, error = NULL,
                                 updated_at = now() AT TIME ZONE 'UTC'
                             WHERE embedding_version = ? AND op = 'delete'
-                              AND memory_id IN (SELECT entry_id FROM entries WHERE status = 'active'
-                                                AND stage = 'verified')""");
+                              AND memory_id IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED));
                     PreparedStatement deletes = c.prepareStatement("""
                             UPDATE vector_outbox SET op = 'delete', status = 'pending', attempts = 0, error = NULL,
                                 updated_at = now() AT TIME ZONE 'UTC'
                             WHERE embedding_version = ? AND op = 'upsert'
-                              AND (memory_id IN (SELECT entry_id FROM entries WHERE status <> 'active' OR stage <> 'verified')
-                                   OR memory_id NOT IN (SELECT entry_id FROM entries))""")) {
+                              AND memory_id NOT IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED))) {
                 upserts.setString(1, version);
                 upserts.setString(2, version);
                 changed += upserts.executeUpdate();

@@ -61,6 +61,20 @@ class VectorOutboxWriterTests {
     }
 
     @Test
+    void toolObservationsGetNoVectorAndOneEmbeddedBeforeIsRemoved() throws Exception {
+        exec("INSERT INTO entries VALUES ('o1', 'co1', 'observation', '/p', 's', TIMESTAMP '2026-11-01 10:00:00',"
+                + " 'Bash: ls -la', 'total 8', NULL, '[]', 'ko1', 'verified', 'active', NULL, now())");
+        assertThat(outbox.queue(V.id())).isEqualTo(3);
+        assertThat(rows("SELECT memory_id FROM vector_outbox ORDER BY memory_id")).containsExactly("e1", "e2", "e3");
+
+        // a home whose observations were embedded by an earlier version of the rules
+        exec("INSERT INTO vector_outbox VALUES ('o1', '" + V.id() + "', 'upsert', 'done', 0, NULL, now())");
+        assertThat(outbox.queue(V.id())).isEqualTo(1);
+        assertThat(rows("SELECT memory_id, op, status FROM vector_outbox WHERE memory_id = 'o1'"))
+                .containsExactly("o1 delete pending");
+    }
+
+    @Test
     void aMemoryThatNoLongerExistsIsRemovedAndOneActiveAgainIsQueuedAgain() throws Exception {
         outbox.queue(V.id());
         exec("UPDATE vector_outbox SET status = 'done'");

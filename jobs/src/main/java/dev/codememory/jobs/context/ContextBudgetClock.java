@@ -19,6 +19,12 @@ public final class ContextBudgetClock {
     /** Default budget from the moment the hook started, overridable with {@code CODE_MEMORY_CONTEXT_BUDGET_MS}. */
     static final Duration DEFAULT_BUDGET = Duration.ofMillis(2_500);
 
+    /**
+     * What is kept of the budget for after the wait: logging the outcome, printing, and the process's exit (or serve's
+     * reply crossing the socket). Without it a cold hook abandoned at the deadline itself ended 20–50 ms past it.
+     */
+    static final Duration WRAP_UP = Duration.ofMillis(200);
+
     private final Instant deadline;
     private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "code-memory-context");
@@ -54,10 +60,13 @@ public final class ContextBudgetClock {
         return threads.submit(work);
     }
 
-    /** The work's result, or {@link TimeoutException} at the deadline (the work is then abandoned). */
+    /**
+     * The work's result, or {@link TimeoutException} at the deadline less {@link #WRAP_UP} (the work is then
+     * abandoned).
+     */
     <T> T await(Future<T> work) throws TimeoutException, ExecutionException, InterruptedException {
         try {
-            return work.get(millisLeft(Duration.ZERO), TimeUnit.MILLISECONDS);
+            return work.get(millisLeft(WRAP_UP), TimeUnit.MILLISECONDS);
         } catch (TimeoutException e) {
             work.cancel(true);
             throw e;

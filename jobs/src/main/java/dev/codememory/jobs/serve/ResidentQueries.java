@@ -59,6 +59,7 @@ public class ResidentQueries {
 
     /** Takes the database for good and starts warming up in the background. */
     public synchronized void start() {
+        keepHeapNearLive();
         session = sessions.hold();
         if (components.milvus()) {
             store = new Unclosable(components.vectorStore(session::connection));
@@ -98,10 +99,28 @@ public class ResidentQueries {
     /**
      * A full collection once the start-up work is done: reading the 90 MB model file and building the indexes leave
      * several hundred MB of garbage that the heap would otherwise keep committed for the life of the process (measured
-     * on a small home: 977 MB resident before, 501 MB after).
+     * on a small home: 977 MB resident before, 501 MB after). With {@link #keepHeapNearLive} the collection also gives
+     * the heap back down to a little above what is live.
      */
     static void returnStartUpGarbage() {
         System.gc();
+    }
+
+    /**
+     * Asks the JVM to keep, after a full collection, at most 20% of the heap free (and at least 10%) instead of 70%
+     * (40%): serve lives for days holding mostly long-lived indexes, so the spare room the defaults keep committed for
+     * a growing heap is memory taken from the user for nothing (100k memories: 1.6 GB committed for 0.5 GB live).
+     * Both flags are manageable at run time; on a JVM without them nothing changes.
+     */
+    static void keepHeapNearLive() {
+        try {
+            com.sun.management.HotSpotDiagnosticMXBean vm = java.lang.management.ManagementFactory
+                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            vm.setVMOption("MinHeapFreeRatio", "10"); // first: the maximum may not go below the minimum
+            vm.setVMOption("MaxHeapFreeRatio", "20");
+        } catch (RuntimeException e) {
+            log.debug("heap free ratios left at the JVM's defaults: {}", e.getMessage());
+        }
     }
 
     /** Whether the model is loaded, every project indexed and every vector graph built. */

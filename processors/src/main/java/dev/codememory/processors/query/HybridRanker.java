@@ -1,5 +1,6 @@
 package dev.codememory.processors.query;
 
+import dev.codememory.config.vector.EmbeddedKinds;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -24,7 +25,8 @@ import java.util.Set;
  *   K = kind weight × (1 if active else 0.5)                     prior
  * </pre>
  * Candidates are the {@code candidates} best by BM25 plus the vector hits (the caller asks the vector store for as
- * many); a lexical candidate the vector search did not return gets the lowest cosine it did return. When the query
+ * many); a lexical candidate the vector search did not return gets the lowest cosine it did return, and one of a kind
+ * that gets no vector ({@link EmbeddedKinds}) is scored as {@link #fuseWithoutSemantic} scores it. When the query
  * names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a memory created outside it (with
  * {@code periodGraceDays} of grace) has its score multiplied by {@code outOfPeriod}.
  */
@@ -174,7 +176,9 @@ public final class HybridRanker {
         for (int pos : candidates) {
             MemoryDoc d = docs.get(pos);
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
-            RankedMemory r = semanticKnown ? fuse(d, cos, lexical[pos], at) : fuseWithoutSemantic(d, lexical[pos], at);
+            // a memory of a kind that gets no vector is scored on the signals it has, as when no query vector exists
+            RankedMemory r = semanticKnown && EmbeddedKinds.embedded(d.kind()) ? fuse(d, cos, lexical[pos], at)
+                    : fuseWithoutSemantic(d, lexical[pos], at);
             if (period != null && !period.holds(d.createdTs(), settings.periodGraceDays())) {
                 r = new RankedMemory(r.memoryId(), r.score() * settings.outOfPeriod(), r.semantic(), r.lexical(),
                         r.recency(), r.status());

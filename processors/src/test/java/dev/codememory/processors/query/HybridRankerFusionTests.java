@@ -77,6 +77,21 @@ class HybridRankerFusionTests {
     }
 
     @Test
+    void aToolObservationHasNoVectorAndIsScoredOnItsWordsNotAsAFarVector() {
+        HybridRanker ranker = ranker(doc("commit", "observation", NOW, "git commit -m remove the sync commits"),
+                doc("talk", "exchange", NOW, "where do the sync commits come from"));
+
+        // the vector search returns the exchange only: observations are not in the index
+        List<RankedMemory> ranked = ranker.rank("remove the sync commits", Map.of("talk", 0.6), NOW, 2);
+
+        RankedMemory observation = ranked.stream().filter(r -> r.memoryId().equals("commit")).findFirst().orElseThrow();
+        assertThat(observation.semantic()).isZero();
+        assertThat(observation.score()).isCloseTo(ranker.fuseWithoutSemantic(
+                doc("commit", "observation", NOW, ""), observation.lexical(), NOW).score(), within(1e-12));
+        assertThat(observation.lexical()).isCloseTo(1.0, within(1e-12));
+    }
+
+    @Test
     void recencyHalvesEveryHalfLife() {
         assertThat(HybridRanker.recency(NOW.minusDays(60), NOW, 30)).isCloseTo(0.25, within(1e-12));
         assertThat(HybridRanker.recency(NOW.plusDays(1), NOW, 30)).isEqualTo(1.0);

@@ -1,6 +1,7 @@
 package dev.codememory.writers.vector;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.vector.EmbeddedKinds;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -9,21 +10,17 @@ import org.duckdb.DuckDBConnection;
 
 /**
  * Decides what the vector index of one embedding version should hold: every verified, active memory of a kind that
- * retrieval searches by meaning ({@link #EMBEDDED}) is queued for upsert once (again, if it was removed and is active
- * once more); a memory that has since been superseded, is no longer verified, is of a kind no longer embedded or no
- * longer exists (graduation rebuilt its rows under new rules) is queued for deletion. The index itself is only ever
- * written by {@link VectorOutboxWriter}.
- *
- * <p>Tool observations ({@code Bash: ls -la}, {@code Read src/App.java}) get no vector: they were 70% of what a coding
- * session gave the model to embed, a vector of a command line finds nothing a prompt asks for, and they stay found by
- * their words (BM25) and through the sessions they belong to.
+ * gets a vector ({@link EmbeddedKinds}) is queued for upsert once (again, if it was removed and is active once more);
+ * a memory that has since been superseded, is no longer verified, is of a kind no longer embedded or no longer exists
+ * (graduation rebuilt its rows under new rules) is queued for deletion. The index itself is only ever written by
+ * {@link VectorOutboxWriter}.
  */
 public class VectorOutbox {
 
     public static final int MAX_ATTEMPTS = 3;
 
-    /** Which entries get a vector, as a condition on {@code entries}: verified, active, not a tool observation. */
-    public static final String EMBEDDED = "stage = 'verified' AND status = 'active' AND entry_type <> 'observation'";
+    /** Which entries get a vector, as a condition on {@code entries}. */
+    static final String EMBEDDED = "stage = 'verified' AND status = 'active' AND " + EmbeddedKinds.SQL;
 
     private final Supplier<DuckDBConnection> connections;
 

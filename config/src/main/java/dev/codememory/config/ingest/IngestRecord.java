@@ -5,8 +5,8 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * What the ingest step writes for one spool line: an event (ready, or plain for the database to finish), an
- * injection the hook recorded, or a reject that keeps the line and the reason.
+ * What the ingest step writes for one spool line: an event, an injection the hook recorded, or a reject that
+ * keeps the line and the reason.
  */
 public sealed interface IngestRecord {
 
@@ -26,24 +26,6 @@ public sealed interface IngestRecord {
             Objects.requireNonNull(payloadJson, "payloadJson");
             Objects.requireNonNull(checksum, "checksum");
             Objects.requireNonNull(spoolFile, "spoolFile");
-        }
-    }
-
-    /**
-     * An event whose line is plain JSON (see the ingest processors): the writer lets the database take the payload
-     * (the line's {@code event} object), the hook event name, session, cwd and source from the line and compute the
-     * hashes. {@code keyText} is what the dedupe key hashes, followed by the payload when {@code keyHashesPayload}.
-     */
-    record PlainEvent(String spoolFile, long spoolLine, String lineJson, LocalDateTime ts, LocalDateTime receivedAt,
-            String project, String keyText, boolean keyHashesPayload) implements IngestRecord {
-
-        public PlainEvent {
-            Objects.requireNonNull(spoolFile, "spoolFile");
-            Objects.requireNonNull(lineJson, "lineJson");
-            Objects.requireNonNull(ts, "ts");
-            Objects.requireNonNull(receivedAt, "receivedAt");
-            Objects.requireNonNull(project, "project");
-            Objects.requireNonNull(keyText, "keyText");
         }
     }
 

@@ -108,25 +108,13 @@ public final class EventIdentity {
 
     /** The dedupe key of an event that names its own identity: neither its session nor its payload count. */
     public static String identityKey(String eventType, String identity) {
-        return sha256(identityKeyText(eventType, identity));
-    }
-
-    /** The text {@link #identityKey} hashes. */
-    public static String identityKeyText(String eventType, String identity) {
-        return eventType + '\u0000' + "identity:" + identity;
+        return sha256(eventType + '\u0000' + "identity:" + identity);
     }
 
     /** SHA-256 (hex) of what makes the event itself; {@code sessionId} may be null. */
     public static String dedupeKey(String eventType, String sessionId, String moment, String payload) {
-        return sha256(dedupeKeyText(eventType, sessionId, moment) + payload);
-    }
-
-    /**
-     * What {@link #dedupeKey} hashes in front of the payload, for a writer that appends the payload and hashes the
-     * whole where the payload is (ingest lets DuckDB do it for plain lines).
-     */
-    public static String dedupeKeyText(String eventType, String sessionId, String moment) {
-        return eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment + '\u0000';
+        return sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment + '\u0000'
+                + payload);
     }
 
     public static String eventId(String dedupeKey) {

@@ -4,19 +4,21 @@ import dev.codememory.config.injection.InjectionLine;
 import java.util.Arrays;
 
 /**
- * The fields ingest needs from a spool line whose JSON is plain enough for DuckDB to write the event payload exactly
- * as {@link HookEventProcessor}'s Jackson mapper does, so the database can extract and hash it instead of Java.
+ * The fields ingest needs from a spool line whose JSON is plain, and its event object as the text {@link
+ * HookEventProcessor}'s Jackson mapper would write for it, which for such a line is the line's own text: so ingest
+ * hashes that text instead of building a tree and writing it again.
  *
- * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape anywhere (a lone surrogate, or a character the
- * two writers escape differently, cannot hide behind one); no backslash in any key (so equal keys are equal
- * text); no key twice in one object (Jackson keeps the last value, DuckDB both); integers only (no fraction, no
- * exponent, no {@code -0}: Jackson reads other numbers as exact decimals, DuckDB as doubles); at most {@value
- * #MAX_DEPTH} levels and {@value #MAX_KEYS} keys per object. For such text both writers print the same bytes:
- * no whitespace, keys in their order, integers as read, strings with only {@code \" \\ \b \f \n \r \t} and
- * upper-case {@code \\u00XX} for the other control characters escaped.
+ * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape anywhere (a lone surrogate, or a character
+ * Jackson writes differently, cannot hide behind one); no backslash in any key (so equal keys are equal text); no
+ * key twice in one object (Jackson keeps the last value); integers only (no fraction, no exponent, no {@code -0}:
+ * Jackson writes other numbers as {@link java.math.BigDecimal} does); at most {@value #MAX_DEPTH} levels and
+ * {@value #MAX_KEYS} keys per object. Inside the event object, also no whitespace between tokens and no {@code \/}.
+ * Jackson then writes exactly what it read: keys in their order, integers as read, strings with only {@code \"
+ * \\ \b \f \n \r \t} escaped and every other character as it is. The hook's own writer produces such lines, except
+ * for strings with control characters, U+007F, U+2028 or U+2029, which it writes as {@code \\u} escapes.
  *
- * <p>{@link #read} returns null for any other line, and for lines that are plain but need more than the fields
- * read here (a record, a flagged line, a field of an unexpected type): those take the full path.
+ * <p>{@link #read} returns null for any other line, and for lines that need more than the fields read here (a
+ * record, a flagged line, a field of an unexpected type): those take the full path.
  */
 final class PlainEventLine {
 
@@ -38,9 +40,12 @@ final class PlainEventLine {
     private static final int CWD = 9;
     private static final int TIMESTAMP = 10;
 
-    /** What the line says, strings decoded; null where the line has no such field or a value of another type. */
+    /**
+     * What the line says, strings decoded; null where the line has no such field or a value of another type.
+     * {@code payload} is the text of the event object.
+     */
     record Fields(String receivedAt, String source, String origin, String identity, String hookEventName,
-            String sessionId, String cwd, String timestamp) {
+            String sessionId, String cwd, String timestamp, String payload) {
     }
 
     private final String text;
@@ -49,6 +54,11 @@ final class PlainEventLine {
     private final String[] captured = new String[TIMESTAMP + 1];
     private boolean eventSeen;
     private boolean notAnEvent;
+    private int eventStart;
+    private int eventEnd;
+    /** Reading the event object, whose text must be the payload as Jackson writes it. */
+    private boolean inEvent;
+    private boolean eventVerbatim = true;
     /** Start and end of each key of the objects being read, innermost last. */
     private int[] keySpans = new int[64];
     private int keyCount;
@@ -66,7 +76,7 @@ final class PlainEventLine {
             return null;
         }
         scan.skipWhitespace();
-        if (scan.pos != scan.length || scan.notAnEvent || !scan.eventSeen) {
+        if (scan.pos != scan.length || scan.notAnEvent || !scan.eventSeen || !scan.eventVerbatim) {
             return null;
         }
         String[] c = scan.captured;
@@ -79,7 +89,8 @@ final class PlainEventLine {
             return null;
         }
         return new Fields(c[RECEIVED_AT], c[SOURCE], c[ORIGIN], c[IDENTITY], c[HOOK_EVENT_NAME],
-                stringOrNull(c[SESSION_ID]), stringOrNull(c[CWD]), stringOrNull(c[TIMESTAMP]));
+                stringOrNull(c[SESSION_ID]), stringOrNull(c[CWD]), stringOrNull(c[TIMESTAMP]),
+                line.substring(scan.eventStart, scan.eventEnd));
     }
 
     private static String stringOrNull(String value) {
@@ -152,7 +163,12 @@ final class PlainEventLine {
                 notAnEvent = true;
                 return value(depth);
             }
-            return object(depth + 1, false, true);
+            eventStart = pos;
+            inEvent = true;
+            boolean read = object(depth + 1, false, true);
+            inEvent = false;
+            eventEnd = pos;
+            return read;
         }
         if (field != NONE && field != OTHER_ENVELOPE_FIELD) {
             if (c == '"') {
@@ -275,8 +291,10 @@ final class PlainEventLine {
                     return -1;
                 }
                 switch (text.charAt(i)) {
-                    case '"', '\\', '/', 'b', 'f', 'n', 'r', 't' -> {
+                    case '"', '\\', 'b', 'f', 'n', 'r', 't' -> {
                     }
+                    case '/' -> eventVerbatim &= !inEvent; // Jackson writes a plain '/'
+
                     default -> {
                         return -1;
                     }
@@ -389,12 +407,16 @@ final class PlainEventLine {
     }
 
     private void skipWhitespace() {
+        int start = pos;
         while (pos < length) {
             char c = text.charAt(pos);
             if (c != ' ' && c != '\t' && c != '\n' && c != '\r') {
-                return;
+                break;
             }
             pos++;
+        }
+        if (pos > start && inEvent) {
+            eventVerbatim = false; // Jackson writes no whitespace
         }
     }
 }

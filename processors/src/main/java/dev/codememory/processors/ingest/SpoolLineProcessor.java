@@ -8,29 +8,34 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
  * The ingest step's processor. A hook-event line in plain JSON ({@link PlainEventLine}: what the hook writes, almost
- * always) becomes an {@link IngestRecord.PlainEvent} after one pass over its text: the writer lets DuckDB extract
- * the payload and compute the SHA-256 ids in bulk, where Jackson and {@code MessageDigest} per line cost most of the
- * step. Every other line (records, flagged or torn lines, escapes, fractions, repeated keys) goes through {@link
- * HookEventProcessor}, which remains the one definition of what a line becomes; the plain path yields exactly the
- * same row, which the ingest tests check line by line.
+ * always) becomes its event after one pass over its text, because the event object's text is already the payload
+ * Jackson would write: no tree is built and nothing is written again, which cost most of the step. Every other line
+ * (records, flagged or torn lines, {@code \\u} escapes, fractions, repeated keys, spaces) goes through {@link
+ * HookEventProcessor}, which remains the one definition of what a line becomes; the ingest tests check that both
+ * paths give the same rows.
  */
 public class SpoolLineProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
 
-    private final HookEventProcessor fullPath;
     private final ProjectResolver projects;
+    private final ItemProcessor<SpoolLine, IngestRecord> fullPath;
 
     public SpoolLineProcessor(ProjectResolver projects) {
+        this(projects, new HookEventProcessor(projects));
+    }
+
+    /** {@code fullPath}: what every line that is not plain goes through ({@link HookEventProcessor}). */
+    public SpoolLineProcessor(ProjectResolver projects, ItemProcessor<SpoolLine, IngestRecord> fullPath) {
         this.projects = projects;
-        this.fullPath = new HookEventProcessor(projects);
+        this.fullPath = fullPath;
     }
 
     @Override
-    public IngestRecord process(SpoolLine line) {
+    public IngestRecord process(SpoolLine line) throws Exception {
         IngestRecord plain = line.validUtf8() && !line.torn() ? plain(line) : null;
         return plain != null ? plain : fullPath.process(line);
     }
 
-    private IngestRecord.PlainEvent plain(SpoolLine line) {
+    private IngestRecord.Event plain(SpoolLine line) {
         PlainEventLine.Fields f = PlainEventLine.read(line.text());
         if (f == null || !EventIdentity.KNOWN_EVENTS.contains(f.hookEventName())) {
             return null;
@@ -41,12 +46,13 @@ public class SpoolLineProcessor implements ItemProcessor<SpoolLine, IngestRecord
         }
         LocalDateTime eventTime = EventIdentity.parseTime(f.timestamp());
         String eventType = f.hookEventName();
-        boolean byIdentity = f.identity() != null;
-        String keyText = byIdentity ? EventIdentity.identityKeyText(eventType, f.identity())
-                : EventIdentity.dedupeKeyText(eventType, f.sessionId(),
-                        EventIdentity.moment(eventTime, f.origin(), f.receivedAt()));
-        return new IngestRecord.PlainEvent(line.file(), line.lineNumber(), line.text(),
-                eventTime != null ? eventTime : receivedAt, receivedAt, projects.projectOf(f.cwd()), keyText,
-                !byIdentity);
+        String payload = f.payload();
+        String dedupeKey = f.identity() != null ? EventIdentity.identityKey(eventType, f.identity())
+                : EventIdentity.dedupeKey(eventType, f.sessionId(),
+                        EventIdentity.moment(eventTime, f.origin(), f.receivedAt()), payload);
+        return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey,
+                eventTime != null ? eventTime : receivedAt, receivedAt, eventType, f.sessionId(),
+                projects.projectOf(f.cwd()), f.cwd(), f.source() != null ? f.source() : "hook", payload,
+                EventIdentity.sha256(payload), line.file(), line.lineNumber());
     }
 }

@@ -81,8 +81,8 @@ class PlainEventIngestTests {
     void plainPathWritesTheRowsOfTheFullPathForAVariedSpool() throws Exception {
         spoolVariedLines();
 
-        ingest(reference, new HookEventProcessor(new ProjectResolver())::process, 7);
-        ingest(fast, countingPlain(), 7);
+        ingest(reference, new HookEventProcessor(new ProjectResolver())::process, 50);
+        ingest(fast, countingPlain(), 50);
 
         assertThat(plainLines).as("lines that took the plain path").isGreaterThan(600);
         assertSameRows();

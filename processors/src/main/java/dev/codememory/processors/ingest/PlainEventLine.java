@@ -8,14 +8,15 @@ import java.util.Arrays;
  * HookEventProcessor}'s Jackson mapper would write for it, which for such a line is the line's own text: so ingest
  * hashes that text instead of building a tree and writing it again.
  *
- * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape anywhere (a lone surrogate, or a character
+ * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape but those of control characters without a
+ * short escape, U+007F, U+2028 and U+2029 (the ones the hook's own writer uses; a lone surrogate, or a character
  * Jackson writes differently, cannot hide behind one); no backslash in any key (so equal keys are equal text); no
  * key twice in one object (Jackson keeps the last value); integers only (no fraction, no exponent, no {@code -0}:
  * Jackson writes other numbers as {@link java.math.BigDecimal} does); at most {@value #MAX_DEPTH} levels and
  * {@value #MAX_KEYS} keys per object. Inside the event object, also no whitespace between tokens and no {@code \/}.
- * Jackson then writes exactly what it read: keys in their order, integers as read, strings with only {@code \"
- * \\ \b \f \n \r \t} escaped and every other character as it is. The hook's own writer produces such lines, except
- * for strings with control characters, U+007F, U+2028 or U+2029, which it writes as {@code \\u} escapes.
+ * Jackson then writes exactly what it read (keys in their order, integers as read, strings with {@code \" \\ \b \f
+ * \n \r \t} escaped and every other character as it is) except for those {@code \\u} escapes, which {@link
+ * #jacksonText} rewrites as Jackson writes them.
  *
  * <p>{@link #read} returns null for any other line, and for lines that need more than the fields read here (a
  * record, a flagged line, a field of an unexpected type): those take the full path.
@@ -59,6 +60,8 @@ final class PlainEventLine {
     /** Reading the event object, whose text must be the payload as Jackson writes it. */
     private boolean inEvent;
     private boolean eventVerbatim = true;
+    /** The event text has escapes Jackson writes otherwise ({@link #rewritable}). */
+    private boolean eventRewritten;
     /** Start and end of each key of the objects being read, innermost last. */
     private int[] keySpans = new int[64];
     private int keyCount;
@@ -90,7 +93,8 @@ final class PlainEventLine {
         }
         return new Fields(c[RECEIVED_AT], c[SOURCE], c[ORIGIN], c[IDENTITY], c[HOOK_EVENT_NAME],
                 stringOrNull(c[SESSION_ID]), stringOrNull(c[CWD]), stringOrNull(c[TIMESTAMP]),
-                line.substring(scan.eventStart, scan.eventEnd));
+                scan.eventRewritten ? jacksonText(line.substring(scan.eventStart, scan.eventEnd))
+                        : line.substring(scan.eventStart, scan.eventEnd));
     }
 
     private static String stringOrNull(String value) {
@@ -176,6 +180,9 @@ final class PlainEventLine {
                 int end = stringEnd(start);
                 if (end < 0) {
                     return false;
+                }
+                if (text.lastIndexOf("\\u", end) >= start) {
+                    return false; // a field ingest reads, spelled with \\u escapes: the full path decodes those
                 }
                 captured[field] = decode(start, end);
                 pos = end + 1;
@@ -278,7 +285,8 @@ final class PlainEventLine {
 
     /**
      * The index of the closing quote of a string whose content starts at {@code from}, or -1 when the string is not
-     * plain: a {@code \\u} escape, an escape JSON does not know, a raw control character, no closing quote.
+     * plain: a {@code \\u} escape other than those {@link #jacksonText} rewrites, an escape JSON does not know, a raw
+     * control character, no closing quote.
      */
     private int stringEnd(int from) {
         for (int i = from; i < length; i++) {
@@ -294,7 +302,13 @@ final class PlainEventLine {
                     case '"', '\\', 'b', 'f', 'n', 'r', 't' -> {
                     }
                     case '/' -> eventVerbatim &= !inEvent; // Jackson writes a plain '/'
-
+                    case 'u' -> {
+                        if (!rewritable(hex4(i + 1))) {
+                            return -1;
+                        }
+                        eventRewritten |= inEvent;
+                        i += 4;
+                    }
                     default -> {
                         return -1;
                     }
@@ -305,6 +319,56 @@ final class PlainEventLine {
         }
         return -1;
     }
+
+    /**
+     * A {@code \\u} escape of a character Jackson writes in a form of its own: a control character without a short
+     * escape (as {@code \\u00XX}, upper-case hex), U+007F, U+2028 or U+2029 (as the character itself). These are the
+     * escapes the hook's writer uses, for ANSI colours in command output among others.
+     */
+    private static boolean rewritable(int c) {
+        return (c >= 0 && c < 0x20 && c != '\b' && c != '\t' && c != '\n' && c != '\f' && c != '\r')
+                || c == 0x7F || c == 0x2028 || c == 0x2029;
+    }
+
+    /** The value of the four hex digits at {@code at}, or -1. */
+    private int hex4(int at) {
+        if (at + 4 > length) {
+            return -1;
+        }
+        int value = 0;
+        for (int i = at; i < at + 4; i++) {
+            int digit = Character.digit(text.charAt(i), 16);
+            if (digit < 0) {
+                return -1;
+            }
+            value = value * 16 + digit;
+        }
+        return value;
+    }
+
+    /** The event text with its {@link #rewritable} escapes written as Jackson writes them. */
+    private static String jacksonText(String event) {
+        StringBuilder out = new StringBuilder(event.length());
+        for (int i = 0; i < event.length(); i++) {
+            char c = event.charAt(i);
+            if (c != '\\') {
+                out.append(c);
+            } else if (event.charAt(i + 1) != 'u') {
+                out.append(c).append(event.charAt(++i)); // a short escape, kept
+            } else {
+                int value = Integer.parseInt(event, i + 2, i + 6, 16);
+                if (value < 0x20) {
+                    out.append("\\u00").append(UPPER_HEX[value >> 4]).append(UPPER_HEX[value & 0xF]);
+                } else {
+                    out.append((char) value);
+                }
+                i += 5;
+            }
+        }
+        return out.toString();
+    }
+
+    private static final char[] UPPER_HEX = "0123456789ABCDEF".toCharArray();
 
     /** As {@link #stringEnd}, for a key: no escape at all. */
     private int plainKeyEnd(int from) {

@@ -37,6 +37,22 @@ class PlainEventLineTests {
     }
 
     @Test
+    void controlCharacterEscapesAreWrittenAsJacksonWritesThem() {
+        String line = "{" + RECEIVED + ",\"event\":{\"hook_event_name\":\"PostToolUse\",\"out\":\"\\u001b[31mred"
+                + "\\u001B[0m \\u0000 \\u007f \\u2028\\u2029 \\n\"}}";
+
+        assertThat(PlainEventLine.read(line).payload()).isEqualTo("{\"hook_event_name\":\"PostToolUse\",\"out\":"
+                + "\"\\u001B[31mred\\u001B[0m \\u0000 \u007f \u2028\u2029 \\n\"}");
+        for (String escape : new String[] {"\\u0009", "\\u000a", "\\u0022", "\\u005c", "\\u00e9", "\\ud83d",
+            "\\u001", "\\u00zz"}) {
+            String other = "{" + RECEIVED + ",\"event\":{\"hook_event_name\":\"Stop\",\"o\":\"" + escape + "\"}}";
+            assertThat(PlainEventLine.read(other)).as(other).isNull();
+        }
+        assertThat(PlainEventLine.read("{" + RECEIVED + ",\"event\":{\"hook_event_name\":\"Stop\","
+                + "\"session_id\":\"a\\u0001\"}}")).isNull();
+    }
+
+    @Test
     void fieldsOfOtherTypesAreAbsentOrSendTheLineTheFullWay() {
         String event = "{\"hook_event_name\":\"Stop\",\"session_id\":7,\"cwd\":null,\"timestamp\":{}}";
         assertThat(PlainEventLine.read("{" + RECEIVED + ",\"event\":" + event + "}"))

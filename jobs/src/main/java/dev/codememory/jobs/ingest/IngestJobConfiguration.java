@@ -7,7 +7,7 @@ import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.processors.ingest.HookEventProcessor;
+import dev.codememory.processors.ingest.SpoolLineProcessor;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
 import dev.codememory.writers.spool.SpoolAppender;
@@ -64,7 +64,7 @@ public class IngestJobConfiguration {
 
     @Bean
     Step ingestSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            CodeMemoryProperties properties, SpoolLineReader spoolLineReader, HookEventProcessor hookEventProcessor,
+            CodeMemoryProperties properties, SpoolLineReader spoolLineReader, SpoolLineProcessor spoolLineProcessor,
             DuckDbIngestWriter duckDbIngestWriter, JobRunListener jobRunListener) {
         ExecutionContextPromotionListener promoteLastFile = new ExecutionContextPromotionListener();
         promoteLastFile.setKeys(new String[] {LAST_FILE_KEY});
@@ -72,7 +72,7 @@ public class IngestJobConfiguration {
                 .<SpoolLine, IngestRecord>chunk(properties.ingest().chunkSize())
                 .transactionManager(transactionManager)
                 .reader(spoolLineReader)
-                .processor(hookEventProcessor)
+                .processor(spoolLineProcessor)
                 .writer(duckDbIngestWriter)
                 .listener(promoteLastFile)
                 .listener(jobRunListener)
@@ -101,8 +101,8 @@ public class IngestJobConfiguration {
     }
 
     @Bean
-    HookEventProcessor hookEventProcessor(ProjectResolver projectResolver) {
-        return new HookEventProcessor(projectResolver);
+    SpoolLineProcessor spoolLineProcessor(ProjectResolver projectResolver) {
+        return new SpoolLineProcessor(projectResolver);
     }
 
     @Bean

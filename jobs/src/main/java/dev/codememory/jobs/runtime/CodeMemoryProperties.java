@@ -79,7 +79,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
     public record Ingest(Integer chunkSize) {
 
         public Ingest {
-            chunkSize = chunkSize == null ? 1000 : chunkSize;
+            chunkSize = chunkSize == null ? 10_000 : chunkSize;
             if (chunkSize < 1) {
                 throw new IllegalArgumentException("code-memory.ingest.chunk-size must be at least 1, was " + chunkSize);
             }

@@ -16,7 +16,7 @@ class CodeMemoryPropertiesTests {
         assertThat(p.embedding().model()).isEqualTo("minilm");
         assertThat(p.embedding().batchSize()).isEqualTo(32);
         assertThat(p.embedding().chunkSize()).isEqualTo(128);
-        assertThat(p.ingest().chunkSize()).isEqualTo(1000);
+        assertThat(p.ingest().chunkSize()).isEqualTo(10_000);
         assertThat(p.schedule().idleAfter()).isEqualTo(Duration.ofMinutes(30));
         assertThat(p.schedule().nightlyCron()).isEqualTo("0 0 3 * * ?");
     }

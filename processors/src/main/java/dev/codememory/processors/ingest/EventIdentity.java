@@ -11,6 +11,7 @@ import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
+import java.time.YearMonth;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.HexFormat;
@@ -134,6 +135,12 @@ public final class EventIdentity {
         if (text == null || text.isBlank()) {
             return null;
         }
+        LocalDateTime common = parseCommonTime(text);
+        return common != null ? common : parseAnyTime(text);
+    }
+
+    /** {@link #parseTime} by {@code java.time}'s parsers alone. */
+    static LocalDateTime parseAnyTime(String text) {
         try {
             return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
         } catch (DateTimeParseException e) {
@@ -147,6 +154,75 @@ public final class EventIdentity {
                 }
             }
         }
+    }
+
+    /**
+     * {@link #parseTime} for the form hooks and imports write, {@code yyyy-MM-ddTHH:mm:ss[.f…](Z|±HH:MM)} with
+     * one to nine fraction digits, without going through {@code java.time}'s parsers (ingest reads two per line);
+     * null for anything else, which the parsers then decide.
+     */
+    static LocalDateTime parseCommonTime(String t) {
+        int n = t.length();
+        if (n < 20 || n > 35 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T'
+                || t.charAt(13) != ':' || t.charAt(16) != ':') {
+            return null;
+        }
+        int year = digits(t, 0, 4);
+        int month = digits(t, 5, 2);
+        int day = digits(t, 8, 2);
+        int hour = digits(t, 11, 2);
+        int minute = digits(t, 14, 2);
+        int second = digits(t, 17, 2);
+        if (year < 1 || month < 1 || month > 12 || day < 1
+                || (day > 28 && day > YearMonth.of(year, month).lengthOfMonth())
+                || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+            return null;
+        }
+        int i = 19;
+        int nano = 0;
+        if (t.charAt(i) == '.') {
+            int start = ++i;
+            while (i < n && i - start < 9 && t.charAt(i) >= '0' && t.charAt(i) <= '9') {
+                nano = nano * 10 + (t.charAt(i) - '0');
+                i++;
+            }
+            int count = i - start;
+            if (count == 0) {
+                return null;
+            }
+            for (int k = count; k < 9; k++) {
+                nano *= 10;
+            }
+        }
+        int offsetSeconds;
+        if (i == n - 1 && t.charAt(i) == 'Z') {
+            offsetSeconds = 0;
+        } else if (i == n - 6 && (t.charAt(i) == '+' || t.charAt(i) == '-') && t.charAt(i + 3) == ':') {
+            int offsetHours = digits(t, i + 1, 2);
+            int offsetMinutes = digits(t, i + 4, 2);
+            if (offsetHours < 0 || offsetHours > 17 || offsetMinutes < 0 || offsetMinutes > 59
+                    || (offsetHours == 0 && offsetMinutes == 0 && t.charAt(i) == '-')) {
+                return null;
+            }
+            offsetSeconds = (t.charAt(i) == '-' ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
+        } else {
+            return null;
+        }
+        LocalDateTime local = LocalDateTime.of(year, month, day, hour, minute, second, nano);
+        return offsetSeconds == 0 ? local : local.minusSeconds(offsetSeconds);
+    }
+
+    /** The value of {@code count} decimal digits at {@code from}, or -1. */
+    private static int digits(String t, int from, int count) {
+        int value = 0;
+        for (int i = from; i < from + count; i++) {
+            char c = t.charAt(i);
+            if (c < '0' || c > '9') {
+                return -1;
+            }
+            value = value * 10 + (c - '0');
+        }
+        return value;
     }
 
     /**

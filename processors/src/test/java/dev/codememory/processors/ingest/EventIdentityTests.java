@@ -9,6 +9,7 @@ import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
@@ -137,6 +138,35 @@ class EventIdentityTests {
         assertThat(EventIdentity.moment(null, "a.jsonl:1", "x")).isEqualTo("origin:a.jsonl:1");
         assertThat(EventIdentity.moment(EventIdentity.parseTime("2025-06-01T10:00:00Z"), "a.jsonl:1", "x"))
                 .isEqualTo("ts:2025-06-01T10:00");
+    }
+
+    @Test
+    void commonTimesParseAsJavaTimeParsesThem() {
+        for (String t : new String[] {"2025-06-01T10:15:30Z", "2025-06-01T10:15:30.1Z", "2025-06-01T10:15:30.123456789Z",
+            "2025-06-01T10:15:30.1234567891Z", "2025-06-01T12:00:00.5+02:00", "2025-06-01T05:30:00-04:30",
+            "2025-06-01T00:30:00+01:00", "2024-02-29T23:59:59Z", "2023-02-29T10:00:00Z", "2025-04-31T10:00:00Z",
+            "2025-06-01T24:00:00Z", "2025-06-01T23:60:00Z", "2025-06-01T23:59:60Z", "2025-06-01T10:15Z",
+            "2025-06-01T10:15:30", "2025-06-01T10:15:30.Z", "2025-06-01T10:15:30+18:00", "2025-06-01T10:15:30-00:00",
+            "2025-06-01T10:15:30+00:00", "0001-01-01T00:00:00Z", "0000-01-01T00:00:00Z", "2025-13-01T10:15:30Z",
+            "2025-06-01t10:15:30z", "+2025-06-01T10:15:30Z", "2025-06-01T10:15:30+0200", "2025-06-01 10:15:30Z"}) {
+            LocalDateTime common = EventIdentity.parseCommonTime(t);
+            if (common != null) {
+                assertThat(common).as(t).isEqualTo(EventIdentity.parseAnyTime(t));
+            }
+            assertThat(EventIdentity.parseTime(t)).as(t).isEqualTo(EventIdentity.parseAnyTime(t));
+        }
+        Random random = new Random(7);
+        for (int i = 0; i < 5_000; i++) {
+            String t = String.format("%04d-%02d-%02dT%02d:%02d:%02d%s%s", 1 + random.nextInt(9999),
+                    1 + random.nextInt(12), 1 + random.nextInt(31), random.nextInt(24), random.nextInt(60),
+                    random.nextInt(60), random.nextBoolean() ? "" : "." + "123456789".substring(0, 1 + random.nextInt(9)),
+                    random.nextBoolean() ? "Z" : String.format("%s%02d:%02d", random.nextBoolean() ? "+" : "-",
+                            random.nextInt(18), random.nextInt(60)));
+            assertThat(EventIdentity.parseTime(t)).as(t).isEqualTo(EventIdentity.parseAnyTime(t));
+            if (EventIdentity.parseAnyTime(t) != null && !t.endsWith("-00:00")) {
+                assertThat(EventIdentity.parseCommonTime(t)).as(t).isNotNull();
+            }
+        }
     }
 
     // ---- helpers ----

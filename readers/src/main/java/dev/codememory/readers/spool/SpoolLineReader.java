@@ -41,6 +41,7 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
     private long offset;
     private long lineNumber;
     private final byte[] buffer = new byte[1 << 16];
+    private final ByteArrayOutputStream spanning = new ByteArrayOutputStream(1 << 12);
     private int bufferPos;
     private int bufferLimit;
 
@@ -101,48 +102,73 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
 
     private SpoolLine nextLine(String file) throws IOException {
         while (true) {
-            ByteArrayOutputStream line = new ByteArrayOutputStream(512);
+            // a line inside the buffer is decoded from it; one that spans refills is gathered in `spanning` first
+            spanning.reset();
+            int start = bufferPos;
             long consumed = 0;
             boolean newline = false;
             while (!newline) {
                 if (bufferPos == bufferLimit) {
+                    spanning.write(buffer, start, bufferPos - start);
                     bufferLimit = in.read(buffer, 0, buffer.length);
                     bufferPos = 0;
+                    start = 0;
                     if (bufferLimit <= 0) {
                         bufferLimit = 0;
                         break;
                     }
                 }
-                int start = bufferPos;
+                int from = bufferPos;
                 while (bufferPos < bufferLimit && buffer[bufferPos] != '\n') {
                     bufferPos++;
                 }
-                line.write(buffer, start, bufferPos - start);
-                consumed += bufferPos - start;
+                consumed += bufferPos - from;
                 if (bufferPos < bufferLimit) {
-                    bufferPos++; // the '\n'
-                    consumed++;
                     newline = true;
                 }
+            }
+            int end = bufferPos;
+            if (newline) {
+                bufferPos++; // the '\n'
+                consumed++;
             }
             if (consumed == 0) {
                 return null;
             }
             offset += consumed;
             lineNumber++;
-            byte[] bytes = line.toByteArray();
-            if (bytes.length == 0) {
+            byte[] bytes;
+            int from;
+            int length;
+            if (spanning.size() == 0) {
+                bytes = buffer;
+                from = start;
+                length = end - start;
+            } else {
+                spanning.write(buffer, start, end - start);
+                bytes = spanning.toByteArray();
+                from = 0;
+                length = bytes.length;
+            }
+            if (length == 0) {
                 continue; // a blank line (e.g. the '\n' that ends a torn line): nothing to keep
             }
-            CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPORT)
-                    .onUnmappableCharacter(CodingErrorAction.REPORT);
-            try {
-                return new SpoolLine(file, lineNumber, decoder.decode(ByteBuffer.wrap(bytes)).toString(), true,
-                        !newline);
-            } catch (CharacterCodingException e) {
-                return new SpoolLine(file, lineNumber, new String(bytes, StandardCharsets.UTF_8), false, !newline);
-            }
+            // Decoding replaces each malformed sequence by U+FFFD: without one in the result the bytes were UTF-8.
+            String text = new String(bytes, from, length, StandardCharsets.UTF_8);
+            boolean valid = text.indexOf('\uFFFD') < 0 || isValidUtf8(bytes, from, length);
+            return new SpoolLine(file, lineNumber, text, valid, !newline);
+        }
+    }
+
+    private static boolean isValidUtf8(byte[] bytes, int from, int length) {
+        CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
+                .onMalformedInput(CodingErrorAction.REPORT)
+                .onUnmappableCharacter(CodingErrorAction.REPORT);
+        try {
+            decoder.decode(ByteBuffer.wrap(bytes, from, length));
+            return true;
+        } catch (CharacterCodingException e) {
+            return false;
         }
     }
 

@@ -89,6 +89,15 @@ class SpoolLineReaderTests {
     }
 
     @Test
+    void aReplacementCharacterWrittenInTheTextIsValidUtf8() throws IOException {
+        Path a = write("a.jsonl", "{\"a\":\"\uFFFD\"}\n");
+
+        List<SpoolLine> lines = readAll(new SpoolLineReader(() -> List.of(a)), new ExecutionContext());
+
+        assertThat(lines).containsExactly(new SpoolLine("a.jsonl", 1, "{\"a\":\"\uFFFD\"}", true, false));
+    }
+
+    @Test
     void readsAThreeMegabyteLineWhole() throws IOException {
         String big = "{\"p\":\"" + "é".repeat(1_500_000) + "\"}"; // > 3 MB in UTF-8
         Path a = write("a.jsonl", "{\"n\":1}\n" + big + "\n{\"n\":3}\n");

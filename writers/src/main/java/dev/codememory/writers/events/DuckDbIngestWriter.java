@@ -8,7 +8,11 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
@@ -47,27 +51,7 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
             try {
                 stage(connection, chunk);
                 try (Statement st = connection.createStatement()) {
-                    st.executeUpdate("""
-                            INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
-                                                project, cwd, source, payload, checksum, spool_file, spool_line)
-                            SELECT s.event_id, s.dedupe_key,
-                                   (SELECT coalesce(max(seq), 0) FROM events)
-                                       + row_number() OVER (ORDER BY s.spool_file, s.spool_line),
-                                   s.ts, s.received_at, s.event_type,
-                                   s.session_id, s.project, s.cwd, s.source, s.payload::JSON, s.checksum,
-                                   s.spool_file, s.spool_line
-                            FROM (SELECT * FROM temp.main.%s
-                                  QUALIFY row_number() OVER (PARTITION BY dedupe_key ORDER BY spool_file, spool_line) = 1) s
-                            WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.dedupe_key = s.dedupe_key)
-                              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'event'
-                                              AND f.key = s.dedupe_key)
-                              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'session'
-                                              AND f.key = s.session_id)
-                              AND NOT (s.source = 'transcript' AND s.ts >= coalesce(
-                                  (SELECT min(h.ts) FROM events h WHERE h.session_id = s.session_id
-                                   AND h.source = 'hook'), 'infinity'::TIMESTAMP))
-                            ORDER BY s.spool_file, s.spool_line
-                            """.formatted(STAGE_EVENTS));
+                    st.executeUpdate(INSERT_NEW_EVENTS);
                     st.executeUpdate("""
                             INSERT INTO event_rejects (reject_id, spool_file, spool_line, reason, raw_text, received_at)
                             SELECT s.reject_id, s.spool_file, s.spool_line, s.reason, s.raw_text, s.received_at
@@ -89,6 +73,37 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
         }
     }
 
+    /**
+     * The staged events that are new, numbered in spool order after the last {@code seq}. The first hook event of
+     * a session is looked up only for the sessions the chunk's transcript events name (usually none), not for every
+     * session in {@code events}.
+     */
+    private static final String INSERT_NEW_EVENTS = """
+            INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
+                                project, cwd, source, payload, checksum, spool_file, spool_line)
+            WITH first_hook AS (
+                SELECT h.session_id, min(h.ts) AS ts FROM events h
+                WHERE h.source = 'hook'
+                  AND h.session_id IN (SELECT session_id FROM temp.main.%1$s WHERE source = 'transcript')
+                GROUP BY h.session_id
+            )
+            SELECT s.event_id, s.dedupe_key,
+                   (SELECT coalesce(max(seq), 0) FROM events)
+                       + row_number() OVER (ORDER BY s.spool_file, s.spool_line),
+                   s.ts, s.received_at, s.event_type,
+                   s.session_id, s.project, s.cwd, s.source, s.payload::JSON, s.checksum,
+                   s.spool_file, s.spool_line
+            FROM temp.main.%1$s s
+            LEFT JOIN first_hook ON first_hook.session_id = s.session_id
+            WHERE NOT EXISTS (SELECT 1 FROM events e WHERE e.dedupe_key = s.dedupe_key)
+              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'event'
+                              AND f.key = s.dedupe_key)
+              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'session'
+                              AND f.key = s.session_id)
+              AND NOT (s.source = 'transcript' AND s.ts >= coalesce(first_hook.ts, 'infinity'::TIMESTAMP))
+            ORDER BY s.spool_file, s.spool_line
+            """.formatted(STAGE_EVENTS);
+
     private static void stage(DuckDBConnection connection, Chunk<? extends IngestRecord> chunk) throws SQLException {
         try (DuckDBAppender events = Staging.table(connection, STAGE_EVENTS, "event_id VARCHAR, dedupe_key VARCHAR,"
                 + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
@@ -97,15 +112,16 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                 DuckDBAppender rejects = Staging.table(connection, STAGE_REJECTS, "reject_id VARCHAR,"
                         + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
                         + " received_at TIMESTAMP")) {
+            for (IngestRecord.Event e : firstOfEachEvent(chunk)) {
+                events.beginRow()
+                        .append(e.eventId()).append(e.dedupeKey()).append(e.ts()).append(e.receivedAt())
+                        .append(e.eventType()).append(e.sessionId()).append(e.project()).append(e.cwd())
+                        .append(e.source()).append(e.payloadJson()).append(e.checksum())
+                        .append(e.spoolFile()).append(e.spoolLine())
+                        .endRow();
+            }
             for (IngestRecord item : chunk) {
-                if (item instanceof IngestRecord.Event e) {
-                    events.beginRow()
-                            .append(e.eventId()).append(e.dedupeKey()).append(e.ts()).append(e.receivedAt())
-                            .append(e.eventType()).append(e.sessionId()).append(e.project()).append(e.cwd())
-                            .append(e.source()).append(e.payloadJson()).append(e.checksum())
-                            .append(e.spoolFile()).append(e.spoolLine())
-                            .endRow();
-                } else if (item instanceof IngestRecord.Reject r) {
+                if (item instanceof IngestRecord.Reject r) {
                     rejects.beginRow()
                             .append(r.rejectId()).append(r.spoolFile()).append(r.spoolLine()).append(r.reason())
                             .append(r.rawText()).append(r.receivedAt())
@@ -114,6 +130,24 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
             }
         }
     }
+
+    /**
+     * The chunk's events, one per dedupe key: the first in spool order (file, then line), as a later copy of the
+     * same event never counts. Done here rather than with a window over the staged rows, which costs DuckDB a
+     * partitioned sort of the whole chunk.
+     */
+    private static Collection<IngestRecord.Event> firstOfEachEvent(Chunk<? extends IngestRecord> chunk) {
+        Map<String, IngestRecord.Event> first = new LinkedHashMap<>();
+        for (IngestRecord item : chunk) {
+            if (item instanceof IngestRecord.Event e) {
+                first.merge(e.dedupeKey(), e, (kept, other) -> SPOOL_ORDER.compare(other, kept) < 0 ? other : kept);
+            }
+        }
+        return first.values();
+    }
+
+    private static final Comparator<IngestRecord.Event> SPOOL_ORDER = Comparator
+            .comparing(IngestRecord.Event::spoolFile).thenComparingLong(IngestRecord.Event::spoolLine);
 
     private static List<IngestRecord.Injected> injected(Chunk<? extends IngestRecord> chunk) {
         List<IngestRecord.Injected> injected = new ArrayList<>();

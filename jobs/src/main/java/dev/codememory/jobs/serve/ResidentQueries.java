@@ -106,11 +106,17 @@ public class ResidentQueries {
         System.gc();
     }
 
+    /** After this long without a collection, G1 collects and gives back what the heap does not need. */
+    static final String IDLE_COLLECTION_MS = "60000";
+
     /**
-     * Asks the JVM to keep, after a full collection, at most 20% of the heap free (and at least 10%) instead of 70%
-     * (40%): serve lives for days holding mostly long-lived indexes, so the spare room the defaults keep committed for
-     * a growing heap is memory taken from the user for nothing (100k memories: 1.6 GB committed for 0.5 GB live).
-     * Both flags are manageable at run time; on a JVM without them nothing changes.
+     * Asks the JVM to keep, after a collection that sizes the heap, at most 20% of it free (and at least 10%) instead
+     * of 70% (40%), and to run such a collection after a minute without one (G1's periodic collection, JEP 346): serve
+     * lives for days holding mostly long-lived indexes, and between prompts it is idle, so the room the young
+     * generation grew to while it answered is memory taken from the user for nothing (100k memories: 1.6 GB committed
+     * for 0.5 GB live; measured in a probe with 300 MB live after 3 GB of garbage: 1,940 MB resident, 433 MB after
+     * 15 s idle with a 5 s period, 1,111 MB without). The flags are manageable at run time; on a JVM without them
+     * nothing changes.
      */
     static void keepHeapNearLive() {
         try {
@@ -118,6 +124,7 @@ public class ResidentQueries {
                     .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
             vm.setVMOption("MinHeapFreeRatio", "10"); // first: the maximum may not go below the minimum
             vm.setVMOption("MaxHeapFreeRatio", "20");
+            vm.setVMOption("G1PeriodicGCInterval", IDLE_COLLECTION_MS);
         } catch (RuntimeException e) {
             log.debug("heap free ratios left at the JVM's defaults: {}", e.getMessage());
         }

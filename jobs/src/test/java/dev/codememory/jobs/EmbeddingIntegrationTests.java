@@ -2,6 +2,7 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.config.vector.EmbeddedKinds;
 import dev.codememory.jobs.cli.GeneratedSessions;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +16,9 @@ import org.junit.jupiter.api.io.TempDir;
 class EmbeddingIntegrationTests {
 
     private static final String VECTORS = "vectors_all_minilm_l6_v2_384_mean_256";
+    /** Verified, active memories of the kinds that get a vector. */
+    private static final String EMBEDDED = "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'"
+            + " AND " + EmbeddedKinds.SQL;
 
     @TempDir
     Path tmp;
@@ -29,8 +33,12 @@ class EmbeddingIntegrationTests {
         JobsJar.Result first = JobsJar.run(home, new byte[0], "--job=graduate");
 
         assertThat(first.exit()).as(first.stderr()).isZero();
-        long verified = JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'");
+        long verified = JobsJar.duckLong(home, EMBEDDED);
         assertThat(verified).isGreaterThan(50);
+        // tool observations are verified memories too, found by their words: they get no vector
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'"
+                + " AND entry_type = 'observation'")).isGreaterThan(50);
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + VECTORS + " WHERE kind = 'observation'")).isZero();
         assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT memory_id) FROM " + VECTORS))
                 .containsExactly(List.of(verified, verified));
         assertThat(JobsJar.duckRows(home, "SELECT op, status, count(*) FROM vector_outbox GROUP BY ALL"))
@@ -72,7 +80,7 @@ class EmbeddingIntegrationTests {
         JobsJar.Result rerun = JobsJar.run(home, new byte[0], "--job=graduate");
 
         assertThat(rerun.exit()).as(rerun.stderr()).isZero();
-        long verified = JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'");
+        long verified = JobsJar.duckLong(home, EMBEDDED);
         assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT memory_id) FROM " + VECTORS))
                 .containsExactly(List.of(verified, verified));
         assertThat(JobsJar.duckRows(home, "SELECT status, count(*) FROM vector_outbox GROUP BY ALL"))

@@ -96,15 +96,26 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         String sessionId = textOrNull(event, "session_id");
         String cwd = textOrNull(event, "cwd");
         String timestamp = textOrNull(event, "timestamp");
-        LocalDateTime eventTime = parseTime(timestamp);
-        LocalDateTime ts = eventTime != null ? eventTime : receivedAt;
         String payload = mapper.writeValueAsString(event);
-        String identity = textOrNull(envelope, EventIdentity.IDENTITY);
+        return event(line, projects, eventType, sessionId, cwd, source, origin,
+                textOrNull(envelope, EventIdentity.IDENTITY), envelope.path("received_at").asString(), receivedAt,
+                parseTime(timestamp), payload);
+    }
+
+    /**
+     * The event row of a hook event, however its line was read: the one place its dedupe key, id, time and project
+     * are decided. {@code identity}: the identity a rebuilt event names, or null; {@code eventTime}: the event's own
+     * time, or null.
+     */
+    static IngestRecord.Event event(SpoolLine line, ProjectResolver projects, String eventType, String sessionId,
+            String cwd, String source, String origin, String identity, String receivedAtText,
+            LocalDateTime receivedAt, LocalDateTime eventTime, String payload) {
         String dedupeKey = identity != null ? EventIdentity.identityKey(eventType, identity)
                 : EventIdentity.dedupeKey(eventType, sessionId,
-                        EventIdentity.moment(eventTime, origin, envelope.path("received_at").asString()), payload);
-        return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey, ts, receivedAt, eventType, sessionId,
-                projects.projectOf(cwd), cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
+                        EventIdentity.moment(eventTime, origin, receivedAtText), payload);
+        return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey,
+                eventTime != null ? eventTime : receivedAt, receivedAt, eventType, sessionId, projects.projectOf(cwd),
+                cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
     }
 
     /** A line the hook wrote about itself rather than a hook event; today only injection records. */

@@ -44,15 +44,8 @@ public class SpoolLineProcessor implements ItemProcessor<SpoolLine, IngestRecord
         if (receivedAt == null) {
             return null;
         }
-        LocalDateTime eventTime = EventIdentity.parseTime(f.timestamp());
-        String eventType = f.hookEventName();
-        String payload = f.payload();
-        String dedupeKey = f.identity() != null ? EventIdentity.identityKey(eventType, f.identity())
-                : EventIdentity.dedupeKey(eventType, f.sessionId(),
-                        EventIdentity.moment(eventTime, f.origin(), f.receivedAt()), payload);
-        return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey,
-                eventTime != null ? eventTime : receivedAt, receivedAt, eventType, f.sessionId(),
-                projects.projectOf(f.cwd()), f.cwd(), f.source() != null ? f.source() : "hook", payload,
-                EventIdentity.sha256(payload), line.file(), line.lineNumber());
+        return HookEventProcessor.event(line, projects, f.hookEventName(), f.sessionId(), f.cwd(),
+                f.source() != null ? f.source() : "hook", f.origin(), f.identity(), f.receivedAt(), receivedAt,
+                EventIdentity.parseTime(f.timestamp()), f.payload());
     }
 }

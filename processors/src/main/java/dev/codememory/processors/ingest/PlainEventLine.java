@@ -135,18 +135,10 @@ final class PlainEventLine {
                 if (!fieldValue(depth, field)) {
                     return false;
                 }
-                skipWhitespace();
-                if (pos >= length) {
-                    return false;
+                int next = afterMember('}');
+                if (next != 0) {
+                    return next > 0;
                 }
-                char c = text.charAt(pos++);
-                if (c == '}') {
-                    return true;
-                }
-                if (c != ',') {
-                    return false;
-                }
-                skipWhitespace();
             }
         } finally {
             keyCount = firstKey;
@@ -236,19 +228,28 @@ final class PlainEventLine {
             if (!value(depth)) {
                 return false;
             }
-            skipWhitespace();
-            if (pos >= length) {
-                return false;
+            int next = afterMember(']');
+            if (next != 0) {
+                return next > 0;
             }
-            char c = text.charAt(pos++);
-            if (c == ']') {
-                return true;
-            }
-            if (c != ',') {
-                return false;
-            }
-            skipWhitespace();
         }
+    }
+
+    /** After a member of a container: 1 when {@code close} ends it, 0 after a comma (and blanks), -1 otherwise. */
+    private int afterMember(char close) {
+        skipWhitespace();
+        if (pos >= length) {
+            return -1;
+        }
+        char c = text.charAt(pos++);
+        if (c == close) {
+            return 1;
+        }
+        if (c != ',') {
+            return -1;
+        }
+        skipWhitespace();
+        return 0;
     }
 
     /** An integer as JSON writes it, not {@code -0}, and not followed by a fraction or an exponent. */

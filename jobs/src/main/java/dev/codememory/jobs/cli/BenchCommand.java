@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.query.QueryBench;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.SpoolAppender;
@@ -110,16 +111,10 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         }
     }
 
-    /** The command the README registers with Claude Code. */
+    /** The command the README registers with Claude Code, with this JVM's {@code java}. */
     public static List<String> hookCommand(Path jar) {
-        Path archive = jar.resolveSibling("hook.jsa");
         List<String> command = new ArrayList<>(List.of(java()));
-        if (Files.exists(archive)) {
-            command.add("-XX:SharedArchiveFile=" + archive);
-        }
-        command.addAll(List.of("-Xlog:disable", "-Xlog:all=error:stderr", "-XX:TieredStopAtLevel=1",
-                "-XX:CICompilerCount=1", "-XX:+UseSerialGC", "-XX:-UsePerfData", "-Xms8m", "-jar", jar.toString(),
-                "hook"));
+        command.addAll(InstallCommand.hookArguments(jar));
         return command;
     }
 

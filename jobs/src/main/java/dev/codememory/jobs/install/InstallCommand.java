@@ -9,6 +9,8 @@ import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -121,17 +123,36 @@ public final class InstallCommand implements Callable<Integer> {
     }
 
     /**
-     * The command Claude Code runs for every event: the JVM flags that make the hook start fast (class-data archive
-     * beside the jar when it is there; JVM logging off so a stale archive cannot write to stdout) and the jar.
+     * The JVM flags that make the hook start fast, in the hook command and in the build's training run of the
+     * class-data archive (jobs/pom.xml, and plugin/bin/code-memory, which say them again): JVM logging off, so a stale
+     * archive cannot write to stdout; C1 only, one compiler thread; G1, because only with G1 does Java 17 map the
+     * archived heap objects and the archived module graph (with the serial collector the JVM builds its module graph
+     * at every start: ~10 ms a hook call); no perf-data file.
      */
-    public static String hookCommand(Path jar) {
+    public static final List<String> HOOK_JVM_FLAGS = List.of("-Xlog:disable", "-Xlog:all=error:stderr",
+            "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseG1GC", "-XX:-UsePerfData");
+
+    /**
+     * What follows {@code java} in the hook command: the class-data archive beside the jar when it is there,
+     * {@link #HOOK_JVM_FLAGS}, and the jar.
+     */
+    public static List<String> hookArguments(Path jar) {
         Path archive = jar.resolveSibling("hook.jsa");
-        StringBuilder command = new StringBuilder("java");
+        List<String> arguments = new ArrayList<>();
         if (Files.exists(archive)) {
-            command.append(" -XX:SharedArchiveFile=").append(shellQuote(archive.toString()));
+            arguments.add("-XX:SharedArchiveFile=" + archive);
         }
-        command.append(" -Xlog:disable -Xlog:all=error:stderr -XX:TieredStopAtLevel=1 -XX:CICompilerCount=1"
-                + " -XX:+UseSerialGC -XX:-UsePerfData -Xms8m -jar ").append(shellQuote(jar.toString())).append(" hook");
+        arguments.addAll(HOOK_JVM_FLAGS);
+        arguments.addAll(List.of("-jar", jar.toString(), "hook"));
+        return arguments;
+    }
+
+    /** The command Claude Code runs for every event, as one shell line. */
+    public static String hookCommand(Path jar) {
+        StringBuilder command = new StringBuilder("java");
+        for (String argument : hookArguments(jar)) {
+            command.append(' ').append(shellQuote(argument));
+        }
         return command.toString();
     }
 

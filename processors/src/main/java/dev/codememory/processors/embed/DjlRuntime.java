@@ -21,6 +21,7 @@ final class DjlRuntime {
     static final String OFFLINE = "ai.djl.offline";
     static final String CACHE_DIR = "DJL_CACHE_DIR";
     static final String DEFAULT_ENGINE = "ai.djl.default_engine";
+    static final String ONNX_ALTERNATIVE_OFF = "ai.djl.onnx.disable_alternative";
 
     private static final Logger log = LoggerFactory.getLogger(DjlRuntime.class);
 
@@ -34,6 +35,13 @@ final class DjlRuntime {
         // probes for CUDA); the embedders name their engine, so nothing needs the default to be PyTorch
         if (System.getProperty(DEFAULT_ENGINE) == null && System.getenv("DJL_DEFAULT_ENGINE") == null) {
             System.setProperty(DEFAULT_ENGINE, "OnnxRuntime");
+        }
+        // ONNX Runtime's NDArrays are few, so DJL pairs it with a "full" engine found on the classpath and creates every
+        // NDArray there: our ONNX embedder only creates its int64 inputs (pooling is plain Java), yet that loaded
+        // all of PyTorch (libtorch, and a CUDA probe) into the process and copied each batch across engines. The
+        // TorchScript embedder uses PyTorch as its own engine and is not affected. An explicit setting wins.
+        if (System.getProperty(ONNX_ALTERNATIVE_OFF) == null) {
+            System.setProperty(ONNX_ALTERNATIVE_OFF, "true");
         }
         if (!Utils.isOfflineMode()) {
             log.warn("DJL is not offline: the environment variable DJL_OFFLINE overrides {}", OFFLINE);

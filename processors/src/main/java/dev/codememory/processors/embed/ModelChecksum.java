@@ -33,8 +33,8 @@ final class ModelChecksum {
         return HexFormat.of().formatHex(digest.digest());
     }
 
-    static boolean matches(byte[] content, String expectedSha256) {
-        return sha256(content).equals(expectedSha256.toLowerCase(Locale.ROOT));
+    static boolean matches(Path file, String expectedSha256) {
+        return sha256(file).equals(expectedSha256.toLowerCase(Locale.ROOT));
     }
 
     /** Throws {@link EmbeddingException} naming the file and both digests unless the content has the expected one. */
@@ -43,7 +43,11 @@ final class ModelChecksum {
     }
 
     static void verify(Path file, String expectedSha256) {
-        requireMatch(sha256(file), expectedSha256, file.toString());
+        verify(file, expectedSha256, file.toString());
+    }
+
+    static void verify(Path file, String expectedSha256, String name) {
+        requireMatch(sha256(file), expectedSha256, name);
     }
 
     private static void requireMatch(String actual, String expected, String name) {

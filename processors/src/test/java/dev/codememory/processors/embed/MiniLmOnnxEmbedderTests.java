@@ -42,19 +42,24 @@ class MiniLmOnnxEmbedderTests {
             throws Exception {
         Path unpacked = cache.resolve("models/all-minilm-l6-v2-759c3cd2b7fe.onnx");
 
-        byte[] first = MiniLmOnnxEmbedder.readVerifiedModel(cache);
+        assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
 
         assertThat(unpacked).isRegularFile();
         assertThat(Files.getPosixFilePermissions(unpacked)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
         assertThat(Files.getPosixFilePermissions(unpacked.getParent()))
                 .isEqualTo(PosixFilePermissions.fromString("rwx------"));
         assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
-        assertThat(MiniLmOnnxEmbedder.readVerifiedModel(cache)).isEqualTo(first);
+        java.nio.file.attribute.FileTime written = Files.getLastModifiedTime(unpacked);
+        assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
+        assertThat(Files.getLastModifiedTime(unpacked)).isEqualTo(written); // an intact copy is not rewritten
 
         Files.write(unpacked, new byte[] {1, 2, 3});
-        assertThat(ModelChecksum.sha256(MiniLmOnnxEmbedder.readVerifiedModel(cache)))
-                .isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
+        assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
         assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
+        try (java.util.stream.Stream<Path> files = Files.list(unpacked.getParent())) {
+            assertThat(files).containsExactly(unpacked); // no temporary file left behind
+        }
+        assertThat(MiniLmOnnxEmbedder.verifiedModelFile(null)).isNull();
     }
 
     @Test
@@ -171,6 +176,14 @@ class MiniLmOnnxEmbedderTests {
         for (int i = 0; i < texts.size(); i++) {
             assertThat(Vectors.cosine(raw[i], pipeline[i])).isGreaterThan(0.9999);
         }
+    }
+
+    @Test
+    void runsOnOnnxRuntimeAloneWithoutPullingInPyTorchForItsInputs() {
+        embedder.embed(QUERY);
+
+        // with PyTorch as ONNX Runtime's "alternative", every input array was created in libtorch and copied over
+        assertThat(ai.djl.engine.Engine.getEngine("OnnxRuntime").getAlternativeEngine()).isNull();
     }
 
     @Test

@@ -58,7 +58,7 @@ public final class DuckDb {
             }
             throw new DatabaseException("cannot open " + file + ": " + e.getMessage(), e);
         }
-        Session session = new Session(primary);
+        Session session = new Session(primary, properties.getProperty("memory_limit"));
         try {
             new SchemaMigrator().migrate(primary);
         } catch (RuntimeException e) {
@@ -81,7 +81,8 @@ public final class DuckDb {
         readOnly.putAll(properties);
         readOnly.setProperty("duckdb.read_only", "true");
         try {
-            return new Session((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, readOnly));
+            return new Session((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, readOnly),
+                    properties.getProperty("memory_limit"));
         } catch (SQLException e) {
             if (DatabaseLockedException.isLockConflict(e)) {
                 throw new DatabaseLockedException(file, DatabaseLockedException.pidIn(e.getMessage()), e);
@@ -94,9 +95,42 @@ public final class DuckDb {
     public static final class Session implements AutoCloseable {
 
         private final DuckDBConnection primary;
+        private final String memoryLimit;
 
-        private Session(DuckDBConnection primary) {
+        private Session(DuckDBConnection primary, String memoryLimit) {
             this.primary = primary;
+            this.memoryLimit = memoryLimit;
+        }
+
+        /**
+         * Evicts DuckDB's buffer pool down to {@code keep} (a DuckDB size, e.g. {@code "64MB"}) and restores the
+         * memory limit the session was opened with; DuckDB's allocator then returns the freed memory to the system in
+         * the background. Without it the pages a large read brought in stay cached, and resident, up to the limit:
+         * for a process that lives for days after one such read (serve's warm-up) that is memory taken for nothing.
+         * Statements running meanwhile see the lower limit for a moment.
+         *
+         * @return the bytes DuckDB held before and after; nothing is done (and {@code {-1, -1}} returned) for a
+         *         session opened without an explicit limit, which could not be restored exactly
+         */
+        public long[] shrinkCache(String keep) {
+            if (memoryLimit == null) {
+                return new long[] {-1, -1};
+            }
+            try (Connection c = connection(); java.sql.Statement st = c.createStatement()) {
+                long before = memoryInUse(st);
+                st.execute("SET allocator_background_threads = true");
+                st.execute("SET memory_limit = '" + keep.replace("'", "") + "'");
+                st.execute("SET memory_limit = '" + memoryLimit.replace("'", "") + "'");
+                return new long[] {before, memoryInUse(st)};
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot shrink DuckDB's cache: " + e.getMessage(), e);
+            }
+        }
+
+        private static long memoryInUse(java.sql.Statement st) throws SQLException {
+            try (java.sql.ResultSet rs = st.executeQuery("SELECT sum(memory_usage_bytes) FROM duckdb_memory()")) {
+                return rs.next() ? rs.getLong(1) : -1;
+            }
         }
 
         /** A new connection on the same instance; the caller closes it. */

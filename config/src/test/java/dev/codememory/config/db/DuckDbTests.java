@@ -57,6 +57,30 @@ class DuckDbTests {
     }
 
     @Test
+    void shrinkingTheCacheEvictsWhatAReadBroughtInAndKeepsTheLimit() throws SQLException {
+        try (DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
+                Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE big AS SELECT range AS id, md5(range::VARCHAR) || md5((-range)::VARCHAR) AS text"
+                    + " FROM range(1000000)");
+            st.execute("CHECKPOINT");
+            assertThat(count(c, "SELECT count(DISTINCT text) FROM big")).isEqualTo(1_000_000);
+
+            long[] bytes = session.shrinkCache("16MB");
+
+            assertThat(bytes[0]).isGreaterThan(24L << 20);
+            assertThat(bytes[1]).isLessThanOrEqualTo(16L << 20);
+            try (ResultSet rs = st.executeQuery("SELECT current_setting('memory_limit')")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("953.6 MiB"); // 1 GB, as DuckDB prints it
+            }
+            assertThat(count(c, "SELECT count(*) FROM big")).isEqualTo(1_000_000);
+        }
+        try (DuckDb.Session noLimit = new DuckDb(tmp.resolve("other.duckdb"), null, 0).open()) {
+            assertThat(noLimit.shrinkCache("16MB")).containsExactly(-1, -1);
+        }
+    }
+
+    @Test
     void closeReleasesTheSession() {
         DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
 

@@ -20,6 +20,18 @@ public final class MemoryQueries {
     private MemoryQueries() {
     }
 
+    /**
+     * One instance of a value many rows repeat (a kind, a status, a project, a session id): serve holds every memory
+     * of a project for days, and a string per row and field cost ~50 MB at 100k memories.
+     */
+    private static String one(Map<String, String> shared, String value) {
+        if (value == null) {
+            return null;
+        }
+        String first = shared.putIfAbsent(value, value);
+        return first == null ? value : first;
+    }
+
     /** Verified, active memories of the project, or of every project when {@code project} is null. */
     public static List<StoredMemory> memories(Connection c, String project) throws SQLException {
         String sql = """
@@ -27,14 +39,15 @@ public final class MemoryQueries {
                 FROM entries WHERE stage = 'verified' AND status = 'active' AND (? IS NULL OR project = ?)
                 ORDER BY created_ts, entry_id""";
         List<StoredMemory> out = new ArrayList<>();
+        Map<String, String> shared = new java.util.HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, project);
             ps.setString(2, project);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    out.add(new StoredMemory(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getTimestamp(6).toLocalDateTime(), rs.getString(7),
-                            rs.getString(8)));
+                    out.add(new StoredMemory(rs.getString(1), one(shared, rs.getString(2)),
+                            one(shared, rs.getString(3)), one(shared, rs.getString(4)), one(shared, rs.getString(5)),
+                            rs.getTimestamp(6).toLocalDateTime(), rs.getString(7), rs.getString(8)));
                 }
             }
         }
@@ -103,6 +116,7 @@ public final class MemoryQueries {
         Map<String, List<MemorySource>> sources = new java.util.HashMap<>();
         Map<String, java.util.TreeMap<String, String>> fields = new java.util.HashMap<>();
         Map<String, List<String>> turnTexts = new java.util.HashMap<>();
+        Map<String, String> shared = new java.util.HashMap<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, project);
             ps.setString(2, project);
@@ -114,7 +128,7 @@ public final class MemoryQueries {
                     String event = rs.getString(2);
                     if (!entry.equals(lastEntry) || !event.equals(lastEvent)) {
                         sources.computeIfAbsent(entry, k -> new ArrayList<>()).add(new MemorySource(event,
-                                rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
+                                one(shared, rs.getString(3)), rs.getTimestamp(4).toLocalDateTime()));
                     }
                     lastEntry = entry;
                     lastEvent = event;

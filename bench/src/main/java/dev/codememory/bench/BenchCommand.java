@@ -1,11 +1,15 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.cli.HookTraining;
+import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;
-import dev.codememory.jobs.query.QueryBench;
+import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.SpoolAppender;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,11 +26,12 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jobs.jar bench [--runs N] [--events N]}: prints the foundation's figures, each against a baseline
- * measured in the same run (this machine's cores are shared and noisy):
+ * {@code bench.jar bench [--runs N] [--events N] [--jar FILE]}: prints the foundation's figures, each against a
+ * baseline measured in the same run (this machine's cores are shared and noisy):
  * <ul>
  *   <li>hook wall time over N cold processes (median, p95), interleaved with {@code java -version}: a small Edit
  *       event, and a Bash event with 100 KB of output (code, logs, config lines, a few secrets) to redact;</li>
@@ -35,7 +40,8 @@ import picocli.CommandLine.Option;
  * </ul>
  * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}: query latency at 10k and 100k
  * memories, the cold UserPromptSubmit hook) run one of the other benches instead.
- * Works in a temporary home; nothing of the user's is touched.
+ * Works in a temporary home; nothing of the user's is touched. The processes it times run the product's
+ * {@code jobs.jar} ({@link ProductJar}).
  */
 @Command(name = "bench", header = "hook start-up, ingest, graduation, embedding and query benchmarks",
         mixinStandardHelpOptions = true, sortOptions = false,
@@ -67,6 +73,9 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--queries", paramLabel = "N", description = "--query: queries per size (default: ${DEFAULT-VALUE})")
     int queries = 200;
 
+    @Mixin
+    ProductJar productJar;
+
     @Override
     public Integer call() {
         int runs = runsOption != null ? runsOption : query ? 20 : 30;
@@ -74,8 +83,14 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             return embeddingBench(texts);
         }
         int events = eventsOption != null ? eventsOption : graduation ? 50_000 : 100_000;
+        Path jar;
         try {
-            Path jar = jobsJar();
+            jar = productJar.path();
+        } catch (IllegalArgumentException e) {
+            System.err.println("bench: " + e.getMessage());
+            return BenchMain.EXIT_USAGE;
+        }
+        try {
             Path home = Files.createTempDirectory("code-memory-bench");
             System.out.printf("code-memory bench — %d cores, java %s, jar %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
@@ -96,15 +111,20 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         }
     }
 
-    /** Runs the in-process embedding bench (Spring, the real model) in a temporary home. */
+    /**
+     * Runs the in-process embedding bench in a temporary home, with the product's application context (its embed
+     * step, the real model) started in this process.
+     */
     private static int embeddingBench(int texts) {
         try {
             Path home = Files.createTempDirectory("code-memory-bench-embedding");
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
             System.out.printf("code-memory bench — %d cores, java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            return dev.codememory.jobs.CodeMemoryApplication.run(new String[] {"--bench-embedding=" + texts,
-                "--logging.level.dev.codememory=WARN"});
+            return CodeMemoryApplication.run(new String[] {"--logging.level.dev.codememory=WARN"},
+                    CodeMemoryApplication.Console.QUIET, context -> new EmbeddingBench(context.getBean(JobRunner.class),
+                            context.getBean(DuckDbSessions.class), context.getBean(EmbeddingService.class))
+                            .run(System.out, texts));
         } catch (IOException e) {
             System.err.println("bench failed: " + e);
             return 1;
@@ -112,7 +132,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     }
 
     /** The command the README registers with Claude Code, with this JVM's {@code java}. */
-    public static List<String> hookCommand(Path jar) {
+    static List<String> hookCommand(Path jar) {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(InstallCommand.hookArguments(jar));
         return command;
@@ -298,15 +318,4 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
-
-    private static Path jobsJar() {
-        String classPath = System.getProperty("java.class.path");
-        for (String entry : classPath.split(File.pathSeparator)) {
-            if (entry.endsWith("jobs.jar")) {
-                return Path.of(entry).toAbsolutePath();
-            }
-        }
-        throw new IllegalStateException("run the bench as `java -jar jobs/target/jobs.jar bench`");
-    }
-
 }

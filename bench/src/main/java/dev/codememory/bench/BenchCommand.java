@@ -83,13 +83,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             return embeddingBench(texts);
         }
         int events = eventsOption != null ? eventsOption : graduation ? 50_000 : 100_000;
-        Path jar;
-        try {
-            jar = productJar.path();
-        } catch (IllegalArgumentException e) {
-            System.err.println("bench: " + e.getMessage());
-            return BenchMain.EXIT_USAGE;
-        }
+        Path jar = productJar.path();
         try {
             Path home = Files.createTempDirectory("code-memory-bench");
             System.out.printf("code-memory bench — %d cores, java %s, jar %s%n",

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
 import java.util.stream.Stream;
 
 /**
- * {@code eval [--dev DIR] [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the retrieval eval harness, end
+ * {@code eval --dev DIR [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the retrieval eval harness, end
  * to end. From an empty temporary home (or {@code --home}; a home that already has a database is reused as is) it
  * imports every {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes of the
  * product's {@code jobs.jar} ({@link ProductJar}), runs {@code query --input … --output …} with each question in its
@@ -41,8 +41,9 @@ public final class EvalCommand implements Callable<Integer> {
     private static final int MAX_RANKED = 100;
     static final double CORROBORATION = 0.1;
 
-    @Option(names = "--dev", paramLabel = "DIR", description = "the dev set (default: ${DEFAULT-VALUE})")
-    Path dev = Path.of("../shared/eval-dev");
+    @Option(names = "--dev", paramLabel = "DIR", required = true, description = "the dev set: hooks/*.jsonl "
+            + "(conversations as hook events), queries.jsonl and score_retrieval.py")
+    Path dev;
 
     @Option(names = "--home", paramLabel = "DIR", description = "reuse this home (graduated if it has a database)")
     Path home;
@@ -72,13 +73,12 @@ public final class EvalCommand implements Callable<Integer> {
         Path dev = this.dev;
         Path home = this.home;
         Path outDir = this.outDir;
-        Path jar;
-        try {
-            jar = productJar.path();
-        } catch (IllegalArgumentException e) {
-            err.println("eval: " + e.getMessage());
+        if (!Files.isDirectory(dev.resolve("hooks")) || !Files.isRegularFile(dev.resolve("queries.jsonl"))) {
+            err.println("eval: --dev " + dev + " is not a dev set (it needs hooks/*.jsonl, queries.jsonl and "
+                    + "score_retrieval.py)");
             return BenchMain.EXIT_USAGE;
         }
+        Path jar = productJar.path();
         try {
             if (home == null) {
                 home = Files.createTempDirectory("code-memory-eval");

@@ -3,7 +3,10 @@ package dev.codememory.bench;
 import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
 
 /**
  * Which {@code jobs.jar} the benches and the eval launch: they measure the product as Claude Code and a user run it,
@@ -18,12 +21,15 @@ final class ProductJar {
                     + "was built in)")
     Path jar;
 
-    /** The jar to launch, checked to exist. */
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec command;
+
+    /** The jar to launch; a usage error (exit 2) when it is not there. */
     Path path() {
         Path path = (jar != null ? jar : besideThisBuild()).toAbsolutePath().normalize();
         if (!Files.isRegularFile(path)) {
-            throw new IllegalArgumentException("no jobs.jar at " + path + ": build it (./mvnw -B package -DskipTests)"
-                    + " or give --jar FILE");
+            throw new ParameterException(command.commandLine(), "no jobs.jar at " + path + ": build it (./mvnw -B "
+                    + "package -DskipTests) or give --jar FILE");
         }
         return path;
     }

@@ -3,7 +3,7 @@ package dev.codememory.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.vector.EmbeddedKinds;
-import dev.codememory.jobs.cli.GeneratedSessions;
+import dev.codememory.jobs.fixtures.GeneratedSessions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;

@@ -9,7 +9,7 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
-import dev.codememory.jobs.cli.GeneratedSessions;
+import dev.codememory.jobs.fixtures.GeneratedSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -4,7 +4,7 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.BenchCommand;
+import dev.codememory.jobs.cli.HookTraining;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -33,7 +33,7 @@ class HookIntegrationTests {
     void postToolUseIsSpooledSilentlyWithPrivateTextRemoved() throws Exception {
         String payload = postToolUse("s1", 1, "before <private>" + SECRET + "</private> after");
 
-        JobsJar.Result result = JobsJar.run(home, utf8(payload), BenchCommand.hookCommand(JobsJar.JAR));
+        JobsJar.Result result = JobsJar.run(home, utf8(payload), JobsJar.hookCommand());
 
         assertThat(result.exit()).isZero();
         assertThat(result.stdout()).isEmpty();
@@ -53,8 +53,8 @@ class HookIntegrationTests {
 
     @Test
     void hookRedactingAHundredKilobytesLoadsNoClassBeyondTheJdkAndItsOwn() throws Exception {
-        byte[] event = utf8(BenchCommand.largeToolOutputEvent(100 * 1024));
-        List<String> command = new java.util.ArrayList<>(BenchCommand.hookCommand(JobsJar.JAR));
+        byte[] event = utf8(HookTraining.toolOutputEvent(100 * 1024));
+        List<String> command = new java.util.ArrayList<>(JobsJar.hookCommand());
         command.add(command.indexOf("-jar"), "-Xlog:class+load=info:file=" + home.resolve("classes.log"));
 
         JobsJar.Result result = JobsJar.run(home, event, command);
@@ -86,7 +86,7 @@ class HookIntegrationTests {
                 for (int i = 0; i < eventsEach; i++) {
                     String payload = postToolUse("session-" + proc, i,
                             "x".repeat(2000) + " <private>" + SECRET + "</private> " + proc + "/" + i);
-                    JobsJar.Result r = JobsJar.run(home, utf8(payload), BenchCommand.hookCommand(JobsJar.JAR));
+                    JobsJar.Result r = JobsJar.run(home, utf8(payload), JobsJar.hookCommand());
                     if (r.exit() != 0 || !r.stdout().isEmpty()) {
                         bad++;
                     }
@@ -145,7 +145,7 @@ class HookIntegrationTests {
                 binary,
                 utf8(postToolUse("s", 2, "last good")));
         for (byte[] input : inputs) {
-            JobsJar.Result r = JobsJar.run(home, input, BenchCommand.hookCommand(JobsJar.JAR));
+            JobsJar.Result r = JobsJar.run(home, input, JobsJar.hookCommand());
             assertThat(r.exit()).isZero();
             assertThat(r.stdout()).isEmpty();
         }
@@ -178,7 +178,7 @@ class HookIntegrationTests {
         Path notADirectory = Files.writeString(home.resolve("file"), "x");
 
         JobsJar.Result result = JobsJar.run(notADirectory.resolve("home"), utf8(postToolUse("s", 1, "x")),
-                BenchCommand.hookCommand(JobsJar.JAR));
+                JobsJar.hookCommand());
 
         assertThat(result.exit()).isZero();
         assertThat(result.stdout()).isEmpty();

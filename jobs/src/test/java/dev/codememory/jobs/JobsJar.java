@@ -1,5 +1,6 @@
 package dev.codememory.jobs;
 
+import dev.codememory.jobs.install.InstallCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -29,6 +30,13 @@ public final class JobsJar {
     static List<String> command(String... args) {
         List<String> command = new ArrayList<>(List.of(java(), "-jar", JAR.toString()));
         command.addAll(List.of(args));
+        return command;
+    }
+
+    /** The hook as {@code install} registers it (class-data archive, JVM flags), run with this JDK's java. */
+    static List<String> hookCommand() {
+        List<String> command = new ArrayList<>(List.of(java()));
+        command.addAll(InstallCommand.hookArguments(JAR));
         return command;
     }
 

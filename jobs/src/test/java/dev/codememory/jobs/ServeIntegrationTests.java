@@ -3,7 +3,6 @@ package dev.codememory.jobs;
 import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.jobs.cli.BenchCommand;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.SQLException;
@@ -30,7 +29,7 @@ class ServeIntegrationTests {
 
             for (int i = 0; i < 5; i++) {
                 String event = HookIntegrationTests.postToolUse("serve-session", i, "event " + i);
-                assertThat(JobsJar.run(home, utf8(event), BenchCommand.hookCommand(JobsJar.JAR)).exit()).isZero();
+                assertThat(JobsJar.run(home, utf8(event), JobsJar.hookCommand()).exit()).isZero();
             }
             // serve holds the database: what ingest wrote is read from the batch metadata until it stops
             awaitTrue(() -> ingested() == 5, 60, log);

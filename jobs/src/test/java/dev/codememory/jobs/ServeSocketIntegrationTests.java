@@ -4,7 +4,6 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.BenchCommand;
 import dev.codememory.jobs.serve.ServeClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -43,7 +42,7 @@ class ServeSocketIntegrationTests {
 
             // the hook: answered by serve with the prompt's vector, on the JDK alone
             Path classes = tmp.resolve("hook-classes.txt");
-            List<String> hook = new ArrayList<>(BenchCommand.hookCommand(JobsJar.JAR));
+            List<String> hook = new ArrayList<>(JobsJar.hookCommand());
             hook.add(hook.indexOf("-jar"), "-Xlog:class+load=info:file=" + classes); // after -Xlog:disable
             JobsJar.Result answered = JobsJar.run(home, utf8(prompt("why did the checkout tests fail on CI?")), hook);
             assertThat(answered.exit()).isZero();
@@ -105,7 +104,7 @@ class ServeSocketIntegrationTests {
             assertThat(serve.waitFor(30, TimeUnit.SECONDS)).isTrue();
             assertThat(home.resolve(ServeClient.SOCKET)).exists();
             JobsJar.Result cold = JobsJar.run(home, utf8(prompt("why did the checkout tests fail on CI?")),
-                    BenchCommand.hookCommand(JobsJar.JAR));
+                    JobsJar.hookCommand());
             assertThat(cold.exit()).isZero();
             assertThat(lastLine(home.resolve("logs/hook.log"))).contains("source=cold");
 

@@ -8,7 +8,6 @@ import dev.codememory.jobs.install.UninstallCommand;
 import dev.codememory.jobs.report.ExportCommand;
 import dev.codememory.jobs.report.HistoryCommand;
 import dev.codememory.jobs.report.StatsCommand;
-import dev.codememory.jobs.query.EvalCommand;
 import dev.codememory.jobs.query.QueryCommand;
 import dev.codememory.jobs.query.ShowCommand;
 import java.io.PrintStream;
@@ -106,8 +105,6 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
         cli.addSubcommand("demo", configure(new CommandLine(new DemoCommand(out, err)), out, err));
-        cli.addSubcommand("eval", configure(new CommandLine(new EvalCommand(out, err)), out, err));
-        cli.addSubcommand("bench", configure(new CommandLine(new BenchCommand()), out, err));
         return cli;
     }
 

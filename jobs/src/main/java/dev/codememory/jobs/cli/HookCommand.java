@@ -91,13 +91,13 @@ public final class HookCommand {
     /**
      * Runs the hook path on built-in sample events (into {@code CODE_MEMORY_HOME}), so the build can record a
      * class-data-sharing archive of exactly the classes a real hook call loads: a prompt, small tool calls, a
-     * credential file, invalid input, and a few kilobytes of the bench's tool output (code, logs, config lines, a
-     * token of each kind the redactor matches by hand and by regex, a control character, non-Latin-1 text).
+     * credential file, invalid input, and a few kilobytes of {@link HookTraining}'s tool output (code, logs, config
+     * lines, a token of each kind the redactor matches by hand and by regex, a control character, non-Latin-1 text).
      */
     public static int train() {
         String tokens = "\\n\\u001b[32mok\\u001b[0m ghp_" + "a1B2c3D4".repeat(5) + " eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0"
                 + ".sig-ABC123 AKIAIOSFODNN7EXAMPLE gr\u00fc\u00dfe \u4f60\u597d \ud83d\ude00\"";
-        String large = BenchCommand.largeToolOutputEvent(4 * 1024).replace("\",\"stderr\"", tokens + ",\"stderr\"");
+        String large = HookTraining.toolOutputEvent(4 * 1024).replace("\",\"stderr\"", tokens + ",\"stderr\"");
         String[] samples = {
             large,
             "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"UserPromptSubmit\","

@@ -7,7 +7,6 @@ import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.ServeCommand;
-import dev.codememory.jobs.vector.EmbeddingBench;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -44,15 +43,13 @@ public class JobCommandRunner implements ApplicationRunner {
 
     private final JobRunner jobRunner;
     private final ObjectProvider<ServeCommand> serveCommand;
-    private final ObjectProvider<EmbeddingBench> embeddingBench;
     private final ConsoleProgress progress;
     private final JobRunListener runListener;
 
-    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand,
-            ObjectProvider<EmbeddingBench> embeddingBench, ConsoleProgress progress, JobRunListener runListener) {
+    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand, ConsoleProgress progress,
+            JobRunListener runListener) {
         this.jobRunner = jobRunner;
         this.serveCommand = serveCommand;
-        this.embeddingBench = embeddingBench;
         this.progress = progress;
         this.runListener = runListener;
     }
@@ -62,10 +59,6 @@ public class JobCommandRunner implements ApplicationRunner {
         List<String> jobs = args.getOptionValues("job");
         if (jobs != null && jobs.size() == 1) {
             CodeMemoryApplication.setExitCode(runJob(jobs.get(0), System.out, true));
-        } else if (args.containsOption("bench-embedding")) {
-            List<String> n = args.getOptionValues("bench-embedding");
-            int texts = n.isEmpty() || n.get(0).isBlank() ? 1000 : Integer.parseInt(n.get(0));
-            CodeMemoryApplication.setExitCode(embeddingBench.getObject().run(System.out, texts));
         } else if (args.getNonOptionArgs().equals(List.of("serve"))) {
             CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
         } else if (CodeMemoryApplication.hasCommand()) {

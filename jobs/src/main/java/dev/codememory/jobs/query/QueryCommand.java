@@ -192,7 +192,8 @@ public final class QueryCommand implements Callable<Integer> {
         return 0;
     }
 
-    static String resultLine(String qid, List<QueryResult> results) {
+    /** One line of {@code query --output}: {@code {"qid","results":[…]}}, as the eval reads it back. */
+    public static String resultLine(String qid, List<QueryResult> results) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("qid", qid);
         line.put("results", results.stream().map(r -> (Object) r.toJson()).toList());

@@ -27,7 +27,8 @@ public final class QueryLogging {
         }
     }
 
-    static void toStderr() {
+    /** WARN and above on stderr, for a command (and the query bench) whose stdout is its output. */
+    public static void toStderr() {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return;
         }

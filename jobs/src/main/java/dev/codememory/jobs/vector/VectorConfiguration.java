@@ -34,12 +34,6 @@ public class VectorConfiguration {
     }
 
     @Bean
-    EmbeddingBench embeddingBench(dev.codememory.jobs.runtime.JobRunner jobRunner, DuckDbSessions sessions,
-            EmbeddingService embeddingService) {
-        return new EmbeddingBench(jobRunner, sessions, embeddingService);
-    }
-
-    @Bean
     VectorOutbox vectorOutbox(DuckDbSessions sessions) {
         return new VectorOutbox(sessions.connections());
     }

@@ -9,11 +9,11 @@ import java.time.Instant;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-class BenchCommandTests {
+class HookTrainingTests {
 
     @Test
-    void largeToolOutputEventIsAHookObjectWithAHundredKilobytesToRedact() {
-        String event = BenchCommand.largeToolOutputEvent(100 * 1024);
+    void toolOutputEventIsAHookObjectWithAHundredKilobytesToRedact() {
+        String event = HookTraining.toolOutputEvent(100 * 1024);
 
         Map<?, ?> parsed = (Map<?, ?>) Json.parse(event);
         String stdout = (String) ((Map<?, ?>) parsed.get("tool_response")).get("stdout");

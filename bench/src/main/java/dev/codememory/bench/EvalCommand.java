@@ -1,11 +1,9 @@
-package dev.codememory.jobs.query;
+package dev.codememory.bench;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.Main;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.io.PrintStream;
-import java.net.URISyntaxException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,16 +16,18 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import java.util.stream.Stream;
 
 /**
- * {@code eval [--dev DIR] [--home DIR] [--out DIR] [--set key=value …]}: the retrieval eval harness, end to end.
- * From an empty temporary home (or {@code --home}; a home that already has a database is reused as is) it imports
- * every {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes of this jar, runs
- * {@code query --input … --output …} with each question in its conversation's project at the question's time,
- * maps each memory's source events back to dialog ids by (session id, time) in the hooks files, writes
- * {@code {"qid","ranked":[…]}} lines and prints {@code score_retrieval.py --markdown}.
+ * {@code eval --dev DIR [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the retrieval eval harness, end
+ * to end. From an empty temporary home (or {@code --home}; a home that already has a database is reused as is) it
+ * imports every {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes of the
+ * product's {@code jobs.jar} ({@link ProductJar}), runs {@code query --input … --output …} with each question in its
+ * conversation's project at the question's time, maps each memory's source events back to dialog ids by (session id,
+ * time) in the hooks files, writes {@code {"qid","ranked":[…]}} lines and prints {@code score_retrieval.py
+ * --markdown}.
  *
  * <p>Only this harness reads the {@code locomo} key of the hooks files, and only to name what the system returned.
  */
@@ -41,8 +41,9 @@ public final class EvalCommand implements Callable<Integer> {
     private static final int MAX_RANKED = 100;
     static final double CORROBORATION = 0.1;
 
-    @Option(names = "--dev", paramLabel = "DIR", description = "the dev set (default: ${DEFAULT-VALUE})")
-    Path dev = Path.of("../shared/eval-dev");
+    @Option(names = "--dev", paramLabel = "DIR", required = true, description = "the dev set: hooks/*.jsonl "
+            + "(conversations as hook events), queries.jsonl and score_retrieval.py")
+    Path dev;
 
     @Option(names = "--home", paramLabel = "DIR", description = "reuse this home (graduated if it has a database)")
     Path home;
@@ -55,6 +56,9 @@ public final class EvalCommand implements Callable<Integer> {
 
     @Option(names = "--set", paramLabel = "KEY=VALUE", description = "override a ranking setting")
     List<String> sets = new ArrayList<>();
+
+    @Mixin
+    ProductJar productJar;
 
     private final PrintStream out;
     private final PrintStream err;
@@ -69,6 +73,12 @@ public final class EvalCommand implements Callable<Integer> {
         Path dev = this.dev;
         Path home = this.home;
         Path outDir = this.outDir;
+        if (!Files.isDirectory(dev.resolve("hooks")) || !Files.isRegularFile(dev.resolve("queries.jsonl"))) {
+            err.println("eval: --dev " + dev + " is not a dev set (it needs hooks/*.jsonl, queries.jsonl and "
+                    + "score_retrieval.py)");
+            return BenchMain.EXIT_USAGE;
+        }
+        Path jar = productJar.path();
         try {
             if (home == null) {
                 home = Files.createTempDirectory("code-memory-eval");
@@ -83,10 +93,10 @@ public final class EvalCommand implements Callable<Integer> {
             }
             if (!Files.exists(home.resolve("memory.duckdb"))) {
                 for (Path h : hooks) {
-                    child(home, out, "import", "--hooks", h.toString());
+                    child(jar, home, out, "import", "--hooks", h.toString());
                 }
                 long start = System.nanoTime();
-                child(home, out, "--job=graduate");
+                child(jar, home, out, "--job=graduate");
                 out.printf("graduated in %d s%n", (System.nanoTime() - start) / 1_000_000_000);
             } else {
                 out.println("reusing the graduated home " + home);
@@ -105,7 +115,7 @@ public final class EvalCommand implements Callable<Integer> {
                 queryArgs.add("--set");
                 queryArgs.add(s);
             }
-            child(home, out, queryArgs.toArray(String[]::new));
+            child(jar, home, out, queryArgs.toArray(String[]::new));
             Path results = outDir.resolve("results.jsonl");
             writeResults(answers, dialogOfEvent, results);
             out.println("results: " + results);
@@ -113,7 +123,7 @@ public final class EvalCommand implements Callable<Integer> {
                     dev.resolve("queries.jsonl").toString(), "--results", results.toString(), "--markdown")
                     .inheritIO().start();
             return score.waitFor();
-        } catch (IOException | URISyntaxException | RuntimeException e) {
+        } catch (IOException | RuntimeException e) {
             err.println("eval failed: " + e.getMessage());
             return 1;
         } catch (InterruptedException e) {
@@ -208,9 +218,8 @@ public final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    private static void child(Path home, PrintStream out, String... args)
-            throws IOException, InterruptedException, URISyntaxException {
-        Path jar = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+    private static void child(Path jar, Path home, PrintStream out, String... args)
+            throws IOException, InterruptedException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
                 .toString(), "-jar", jar.toString()));
         command.addAll(List.of(args));
@@ -225,5 +234,4 @@ public final class EvalCommand implements Callable<Integer> {
             throw new IllegalStateException(String.join(" ", args) + " exited with " + exit);
         }
     }
-
 }

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,11 +1,15 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.cli.HookTraining;
+import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;
-import dev.codememory.jobs.query.QueryBench;
+import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.SpoolAppender;
-import java.io.File;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -22,11 +26,12 @@ import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code jobs.jar bench [--runs N] [--events N]}: prints the foundation's figures, each against a baseline
- * measured in the same run (this machine's cores are shared and noisy):
+ * {@code bench.jar bench [--runs N] [--events N] [--jar FILE]}: prints the foundation's figures, each against a
+ * baseline measured in the same run (this machine's cores are shared and noisy):
  * <ul>
  *   <li>hook wall time over N cold processes (median, p95), interleaved with {@code java -version}: a small Edit
  *       event, and a Bash event with 100 KB of output (code, logs, config lines, a few secrets) to redact;</li>
@@ -35,7 +40,8 @@ import picocli.CommandLine.Option;
  * </ul>
  * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}: query latency at 10k and 100k
  * memories, the cold UserPromptSubmit hook) run one of the other benches instead.
- * Works in a temporary home; nothing of the user's is touched.
+ * Works in a temporary home; nothing of the user's is touched. The processes it times run the product's
+ * {@code jobs.jar} ({@link ProductJar}).
  */
 @Command(name = "bench", header = "hook start-up, ingest, graduation, embedding and query benchmarks",
         mixinStandardHelpOptions = true, sortOptions = false,
@@ -67,6 +73,9 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--queries", paramLabel = "N", description = "--query: queries per size (default: ${DEFAULT-VALUE})")
     int queries = 200;
 
+    @Mixin
+    ProductJar productJar;
+
     @Override
     public Integer call() {
         int runs = runsOption != null ? runsOption : query ? 20 : 30;
@@ -74,8 +83,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             return embeddingBench(texts);
         }
         int events = eventsOption != null ? eventsOption : graduation ? 50_000 : 100_000;
+        Path jar = productJar.path();
         try {
-            Path jar = jobsJar();
             Path home = Files.createTempDirectory("code-memory-bench");
             System.out.printf("code-memory bench — %d cores, java %s, jar %s%n",
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
@@ -96,15 +105,20 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         }
     }
 
-    /** Runs the in-process embedding bench (Spring, the real model) in a temporary home. */
+    /**
+     * Runs the in-process embedding bench in a temporary home, with the product's application context (its embed
+     * step, the real model) started in this process.
+     */
     private static int embeddingBench(int texts) {
         try {
             Path home = Files.createTempDirectory("code-memory-bench-embedding");
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
             System.out.printf("code-memory bench — %d cores, java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            return dev.codememory.jobs.CodeMemoryApplication.run(new String[] {"--bench-embedding=" + texts,
-                "--logging.level.dev.codememory=WARN"});
+            return CodeMemoryApplication.run(new String[] {"--logging.level.dev.codememory=WARN"},
+                    CodeMemoryApplication.Console.QUIET, context -> new EmbeddingBench(context.getBean(JobRunner.class),
+                            context.getBean(DuckDbSessions.class), context.getBean(EmbeddingService.class))
+                            .run(System.out, texts));
         } catch (IOException e) {
             System.err.println("bench failed: " + e);
             return 1;
@@ -112,7 +126,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     }
 
     /** The command the README registers with Claude Code, with this JVM's {@code java}. */
-    public static List<String> hookCommand(Path jar) {
+    static List<String> hookCommand(Path jar) {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(InstallCommand.hookArguments(jar));
         return command;
@@ -125,7 +139,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 + "\"new_string\":\"int a = 2; // <private>not for memory</private>\"},"
                 + "\"tool_response\":{\"filePath\":\"/tmp/Main.java\",\"success\":true},"
                 + "\"tool_use_id\":\"toolu_bench\",\"duration_ms\":7}").getBytes(StandardCharsets.UTF_8);
-        byte[] large = largeToolOutputEvent(100 * 1024).getBytes(StandardCharsets.UTF_8);
+        byte[] large = HookTraining.toolOutputEvent(100 * 1024).getBytes(StandardCharsets.UTF_8);
         List<String> hook = hookCommand(jar);
         List<String> plainHook = List.of(java(), "-jar", jar.toString(), "hook");
         List<String> version = List.of(java(), "-version");
@@ -155,36 +169,6 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         System.out.printf("  hook, no flags  median %4d ms   p95 %4d ms   %.2fx (java -jar jobs.jar hook)%n",
                 median(plainMs), p95(plainMs), (double) median(plainMs) / median(versionMs));
         System.out.printf("  spooled lines: %d (expected %d)%n", lines, 3 * (runs + 3));
-    }
-
-    /**
-     * A PostToolUse event of a Bash command whose stdout is about {@code bytes} of what a developer's tool prints:
-     * code, build output, config lines that name secrets without holding one, and a few that hold one.
-     */
-    public static String largeToolOutputEvent(int bytes) {
-        String[] lines = {
-            "    public Optional<Order> findById(String id) { return repository.findById(id).map(this::toOrder); }",
-            "[INFO] Tests run: 42, Failures: 0, Errors: 0, Skipped: 1, Time elapsed: 3.21 s - in shop.OrderTests",
-            "2026-11-02T09:00:02Z WARN auth: token refresh failed, retrying in 2s (attempt 1/5) request_id=5f0c2a10",
-            "      \"integrity\": \"sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR9n==\",",
-            "    password: ${DB_PASSWORD}",
-            "def verify(self, secret: str) -> bool:  # compares the HMAC of the payload",
-            "commit 4f2a9c1e7b3d5a6f8e9c0b1a2d3e4f5a6b7c8d9e Merge pull request #412 from acme/fix-token-refresh",
-            "\tat shop.checkout.CheckoutService.apply(CheckoutService.java:88) ~[classes/:na]",
-            "const apiKey = process.env.OPENAI_API_KEY; // read at start-up, never logged",
-            "DB_PASSWORD=zebra-fence-5521 OPENAI_API_KEY=sk-proj-AbC_dEf-1234567890abcdefXYZ ./gradlew test",
-            "    url: postgres://app:Sup3rS3cret@db.internal:5432/shop",
-            "id 3fa85f64-5717-4562-b3fc-2c963f66afa6 created by alice at 2026-11-02 09:00:01",
-        };
-        StringBuilder out = new StringBuilder(bytes + 200);
-        for (int i = 0; out.length() < bytes; i++) {
-            out.append(lines[i % lines.length]).append('\n');
-        }
-        return "{\"session_id\":\"bench\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/tmp\","
-                + "\"permission_mode\":\"default\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
-                + "\"tool_input\":{\"command\":\"./gradlew test --info\"},\"tool_response\":{\"stdout\":\""
-                + out.toString().replace("\\", "\\\\").replace("\"", "\\\"").replace("\n", "\\n").replace("\t", "\\t")
-                + "\",\"stderr\":\"\",\"interrupted\":false},\"tool_use_id\":\"toolu_bench_large\",\"duration_ms\":5310}";
     }
 
     private static void ingestBench(Path jar, Path home, int events) throws IOException, InterruptedException,
@@ -328,15 +312,4 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
-
-    private static Path jobsJar() {
-        String classPath = System.getProperty("java.class.path");
-        for (String entry : classPath.split(File.pathSeparator)) {
-            if (entry.endsWith("jobs.jar")) {
-                return Path.of(entry).toAbsolutePath();
-            }
-        }
-        throw new IllegalStateException("run the bench as `java -jar jobs/target/jobs.jar bench`");
-    }
-
 }

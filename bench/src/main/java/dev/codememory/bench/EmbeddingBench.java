@@ -1,4 +1,4 @@
-package dev.codememory.jobs.vector;
+package dev.codememory.bench;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.vector.EmbeddingVersion;
@@ -6,6 +6,7 @@ import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.io.PrintStream;
@@ -21,10 +22,10 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * {@code jobs.jar bench --embedding}: in one process, (1) 1,000 realistic memory texts through the whole embed step
- * ({@code --job=reindex}: outbox → reader → embed → DuckDB upsert → outbox marks), next to the same texts on raw ONNX
- * Runtime (same model, tokenizer and pooling, no DJL, no database), and (2) DuckDB vector-store search latency at
- * 10k and 100k vectors (p50, p95 of 200 filtered top-10 queries each).
+ * {@code bench.jar bench --embedding}: in one process, on the product's application context, (1) 1,000 realistic
+ * memory texts through the whole embed step ({@code --job=reindex}: outbox → reader → embed → DuckDB upsert → outbox
+ * marks), next to the same texts on raw ONNX Runtime (same model, tokenizer and pooling, no DJL, no database), and
+ * (2) DuckDB vector-store search latency at 10k and 100k vectors (p50, p95 of 200 filtered top-10 queries each).
  */
 public class EmbeddingBench {
 

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.bench;
 
 import java.util.Locale;
 import java.util.SplittableRandom;

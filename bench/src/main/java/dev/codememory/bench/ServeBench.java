@@ -1,8 +1,7 @@
-package dev.codememory.jobs.query;
+package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.BenchCommand;
 import dev.codememory.jobs.serve.ServeClient;
 import java.io.IOException;
 import java.io.PrintStream;

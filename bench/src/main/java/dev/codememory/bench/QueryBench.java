@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.bench;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DuckDb;
@@ -8,8 +8,10 @@ import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorRecord;
-import dev.codememory.jobs.cli.BenchCommand;
-import dev.codememory.jobs.vector.EmbeddingBench;
+import dev.codememory.jobs.query.QueryLogging;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
@@ -40,7 +42,7 @@ import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
 /**
- * {@code jobs.jar bench --query [--memories 10000,100000] [--queries N] [--runs N]}: the query path's figures, each
+ * {@code bench.jar bench --query [--memories 10000,100000] [--queries N] [--runs N]}: the query path's figures, each
  * against a baseline measured in the same run (this machine's cores are shared and noisy).
  * <ol>
  *   <li>For each size, a temporary home with that many verified, active memories in one project (entries, their

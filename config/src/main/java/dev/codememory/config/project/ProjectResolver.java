@@ -8,7 +8,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Names the project an event belongs to: the git top level of its {@code cwd} when that exists on disk, else
- * the normalized {@code cwd} itself (DESIGN §3.2). Results are cached per cwd for the life of the resolver.
+ * the normalized {@code cwd} itself, so that one repository is one project wherever in it Claude Code
+ * runs. Results are cached per cwd for the life of the resolver.
  */
 public final class ProjectResolver {
 

@@ -11,7 +11,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 
 /**
- * The hook's time budget (DESIGN: a hook must never hold Claude Code up): work runs on daemon threads and the
+ * The hook's time budget (a hook must never hold Claude Code up): work runs on daemon threads and the
  * caller waits only until the deadline; past it the answer is abandoned and the process may exit around it.
  */
 public final class ContextBudgetClock {

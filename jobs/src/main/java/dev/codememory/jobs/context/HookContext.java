@@ -31,9 +31,9 @@ import java.util.function.Consumer;
  * {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}} with cited memories, or nothing.
  *
  * <p>Capture comes first and never depends on this: the caller has already appended the line. Here the database
- * is opened read-only (DESIGN §1: never written by a hook), within the time budget; every way of not answering —
- * no database yet, a job holding it, past the budget, nothing relevant — prints nothing and, except for
- * "nothing relevant", leaves one line in {@code logs/hook.log}. Each injection is recorded by appending an
+ * is opened read-only (a hook never writes to it: only jobs and serve do), within the time budget; every way of
+ * not answering — no database yet, a job holding it, past the budget, nothing relevant — prints nothing and,
+ * except for "nothing relevant", leaves one line in {@code logs/hook.log}. Each injection is recorded by appending an
  * injection line to the spool (which citations, which session, which prompt event), loaded by the next ingest.
  * {@code CODE_MEMORY_CONTEXT=off} turns injection off.
  */
@@ -199,7 +199,7 @@ public final class HookContext {
         return output(hookEventName, context.text());
     }
 
-    /** Claude Code's hook output for additional context (notes/claude-code-hooks.md). */
+    /** Claude Code's hook output for additional context ({@code hookSpecificOutput.additionalContext}). */
     static String output(String hookEventName, String context) {
         Map<String, Object> specific = new LinkedHashMap<>();
         specific.put("hookEventName", hookEventName);

@@ -37,7 +37,7 @@ import java.util.Set;
  */
 public final class EventIdentity {
 
-    /** Hook events Claude Code documents (notes/claude-code-hooks.md); others are rejected with the name. */
+    /** The hook events Claude Code's hooks reference documents; others are rejected with the name. */
     public static final Set<String> KNOWN_EVENTS = Set.of("SessionStart", "UserPromptSubmit", "UserPromptExpansion",
             "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure",
             "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification",

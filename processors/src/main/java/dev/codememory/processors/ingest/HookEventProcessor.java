@@ -31,7 +31,7 @@ import tools.jackson.databind.json.JsonMapper;
  */
 public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
 
-    /** Hook events Claude Code documents (notes/claude-code-hooks.md); others are rejected with the name. */
+    /** The hook events Claude Code's hooks reference documents; others are rejected with the name. */
     public static final Set<String> KNOWN_EVENTS = EventIdentity.KNOWN_EVENTS;
 
     private static final int MAX_REASON_DETAIL = 200;

@@ -53,6 +53,11 @@ final class ResidentVectors implements VectorStore {
         return index(filter.project()).search(query, topK);
     }
 
+    /** The project's {@code k} nearest active vectors by an exact scan of the table's float vectors. */
+    List<VectorHit> exactSearch(String project, float[] query, int k) {
+        return table.search(query, k, new VectorFilter(project, Set.of(), Set.of(ACTIVE), null, null));
+    }
+
     /** The project's index, loaded from the table on first use. */
     VectorIndex index(String project) {
         return projects.computeIfAbsent(project, p -> {

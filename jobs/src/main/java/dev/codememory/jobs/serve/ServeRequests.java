@@ -103,8 +103,8 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * The nearest vectors of a text in a project as serve's index finds them, and as an exact scan of the same vectors
-     * does: the bench's recall of the graph against exact search.
+     * The nearest vectors of a text in a project as serve's index finds them (quantized, through its graph past the
+     * exact limit), and as an exact scan of the stored float vectors does: the bench's recall against exact search.
      */
     private void nearest(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         String text = String.valueOf(request.get("text"));

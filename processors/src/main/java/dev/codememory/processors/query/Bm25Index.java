@@ -56,25 +56,28 @@ public final class Bm25Index {
     }
 
     /**
-     * Removes a document added with these terms: its postings go, its length leaves the average, and it no longer
-     * counts in N, so scores are those of an index built without it. Its position stays taken (scored 0).
+     * Removes documents: their postings go, their lengths leave the average, and they no longer count in N, so scores
+     * are those of an index built without them. Their positions stay taken (scored 0). One pass over every posting,
+     * whatever the number removed: the index keeps no terms per document, which would cost as much memory as the
+     * postings themselves.
      */
-    public void remove(int doc, List<String> terms) {
-        if (lengths[doc] < 0) {
-            return;
-        }
-        for (String term : new LinkedHashSet<>(terms)) {
-            Postings p = postings.get(term);
-            if (p != null) {
-                p.remove(doc);
-                if (p.size == 0) {
-                    postings.remove(term);
-                }
+    public void remove(java.util.Collection<Integer> docs) {
+        java.util.BitSet gone = new java.util.BitSet(ids.size());
+        for (int doc : docs) {
+            if (doc < ids.size() && lengths[doc] >= 0) {
+                gone.set(doc);
+                totalLength -= lengths[doc];
+                lengths[doc] = -1;
+                live--;
             }
         }
-        totalLength -= lengths[doc];
-        lengths[doc] = -1;
-        live--;
+        if (gone.isEmpty()) {
+            return;
+        }
+        postings.values().removeIf(p -> {
+            p.removeAll(gone);
+            return p.size == 0;
+        });
     }
 
     /** Positions handed out, removed documents included. */
@@ -97,25 +100,88 @@ public final class Bm25Index {
         return Math.log(1 + (live - df + 0.5) / (df + 0.5));
     }
 
-    /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
-    public double[] score(List<String> queryTerms) {
-        double[] scores = new double[ids.size()];
-        if (live == 0) {
-            return scores;
+    /**
+     * The documents holding at least one of the query terms, each once, with their BM25 score and the share of the
+     * query's IDF mass they hold ({@link #coverage}); in no particular order.
+     */
+    public record Matches(int[] docs, double[] bm25, double[] coverage) {
+
+        public int size() {
+            return docs.length;
+        }
+    }
+
+    /** {@link Matches} for the query terms: work in proportion to their postings, not to the index. */
+    public Matches match(List<String> queryTerms) {
+        Map<String, Postings> found = new java.util.LinkedHashMap<>();
+        double totalIdf = 0;
+        for (String term : new LinkedHashSet<>(queryTerms)) {
+            totalIdf += idf(term);
+            Postings p = postings.get(term);
+            if (p != null) {
+                found.put(term, p);
+            }
+        }
+        if (found.isEmpty() || live == 0) {
+            return new Matches(new int[0], new double[0], new double[0]);
         }
         double avgdl = Math.max(1e-9, (double) totalLength / live);
-        for (String term : new LinkedHashSet<>(queryTerms)) {
-            Postings p = postings.get(term);
-            if (p == null) {
-                continue;
-            }
-            double idf = idf(term);
+        // a document's slot among the matches, by position: 0 = not matched yet, else slot + 1
+        Map<Integer, Integer> slots = null;
+        int[] slotOf = null;
+        int postingsTotal = found.values().stream().mapToInt(p -> p.size).sum();
+        if (postingsTotal * 8L < ids.size()) {
+            slots = new HashMap<>(postingsTotal * 2);
+        } else {
+            slotOf = new int[ids.size()];
+        }
+        int[] docs = new int[Math.min(postingsTotal, ids.size())];
+        double[] bm25 = new double[docs.length];
+        double[] covered = new double[docs.length];
+        int n = 0;
+        for (Map.Entry<String, Postings> e : found.entrySet()) {
+            Postings p = e.getValue();
+            double idf = idf(e.getKey());
             for (int i = 0; i < p.size; i++) {
                 int doc = p.data[2 * i];
                 double tf = p.data[2 * i + 1];
+                int slot;
+                if (slotOf != null) {
+                    slot = slotOf[doc] - 1;
+                    if (slot < 0) {
+                        slot = n++;
+                        slotOf[doc] = slot + 1;
+                        docs[slot] = doc;
+                    }
+                } else {
+                    Integer known = slots.get(doc);
+                    if (known == null) {
+                        slot = n++;
+                        slots.put(doc, slot);
+                        docs[slot] = doc;
+                    } else {
+                        slot = known;
+                    }
+                }
                 double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
-                scores[doc] += idf * tf * (k1 + 1) / (tf + norm);
+                bm25[slot] += idf * tf * (k1 + 1) / (tf + norm);
+                covered[slot] += idf;
             }
+        }
+        if (totalIdf > 0) {
+            for (int i = 0; i < n; i++) {
+                covered[i] /= totalIdf;
+            }
+        }
+        return new Matches(Arrays.copyOf(docs, n), Arrays.copyOf(bm25, n), Arrays.copyOf(covered, n));
+    }
+
+    /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
+    public double[] score(List<String> queryTerms) {
+        double[] scores = new double[ids.size()];
+        Matches m = match(queryTerms);
+        for (int i = 0; i < m.size(); i++) {
+            scores[m.docs()[i]] = m.bm25()[i];
         }
         return scores;
     }
@@ -126,21 +192,9 @@ public final class Bm25Index {
      */
     public double[] coverage(List<String> queryTerms) {
         double[] covered = new double[ids.size()];
-        double total = 0;
-        for (String term : new LinkedHashSet<>(queryTerms)) {
-            double idf = idf(term);
-            total += idf;
-            Postings p = postings.get(term);
-            if (p != null) {
-                for (int i = 0; i < p.size; i++) {
-                    covered[p.data[2 * i]] += idf;
-                }
-            }
-        }
-        if (total > 0) {
-            for (int i = 0; i < covered.length; i++) {
-                covered[i] /= total;
-            }
+        Matches m = match(queryTerms);
+        for (int i = 0; i < m.size(); i++) {
+            covered[m.docs()[i]] = m.coverage()[i];
         }
         return covered;
     }
@@ -177,14 +231,17 @@ public final class Bm25Index {
             size++;
         }
 
-        void remove(int doc) {
+        /** Drops the postings of these documents, keeping the others in order. */
+        void removeAll(java.util.BitSet docs) {
+            int kept = 0;
             for (int i = 0; i < size; i++) {
-                if (data[2 * i] == doc) {
-                    System.arraycopy(data, 2 * i + 2, data, 2 * i, 2 * (size - i - 1));
-                    size--;
-                    return;
+                if (!docs.get(data[2 * i])) {
+                    data[2 * kept] = data[2 * i];
+                    data[2 * kept + 1] = data[2 * i + 1];
+                    kept++;
                 }
             }
+            size = kept;
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.codememory.processors.query;
 
+import dev.codememory.config.time.UtcMicros;
 import dev.codememory.config.vector.EmbeddedKinds;
 import java.time.Duration;
 import java.time.LocalDateTime;
@@ -35,13 +36,16 @@ public final class HybridRanker {
     /** The most a score without the semantic signal can be worth: see {@link #fuseWithoutSemantic}. */
     public static final double TEXT_ONLY_CONFIDENCE = 0.9;
 
-    private final List<MemoryDoc> docs = new ArrayList<>();
+    /** By position: what ranking reads of a memory (its texts, once indexed, are not needed again). */
+    private final List<Indexed> docs = new ArrayList<>();
     private final RankingSettings settings;
     private final Bm25Index index;
     private final Map<String, Integer> positions = new HashMap<>();
     private final Bm25Index parts;
-    private final List<Integer> docOfPart = new ArrayList<>();
-    private final Map<Integer, List<Integer>> partsOfDoc = new HashMap<>();
+    /** By part: the position of its memory. A memory's parts are added together: {@code partsFrom[pos]} on. */
+    private int[] docOfPart = new int[16];
+    private int[] partsFrom = new int[16];
+    private int[] partsCount = new int[16];
 
     public HybridRanker(List<MemoryDoc> docs, RankingSettings settings) {
         this.settings = settings;
@@ -55,36 +59,42 @@ public final class HybridRanker {
      * built over all of them. A memory already present is replaced. Not safe to call while {@link #rank} runs.
      */
     public void add(List<MemoryDoc> more) {
+        remove(more.stream().map(MemoryDoc::memoryId).filter(positions::containsKey).toList());
         for (MemoryDoc d : more) {
-            if (positions.containsKey(d.memoryId())) {
-                remove(List.of(d.memoryId()));
-            }
             int pos = docs.size();
-            docs.add(d);
+            docs.add(new Indexed(d.memoryId(), d.kind(), d.status(), UtcMicros.of(d.createdTs())));
             positions.put(d.memoryId(), index.add(d.memoryId(), QueryTokenizer.tokenize(d.text())));
-            List<Integer> own = new ArrayList<>(d.parts().size());
-            for (String part : d.parts()) {
-                own.add(parts.add(d.memoryId(), QueryTokenizer.tokenize(part)));
-                docOfPart.add(pos);
+            if (pos == partsFrom.length) {
+                partsFrom = java.util.Arrays.copyOf(partsFrom, pos * 2);
+                partsCount = java.util.Arrays.copyOf(partsCount, pos * 2);
             }
-            partsOfDoc.put(pos, own);
+            partsFrom[pos] = parts.size();
+            partsCount[pos] = d.parts().size();
+            for (String part : d.parts()) {
+                int p = parts.add(d.memoryId(), QueryTokenizer.tokenize(part));
+                if (p == docOfPart.length) {
+                    docOfPart = java.util.Arrays.copyOf(docOfPart, p * 2);
+                }
+                docOfPart[p] = pos;
+            }
         }
     }
 
     /** Drops memories (superseded, forgotten) from the index. Not safe to call while {@link #rank} runs. */
     public void remove(java.util.Collection<String> memoryIds) {
+        List<Integer> gone = new ArrayList<>();
+        List<Integer> goneParts = new ArrayList<>();
         for (String id : memoryIds) {
             Integer pos = positions.remove(id);
-            if (pos == null) {
-                continue;
-            }
-            MemoryDoc d = docs.get(pos);
-            index.remove(pos, QueryTokenizer.tokenize(d.text()));
-            List<Integer> own = partsOfDoc.remove(pos);
-            for (int i = 0; i < own.size(); i++) {
-                parts.remove(own.get(i), QueryTokenizer.tokenize(d.parts().get(i)));
+            if (pos != null) {
+                gone.add(pos);
+                for (int p = partsFrom[pos]; p < partsFrom[pos] + partsCount[pos]; p++) {
+                    goneParts.add(p);
+                }
             }
         }
+        index.remove(gone);
+        parts.remove(goneParts);
     }
 
     public boolean contains(String memoryId) {
@@ -142,23 +152,41 @@ public final class HybridRanker {
         boolean semanticKnown = cosines != null;
         cosines = semanticKnown ? cosines : Map.of();
         List<String> terms = QueryTokenizer.tokenize(queryText);
-        double[] bm25 = index.score(terms);
-        double[] coverage = index.coverage(terms);
-        double[] memoryLexical = lexical(bm25, coverage);
-        double[] turnLexical = new double[docs.size()];
-        if (settings.turnLexical() > 0 && parts.liveSize() > 0) {
-            double[] byPart = lexical(parts.score(terms), parts.coverage(terms));
-            for (int part = 0; part < byPart.length; part++) {
-                int pos = docOfPart.get(part);
-                turnLexical[pos] = Math.max(turnLexical[pos], byPart[part]);
-            }
-        }
+        // L by position, for the memories a query term occurs in (in their text or a part): the rest score 0
         double t = settings.turnLexical();
         double[] lexical = new double[docs.size()];
-        for (int pos = 0; pos < lexical.length; pos++) {
-            lexical[pos] = (1 - t) * memoryLexical[pos] + t * turnLexical[pos];
+        Bm25Index.Matches byMemory = index.match(terms);
+        double[] memoryLexical = lexical(byMemory);
+        int[] matched = byMemory.docs();
+        for (int i = 0; i < byMemory.size(); i++) {
+            lexical[byMemory.docs()[i]] = (1 - t) * memoryLexical[i];
         }
-        Set<Integer> candidates = new LinkedHashSet<>(topByScore(lexical, settings.candidates()));
+        if (t > 0 && parts.liveSize() > 0) {
+            Bm25Index.Matches byPart = parts.match(terms);
+            double[] partLexical = lexical(byPart);
+            double[] turnLexical = new double[docs.size()];
+            java.util.BitSet seen = new java.util.BitSet(docs.size());
+            for (int doc : matched) {
+                seen.set(doc);
+            }
+            int[] more = new int[byPart.size()];
+            int extra = 0;
+            for (int i = 0; i < byPart.size(); i++) {
+                int pos = docOfPart[byPart.docs()[i]];
+                turnLexical[pos] = Math.max(turnLexical[pos], partLexical[i]);
+                if (!seen.get(pos)) {
+                    seen.set(pos);
+                    more[extra++] = pos;
+                }
+            }
+            int before = matched.length;
+            matched = java.util.Arrays.copyOf(matched, before + extra); // a copy: the matches' own array stays
+            System.arraycopy(more, 0, matched, before, extra);
+            for (int pos : matched) {
+                lexical[pos] += t * turnLexical[pos];
+            }
+        }
+        Set<Integer> candidates = new LinkedHashSet<>(topByScore(lexical, matched, settings.candidates()));
         double minCosine = Double.POSITIVE_INFINITY;
         for (Map.Entry<String, Double> e : cosines.entrySet()) {
             Integer pos = positions.get(e.getKey());
@@ -174,7 +202,7 @@ public final class HybridRanker {
                 : null;
         List<RankedMemory> ranked = new ArrayList<>(candidates.size());
         for (int pos : candidates) {
-            MemoryDoc d = docs.get(pos);
+            MemoryDoc d = docs.get(pos).doc();
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
             // a memory of a kind that gets no vector is scored on the signals it has, as when no query vector exists
             RankedMemory r = semanticKnown && EmbeddedKinds.embedded(d.kind()) ? fuse(d, cos, lexical[pos], at)
@@ -195,15 +223,15 @@ public final class HybridRanker {
         return ranked.size() > topK ? List.copyOf(ranked.subList(0, topK)) : ranked;
     }
 
-    /** {@code sqrt(bm25 / best bm25 × idf coverage)} per document: 1 for the best match holding every term. */
-    private static double[] lexical(double[] bm25, double[] coverage) {
+    /** {@code sqrt(bm25 / best bm25 × idf coverage)} per match: 1 for the best match holding every term. */
+    private static double[] lexical(Bm25Index.Matches m) {
         double max = 0;
-        for (double s : bm25) {
+        for (double s : m.bm25()) {
             max = Math.max(max, s);
         }
-        double[] out = new double[bm25.length];
-        for (int i = 0; i < bm25.length && max > 0; i++) {
-            out[i] = Math.sqrt(bm25[i] / max * coverage[i]);
+        double[] out = new double[m.size()];
+        for (int i = 0; i < m.size() && max > 0; i++) {
+            out[i] = Math.sqrt(m.bm25()[i] / max * m.coverage()[i]);
         }
         return out;
     }
@@ -267,27 +295,71 @@ public final class HybridRanker {
     }
 
     /**
-     * The positions of the {@code n} best positive scores, best first, ties by position: a bounded heap, so a query
-     * whose words occur in most of a large project does not sort all of it.
+     * Of the given positions, the {@code n} with the best positive scores, best first, ties by position: a bounded
+     * heap of positions, so a query whose words occur in most of a large project does not sort all of it.
      */
-    private static List<Integer> topByScore(double[] scores, int n) {
-        java.util.Comparator<Integer> better = (x, y) -> Double.compare(scores[y], scores[x]) != 0
-                ? Double.compare(scores[y], scores[x]) : Integer.compare(x, y);
-        java.util.PriorityQueue<Integer> worstFirst = new java.util.PriorityQueue<>(n + 1, better.reversed());
-        for (int i = 0; i < scores.length; i++) {
-            if (scores[i] <= 0) {
+    static List<Integer> topByScore(double[] scores, int[] positions, int n) {
+        // a min-heap of positions, the worst (lowest score, then highest position) at the root
+        int[] heap = new int[Math.max(1, n)];
+        int size = 0;
+        for (int pos : positions) {
+            if (scores[pos] <= 0 || n <= 0) {
                 continue;
             }
-            if (worstFirst.size() < n) {
-                worstFirst.add(i);
-            } else if (better.compare(i, worstFirst.peek()) < 0) {
-                worstFirst.poll();
-                worstFirst.add(i);
+            if (size < n) {
+                heap[size] = pos;
+                int i = size++;
+                while (i > 0 && worse(scores, heap[i], heap[(i - 1) / 2])) {
+                    swap(heap, i, (i - 1) / 2);
+                    i = (i - 1) / 2;
+                }
+            } else if (worse(scores, heap[0], pos)) {
+                heap[0] = pos;
+                int i = 0;
+                while (true) {
+                    int l = 2 * i + 1;
+                    int r = l + 1;
+                    int worst = i;
+                    if (l < size && worse(scores, heap[l], heap[worst])) {
+                        worst = l;
+                    }
+                    if (r < size && worse(scores, heap[r], heap[worst])) {
+                        worst = r;
+                    }
+                    if (worst == i) {
+                        break;
+                    }
+                    swap(heap, i, worst);
+                    i = worst;
+                }
             }
         }
-        List<Integer> hits = new ArrayList<>(worstFirst);
-        hits.sort(better);
+        List<Integer> hits = new ArrayList<>(size);
+        for (int i = 0; i < size; i++) {
+            hits.add(heap[i]);
+        }
+        hits.sort((x, y) -> worse(scores, x, y) ? 1 : worse(scores, y, x) ? -1 : 0);
         return hits;
+    }
+
+    /** A memory as ranking holds it: a few hundred thousand of them live in {@code serve} for days. */
+    private record Indexed(String memoryId, String kind, String status, long createdMicros) {
+
+        MemoryDoc doc() {
+            return new MemoryDoc(memoryId, kind, status, UtcMicros.toDateTime(createdMicros), "");
+        }
+    }
+
+    /** Whether position {@code a} ranks below {@code b}: a lower score, or the same score and a later position. */
+    private static boolean worse(double[] scores, int a, int b) {
+        int c = Double.compare(scores[a], scores[b]);
+        return c != 0 ? c < 0 : a > b;
+    }
+
+    private static void swap(int[] a, int i, int j) {
+        int x = a[i];
+        a[i] = a[j];
+        a[j] = x;
     }
 
     private static double clamp(double v) {

@@ -97,4 +97,39 @@ class Bm25IndexTests {
         assertThat(index.coverage(query, java.util.Set.of("teal"))).isZero();
         assertThat(index.coverage(List.of(), java.util.Set.of("teal"))).isZero();
     }
+
+    @Test
+    void removingDocumentsScoresAsAnIndexThatNeverHadThem() {
+        Bm25Index index = corpus();
+        index.remove(List.of(0, 2, 2, 99));
+        Bm25Index without = new Bm25Index();
+        without.add("d2", QueryTokenizer.tokenize("Dogs chase cats in the park"));
+        without.add("d4", QueryTokenizer.tokenize("Python code review"));
+
+        List<String> query = QueryTokenizer.tokenize("cat park review");
+        double[] scores = index.score(query);
+        double[] expected = without.score(query);
+        assertThat(index.liveSize()).isEqualTo(2);
+        assertThat(index.size()).isEqualTo(4);
+        assertThat(scores[0]).isZero();
+        assertThat(scores[2]).isZero();
+        assertThat(scores[1]).isEqualTo(expected[0]).isPositive();
+        assertThat(scores[3]).isEqualTo(expected[1]).isPositive();
+        assertThat(index.idf("cat")).isEqualTo(without.idf("cat"));
+    }
+
+    @Test
+    void matchesAreTheDocumentsHoldingAQueryTermWithTheirScoresAndCoverage() {
+        Bm25Index index = corpus();
+        List<String> query = QueryTokenizer.tokenize("cat park");
+
+        Bm25Index.Matches m = index.match(query);
+
+        assertThat(m.docs()).containsExactlyInAnyOrder(0, 1, 2);
+        for (int i = 0; i < m.size(); i++) {
+            assertThat(m.bm25()[i]).isEqualTo(index.score(query)[m.docs()[i]]);
+            assertThat(m.coverage()[i]).isEqualTo(index.coverage(query)[m.docs()[i]]);
+        }
+        assertThat(index.match(List.of("zebra")).size()).isZero();
+    }
 }

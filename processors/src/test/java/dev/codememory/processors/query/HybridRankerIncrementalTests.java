@@ -52,6 +52,15 @@ class HybridRankerIncrementalTests {
         assertThat(incremental.contains("m1")).isFalse();
     }
 
+    @Test
+    void topByScoreKeepsTheBestPositiveScoresTiesByPosition() {
+        double[] scores = {0.5, 0, 0.9, 0.5, -1, 0.7, 0.5};
+
+        assertThat(HybridRanker.topByScore(scores, new int[] {6, 5, 4, 3, 2, 1, 0}, 4)).containsExactly(2, 5, 0, 3);
+        assertThat(HybridRanker.topByScore(scores, new int[] {0, 1, 2}, 10)).containsExactly(2, 0);
+        assertThat(HybridRanker.topByScore(scores, new int[] {1, 4}, 3)).isEmpty();
+    }
+
     private static List<MemoryDoc> concat(List<MemoryDoc> a, List<MemoryDoc> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.query;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.time.UtcMicros;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorStore;
@@ -60,13 +61,26 @@ public final class QueryService implements AutoCloseable {
     private volatile VectorStore vectors;
 
     /**
-     * A project's memories as the query path reads them, in memory: the ranker's indexes, each memory's source events
-     * and their texts, and its citation. Sources, texts and citations never change once a memory is verified, so
-     * {@link #refresh} only adds and removes.
+     * A project's memories as the query path reads them, in memory: the ranker's indexes, each memory as a result
+     * shows it, and the texts of their source events. Sources, texts and citations never change once a memory is
+     * verified, so {@link #refresh} only adds and removes.
      */
-    private record Corpus(HybridRanker ranker, Map<String, StoredMemory> memories,
-            Map<String, List<MemorySource>> sources, Map<String, String> texts, Map<String, String> citations,
+    private record Corpus(HybridRanker ranker, Map<String, Held> memories, Map<String, String> texts,
             Map<String, SpokenTurn> answeredTurns) {
+    }
+
+    /**
+     * What a result shows of a memory, held for every memory of the project: its summary instead of its title and
+     * body (those are indexed, then not needed again), its stored citation (null: none yet) and its source events.
+     */
+    private record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId,
+            String citation, List<MemorySource> sources) {
+
+        static Held of(StoredMemory m, Loaded loaded) {
+            return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()),
+                    m.sessionId(), loaded.citations().get(m.memoryId()),
+                    List.copyOf(loaded.sources().sources().getOrDefault(m.memoryId(), List.of())));
+        }
     }
 
     /** What {@link #load} reads for a project. */
@@ -143,23 +157,16 @@ public final class QueryService implements AutoCloseable {
             corpus.ranker().add(added);
             for (String id : removed) {
                 corpus.memories().remove(id);
-                corpus.sources().remove(id);
             }
             for (MemoryDoc d : added) {
-                String id = d.memoryId();
-                corpus.memories().put(id, now.get(id));
-                List<MemorySource> sources = loaded.sources().sources().getOrDefault(id, List.of());
-                corpus.sources().put(id, sources);
-                sources.forEach(src -> {
+                Held held = Held.of(now.get(d.memoryId()), loaded);
+                corpus.memories().put(held.memoryId(), held);
+                held.sources().forEach(src -> {
                     String text = loaded.sources().eventTexts().get(src.eventId());
                     if (text != null) {
                         corpus.texts().put(src.eventId(), text);
                     }
                 });
-                String citation = loaded.citations().get(id);
-                if (citation != null) {
-                    corpus.citations().put(id, citation);
-                }
             }
         } finally {
             lock.writeLock().unlock();
@@ -200,13 +207,12 @@ public final class QueryService implements AutoCloseable {
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
         Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
-        Map<String, String> citations = citations(corpus, ranked.stream().map(RankedMemory::memoryId).toList());
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
-            StoredMemory m = corpus.memories().get(r.memoryId());
+            Held m = corpus.memories().get(r.memoryId());
             HitSources hs = sources.getOrDefault(m.memoryId(), HitSources.NONE);
-            results.add(new QueryResult(m.memoryId(), citations.get(m.memoryId()), r.score(), m.kind(),
-                    summary(m), hs.sources(), m.createdTs(), m.sessionId(), hs.snippet()));
+            results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(),
+                    m.summary(), hs.sources(), UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet()));
         }
         return results;
     }
@@ -215,29 +221,23 @@ public final class QueryService implements AutoCloseable {
      * The stored citations ({@code show} resolves only those). A memory verified before citations existed has
      * none until the next graduate or reindex; it shows its round-0 code, which is right unless that collided.
      */
-    private static Map<String, String> citations(Corpus corpus, List<String> ids) {
-        Map<String, String> out = new HashMap<>();
-        for (String id : ids) {
-            out.put(id, corpus.citations().getOrDefault(id, Citation.of(id)));
-        }
-        return out;
+    private static String citation(Held memory) {
+        return memory.citation() != null ? memory.citation() : Citation.of(memory.memoryId());
     }
 
     private Corpus corpus(String project) {
         return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
             long start = System.nanoTime();
             Loaded loaded = load(project);
-            Map<String, StoredMemory> byId = new java.util.concurrent.ConcurrentHashMap<>();
+            Map<String, Held> byId = new java.util.concurrent.ConcurrentHashMap<>();
             List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
             for (StoredMemory m : loaded.stored()) {
-                byId.put(m.memoryId(), m);
+                byId.put(m.memoryId(), Held.of(m, loaded));
                 docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
-            return new Corpus(ranker, byId, new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().sources()),
-                    new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
-                    new java.util.concurrent.ConcurrentHashMap<>(loaded.citations()),
+            return new Corpus(ranker, byId, new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
                     new java.util.concurrent.ConcurrentHashMap<>());
         });
     }
@@ -273,7 +273,7 @@ public final class QueryService implements AutoCloseable {
         Map<String, List<MemorySource>> sources = new HashMap<>();
         Map<String, String> texts = new HashMap<>(); // the hits' own source events only
         for (RankedMemory hit : hits) {
-            List<MemorySource> own = corpus.sources().getOrDefault(hit.memoryId(), List.of());
+            List<MemorySource> own = corpus.memories().get(hit.memoryId()).sources();
             sources.put(hit.memoryId(), own);
             for (MemorySource src : own) {
                 String text = corpus.texts().get(src.eventId());

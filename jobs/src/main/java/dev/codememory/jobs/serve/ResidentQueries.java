@@ -100,10 +100,11 @@ public class ResidentQueries {
      * A full collection once the start-up work is done: reading the 90 MB model file and building the indexes leave
      * several hundred MB of garbage that the heap would otherwise keep committed for the life of the process (measured
      * on a small home: 977 MB resident before, 501 MB after). With {@link #keepHeapNearLive} the collection also gives
-     * the heap back down to a little above what is live.
+     * the heap back down to a little above what is live; then the C heap is trimmed ({@link #trimNativeHeap}).
      */
     static void returnStartUpGarbage() {
         System.gc();
+        trimNativeHeap();
     }
 
     /** What DuckDB may keep cached once the indexes are in memory: the hook's and commands' reads are small. */
@@ -111,8 +112,8 @@ public class ResidentQueries {
 
     /**
      * Gives back what loading the indexes (or a job) took and no longer needs: DuckDB's cached pages (100k memories:
-     * the vector table and the memories read once, ~180 MB, and what its allocator held on to after the reads) and the
-     * heap's garbage.
+     * the vector table and the memories read once, ~180 MB, and what its allocator held on to after the reads), the
+     * heap's garbage, and the C heap's free memory ({@link #trimNativeHeap}).
      */
     private void returnMemory() {
         DuckDb.Session s = session;
@@ -125,6 +126,23 @@ public class ResidentQueries {
             }
         }
         returnStartUpGarbage();
+    }
+
+    /**
+     * Asks the C library to give the operating system back the free memory of its heap ({@code malloc_trim}, through
+     * the JVM's {@code System.trim_native_heap} command: Linux with glibc, Java 17.0.9 and later; elsewhere nothing
+     * happens). What ONNX Runtime's embedding batches and DuckDB's reads freed otherwise stays resident: measured after
+     * a graduation's worth of batches, 280 MB resident, 174 MB trimmed.
+     */
+    static void trimNativeHeap() {
+        try {
+            Object out = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
+                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                    "systemTrimNativeHeap", new Object[] {null}, new String[] {String[].class.getName()});
+            log.debug("{}", String.valueOf(out).strip());
+        } catch (javax.management.JMException | RuntimeException e) {
+            log.debug("the C heap cannot be trimmed here: {}", e.getMessage());
+        }
     }
 
     /** After this long without a collection, G1 collects and gives back what the heap does not need. */
@@ -171,14 +189,16 @@ public class ResidentQueries {
         return out;
     }
 
-    /** The ids of a project's {@code k} nearest vectors: through its index as searched, or by exact scan. */
+    /**
+     * The ids of a project's {@code k} nearest active vectors: through its index as searched, or by an exact scan of
+     * the float vectors in the table (the reference the index is measured against).
+     */
     public List<String> nearest(String project, float[] vector, int k, boolean exact) {
         if (residentVectors == null) {
             return List.of();
         }
-        VectorIndex index = residentVectors.index(project);
-        return (exact ? index.exactSearch(vector, k) : index.search(vector, k)).stream()
-                .map(VectorHit::memoryId).toList();
+        return (exact ? residentVectors.exactSearch(project, vector, k)
+                : residentVectors.index(project).search(vector, k)).stream().map(VectorHit::memoryId).toList();
     }
 
     /** Brings every index up to date with the database (after a job). */

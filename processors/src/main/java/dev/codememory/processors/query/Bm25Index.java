@@ -126,54 +126,37 @@ public final class Bm25Index {
             return new Matches(new int[0], new double[0], new double[0]);
         }
         double avgdl = Math.max(1e-9, (double) totalLength / live);
-        // a document's slot among the matches, by position: 0 = not matched yet, else slot + 1
-        Map<Integer, Integer> slots = null;
-        int[] slotOf = null;
-        int postingsTotal = found.values().stream().mapToInt(p -> p.size).sum();
-        if (postingsTotal * 8L < ids.size()) {
-            slots = new HashMap<>(postingsTotal * 2);
-        } else {
-            slotOf = new int[ids.size()];
-        }
-        int[] docs = new int[Math.min(postingsTotal, ids.size())];
-        double[] bm25 = new double[docs.length];
-        double[] covered = new double[docs.length];
+        // sums by document position in lent arrays, cleared again for the documents touched
+        PositionSums scratch = PositionSums.take(ids.size());
+        double[] bm25 = scratch.first;
+        double[] covered = scratch.second;
         int n = 0;
-        for (Map.Entry<String, Postings> e : found.entrySet()) {
-            Postings p = e.getValue();
-            double idf = idf(e.getKey());
-            for (int i = 0; i < p.size; i++) {
-                int doc = p.data[2 * i];
-                double tf = p.data[2 * i + 1];
-                int slot;
-                if (slotOf != null) {
-                    slot = slotOf[doc] - 1;
-                    if (slot < 0) {
-                        slot = n++;
-                        slotOf[doc] = slot + 1;
-                        docs[slot] = doc;
+        try {
+            for (Map.Entry<String, Postings> e : found.entrySet()) {
+                Postings p = e.getValue();
+                double idf = idf(e.getKey()); // > 0: a document seen has covered > 0
+                for (int i = 0; i < p.size; i++) {
+                    int doc = p.data[2 * i];
+                    double tf = p.data[2 * i + 1];
+                    if (covered[doc] == 0) {
+                        scratch.touch(n++, doc);
                     }
-                } else {
-                    Integer known = slots.get(doc);
-                    if (known == null) {
-                        slot = n++;
-                        slots.put(doc, slot);
-                        docs[slot] = doc;
-                    } else {
-                        slot = known;
-                    }
+                    double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
+                    bm25[doc] += idf * tf * (k1 + 1) / (tf + norm);
+                    covered[doc] += idf;
                 }
-                double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
-                bm25[slot] += idf * tf * (k1 + 1) / (tf + norm);
-                covered[slot] += idf;
             }
-        }
-        if (totalIdf > 0) {
+            int[] docs = Arrays.copyOf(scratch.touched, n);
+            double[] scores = new double[n];
+            double[] coverage = new double[n];
             for (int i = 0; i < n; i++) {
-                covered[i] /= totalIdf;
+                scores[i] = bm25[docs[i]];
+                coverage[i] = totalIdf > 0 ? covered[docs[i]] / totalIdf : 0;
             }
+            return new Matches(docs, scores, coverage);
+        } finally {
+            scratch.give(n);
         }
-        return new Matches(Arrays.copyOf(docs, n), Arrays.copyOf(bm25, n), Arrays.copyOf(covered, n));
     }
 
     /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */

@@ -154,39 +154,48 @@ public final class HybridRanker {
         List<String> terms = QueryTokenizer.tokenize(queryText);
         // L by position, for the memories a query term occurs in (in their text or a part): the rest score 0
         double t = settings.turnLexical();
-        double[] lexical = new double[docs.size()];
-        Bm25Index.Matches byMemory = index.match(terms);
-        double[] memoryLexical = lexical(byMemory);
-        int[] matched = byMemory.docs();
-        for (int i = 0; i < byMemory.size(); i++) {
-            lexical[byMemory.docs()[i]] = (1 - t) * memoryLexical[i];
-        }
-        if (t > 0 && parts.liveSize() > 0) {
-            Bm25Index.Matches byPart = parts.match(terms);
-            double[] partLexical = lexical(byPart);
-            double[] turnLexical = new double[docs.size()];
-            java.util.BitSet seen = new java.util.BitSet(docs.size());
-            for (int doc : matched) {
-                seen.set(doc);
+        PositionSums sums = PositionSums.take(docs.size());
+        double[] lexical = sums.first;
+        int matched = 0;
+        try {
+            Bm25Index.Matches byMemory = index.match(terms);
+            double[] memoryLexical = lexical(byMemory);
+            for (int i = 0; i < byMemory.size(); i++) {
+                lexical[byMemory.docs()[i]] = (1 - t) * memoryLexical[i];
+                sums.touch(matched++, byMemory.docs()[i]);
             }
-            int[] more = new int[byPart.size()];
-            int extra = 0;
-            for (int i = 0; i < byPart.size(); i++) {
-                int pos = docOfPart[byPart.docs()[i]];
-                turnLexical[pos] = Math.max(turnLexical[pos], partLexical[i]);
-                if (!seen.get(pos)) {
-                    seen.set(pos);
-                    more[extra++] = pos;
+            if (t > 0 && parts.liveSize() > 0) {
+                Bm25Index.Matches byPart = parts.match(terms);
+                double[] partLexical = lexical(byPart);
+                double[] turnLexical = sums.second;
+                java.util.BitSet seen = new java.util.BitSet(docs.size());
+                for (int i = 0; i < matched; i++) {
+                    seen.set(sums.touched[i]);
+                }
+                for (int i = 0; i < byPart.size(); i++) {
+                    int pos = docOfPart[byPart.docs()[i]];
+                    turnLexical[pos] = Math.max(turnLexical[pos], partLexical[i]);
+                    if (!seen.get(pos)) {
+                        seen.set(pos);
+                        sums.touch(matched++, pos);
+                    }
+                }
+                for (int i = 0; i < matched; i++) {
+                    int pos = sums.touched[i];
+                    lexical[pos] += t * turnLexical[pos];
                 }
             }
-            int before = matched.length;
-            matched = java.util.Arrays.copyOf(matched, before + extra); // a copy: the matches' own array stays
-            System.arraycopy(more, 0, matched, before, extra);
-            for (int pos : matched) {
-                lexical[pos] += t * turnLexical[pos];
-            }
+            return ranked(queryText, cosines, semanticKnown, at, topK, lexical,
+                    topByScore(lexical, java.util.Arrays.copyOf(sums.touched, matched), settings.candidates()));
+        } finally {
+            sums.give(matched);
         }
-        Set<Integer> candidates = new LinkedHashSet<>(topByScore(lexical, matched, settings.candidates()));
+    }
+
+    /** The candidates' fused scores, best first: the best lexical matches (given) and the vector hits. */
+    private List<RankedMemory> ranked(String queryText, Map<String, Double> cosines, boolean semanticKnown,
+            LocalDateTime at, int topK, double[] lexical, List<Integer> bestLexical) {
+        Set<Integer> candidates = new LinkedHashSet<>(bestLexical);
         double minCosine = Double.POSITIVE_INFINITY;
         for (Map.Entry<String, Double> e : cosines.entrySet()) {
             Integer pos = positions.get(e.getKey());

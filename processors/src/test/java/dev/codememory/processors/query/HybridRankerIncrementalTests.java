@@ -53,6 +53,19 @@ class HybridRankerIncrementalTests {
     }
 
     @Test
+    void aQueryRanksTheSameWhateverRanBeforeIt() {
+        HybridRanker ranker = new HybridRanker(concat(FIRST, LATER), SETTINGS);
+        HybridRanker fresh = new HybridRanker(concat(FIRST, LATER), SETTINGS);
+
+        List<RankedMemory> first = ranker.rank("ledger database", null, NOW, 10);
+        ranker.rank("PostgreSQL status index ordering partition", Map.of("m3", 0.5), NOW, 10);
+        ranker.rank("retry backoff reconciler", null, NOW, 10);
+
+        assertThat(ranker.rank("ledger database", null, NOW, 10)).isEqualTo(first)
+                .isEqualTo(fresh.rank("ledger database", null, NOW, 10)).isNotEmpty();
+    }
+
+    @Test
     void topByScoreKeepsTheBestPositiveScoresTiesByPosition() {
         double[] scores = {0.5, 0, 0.9, 0.5, -1, 0.7, 0.5};
 

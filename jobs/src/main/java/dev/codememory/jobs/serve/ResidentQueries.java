@@ -108,7 +108,7 @@ public class ResidentQueries {
     }
 
     /** What DuckDB may keep cached once the indexes are in memory: the hook's and commands' reads are small. */
-    static final String DATABASE_CACHE_KEPT = "64MB";
+    static final String DATABASE_CACHE_KEPT = "16MB";
 
     /**
      * Gives back what loading the indexes (or a job) took and no longer needs: DuckDB's cached pages (100k memories:

@@ -101,18 +101,12 @@ public final class Bm25Index {
     }
 
     /**
-     * The documents holding at least one of the query terms, each once, with their BM25 score and the share of the
-     * query's IDF mass they hold ({@link #coverage}); in no particular order.
+     * Sums, by document position, each document's BM25 score for the query terms into {@code sums.first} and the share
+     * of the query's IDF mass it holds ({@link #coverage}) into {@code sums.second}, for the documents holding at
+     * least one of the terms; lists those in {@code sums.touched} and returns how many. Work in proportion to the
+     * terms' postings, not to the index. The caller gives the sums back ({@link PositionSums#give}) with that count.
      */
-    public record Matches(int[] docs, double[] bm25, double[] coverage) {
-
-        public int size() {
-            return docs.length;
-        }
-    }
-
-    /** {@link Matches} for the query terms: work in proportion to their postings, not to the index. */
-    public Matches match(List<String> queryTerms) {
+    int match(List<String> queryTerms, PositionSums sums) {
         Map<String, Postings> found = new java.util.LinkedHashMap<>();
         double totalIdf = 0;
         for (String term : new LinkedHashSet<>(queryTerms)) {
@@ -123,50 +117,35 @@ public final class Bm25Index {
             }
         }
         if (found.isEmpty() || live == 0) {
-            return new Matches(new int[0], new double[0], new double[0]);
+            return 0;
         }
         double avgdl = Math.max(1e-9, (double) totalLength / live);
-        // sums by document position in lent arrays, cleared again for the documents touched
-        PositionSums scratch = PositionSums.take(ids.size());
-        double[] bm25 = scratch.first;
-        double[] covered = scratch.second;
+        double[] bm25 = sums.first;
+        double[] covered = sums.second;
         int n = 0;
-        try {
-            for (Map.Entry<String, Postings> e : found.entrySet()) {
-                Postings p = e.getValue();
-                double idf = idf(e.getKey()); // > 0: a document seen has covered > 0
-                for (int i = 0; i < p.size; i++) {
-                    int doc = p.data[2 * i];
-                    double tf = p.data[2 * i + 1];
-                    if (covered[doc] == 0) {
-                        scratch.touch(n++, doc);
-                    }
-                    double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
-                    bm25[doc] += idf * tf * (k1 + 1) / (tf + norm);
-                    covered[doc] += idf;
+        for (Map.Entry<String, Postings> e : found.entrySet()) {
+            Postings p = e.getValue();
+            double idf = idf(e.getKey()); // > 0: a document seen has covered > 0
+            for (int i = 0; i < p.size; i++) {
+                int doc = p.data[2 * i];
+                double tf = p.data[2 * i + 1];
+                if (covered[doc] == 0) {
+                    sums.touch(n++, doc);
                 }
+                double norm = k1 * (1 - b + b * lengths[doc] / avgdl);
+                bm25[doc] += idf * tf * (k1 + 1) / (tf + norm);
+                covered[doc] += idf;
             }
-            int[] docs = Arrays.copyOf(scratch.touched, n);
-            double[] scores = new double[n];
-            double[] coverage = new double[n];
-            for (int i = 0; i < n; i++) {
-                scores[i] = bm25[docs[i]];
-                coverage[i] = totalIdf > 0 ? covered[docs[i]] / totalIdf : 0;
-            }
-            return new Matches(docs, scores, coverage);
-        } finally {
-            scratch.give(n);
         }
+        for (int i = 0; i < n && totalIdf > 0; i++) {
+            covered[sums.touched[i]] /= totalIdf;
+        }
+        return n;
     }
 
     /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
     public double[] score(List<String> queryTerms) {
-        double[] scores = new double[ids.size()];
-        Matches m = match(queryTerms);
-        for (int i = 0; i < m.size(); i++) {
-            scores[m.docs()[i]] = m.bm25()[i];
-        }
-        return scores;
+        return dense(queryTerms, true);
     }
 
     /**
@@ -174,12 +153,23 @@ public final class Bm25Index {
      * occurs in it. Unlike the raw BM25 score this is comparable across queries, which the fused score needs.
      */
     public double[] coverage(List<String> queryTerms) {
-        double[] covered = new double[ids.size()];
-        Matches m = match(queryTerms);
-        for (int i = 0; i < m.size(); i++) {
-            covered[m.docs()[i]] = m.coverage()[i];
+        return dense(queryTerms, false);
+    }
+
+    private double[] dense(List<String> queryTerms, boolean scores) {
+        double[] out = new double[ids.size()];
+        PositionSums sums = PositionSums.take(ids.size());
+        int n = 0;
+        try {
+            n = match(queryTerms, sums);
+            for (int i = 0; i < n; i++) {
+                int doc = sums.touched[i];
+                out[doc] = scores ? sums.first[doc] : sums.second[doc];
+            }
+            return out;
+        } finally {
+            sums.give(n);
         }
-        return covered;
     }
 
     /** {@link #coverage} for a text outside the index, given its distinct terms, with this index's IDF. */

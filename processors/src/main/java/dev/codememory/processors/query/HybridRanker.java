@@ -155,26 +155,32 @@ public final class HybridRanker {
         // L by position, for the memories a query term occurs in (in their text or a part): the rest score 0
         double t = settings.turnLexical();
         PositionSums sums = PositionSums.take(docs.size());
-        double[] lexical = sums.first;
+        PositionSums partSums = null;
         int matched = 0;
+        int partsMatched = 0;
         try {
-            Bm25Index.Matches byMemory = index.match(terms);
-            double[] memoryLexical = lexical(byMemory);
-            for (int i = 0; i < byMemory.size(); i++) {
-                lexical[byMemory.docs()[i]] = (1 - t) * memoryLexical[i];
-                sums.touch(matched++, byMemory.docs()[i]);
+            matched = index.match(terms, sums);
+            double[] lexical = sums.first;
+            double[] turnLexical = sums.second;
+            double best = best(sums, matched);
+            for (int i = 0; i < matched; i++) {
+                int pos = sums.touched[i];
+                lexical[pos] = (1 - t) * lexical(lexical[pos], best, turnLexical[pos]);
+                turnLexical[pos] = 0;
             }
             if (t > 0 && parts.liveSize() > 0) {
-                Bm25Index.Matches byPart = parts.match(terms);
-                double[] partLexical = lexical(byPart);
-                double[] turnLexical = sums.second;
+                partSums = PositionSums.take(parts.size());
+                partsMatched = parts.match(terms, partSums);
+                double bestPart = best(partSums, partsMatched);
                 java.util.BitSet seen = new java.util.BitSet(docs.size());
                 for (int i = 0; i < matched; i++) {
                     seen.set(sums.touched[i]);
                 }
-                for (int i = 0; i < byPart.size(); i++) {
-                    int pos = docOfPart[byPart.docs()[i]];
-                    turnLexical[pos] = Math.max(turnLexical[pos], partLexical[i]);
+                for (int i = 0; i < partsMatched; i++) {
+                    int part = partSums.touched[i];
+                    int pos = docOfPart[part];
+                    turnLexical[pos] = Math.max(turnLexical[pos],
+                            lexical(partSums.first[part], bestPart, partSums.second[part]));
                     if (!seen.get(pos)) {
                         seen.set(pos);
                         sums.touch(matched++, pos);
@@ -189,6 +195,9 @@ public final class HybridRanker {
                     topByScore(lexical, java.util.Arrays.copyOf(sums.touched, matched), settings.candidates()));
         } finally {
             sums.give(matched);
+            if (partSums != null) {
+                partSums.give(partsMatched);
+            }
         }
     }
 
@@ -232,17 +241,18 @@ public final class HybridRanker {
         return ranked.size() > topK ? List.copyOf(ranked.subList(0, topK)) : ranked;
     }
 
-    /** {@code sqrt(bm25 / best bm25 × idf coverage)} per match: 1 for the best match holding every term. */
-    private static double[] lexical(Bm25Index.Matches m) {
+    /** The best BM25 score among the matches summed in {@code sums.first}. */
+    private static double best(PositionSums sums, int matched) {
         double max = 0;
-        for (double s : m.bm25()) {
-            max = Math.max(max, s);
+        for (int i = 0; i < matched; i++) {
+            max = Math.max(max, sums.first[sums.touched[i]]);
         }
-        double[] out = new double[m.size()];
-        for (int i = 0; i < m.size() && max > 0; i++) {
-            out[i] = Math.sqrt(m.bm25()[i] / max * m.coverage()[i]);
-        }
-        return out;
+        return max;
+    }
+
+    /** {@code sqrt(bm25 / best bm25 × idf coverage)}: 1 for the best match holding every term. */
+    private static double lexical(double bm25, double best, double coverage) {
+        return best > 0 ? Math.sqrt(bm25 / best * coverage) : 0;
     }
 
     /** The fused score of one memory from its raw signals. */

@@ -122,14 +122,18 @@ class Bm25IndexTests {
     void matchesAreTheDocumentsHoldingAQueryTermWithTheirScoresAndCoverage() {
         Bm25Index index = corpus();
         List<String> query = QueryTokenizer.tokenize("cat park");
+        PositionSums sums = PositionSums.take(index.size());
 
-        Bm25Index.Matches m = index.match(query);
+        int n = index.match(query, sums);
 
-        assertThat(m.docs()).containsExactlyInAnyOrder(0, 1, 2);
-        for (int i = 0; i < m.size(); i++) {
-            assertThat(m.bm25()[i]).isEqualTo(index.score(query)[m.docs()[i]]);
-            assertThat(m.coverage()[i]).isEqualTo(index.coverage(query)[m.docs()[i]]);
+        assertThat(java.util.Arrays.copyOf(sums.touched, n)).containsExactlyInAnyOrder(0, 1, 2);
+        for (int doc = 0; doc < index.size(); doc++) {
+            assertThat(sums.first[doc]).isEqualTo(index.score(query)[doc]);
+            assertThat(sums.second[doc]).isEqualTo(index.coverage(query)[doc]);
         }
-        assertThat(index.match(List.of("zebra")).size()).isZero();
+        sums.give(n);
+        assertThat(sums.first).containsOnly(0.0);
+        assertThat(sums.second).containsOnly(0.0);
+        assertThat(index.match(List.of("zebra"), PositionSums.take(index.size()))).isZero();
     }
 }

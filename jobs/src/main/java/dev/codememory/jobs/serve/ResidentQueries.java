@@ -97,7 +97,7 @@ public class ResidentQueries {
     }
 
     /**
-     * A full collection once the start-up work is done: reading the 90 MB model file and building the indexes leave
+     * A full collection once the start-up work is done: reading the model file and building the indexes leave
      * several hundred MB of garbage that the heap would otherwise keep committed for the life of the process (measured
      * on a small home: 977 MB resident before, 501 MB after). With {@link #keepHeapNearLive} the collection also gives
      * the heap back down to a little above what is live; then the C heap is trimmed ({@link #trimNativeHeap}).
@@ -107,7 +107,10 @@ public class ResidentQueries {
         trimNativeHeap();
     }
 
-    /** What DuckDB may keep cached once the indexes are in memory: the hook's and commands' reads are small. */
+    /**
+     * What DuckDB may keep cached once the indexes are in memory: the hook's and commands' reads are small, and a search
+     * reads only the turns of a few sessions (100k memories: 15 MB kept instead of 61 MB, the same search latency).
+     */
     static final String DATABASE_CACHE_KEPT = "16MB";
 
     /**

@@ -40,7 +40,7 @@ class MiniLmOnnxEmbedderTests {
     @Test
     void keepsAnOwnerOnlyUnpackedCopyOfTheModelAndReplacesOneThatFailsItsChecksum(@TempDir Path cache)
             throws Exception {
-        Path unpacked = cache.resolve("models/all-minilm-l6-v2-759c3cd2b7fe.onnx");
+        Path unpacked = cache.resolve("models/all-minilm-l6-v2-q-afdb6f1a0e45.onnx");
 
         assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
 
@@ -64,8 +64,8 @@ class MiniLmOnnxEmbedderTests {
 
     @Test
     void describesItselfAsMiniLmWithMeanPoolingAnd256Tokens() {
-        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("all-minilm-l6-v2", 384, "mean", 256));
-        assertThat(embedder.version().id()).isEqualTo("all_minilm_l6_v2_384_mean_256");
+        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("all-minilm-l6-v2-q", 384, "mean", 256));
+        assertThat(embedder.version().id()).isEqualTo("all_minilm_l6_v2_q_384_mean_256");
     }
 
     @Test
@@ -86,13 +86,21 @@ class MiniLmOnnxEmbedderTests {
         assertThat(second).containsExactly(first);
     }
 
+    /**
+     * How close a text's vector stays when its batch changes: the int8 model quantizes each batch's activations with
+     * one scale, so a vector moves a little with its batch companions (measured: cosine 0.990–0.994 to the text
+     * embedded alone; unrelated texts are below 0.2).
+     */
+    private static final double SAME_TEXT_OTHER_BATCH = 0.98;
+
     @Test
-    void givesTheSameVectorAloneAndInABatch() {
+    void givesNearlyTheSameVectorAloneAndInABatch() {
         float[][] batch = embedder.embed(List.of(UNRELATED, QUERY, RELATED));
 
-        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(0.9999);
-        assertThat(Vectors.cosine(batch[1], embedder.embed(QUERY))).isGreaterThan(0.9999);
-        assertThat(Vectors.cosine(batch[2], embedder.embed(RELATED))).isGreaterThan(0.9999);
+        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(SAME_TEXT_OTHER_BATCH);
+        assertThat(Vectors.cosine(batch[1], embedder.embed(QUERY))).isGreaterThan(SAME_TEXT_OTHER_BATCH);
+        assertThat(Vectors.cosine(batch[2], embedder.embed(RELATED))).isGreaterThan(SAME_TEXT_OTHER_BATCH);
+        assertThat(Vectors.cosine(batch[0], embedder.embed(QUERY))).isLessThan(0.5);
     }
 
     @Test
@@ -145,10 +153,10 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
-    void padsToTheLongestTextWithoutChangingTheShortTextsVector() {
+    void padsToTheLongestTextWithoutChangingTheShortTextsVectorMoreThanItsBatchDoes() {
         float[][] batch = embedder.embed(List.of(UNRELATED, Texts.words(1_000, 0)));
 
-        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(0.9999);
+        assertThat(Vectors.cosine(batch[0], embedder.embed(UNRELATED))).isGreaterThan(SAME_TEXT_OTHER_BATCH);
     }
 
     @Test
@@ -161,7 +169,7 @@ class MiniLmOnnxEmbedderTests {
 
             assertThat(vectors).hasDimensions(5, 384);
             for (int i = 0; i < texts.size(); i++) {
-                assertThat(Vectors.cosine(vectors[i], expected[i])).isGreaterThan(0.9999);
+                assertThat(Vectors.cosine(vectors[i], expected[i])).isGreaterThan(SAME_TEXT_OTHER_BATCH);
             }
         }
     }

@@ -56,6 +56,6 @@ class ModelChecksumTests {
 
         assertThatThrownBy(() -> ModelChecksum.verify(content, ABC, MiniLmOnnxEmbedder.MODEL_RESOURCE))
                 .isInstanceOf(EmbeddingException.class)
-                .hasMessageStartingWith("SHA-256 mismatch for all-minilm-l6-v2.onnx: expected " + ABC + " but was ");
+                .hasMessageStartingWith("SHA-256 mismatch for all-minilm-l6-v2-q.onnx: expected " + ABC + " but was ");
     }
 }

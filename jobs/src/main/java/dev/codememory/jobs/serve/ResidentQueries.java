@@ -192,16 +192,27 @@ public class ResidentQueries {
         return out;
     }
 
-    /**
-     * The ids of a project's {@code k} nearest active vectors: through its index as searched, or by an exact scan of
-     * the float vectors in the table (the reference the index is measured against).
-     */
-    public List<String> nearest(String project, float[] vector, int k, boolean exact) {
+    /** Where {@link #nearest} looks. */
+    public enum Nearest {
+        /** Serve's index as a search uses it: quantized vectors, through the graph past the exact limit. */
+        INDEX,
+        /** Every quantized vector of the index scored: what the graph is measured against. */
+        INDEX_EXACT,
+        /** Every float vector of the table scored: what the quantization is measured against. */
+        TABLE
+    }
+
+    /** The ids of a project's {@code k} nearest active vectors, as {@code where} finds them. */
+    public List<String> nearest(String project, float[] vector, int k, Nearest where) {
         if (residentVectors == null) {
             return List.of();
         }
-        return (exact ? residentVectors.exactSearch(project, vector, k)
-                : residentVectors.index(project).search(vector, k)).stream().map(VectorHit::memoryId).toList();
+        List<VectorHit> hits = switch (where) {
+            case INDEX -> residentVectors.index(project).search(vector, k);
+            case INDEX_EXACT -> residentVectors.index(project).exactSearch(vector, k);
+            case TABLE -> residentVectors.exactSearch(project, vector, k);
+        };
+        return hits.stream().map(VectorHit::memoryId).toList();
     }
 
     /** Brings every index up to date with the database (after a job). */

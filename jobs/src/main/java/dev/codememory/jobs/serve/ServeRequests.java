@@ -103,8 +103,9 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * The nearest vectors of a text in a project as serve's index finds them (quantized, through its graph past the
-     * exact limit), and as an exact scan of the stored float vectors does: the bench's recall against exact search.
+     * The nearest vectors of a text in a project as serve's index finds them ({@code found}: quantized, through its
+     * graph past the exact limit), as an exact scan of the index's vectors does ({@code exact}) and as an exact scan of
+     * the table's float vectors does ({@code table}): the bench's recall of the graph and of the quantization.
      */
     private void nearest(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         String text = String.valueOf(request.get("text"));
@@ -112,8 +113,9 @@ public class ServeRequests implements ServeServer.Handler {
         int k = (int) number(request.get("k"));
         float[] vector = resident.queryService(RankingSettings.defaults()).embedder().embed(List.of(text))[0];
         Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("found", resident.nearest(project, vector, k, false));
-        answer.put("exact", resident.nearest(project, vector, k, true));
+        answer.put("found", resident.nearest(project, vector, k, ResidentQueries.Nearest.INDEX));
+        answer.put("exact", resident.nearest(project, vector, k, ResidentQueries.Nearest.INDEX_EXACT));
+        answer.put("table", resident.nearest(project, vector, k, ResidentQueries.Nearest.TABLE));
         reply.finish(0, answer);
     }
 

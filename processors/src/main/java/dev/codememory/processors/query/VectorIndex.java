@@ -408,11 +408,22 @@ public final class VectorIndex {
         float dot(float[] query, int ord) {
             byte[] chunk = codes[ord / CHUNK];
             int offset = (ord % CHUNK) * dimension;
-            float s = 0;
-            for (int i = 0; i < dimension; i++) {
-                s += query[i] * chunk[offset + i];
+            // four sums: one would make every addition wait for the last (a graph search scores ~10k vectors)
+            float s0 = 0;
+            float s1 = 0;
+            float s2 = 0;
+            float s3 = 0;
+            int i = 0;
+            for (; i + 3 < dimension; i += 4) {
+                s0 += query[i] * chunk[offset + i];
+                s1 += query[i + 1] * chunk[offset + i + 1];
+                s2 += query[i + 2] * chunk[offset + i + 2];
+                s3 += query[i + 3] * chunk[offset + i + 3];
             }
-            return s * scales[ord / CHUNK][ord % CHUNK];
+            for (; i < dimension; i++) {
+                s0 += query[i] * chunk[offset + i];
+            }
+            return (s0 + s1 + s2 + s3) * scales[ord / CHUNK][ord % CHUNK];
         }
 
         /** The cosine of stored vectors {@code a} and {@code b}. */

@@ -72,7 +72,10 @@ final class ServeBench {
                     rssWarm / 1024);
             search(client, f);
             // before the recall's exact scans, which read every float vector of the table through DuckDB's cache
-            out.printf("  serve RSS after the searches: %d MB (model loaded)%n", rssKb(client) / 1024);
+            long rssBusy = rssKb(client);
+            Thread.sleep(IDLE.toMillis()); // serve gives back what the burst of searches took once it is idle
+            out.printf("  serve RSS after the searches: %d MB, after %d s idle: %d MB (model loaded)%n",
+                    rssBusy / 1024, IDLE.toSeconds(), rssKb(client) / 1024);
             recall(client, f);
             hooks(f, projectDir, runs);
             if (faults) {
@@ -143,6 +146,9 @@ final class ServeBench {
         out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: rank + sources", BenchCommand.median(search)
                 / 1000.0, BenchCommand.p95(search) / 1000.0);
     }
+
+    /** Longer than serve's wait before it compacts after answering (a minute) and its check interval. */
+    private static final java.time.Duration IDLE = java.time.Duration.ofSeconds(80);
 
     private void recall(ServeClient client, QueryBench.Fixture f) {
         int n = Math.min(RECALL_QUERIES, f.questions().size());

@@ -167,6 +167,7 @@ public final class QueryService implements AutoCloseable {
                         corpus.texts().put(src.eventId(), text);
                     }
                 });
+                answers(corpus, loaded, held.sources().stream().map(MemorySource::eventId).toList());
             }
         } finally {
             lock.writeLock().unlock();
@@ -237,9 +238,28 @@ public final class QueryService implements AutoCloseable {
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
-            return new Corpus(ranker, byId, new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
+            Corpus corpus = new Corpus(ranker, byId,
+                    new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
                     new java.util.concurrent.ConcurrentHashMap<>());
+            answers(corpus, loaded, loaded.sources().nextSaid().keySet());
+            return corpus;
         });
+    }
+
+    /**
+     * Keeps, for each of these source events that asks, the prompt or reply that answers it (read with the corpus,
+     * so a search needs no read of its sessions; one that has no answer yet is read when a search needs it).
+     */
+    private void answers(Corpus corpus, Loaded loaded, java.util.Collection<String> events) {
+        if (settings.questionPenalty() <= 0 && settings.answerCarry() <= 0) {
+            return;
+        }
+        for (String event : events) {
+            MemorySource next = loaded.sources().nextSaid().get(event);
+            if (next != null && Questions.asks(corpus.texts().get(event))) {
+                corpus.answeredTurns().putIfAbsent(event, new SpokenTurn(event, next));
+            }
+        }
     }
 
     private Loaded load(String project) {

@@ -41,6 +41,13 @@ public class JobRunner {
         this.sessions = sessions;
     }
 
+    private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+
+    /** Whether a job is running now. */
+    public boolean running() {
+        return running.get() > 0;
+    }
+
     /** Called after each run, with the job's command name and its execution (e.g. to refresh resident indexes). */
     public void afterEachRun(java.util.function.BiConsumer<String, JobExecution> listener) {
         afterRun.add(listener);
@@ -56,6 +63,7 @@ public class JobRunner {
             throw new IllegalArgumentException("unknown job '" + commandName + "'; known jobs: "
                     + String.join(", ", new java.util.TreeSet<>(jobsByCommandName.keySet())));
         }
+        running.incrementAndGet();
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
             // open DuckDB before touching batch metadata: a locked database fails fast, naming the holder
             sessions.open();
@@ -70,6 +78,8 @@ public class JobRunner {
                     listener.accept(commandName, execution);
                 }
             }
+        } finally {
+            running.decrementAndGet();
         }
     }
 

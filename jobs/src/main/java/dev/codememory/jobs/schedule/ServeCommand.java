@@ -86,6 +86,7 @@ public class ServeCommand implements SmartLifecycle {
             serveLock.close();
             return JobCommandRunner.EXIT_BUSY;
         }
+        resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {
             if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes do not change
                 try {

@@ -48,6 +48,15 @@ public class ResidentQueries {
     private volatile ResidentVectors residentVectors;
     private volatile VectorStore store;
     private volatile boolean warm;
+    private volatile long lastAnswer = System.nanoTime();
+    private volatile boolean answeredSinceCompaction;
+    private volatile java.util.function.BooleanSupplier jobRunning = () -> false;
+    private final java.util.concurrent.ScheduledExecutorService idle =
+            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
+                Thread t = new Thread(r, "code-memory-idle");
+                t.setDaemon(true);
+                return t;
+            });
 
     public ResidentQueries(DuckDbSessions sessions, VectorComponents components, EmbeddingService embeddings,
             int exactLimit) {
@@ -72,6 +81,40 @@ public class ResidentQueries {
         Thread warmUp = new Thread(this::warmUp, "code-memory-warm-up");
         warmUp.setDaemon(true);
         warmUp.start();
+        idle.scheduleWithFixedDelay(this::compactWhenIdle, IDLE_CHECK.toMillis(), IDLE_CHECK.toMillis(),
+                java.util.concurrent.TimeUnit.MILLISECONDS);
+    }
+
+    /** How long serve waits after its last answer before giving back what answering took. */
+    static final java.time.Duration IDLE_BEFORE_COMPACTION = java.time.Duration.ofSeconds(60);
+    private static final java.time.Duration IDLE_CHECK = java.time.Duration.ofSeconds(15);
+
+    /** No idle compaction while a job runs (it gives back what it took when it ends, see {@link #refresh}). */
+    public void skipCompactionWhile(java.util.function.BooleanSupplier jobRunning) {
+        this.jobRunning = jobRunning;
+    }
+
+    /** A request other than a ping was answered: the heap and DuckDB's cache may have grown for it. */
+    public void answered() {
+        lastAnswer = System.nanoTime();
+        answeredSinceCompaction = true;
+    }
+
+    /**
+     * Once serve has answered and then been idle for {@link #IDLE_BEFORE_COMPACTION}, gives back what answering took
+     * ({@link #returnMemory}): G1 grows its young generation and heap under a burst of queries (100k memories, 440
+     * searches back to back: 737 MB of heap committed for 253 MB live) and its own idle collection is concurrent,
+     * which does not shrink them. A full collection of ~250 MB live takes a few hundred ms; a prompt that comes in
+     * meanwhile waits for it, well inside the hook's budget.
+     */
+    private void compactWhenIdle() {
+        if (warm && answeredSinceCompaction && !jobRunning.getAsBoolean()
+                && System.nanoTime() - lastAnswer > IDLE_BEFORE_COMPACTION.toNanos()) {
+            answeredSinceCompaction = false;
+            long start = System.nanoTime();
+            returnMemory();
+            log.debug("idle: memory returned in {} ms", (System.nanoTime() - start) / 1_000_000);
+        }
     }
 
     private void warmUp() {
@@ -276,6 +319,7 @@ public class ResidentQueries {
     }
 
     public synchronized void stop() {
+        idle.shutdownNow();
         if (residentVectors != null) {
             residentVectors.shutdown();
         }

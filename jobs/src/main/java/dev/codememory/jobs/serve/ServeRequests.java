@@ -51,6 +51,16 @@ public class ServeRequests implements ServeServer.Handler {
     @Override
     public void handle(Map<?, ?> request, ServeServer.Reply reply) throws Exception {
         String op = String.valueOf(request.get("op"));
+        try {
+            answer(op, request, reply);
+        } finally {
+            if (!"ping".equals(op)) {
+                resident.answered();
+            }
+        }
+    }
+
+    private void answer(String op, Map<?, ?> request, ServeServer.Reply reply) throws Exception {
         switch (op) {
             case "ping" -> reply.finish(0, Map.of("warm", resident.warm(), "rss_kb", rssKb()));
             case "hook" -> hook(request, reply);

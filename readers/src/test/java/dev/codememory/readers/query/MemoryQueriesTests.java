@@ -116,6 +116,12 @@ class MemoryQueriesTests {
         assertThat(turns.get("ev4")).isEqualTo(new SpokenTurn("ev4",
                 new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
         assertThat(turns.get("ev5")).isEqualTo(new SpokenTurn("ev5", null));
+
+        // read for all the sources at once, as serve loads a project: the same turns, the last one absent
+        Map<String, MemorySource> nextSaid = MemoryQueries.projectSources(c, null).nextSaid();
+        assertThat(nextSaid).containsOnlyKeys("ev1", "ev2", "ev4");
+        nextSaid.forEach((event, next) -> assertThat(next).isEqualTo(turns.get(event).next()));
+        assertThat(MemoryQueries.projectSources(c, "/p").nextSaid()).containsOnlyKeys("ev1", "ev2");
     }
 
     @Test

@@ -43,7 +43,10 @@ class ServeIntegrationTests {
 
         List<List<Object>> runs = JobsJar.sqliteRows(home, """
                 SELECT START_TIME, END_TIME, STATUS FROM BATCH_JOB_EXECUTION ORDER BY START_TIME""");
-        assertThat(runs).allSatisfy(run -> assertThat(run.get(2)).isEqualTo("COMPLETED"));
+        // every run completed, but the one a scheduled ingest may have started just before SIGTERM: asked to stop,
+        // it ends STOPPED and restarts with the next run (never UNKNOWN, which Spring Batch will not restart)
+        assertThat(runs.subList(0, runs.size() - 1)).allSatisfy(run -> assertThat(run.get(2)).isEqualTo("COMPLETED"));
+        assertThat(runs.get(runs.size() - 1).get(2)).isIn("COMPLETED", "STOPPED");
         for (int i = 1; i < runs.size(); i++) { // never two jobs at once
             long previousEnd = ((Number) runs.get(i - 1).get(1)).longValue(); // SQLite keeps epoch millis
             long start = ((Number) runs.get(i).get(0)).longValue();

@@ -257,17 +257,7 @@ public final class VectorIndex {
     private List<VectorHit> approximate(float[] q, int k) {
         try {
             int size = vectors.size();
-            RandomVectorScorer scorer = new RandomVectorScorer() {
-                @Override
-                public float score(int node) {
-                    return similarity(vectors.dot(q, node));
-                }
-
-                @Override
-                public int maxOrd() {
-                    return size;
-                }
-            };
+            RandomVectorScorer scorer = scorer(size, node -> vectors.dot(q, node));
             Bits live = new Bits() {
                 @Override
                 public boolean get(int index) {
@@ -295,6 +285,26 @@ public final class VectorIndex {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot search the vector graph", e);
         }
+    }
+
+    /** The cosine of some vector with each of the first {@code size} stored ones. */
+    private interface Cosines {
+        float with(int node);
+    }
+
+    /** A scorer of the first {@code size} stored vectors for the graph, by their cosine with some vector. */
+    private static RandomVectorScorer scorer(int size, Cosines cosines) {
+        return new RandomVectorScorer() {
+            @Override
+            public float score(int node) {
+                return similarity(cosines.with(node));
+            }
+
+            @Override
+            public int maxOrd() {
+                return size;
+            }
+        };
     }
 
     /** The graph's score of a cosine: in [0, 1], higher is closer, as the graph needs. */
@@ -363,18 +373,7 @@ public final class VectorIndex {
 
         @Override
         public RandomVectorScorer scorer(int ord) {
-            int size = vectors.size();
-            return new RandomVectorScorer() {
-                @Override
-                public float score(int node) {
-                    return similarity(vectors.dot(ord, node));
-                }
-
-                @Override
-                public int maxOrd() {
-                    return size;
-                }
-            };
+            return VectorIndex.scorer(vectors.size(), node -> vectors.dot(ord, node));
         }
 
         @Override

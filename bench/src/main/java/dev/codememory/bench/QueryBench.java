@@ -48,9 +48,9 @@ import org.duckdb.DuckDBConnection;
  *   <li>For each size, a temporary home with that many verified, active memories in one project (entries, their
  *       session, turn, prompt and reply events, evidence spans and citations, written in bulk), then warm per-query
  *       latency through {@link QueryService}: the hybrid search, the vector search it makes (the baseline: the same
- *       {@link DuckDbVectorStore#search} call alone) and the lexical-only search, interleaved. Vectors are random
- *       unit vectors except for the memories the queries ask about, which get the model's vectors of their text, so
- *       the ranking has something true to find; query vectors come from the real model, embedded before timing.</li>
+ *       {@link DuckDbVectorStore#search} call alone) and the lexical-only search, interleaved. The memories the
+ *       queries ask about get the model's vectors of their text, so the ranking has something true to find; the others
+ *       get vectors shaped like real ones ({@link SubjectVectors}); query vectors come from the real model, embedded before timing.</li>
  *   <li>The cold UserPromptSubmit hook on the smallest home, run as Claude Code runs it, next to a capture-only
  *       PostToolUse hook and {@code java -version}, with what the hook answered read from {@code logs/hook.log}.</li>
  * </ol>
@@ -67,9 +67,6 @@ public final class QueryBench {
     private static final int VECTOR_BATCH = 10_000;
     /** Past this size the in-process baseline (DuckDB's exact scan per query) is left out: it takes minutes. */
     static final int IN_PROCESS_LIMIT = 100_000;
-    /** Subjects the generated vectors cluster around. */
-    static final int TOPICS = 256;
-    static final double TOPIC_NOISE = 0.05;
 
     private final Path jar;
     private final PrintStream out;
@@ -143,19 +140,20 @@ public final class QueryBench {
             int cited = new DuckDbCitationWriter(session::connection).assignMissing();
             long citationsDone = System.nanoTime();
             float[][] modelVectors = embedder.embed(targetTexts);
-            List<String> topicTexts = new ArrayList<>(TOPICS);
-            for (int t = 0; t < TOPICS; t++) {
+            int subjectCount = SubjectVectors.subjectsFor(n);
+            List<String> subjectTexts = new ArrayList<>(subjectCount);
+            for (int t = 0; t < subjectCount; t++) {
                 GeneratedMemories.Memory m = GeneratedMemories.of(n + t); // not a memory of this home
-                topicTexts.add(GraduationQueries.embeddingText(m.title(), m.body()));
+                subjectTexts.add(GraduationQueries.embeddingText(m.title(), m.body()));
             }
-            float[][] topics = embedder.embed(topicTexts);
+            SubjectVectors subjects = new SubjectVectors(embedder.embed(subjectTexts));
             long embedded = System.nanoTime();
-            writeVectors(session, project, n, now, targets, modelVectors, topics);
+            writeVectors(session, project, n, now, targets, modelVectors, subjects);
             long vectorsDone = System.nanoTime();
             out.printf("%n%,d memories in one project: built in %.1f s (memories, sessions, turns, events and"
-                    + " evidence %.1f s; %,d citations %.1f s; %d model vectors %.1f s; %,d vectors written %.1f s)%n",
+                    + " evidence %.1f s; %,d citations %.1f s; %d + %,d model vectors %.1f s; %,d vectors written %.1f s)%n",
                     n, (vectorsDone - start) / 1e9, (rowsDone - start) / 1e9, cited, (citationsDone - rowsDone) / 1e9,
-                    targets.length, (embedded - citationsDone) / 1e9, n, (vectorsDone - embedded) / 1e9);
+                    targets.length, subjectCount, (embedded - citationsDone) / 1e9, n, (vectorsDone - embedded) / 1e9);
         }
         return new Fixture(root, project, n, questions, targets);
     }
@@ -267,12 +265,11 @@ public final class QueryBench {
     }
 
     /**
-     * Every memory's vector through the project's store: the model's for the asked-about ones; the others lie around
-     * {@value #TOPICS} topics (model vectors of other generated memories) at cosine ~0.7, as a developer's memories
-     * cluster by subject. Uniformly random vectors would have no neighbourhoods for a graph index to find.
+     * Every memory's vector through the project's store: the model's for the asked-about ones; the others drawn by
+     * {@link SubjectVectors}, memory i about subject i modulo their number.
      */
     private static void writeVectors(DuckDb.Session session, String project, int n, LocalDateTime now, int[] targets,
-            float[][] modelVectors, float[][] topics) {
+            float[][] modelVectors, SubjectVectors subjects) {
         DuckDbVectorStore store = new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION);
         store.ensureReady();
         Map<Integer, float[]> known = new LinkedHashMap<>();
@@ -282,8 +279,8 @@ public final class QueryBench {
         Random random = new Random(n);
         List<VectorRecord> batch = new ArrayList<>(VECTOR_BATCH);
         for (int i = 0; i < n; i++) {
-            float[] topical = around(topics[i % topics.length], random); // drawn for every i: the same for any targets
-            batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, topical), project,
+            float[] drawn = subjects.draw(i % subjects.size(), random); // drawn for every i: the same for any targets
+            batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, drawn), project,
                     GeneratedMemories.of(i).kind(), "active", createdAt(i, n, now)));
             if (batch.size() == VECTOR_BATCH) {
                 store.upsert(batch);
@@ -291,21 +288,6 @@ public final class QueryBench {
             }
         }
         store.upsert(batch);
-    }
-
-    /** A unit vector near {@code topic}: the topic plus Gaussian noise of {@value #TOPIC_NOISE} per dimension. */
-    static float[] around(float[] topic, Random random) {
-        float[] v = new float[topic.length];
-        double norm = 0;
-        for (int d = 0; d < v.length; d++) {
-            v[d] = (float) (topic[d] + random.nextGaussian() * TOPIC_NOISE);
-            norm += (double) v[d] * v[d];
-        }
-        float k = (float) (1 / Math.sqrt(norm));
-        for (int d = 0; d < v.length; d++) {
-            v[d] *= k;
-        }
-        return v;
     }
 
     // ---------------------------------------------------------------------------------------------- warm queries

@@ -79,12 +79,18 @@ public class VectorOutbox {
         return queue(version);
     }
 
-    /** The keys of pending work for the reader, in a stable order. {@code version} is an id of [a-z0-9_]. */
+    /**
+     * The keys of pending work for the reader: removals first (they cost nothing), then memories newest first, so
+     * after importing months of history the recent weeks have vectors within minutes while the rest follows; ties by
+     * id, a stable order. {@code version} is an id of [a-z0-9_].
+     */
     public static String pendingSql(String version) {
         if (!version.matches("[a-z0-9_]+")) {
             throw new IllegalArgumentException("not an embedding version id: " + version);
         }
-        return "SELECT memory_id FROM vector_outbox WHERE embedding_version = '" + version + "' AND (status = 'pending'"
-                + " OR (status = 'failed' AND attempts < " + MAX_ATTEMPTS + ")) ORDER BY memory_id";
+        return "SELECT o.memory_id FROM vector_outbox o LEFT JOIN entries e ON e.entry_id = o.memory_id"
+                + " WHERE o.embedding_version = '" + version + "' AND (o.status = 'pending'"
+                + " OR (o.status = 'failed' AND o.attempts < " + MAX_ATTEMPTS + "))"
+                + " ORDER BY o.op = 'upsert', e.created_ts DESC NULLS FIRST, o.memory_id";
     }
 }

@@ -61,6 +61,23 @@ class VectorOutboxWriterTests {
     }
 
     @Test
+    void pendingWorkIsRemovalsFirstThenTheNewestMemoriesFirst() throws Exception {
+        exec("UPDATE entries SET created_ts = TIMESTAMP '2026-10-01 10:00:00' WHERE entry_id = 'e1'");
+        exec("UPDATE entries SET created_ts = TIMESTAMP '2026-11-20 10:00:00' WHERE entry_id = 'e3'");
+        outbox.queue(V.id());
+        exec("UPDATE vector_outbox SET status = 'done'");
+        exec("INSERT INTO entries VALUES ('e4', 'ce4', 'fact', '/p', 's', TIMESTAMP '2026-11-01 10:00:00',"
+                + " 'title e4', 'body e4', NULL, '[]', 'ke4', 'verified', 'active', NULL, now())");
+        exec("UPDATE entries SET status = 'superseded' WHERE entry_id = 'e2'");
+        exec("DELETE FROM entries WHERE entry_id = 'e1'");
+        exec("UPDATE vector_outbox SET status = 'pending' WHERE memory_id = 'e3'");
+        outbox.queue(V.id());
+
+        // e1 no longer exists and e2 was superseded: both removals, first; then e3 (Nov 20) before e4 (Nov 1)
+        assertThat(rows(VectorOutbox.pendingSql(V.id()))).containsExactly("e1", "e2", "e3", "e4");
+    }
+
+    @Test
     void toolObservationsGetNoVectorAndOneEmbeddedBeforeIsRemoved() throws Exception {
         exec("INSERT INTO entries VALUES ('o1', 'co1', 'observation', '/p', 's', TIMESTAMP '2026-11-01 10:00:00',"
                 + " 'Bash: ls -la', 'total 8', NULL, '[]', 'ko1', 'verified', 'active', NULL, now())");

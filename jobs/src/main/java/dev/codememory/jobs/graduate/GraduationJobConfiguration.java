@@ -187,7 +187,7 @@ public class GraduationJobConfiguration {
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
             DuckDbSessions sessions, JobRunListener jobRunListener) {
         return new StepBuilder("alignEvidenceStep", jobRepository)
-                .<EntryDraft, AlignmentOutcome>chunk(200)
+                .<EntryDraft, AlignmentOutcome>chunk(1_000)
                 .transactionManager(transactionManager)
                 .reader(entryReader)
                 .processor(evidenceAlignmentProcessor)

@@ -5,10 +5,12 @@ import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.writers.graduate.Edges;
 import dev.codememory.writers.graduate.GraduationJson;
-import java.sql.Connection;
-import java.sql.PreparedStatement;
+import dev.codememory.writers.staging.Staging;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
@@ -35,12 +37,8 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
         try (DuckDBConnection c = connections.get()) {
             c.setAutoCommit(false);
             try {
-                for (SummaryOutcome outcome : chunk) {
-                    if (outcome.summary() != null) {
-                        write(c, outcome.summary());
-                    }
-                    mark(c, outcome);
-                }
+                stage(c, chunk);
+                apply(c);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
@@ -51,69 +49,80 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
         }
     }
 
-    private static void write(Connection c, SessionSummary s) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
-                                     task_json, quotes_json, canonical_key, stage, status, created_at)
-                SELECT ?1, ?1, 'summary', ?2, ?3, ?4, ?5, ?6, NULL, ?7::JSON, ?8, 'verified', 'active',
-                       now() AT TIME ZONE 'UTC'
-                WHERE NOT EXISTS (SELECT 1 FROM entries WHERE entry_id = ?1)
-                  AND NOT EXISTS (SELECT 1 FROM forgotten WHERE kind = 'entry' AND key = ?1)""")) {
-            ps.setString(1, s.entryId());
-            ps.setString(2, s.project());
-            ps.setString(3, s.sessionId());
-            ps.setObject(4, s.ts());
-            ps.setString(5, s.title());
-            ps.setString(6, s.body());
-            ps.setString(7, GraduationJson.quotes(s.quotes()));
-            ps.setString(8, s.canonicalKey());
-            ps.executeUpdate();
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end, confidence,
-                                            method, quote_hash)
-                SELECT ?, ?, event_id, field, span_start, span_end, confidence, method, quote_hash
-                FROM evidence_spans WHERE entry_id = ? AND quote_index = 0
-                ON CONFLICT DO NOTHING""")) {
-            for (int i = 0; i < s.summarizes().size(); i++) {
-                ps.setString(1, s.entryId());
-                ps.setInt(2, i);
-                ps.setString(3, s.summarizes().get(i));
-                ps.executeUpdate();
-            }
-        }
-        for (String memory : s.summarizes()) {
-            Edges.insert(c, "entry", s.entryId(), "summarizes", "entry", memory, null);
-        }
-        try (PreparedStatement older = c.prepareStatement("""
-                SELECT entry_id FROM entries WHERE entry_type = 'summary' AND session_id = ? AND entry_id <> ?
-                  AND status = 'active'""");
-                PreparedStatement supersede = c.prepareStatement("""
-                        UPDATE entries SET status = 'superseded', superseded_by = ? WHERE entry_id = ?""")) {
-            older.setString(1, s.sessionId());
-            older.setString(2, s.entryId());
-            var ids = new java.util.ArrayList<String>();
-            try (var rs = older.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getString(1));
+    /** The chunk into temporary tables: summaries, the memories each cites (in line order), and stage marks. */
+    private static void stage(DuckDBConnection c, Chunk<? extends SummaryOutcome> chunk) throws SQLException {
+        try (DuckDBAppender summaries = Staging.table(c, "stage_summaries", "entry_id VARCHAR, project VARCHAR,"
+                + " session_id VARCHAR, ts TIMESTAMP, title VARCHAR, body VARCHAR, quotes_json VARCHAR,"
+                + " canonical_key VARCHAR");
+                DuckDBAppender cited = Staging.table(c, "stage_summarized", "entry_id VARCHAR, quote_index INTEGER,"
+                        + " memory_id VARCHAR, edge_id VARCHAR");
+                DuckDBAppender marks = Staging.table(c, "stage_summary_marks", "subject_id VARCHAR")) {
+            for (SummaryOutcome outcome : chunk) {
+                SessionSummary s = outcome.summary();
+                if (s != null) {
+                    summaries.beginRow().append(s.entryId()).append(s.project()).append(s.sessionId())
+                            .append(s.ts()).append(s.title()).append(s.body())
+                            .append(GraduationJson.quotes(s.quotes())).append(s.canonicalKey()).endRow();
+                    for (int i = 0; i < s.summarizes().size(); i++) {
+                        String memory = s.summarizes().get(i);
+                        cited.beginRow().append(s.entryId()).append(i).append(memory)
+                                .append(Edges.edgeId(s.entryId(), "summarizes", memory)).endRow();
+                    }
                 }
-            }
-            for (String id : ids) {
-                supersede.setString(1, s.entryId());
-                supersede.setString(2, id);
-                supersede.executeUpdate();
-                Edges.insert(c, "entry", s.entryId(), "supersedes", "entry", id, null);
+                marks.beginRow().append("summary|" + outcome.sessionId() + "|" + outcome.lastSeq()).endRow();
             }
         }
     }
 
-    private static void mark(Connection c, SummaryOutcome outcome) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                INSERT INTO stage_marks (subject_id, stage, done_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
-                ON CONFLICT DO NOTHING""")) {
-            ps.setString(1, "summary|" + outcome.sessionId() + "|" + outcome.lastSeq());
-            ps.setString(2, STAGE);
-            ps.executeUpdate();
+    private static void apply(DuckDBConnection c) throws SQLException {
+        Staging.execute(c, """
+                INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
+                                     task_json, quotes_json, canonical_key, stage, status, created_at)
+                SELECT DISTINCT ON (entry_id) entry_id, entry_id, 'summary', project, session_id, ts, title, body, NULL,
+                       quotes_json::JSON, canonical_key, 'verified', 'active', now() AT TIME ZONE 'UTC'
+                FROM temp.main.stage_summaries s
+                WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = s.entry_id)
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = s.entry_id)""");
+        Staging.execute(c, """
+                INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end, confidence,
+                                            method, quote_hash)
+                SELECT DISTINCT ON (m.entry_id, m.quote_index) m.entry_id, m.quote_index, x.event_id, x.field,
+                       x.span_start, x.span_end, x.confidence, x.method, x.quote_hash
+                FROM temp.main.stage_summarized m JOIN evidence_spans x ON x.entry_id = m.memory_id AND x.quote_index = 0
+                ON CONFLICT DO NOTHING""");
+        // a session's earlier summaries, superseded by the new one: read before the update that changes them
+        Staging.execute(c, """
+                CREATE OR REPLACE TEMP TABLE stage_superseded AS
+                SELECT DISTINCT e.entry_id AS old_id, s.entry_id AS new_id FROM entries e
+                JOIN temp.main.stage_summaries s ON e.session_id = s.session_id
+                WHERE e.entry_type = 'summary' AND e.entry_id <> s.entry_id AND e.status = 'active'""");
+        try (DuckDBAppender edges = Staging.table(c, "stage_summary_edges", "edge_id VARCHAR, src_id VARCHAR,"
+                + " rel_type VARCHAR, dst_id VARCHAR");
+                Statement st = c.createStatement();
+                ResultSet cited = st.executeQuery("SELECT entry_id, memory_id, edge_id FROM temp.main.stage_summarized")) {
+            while (cited.next()) {
+                edges.beginRow().append(cited.getString(3)).append(cited.getString(1)).append("summarizes")
+                        .append(cited.getString(2)).endRow();
+            }
+            try (ResultSet superseded = st.executeQuery("SELECT old_id, new_id FROM temp.main.stage_superseded")) {
+                while (superseded.next()) {
+                    edges.beginRow().append(Edges.edgeId(superseded.getString(2), "supersedes", superseded.getString(1)))
+                            .append(superseded.getString(2)).append("supersedes").append(superseded.getString(1))
+                            .endRow();
+                }
+            }
         }
+        Staging.execute(c, """
+                UPDATE entries SET status = 'superseded', superseded_by = o.new_id
+                FROM temp.main.stage_superseded o WHERE entries.entry_id = o.old_id""");
+        Staging.execute(c, """
+                INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
+                SELECT DISTINCT ON (edge_id) edge_id, 'entry', src_id, rel_type, 'entry', dst_id, NULL,
+                       now() AT TIME ZONE 'UTC'
+                FROM temp.main.stage_summary_edges ON CONFLICT (edge_id) DO NOTHING""");
+        Staging.execute(c, """
+                INSERT INTO stage_marks (subject_id, stage, done_at)
+                SELECT DISTINCT subject_id, '%s', now() AT TIME ZONE 'UTC' FROM temp.main.stage_summary_marks
+                ON CONFLICT DO NOTHING""".formatted(STAGE));
     }
 }

@@ -171,7 +171,7 @@ class GraduationJobIntegrationTests {
 
         JobsJar.Result rerun = JobsJar.run(killed, new byte[0], "--job=graduate");
 
-        assertThat(rerun.exit()).as(rerun.stderr()).isZero();
+        assertThat(rerun.exit()).as(rerun.stdout() + rerun.stderr()).isZero();
         assertThat(counts(killed)).isEqualTo(counts(reference));
         assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries WHERE stage = 'candidate'")).isZero();
         assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries")).isGreaterThan(alignedBeforeKill);

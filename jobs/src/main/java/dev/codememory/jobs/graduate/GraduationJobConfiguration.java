@@ -332,14 +332,14 @@ public class GraduationJobConfiguration {
     @StepScope
     PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.Loader<List<StoredEvent>>) GraduationQueries::sessionEvents);
+                (PendingItemReader.PageLoader<List<StoredEvent>>) GraduationQueries::sessionEvents);
     }
 
     @Bean
     @StepScope
     PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
         return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.Loader<AssembledSession>) GraduationQueries::assembledSession);
+                (PendingItemReader.PageLoader<AssembledSession>) GraduationQueries::assembledSessions);
     }
 
     @Bean

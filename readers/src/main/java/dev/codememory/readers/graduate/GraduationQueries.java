@@ -42,68 +42,87 @@ public final class GraduationQueries {
     private GraduationQueries() {
     }
 
-    public static List<StoredEvent> sessionEvents(Connection c, String sessionId) throws SQLException {
-        List<StoredEvent> events = new ArrayList<>();
+    /**
+     * The events of each session whose id is in the reader's key table, one list per session in its order (each in
+     * seq order): one query for a page of sessions instead of one per session.
+     */
+    public static List<List<StoredEvent>> sessionEvents(Connection c) throws SQLException {
+        List<List<StoredEvent>> sessions = perKey(c);
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT event_id, seq, ts, event_type, session_id, project, payload::VARCHAR
-                FROM events WHERE session_id = ? ORDER BY seq""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
-                }
+                SELECT p.ord, e.event_id, e.seq, e.ts, e.event_type, e.session_id, e.project, e.payload::VARCHAR
+                FROM events e JOIN %s p ON p.key = e.session_id ORDER BY p.ord, e.seq"""
+                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                sessions.get(rs.getInt(1)).add(new StoredEvent(rs.getString(2), rs.getLong(3),
+                        rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6), rs.getString(7),
+                        rs.getString(8)));
             }
         }
-        return events;
+        return sessions;
     }
 
-    public static AssembledSession assembledSession(Connection c, String sessionId) throws SQLException {
-        SessionInfo session;
+    /** The assembled sessions whose ids are in the reader's key table, in its order. */
+    public static List<AssembledSession> assembledSessions(Connection c) throws SQLException {
+        List<SessionInfo> infos = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT session_id, project, started_at, ended_at, end_reason, branch, first_seq, last_seq,
-                       prompt_count, tool_count FROM sessions WHERE session_id = ?""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("no session " + sessionId);
+                SELECT p.key, s.session_id, s.project, s.started_at, s.ended_at, s.end_reason, s.branch, s.first_seq,
+                       s.last_seq, s.prompt_count, s.tool_count
+                FROM %s p LEFT JOIN sessions s ON s.session_id = p.key ORDER BY p.ord"""
+                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                if (rs.getString(2) == null) {
+                    throw new SQLException("no session " + rs.getString(1));
                 }
-                session = new SessionInfo(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                        rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6), rs.getLong(7),
-                        rs.getLong(8), rs.getInt(9), rs.getInt(10));
+                infos.add(new SessionInfo(rs.getString(2), rs.getString(3), rs.getObject(4, LocalDateTime.class),
+                        rs.getObject(5, LocalDateTime.class), rs.getString(6), rs.getString(7), rs.getLong(8),
+                        rs.getLong(9), rs.getInt(10), rs.getInt(11)));
             }
         }
-        List<Turn> turns = new ArrayList<>();
+        List<List<Turn>> turns = perKey(c);
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT turn_id, session_id, project, prompt_event_id, prompt_text, reply_event_id, reply_text,
-                       reply_source, prompt_ts, reply_ts FROM turns WHERE session_id = ? ORDER BY prompt_ts, turn_id""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    turns.add(new Turn(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                            rs.getObject(9, LocalDateTime.class), rs.getObject(10, LocalDateTime.class)));
-                }
+                SELECT p.ord, t.turn_id, t.session_id, t.project, t.prompt_event_id, t.prompt_text, t.reply_event_id,
+                       t.reply_text, t.reply_source, t.prompt_ts, t.reply_ts
+                FROM turns t JOIN %s p ON p.key = t.session_id ORDER BY p.ord, t.prompt_ts, t.turn_id"""
+                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                turns.get(rs.getInt(1)).add(new Turn(rs.getString(2), rs.getString(3), rs.getString(4),
+                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
+                        rs.getObject(10, LocalDateTime.class), rs.getObject(11, LocalDateTime.class)));
             }
         }
-        List<Observation> observations = new ArrayList<>();
+        List<List<Observation>> observations = perKey(c);
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT observation_id, session_id, project, tool, files::VARCHAR, command, failed, error_text,
-                       duration_ms, ts, input_text, output_text FROM observations WHERE session_id = ?
-                ORDER BY ts, observation_id""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    List<String> files = MAPPER.readValue(rs.getString(5), new TypeReference<List<String>>() { });
-                    long duration = rs.getLong(9);
-                    Long durationMs = rs.wasNull() ? null : duration;
-                    observations.add(new Observation(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getString(4), files, rs.getString(6), rs.getBoolean(7), rs.getString(8), durationMs,
-                            rs.getObject(10, LocalDateTime.class), rs.getString(11), rs.getString(12)));
-                }
+                SELECT p.ord, o.observation_id, o.session_id, o.project, o.tool, o.files::VARCHAR, o.command, o.failed,
+                       o.error_text, o.duration_ms, o.ts, o.input_text, o.output_text
+                FROM observations o JOIN %s p ON p.key = o.session_id ORDER BY p.ord, o.ts, o.observation_id"""
+                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                List<String> files = MAPPER.readValue(rs.getString(6), new TypeReference<List<String>>() { });
+                long duration = rs.getLong(10);
+                Long durationMs = rs.wasNull() ? null : duration;
+                observations.get(rs.getInt(1)).add(new Observation(rs.getString(2), rs.getString(3),
+                        rs.getString(4), rs.getString(5), files, rs.getString(7), rs.getBoolean(8), rs.getString(9),
+                        durationMs, rs.getObject(11, LocalDateTime.class), rs.getString(12), rs.getString(13)));
             }
         }
-        return new AssembledSession(session, turns, observations);
+        List<AssembledSession> sessions = new ArrayList<>(infos.size());
+        for (int i = 0; i < infos.size(); i++) {
+            sessions.add(new AssembledSession(infos.get(i), turns.get(i), observations.get(i)));
+        }
+        return sessions;
+    }
+
+    /** An empty list for each key of the reader's key table, to fill by its {@code ord}. */
+    private static <T> List<List<T>> perKey(Connection c) throws SQLException {
+        List<List<T>> lists = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + PendingItemReader.KEYS_TABLE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            for (int i = 0; i < rs.getInt(1); i++) {
+                lists.add(new ArrayList<>());
+            }
+        }
+        return lists;
     }
 
     /** Candidates validation has not decided on: not an entry, not linked as a duplicate, not rejected. */

@@ -66,7 +66,7 @@ public final class SchemaMigrator {
             }
             connection.commit();
         } catch (SQLException e) {
-            connection.rollback();
+            Transactions.rollback(connection, e);
             throw new SQLException("in " + script + ": " + e.getMessage(), e);
         } finally {
             connection.setAutoCommit(autoCommit);

@@ -1,6 +1,7 @@
 package dev.codememory.writers.events;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.writers.injection.DuckDbInjectionWriter;
 import dev.codememory.writers.staging.Staging;
@@ -65,7 +66,7 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                 }
                 connection.commit();
             } catch (SQLException | RuntimeException e) {
-                rollbackQuietly(connection);
+                Transactions.rollback(connection, e);
                 throw e;
             }
         } catch (SQLException e) {
@@ -157,13 +158,5 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
             }
         }
         return injected;
-    }
-
-    private static void rollbackQuietly(Connection connection) {
-        try {
-            connection.rollback();
-        } catch (SQLException ignored) {
-            // the original failure is what matters
-        }
     }
 }

@@ -1,6 +1,7 @@
 package dev.codememory.writers.facts;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.writers.graduate.DuckDbCandidateWriter;
 import java.sql.PreparedStatement;
@@ -40,7 +41,7 @@ public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outc
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package dev.codememory.writers.forget;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.json.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -83,7 +84,7 @@ public class DuckDbForgetter {
                 }
                 return new Outcome(counts, memoryIds);
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             } finally {
                 dropTemp(c);
@@ -350,7 +351,7 @@ public class DuckDbForgetter {
                 c.commit();
                 return removed;
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

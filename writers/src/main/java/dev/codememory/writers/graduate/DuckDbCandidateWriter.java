@@ -1,6 +1,7 @@
 package dev.codememory.writers.graduate;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.writers.staging.Staging;
@@ -43,7 +44,7 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
                         WHERE sessions.session_id = m.session_id AND sessions.extracted_seq < m.last_seq""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

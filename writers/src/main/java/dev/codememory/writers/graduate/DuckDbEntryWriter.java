@@ -1,6 +1,7 @@
 package dev.codememory.writers.graduate;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.writers.staging.Staging;
@@ -67,7 +68,7 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                                           AND g.stage = 'validate')""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package dev.codememory.writers.graduate;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.EvidenceSpan;
 import dev.codememory.writers.staging.Staging;
@@ -60,7 +61,7 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
                         WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

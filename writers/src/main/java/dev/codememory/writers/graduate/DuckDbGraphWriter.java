@@ -1,6 +1,7 @@
 package dev.codememory.writers.graduate;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.GraphUpdate;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,7 +34,7 @@ public class DuckDbGraphWriter implements ItemWriter<GraphUpdate> {
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

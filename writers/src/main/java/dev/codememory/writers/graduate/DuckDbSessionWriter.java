@@ -1,6 +1,7 @@
 package dev.codememory.writers.graduate;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.SessionInfo;
@@ -50,7 +51,7 @@ public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
                             failed, error_text, duration_ms, ts, input_text, output_text FROM temp.main.stage_observations""");
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

@@ -1,6 +1,7 @@
 package dev.codememory.writers.summary;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.writers.graduate.Edges;
@@ -41,7 +42,7 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
                 apply(c);
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

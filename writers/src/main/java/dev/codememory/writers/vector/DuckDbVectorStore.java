@@ -1,5 +1,6 @@
 package dev.codememory.writers.vector;
 
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
@@ -84,7 +85,7 @@ public class DuckDbVectorStore implements VectorStore {
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
             return null;

@@ -1,6 +1,7 @@
 package dev.codememory.writers.vector;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.EmbeddedKinds;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -58,7 +59,7 @@ public class VectorOutbox {
                 changed += deletes.executeUpdate();
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
             return changed;

@@ -1,6 +1,7 @@
 package dev.codememory.writers.vector;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
@@ -95,7 +96,7 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
                 }
                 c.commit();
             } catch (SQLException | RuntimeException e) {
-                c.rollback();
+                Transactions.rollback(c, e);
                 throw e;
             }
         } catch (SQLException e) {

@@ -1,5 +1,6 @@
 package dev.codememory.processors.align;
 
+import dev.codememory.processors.text.EditDistance;
 import java.util.Optional;
 
 /**
@@ -103,7 +104,7 @@ public final class EvidenceAligner {
             return Optional.empty();
         }
         if (trimmed) {
-            distance = FuzzySearch.levenshtein(pattern, text, start, end);
+            distance = EditDistance.levenshtein(pattern, text, start, end);
         }
         double similarity = FuzzySearch.similarity(pattern.length, end - start, distance);
         if (similarity < FUZZY_THRESHOLD - 1e-12) {

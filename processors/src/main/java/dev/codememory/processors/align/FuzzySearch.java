@@ -263,25 +263,4 @@ final class FuzzySearch {
         }
         return a.length() < b.length();
     }
-
-    /** Plain Levenshtein distance of two code point ranges, two rows of memory. */
-    static int levenshtein(int[] a, int[] b, int bFrom, int bTo) {
-        int n = bTo - bFrom;
-        int[] previous = new int[n + 1];
-        int[] current = new int[n + 1];
-        for (int j = 0; j <= n; j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= a.length; i++) {
-            current[0] = i;
-            for (int j = 1; j <= n; j++) {
-                int substitution = previous[j - 1] + (a[i - 1] == b[bFrom + j - 1] ? 0 : 1);
-                current[j] = Math.min(substitution, Math.min(previous[j], current[j - 1]) + 1);
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[n];
-    }
 }

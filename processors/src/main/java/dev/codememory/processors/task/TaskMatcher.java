@@ -1,6 +1,7 @@
 package dev.codememory.processors.task;
 
 import dev.codememory.processors.canonical.CanonicalKeys;
+import dev.codememory.processors.text.EditDistance;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -126,34 +127,13 @@ public final class TaskMatcher {
         if (shorter < 5 || !alphabetic(a) || !alphabetic(b)) {
             return false;
         }
-        return levenshtein(a, b) <= (shorter >= 9 ? 2 : 1);
+        return EditDistance.levenshtein(a, b) <= (shorter >= 9 ? 2 : 1);
     }
 
     /** {@code 1 − levenshtein / longer length}, in code points; 1.0 for two empty strings. */
     static double editSimilarity(String a, String b) {
         int longer = Math.max(a.codePointCount(0, a.length()), b.codePointCount(0, b.length()));
-        return longer == 0 ? 1.0 : 1.0 - (double) levenshtein(a, b) / longer;
-    }
-
-    static int levenshtein(String a, String b) {
-        int[] x = a.codePoints().toArray();
-        int[] y = b.codePoints().toArray();
-        int[] previous = new int[y.length + 1];
-        int[] current = new int[y.length + 1];
-        for (int j = 0; j <= y.length; j++) {
-            previous[j] = j;
-        }
-        for (int i = 1; i <= x.length; i++) {
-            current[0] = i;
-            for (int j = 1; j <= y.length; j++) {
-                int substitute = previous[j - 1] + (x[i - 1] == y[j - 1] ? 0 : 1);
-                current[j] = Math.min(substitute, Math.min(previous[j] + 1, current[j - 1] + 1));
-            }
-            int[] swap = previous;
-            previous = current;
-            current = swap;
-        }
-        return previous[y.length];
+        return longer == 0 ? 1.0 : 1.0 - (double) EditDistance.levenshtein(a, b) / longer;
     }
 
     private static List<String> tokens(String normalized) {

@@ -3,6 +3,7 @@ package dev.codememory.processors.align;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.codememory.processors.text.EditDistance;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;
@@ -334,7 +335,7 @@ class EvidenceAlignerTests {
             int closestStart = -1;
             int closestDistance = Integer.MAX_VALUE;
             for (int start = 0; start < end; start++) {
-                int distance = FuzzySearch.levenshtein(pattern, text, start, end);
+                int distance = EditDistance.levenshtein(pattern, text, start, end);
                 if (distance < closestDistance) {
                     closestDistance = distance;
                     closestStart = start;

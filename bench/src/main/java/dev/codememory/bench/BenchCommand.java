@@ -73,6 +73,10 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--queries", paramLabel = "N", description = "--query: queries per size (default: ${DEFAULT-VALUE})")
     int queries = 200;
 
+    @Option(names = "--work", paramLabel = "DIR", description = "--query: build the homes in DIR and keep them;"
+            + " a home already built there (same DIR, size and --queries) is reused")
+    Path work;
+
     @Mixin
     ProductJar productJar;
 
@@ -93,7 +97,13 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 return 0;
             }
             if (query) {
-                new QueryBench(jar, System.out).run(home.resolve("query"), QueryBench.sizes(memories), queries, runs);
+                QueryBench bench = new QueryBench(jar, System.out);
+                if (work != null) {
+                    Files.delete(home);
+                    bench.run(Files.createDirectories(work), QueryBench.sizes(memories), queries, runs, true);
+                } else {
+                    bench.run(home.resolve("query"), QueryBench.sizes(memories), queries, runs, false);
+                }
                 return 0;
             }
             hookBench(jar, home.resolve("hook-home"), runs);

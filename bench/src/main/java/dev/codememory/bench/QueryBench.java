@@ -86,8 +86,12 @@ public final class QueryBench {
         }
     }
 
-    /** Runs the whole bench in {@code work} (a fresh temporary folder) and deletes the homes afterwards. */
-    public void run(Path work, int[] sizes, int queries, int runs) throws IOException, InterruptedException {
+    /**
+     * Runs the whole bench in {@code work}: a fresh temporary folder whose homes are deleted afterwards, or, when
+     * {@code keep}, a folder whose homes stay for the next run, which reuses them instead of building them again.
+     */
+    public void run(Path work, int[] sizes, int queries, int runs, boolean keep)
+            throws IOException, InterruptedException {
         if (sizes.length == 0 || queries < 1 || runs < 1) {
             throw new IllegalArgumentException("--memories needs at least one size, --queries and --runs at least 1");
         }
@@ -105,20 +109,36 @@ public final class QueryBench {
             out.printf("%nquery: model %s loaded in %d ms (for query vectors and the asked-about memories only)%n",
                     MiniLmOnnxEmbedder.VERSION.id(), (System.nanoTime() - loadStart) / 1_000_000);
             for (int n : Arrays.stream(sizes).sorted().toArray()) {
-                Fixture fixture = build(work.resolve("home-" + n), project, n, queries, now, embedder);
+                Path root = work.resolve("home-" + n);
+                Fixture fixture = keep && Files.exists(root.resolve("memory.duckdb"))
+                        ? reuse(root, project, n, queries)
+                        : build(root, project, n, queries, now, embedder);
                 if (n <= IN_PROCESS_LIMIT) {
                     latency(fixture, embedder, now);
                 }
                 new ServeBench(jar, out).run(fixture, projectDir, runs, n == Arrays.stream(sizes).min().getAsInt());
                 if (hookHome == null) {
                     hookHome = fixture;
-                } else {
+                } else if (!keep) {
                     delete(fixture.root());
                 }
             }
         }
         hookBench(hookHome, projectDir, runs);
-        delete(work);
+        if (!keep) {
+            delete(work);
+        }
+    }
+
+    /** A home built by an earlier run with {@code keep}: its memories are the generated ones, so are its questions. */
+    private Fixture reuse(Path root, String project, int n, int queries) {
+        int[] targets = targets(n, queries);
+        List<String> questions = new ArrayList<>(queries);
+        for (int target : targets) {
+            questions.add(GeneratedMemories.of(target).question());
+        }
+        out.printf("%n%,d memories in one project: reusing %s%n", n, root);
+        return new Fixture(root, project, n, questions, targets);
     }
 
     // ---------------------------------------------------------------------------------------------- the homes

@@ -31,9 +31,11 @@ import java.util.Set;
  * uuid and what was made of it) is keyed by the event name and that identity alone, so the same transcript record
  * is one event however often, from whichever file and under whichever session it is read again.
  *
- * <p>JDK only: this runs in the hook process. {@link #payload} writes JSON exactly as the Jackson mapper of
- * {@link HookEventProcessor} does (integers canonical, other numbers as {@link BigDecimal#toString()}, only
- * control characters escaped, upper-case hex), so both sides hash the same text.
+ * <p>JDK only: this runs in the hook process. {@link #payload} is the one writer of the text an event id hashes,
+ * for the hook and for ingest ({@link HookEventProcessor} parses with the hook's {@link Json} and writes with it).
+ * Its form is the one ingest has stored since the first release, when Jackson wrote it: integers canonical, other
+ * numbers as {@link BigDecimal#toString()}, only control characters escaped, upper-case hex. Changing it would
+ * change every stored event id, and a re-import would then add its history a second time.
  */
 public final class EventIdentity {
 
@@ -44,7 +46,7 @@ public final class EventIdentity {
             "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
             "WorktreeRemove", "MessageDisplay");
 
-    /** How ingest's Jackson mapper spells strings and numbers. */
+    /** How the stored payload spells strings and numbers (see the class comment). */
     private static final Json.Style INGEST_STYLE = new Json.Style() {
         @Override
         public void string(String s, StringBuilder out) {

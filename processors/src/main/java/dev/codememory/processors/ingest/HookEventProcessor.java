@@ -4,18 +4,13 @@ import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
+import dev.codememory.config.json.Json;
+import dev.codememory.config.json.JsonParseException;
 import dev.codememory.config.project.ProjectResolver;
 import java.time.LocalDateTime;
+import java.util.Map;
 import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
-import tools.jackson.core.JacksonException;
-import tools.jackson.core.StreamReadConstraints;
-import tools.jackson.core.StreamWriteConstraints;
-import tools.jackson.core.json.JsonFactory;
-import tools.jackson.databind.DeserializationFeature;
-import tools.jackson.databind.JsonNode;
-import tools.jackson.databind.cfg.JsonNodeFeature;
-import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Turns one spool line into an event row, an injection record (lines marked {@code "record":"injection"}, see
@@ -28,6 +23,10 @@ import tools.jackson.databind.json.JsonMapper;
  * a minute apart are two events), or, for imported lines without a timestamp, their origin (file and line). A line
  * that names its own identity (transcript import) is keyed by the event name and that identity only.
  * {@code event_id} is derived from the key.
+ *
+ * <p>The line is read by the hook's own parser ({@link Json}) and the payload written by {@link
+ * EventIdentity#payload}, the hook's writer: one writer decides the bytes an event id hashes, on both sides of the
+ * spool.
  */
 public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
 
@@ -36,16 +35,6 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
 
     private static final int MAX_REASON_DETAIL = 200;
 
-    /** Floats as BigDecimal with their zeros, so the payload keeps every number exactly (1.50, 1e400). */
-    private final JsonMapper mapper = JsonMapper.builder(JsonFactory.builder()
-                    // whatever the hook accepted must parse here: its parser allows 512 levels and long numbers
-                    .streamReadConstraints(StreamReadConstraints.builder()
-                            .maxNestingDepth(1_000).maxNumberLength(1_000_000).maxStringLength(64 << 20).build())
-                    .streamWriteConstraints(StreamWriteConstraints.builder().maxNestingDepth(1_000).build())
-                    .build())
-            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS)
-            .disable(JsonNodeFeature.STRIP_TRAILING_BIGDECIMAL_ZEROES)
-            .build();
     private final ProjectResolver projects;
 
     public HookEventProcessor(ProjectResolver projects) {
@@ -58,48 +47,52 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
             return reject(line, line.torn() ? "torn spool line (writer stopped mid-line) and not valid UTF-8"
                     : "spool line is not valid UTF-8", null);
         }
-        JsonNode envelope;
-        try {
-            envelope = mapper.readTree(line.text());
-        } catch (JacksonException e) {
-            String why = line.torn() ? "torn spool line (writer stopped mid-line)" : "spool line is not valid JSON";
-            return reject(line, why + ": " + shorten(e.getOriginalMessage()), null);
-        }
-        if (envelope == null || !envelope.isObject()) {
+        if (line.text().isBlank()) {
             return reject(line, "spool line is not a JSON object", null);
         }
-        if (envelope.has(InjectionLine.RECORD_KEY)) {
+        Object parsed;
+        try {
+            parsed = Json.parse(line.text());
+        } catch (JsonParseException e) {
+            String why = line.torn() ? "torn spool line (writer stopped mid-line)" : "spool line is not valid JSON";
+            return reject(line, why + ": " + shorten(e.getMessage()), null);
+        }
+        if (!(parsed instanceof Map<?, ?> envelope)) {
+            return reject(line, "spool line is not a JSON object", null);
+        }
+        if (envelope.containsKey(InjectionLine.RECORD_KEY)) {
             return record(line, envelope);
         }
-        LocalDateTime receivedAt = parseTime(envelope.path("received_at").asString(null));
-        if (envelope.has("error")) {
-            String raw = envelope.path("raw").asString("");
-            return reject(line, "hook input rejected: " + envelope.path("error").asString(""), raw, receivedAt);
+        String receivedAtText = string(envelope, "received_at");
+        LocalDateTime receivedAt = parseTime(receivedAtText);
+        if (envelope.containsKey("error")) {
+            String raw = envelope.get("raw") instanceof String r ? r : "";
+            String error = envelope.get("error") instanceof String e ? e : "";
+            return reject(line, "hook input rejected: " + error, raw, receivedAt);
         }
         if (receivedAt == null) {
             return reject(line, "spool line has no valid received_at", receivedAt);
         }
-        JsonNode event = envelope.get("event");
-        if (event == null || !event.isObject()) {
+        if (!(envelope.get("event") instanceof Map<?, ?> event)) {
             return reject(line, "spool line has no hook event object", receivedAt);
         }
-        JsonNode name = event.get("hook_event_name");
-        if (name == null || !name.isString() || name.asString().isBlank()) {
+        String eventType = string(event, "hook_event_name");
+        if (eventType == null || eventType.isBlank()) {
             return reject(line, "hook event has no hook_event_name", receivedAt);
         }
-        String eventType = name.asString();
         if (!KNOWN_EVENTS.contains(eventType)) {
             return reject(line, "unknown hook event '" + shorten(eventType) + "'", receivedAt);
         }
-        String source = envelope.path("source").asString("hook");
-        String origin = envelope.path("origin").asString(null);
-        String sessionId = textOrNull(event, "session_id");
-        String cwd = textOrNull(event, "cwd");
-        String timestamp = textOrNull(event, "timestamp");
-        String payload = mapper.writeValueAsString(event);
-        return event(line, projects, eventType, sessionId, cwd, source, origin,
-                textOrNull(envelope, EventIdentity.IDENTITY), envelope.path("received_at").asString(), receivedAt,
-                parseTime(timestamp), payload);
+        String payload;
+        try {
+            payload = EventIdentity.payload(event);
+        } catch (NumberFormatException | ArithmeticException e) {
+            return reject(line, "hook event holds a number that cannot be read exactly", receivedAt);
+        }
+        String source = string(envelope, "source");
+        return event(line, projects, eventType, string(event, "session_id"), string(event, "cwd"),
+                source != null ? source : "hook", string(envelope, "origin"), string(envelope, EventIdentity.IDENTITY),
+                receivedAtText, receivedAt, parseTime(string(event, "timestamp")), payload);
     }
 
     /**
@@ -119,13 +112,14 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
     }
 
     /** A line the hook wrote about itself rather than a hook event; today only injection records. */
-    private IngestRecord record(SpoolLine line, JsonNode envelope) {
-        JsonNode kind = envelope.get(InjectionLine.RECORD_KEY);
-        if (!kind.isString() || !InjectionLine.RECORD.equals(kind.asString())) {
-            String name = kind.isString() ? kind.asString() : kind.toString();
+    private IngestRecord record(SpoolLine line, Map<?, ?> envelope) {
+        Object kind = envelope.get(InjectionLine.RECORD_KEY);
+        if (!InjectionLine.RECORD.equals(kind)) {
+            String name = kind instanceof String k ? k : Json.write(kind);
             return reject(line, "unknown spool record '" + shorten(name) + "'", null);
         }
-        LocalDateTime injectedAt = parseTime(textOrNull(envelope.path(InjectionLine.RECORD), "injected_at"));
+        LocalDateTime injectedAt = envelope.get(InjectionLine.RECORD) instanceof Map<?, ?> record
+                ? parseTime(string(record, "injected_at")) : null;
         try {
             Injection injection = InjectionLine.read(line.text());
             return new IngestRecord.Injected(injection.injectionId(), injection, line.file(), line.lineNumber());
@@ -143,9 +137,9 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         return new IngestRecord.Reject(rejectId, line.file(), line.lineNumber(), reason, raw, receivedAt);
     }
 
-    private static String textOrNull(JsonNode node, String field) {
-        JsonNode value = node.get(field);
-        return value != null && value.isString() ? value.asString() : null;
+    /** The field's value when it is a string, else null. */
+    private static String string(Map<?, ?> object, String field) {
+        return object.get(field) instanceof String s ? s : null;
     }
 
     static LocalDateTime parseTime(String text) {

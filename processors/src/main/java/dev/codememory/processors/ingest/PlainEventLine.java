@@ -5,8 +5,9 @@ import java.util.Arrays;
 
 /**
  * The fields ingest needs from a spool line whose JSON is plain, and its event object as the text {@link
- * HookEventProcessor}'s Jackson mapper would write for it, which for such a line is the line's own text: so ingest
- * hashes that text instead of building a tree and writing it again.
+ * EventIdentity#payload} would write for it (the form Jackson's default writer uses, which is why Jackson is named
+ * below), which for such a line is the line's own text: so ingest hashes that text instead of building a tree and
+ * writing it again.
  *
  * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape but those of control characters without a
  * short escape, U+007F, U+2028 and U+2029 (the ones the hook's own writer uses; a lone surrogate, or a character

@@ -9,7 +9,7 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 /**
  * The ingest step's processor. A hook-event line in plain JSON ({@link PlainEventLine}: what the hook writes, almost
  * always) becomes its event after one pass over its text, because the event object's text is already the payload
- * Jackson would write: no tree is built and nothing is written again, which cost most of the step. Every other line
+ * {@link EventIdentity#payload} would write: no tree is built and nothing is written again, which cost most of the step. Every other line
  * (records, flagged or torn lines, {@code \\u} escapes, fractions, repeated keys, spaces) goes through {@link
  * HookEventProcessor}, which remains the one definition of what a line becomes; the ingest tests check that both
  * paths give the same rows.

@@ -15,11 +15,34 @@ import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
-/** The hook side's event id must be the one ingest assigns, byte for byte, whatever the hook JSON holds. */
+/**
+ * The hook side's event id must be the one ingest assigns, whatever the hook JSON holds: both read with the hook's
+ * parser and hash what {@link EventIdentity#payload} writes, and the ids stored so far never change.
+ */
 class EventIdentityTests {
 
     private static final String FILE = "20250601T101530.000000Z-42-1.jsonl";
     private static final Instant RECEIVED = Instant.parse("2025-06-01T10:15:30.123456Z");
+
+    private static final List<String> AGREEMENT_HOOKS = List.of(
+            // control characters (short and \\u forms), DEL, line separators, quotes, slashes, non-BMP
+            "{\"session_id\":\"s\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"a\\u0001\\u001f\\u007f"
+                    + "\\u2028\\u2029\\b\\f\\n\\r\\t\\\"\\\\/é 😀 \\ud83d\\ude00 \\ud800 end\"}",
+            // numbers Jackson rewrites: exponents, -0, trailing zeros, huge and tiny values
+            "{\"hook_event_name\":\"PostToolUse\",\"tool_response\":{\"n\":[1e5,1E5,1.0e-3,-0,-0.0,0.0,0,1E+400,"
+                    + "1e-400,12345678901234567890123,-12345678901234567890123,1.50,2147483648,1e0,0e0,100e2,"
+                    + "0.000001,1e-7,123456789012345678901234567890.5]}}",
+            // nesting, empty containers, literals, empty and odd keys, duplicate keys
+            "{\"hook_event_name\":\"Stop\",\"x\":{},\"y\":[],\"z\":null,\"t\":true,\"f\":false,\"\":\"\","
+                    + "\"k\\u0000ey\":\"\\u0000\",\"d\":{\"a\":[[{\"b\":[]}]]},\"a\":1,\"a\":2}",
+            // an event time, with an offset
+            "{\"session_id\":\"s\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"p\","
+                    + "\"timestamp\":\"2025-06-01T12:00:00.5+02:00\"}",
+            // no session, non-string session and timestamp
+            "{\"hook_event_name\":\"Notification\",\"message\":\"m\"}",
+            "{\"hook_event_name\":\"SessionStart\",\"session_id\":7,\"timestamp\":1700000000}",
+            // secrets masked and private sections redacted before either side sees them
+            "{\"hook_event_name\":\"PostToolUse\",\"tool_input\":{\"password\":\"p\",\"c\":\"<private>x</private>\"}}");
 
     private final SpoolLineBuilder builder = SpoolLineBuilder.defaults();
     private final HookEventProcessor processor = new HookEventProcessor(new ProjectResolver());
@@ -37,25 +60,7 @@ class EventIdentityTests {
 
     @Test
     void hookSideAndIngestAgreeOnEscapesNumbersAndMoments() {
-        List<String> hooks = List.of(
-                // control characters (short and \\u forms), DEL, line separators, quotes, slashes, non-BMP
-                "{\"session_id\":\"s\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"a\\u0001\\u001f\\u007f"
-                        + "\\u2028\\u2029\\b\\f\\n\\r\\t\\\"\\\\/é 😀 \\ud83d\\ude00 \\ud800 end\"}",
-                // numbers Jackson rewrites: exponents, -0, trailing zeros, huge and tiny values
-                "{\"hook_event_name\":\"PostToolUse\",\"tool_response\":{\"n\":[1e5,1E5,1.0e-3,-0,-0.0,0.0,0,1E+400,"
-                        + "1e-400,12345678901234567890123,-12345678901234567890123,1.50,2147483648,1e0,0e0,100e2,"
-                        + "0.000001,1e-7,123456789012345678901234567890.5]}}",
-                // nesting, empty containers, literals, empty and odd keys, duplicate keys
-                "{\"hook_event_name\":\"Stop\",\"x\":{},\"y\":[],\"z\":null,\"t\":true,\"f\":false,\"\":\"\","
-                        + "\"k\\u0000ey\":\"\\u0000\",\"d\":{\"a\":[[{\"b\":[]}]]},\"a\":1,\"a\":2}",
-                // an event time, with an offset
-                "{\"session_id\":\"s\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"p\","
-                        + "\"timestamp\":\"2025-06-01T12:00:00.5+02:00\"}",
-                // no session, non-string session and timestamp
-                "{\"hook_event_name\":\"Notification\",\"message\":\"m\"}",
-                "{\"hook_event_name\":\"SessionStart\",\"session_id\":7,\"timestamp\":1700000000}",
-                // secrets masked and private sections redacted before either side sees them
-                "{\"hook_event_name\":\"PostToolUse\",\"tool_input\":{\"password\":\"p\",\"c\":\"<private>x</private>\"}}");
+        List<String> hooks = AGREEMENT_HOOKS;
         for (String hook : hooks) {
             SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
@@ -101,19 +106,33 @@ class EventIdentityTests {
     void randomHookObjectsGetTheSameIdOnBothSides() {
         Random random = new Random(20250601);
         for (int i = 0; i < 500; i++) {
-            StringBuilder hook = new StringBuilder("{\"session_id\":");
-            randomString(random, hook);
-            hook.append(",\"hook_event_name\":\"PostToolUse\",\"tool_response\":");
-            randomValue(random, hook, 0);
-            hook.append('}');
-            SpoolLineBuilder.Line line = builder.build(hook.toString(), RECEIVED, "hook", null);
-            assertThat(line.flagged()).as(hook.toString()).isFalse();
+            String hook = randomHook(random);
+            SpoolLineBuilder.Line line = builder.build(hook, RECEIVED, "hook", null);
+            assertThat(line.flagged()).as(hook).isFalse();
 
             IngestRecord.Event event = ingest(line.json());
 
-            assertThat(EventIdentity.payload(event(line))).as(hook.toString()).isEqualTo(event.payloadJson());
-            assertThat(line.eventId()).as(hook.toString()).isEqualTo(event.eventId());
+            assertThat(EventIdentity.payload(event(line))).as(hook).isEqualTo(event.payloadJson());
+            assertThat(line.eventId()).as(hook).isEqualTo(event.eventId());
         }
+    }
+
+    /**
+     * The ids ingest gave these lines when a second JSON library (Jackson) still wrote the payload it hashes: the
+     * ids stored in every existing home, which must never change (a re-import would add its history twice).
+     */
+    @Test
+    void storedEventIdsNeverChange() {
+        StringBuilder ids = new StringBuilder();
+        for (String hook : AGREEMENT_HOOKS) {
+            ids.append(ingest(builder.build(utf8(hook), RECEIVED, "hook", null).json()).eventId()).append('\n');
+        }
+        Random random = new Random(20250601);
+        for (int i = 0; i < 500; i++) {
+            ids.append(ingest(builder.build(randomHook(random), RECEIVED, "hook", null).json()).eventId()).append('\n');
+        }
+
+        assertThat(EventIdentity.sha256(ids.toString())).isEqualTo("8976f479f8a269d65a800af6b80779b002e68833fe9cc23eebe9120b371cac7e");
     }
 
     @Test
@@ -179,6 +198,14 @@ class EventIdentityTests {
 
     private static Object event(SpoolLineBuilder.Line line) {
         return ((Map<?, ?>) Json.parse(line.json())).get("event");
+    }
+
+    private static String randomHook(Random random) {
+        StringBuilder hook = new StringBuilder("{\"session_id\":");
+        randomString(random, hook);
+        hook.append(",\"hook_event_name\":\"PostToolUse\",\"tool_response\":");
+        randomValue(random, hook, 0);
+        return hook.append('}').toString();
     }
 
     private static void randomValue(Random random, StringBuilder out, int depth) {

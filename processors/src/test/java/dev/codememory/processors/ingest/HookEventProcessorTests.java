@@ -234,7 +234,7 @@ class HookEventProcessorTests {
         IngestRecord.Reject reject = reject(processor.process(torn));
 
         assertThat(reject.reason()).isEqualTo("torn spool line (writer stopped mid-line):"
-                + " Unexpected end-of-input: was expecting closing quote for a string value");
+                + " unterminated string at character " + torn.text().length());
         assertThat(reject.rawText()).isEqualTo(torn.text());
         assertThat(reject.receivedAt()).isNull();
         assertThat(reject.spoolLine()).isEqualTo(12);
@@ -244,7 +244,7 @@ class HookEventProcessorTests {
     void rejectsALineThatIsNotJson() {
         IngestRecord.Reject reject = reject(processor.process(new SpoolLine(FILE, 2, "garbage here", true, false)));
 
-        assertThat(reject.reason()).startsWith("spool line is not valid JSON: Unrecognized token 'garbage'");
+        assertThat(reject.reason()).isEqualTo("spool line is not valid JSON: unexpected character 'g' at character 0");
         assertThat(reject.reason().length()).isLessThanOrEqualTo("spool line is not valid JSON: ".length() + 201);
         assertThat(reject.rawText()).isEqualTo("garbage here");
         assertThat(reject.receivedAt()).isNull();

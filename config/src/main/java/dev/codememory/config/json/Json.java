@@ -139,6 +139,22 @@ public final class Json {
     }
 
     /**
+     * The character a short escape stands for ({@code \\n} → newline, with {@code e} the character after the
+     * backslash: one of {@code " \\ / b f n r t}), or -1 for any other.
+     */
+    public static int unescapeShort(char e) {
+        return switch (e) {
+            case '"', '\\', '/' -> e;
+            case 'b' -> '\b';
+            case 'f' -> '\f';
+            case 'n' -> '\n';
+            case 'r' -> '\r';
+            case 't' -> '\t';
+            default -> -1;
+        };
+    }
+
+    /**
      * Appends {@code s} escaped as Jackson's default writer escapes a string's content (no quotes): the short forms,
      * {@code \\u00XX} with upper-case hex for other control characters, everything else as it is. Ingest stores and
      * hashes payloads in this form, and extraction quotes JSON text in it.
@@ -318,13 +334,13 @@ public final class Json {
             sb.append(text, start, pos);
             pos++;
             char e = next();
+            int shortForm = unescapeShort(e);
+            if (shortForm >= 0) {
+                sb.append((char) shortForm);
+                start = pos;
+                continue;
+            }
             switch (e) {
-                case '"', '\\', '/' -> sb.append(e);
-                case 'b' -> sb.append('\b');
-                case 'f' -> sb.append('\f');
-                case 'n' -> sb.append('\n');
-                case 'r' -> sb.append('\r');
-                case 't' -> sb.append('\t');
                 case 'u' -> {
                     if (pos + 4 > text.length()) {
                         throw error("truncated \\u escape");

@@ -1,5 +1,6 @@
 package dev.codememory.processors.extract.shell;
 
+import dev.codememory.config.json.Json;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -116,13 +117,13 @@ final class OutputText {
                 continue;
             }
             char e = text.charAt(i + 1);
+            int shortForm = Json.unescapeShort(e);
+            if (shortForm >= 0) {
+                sb.append((char) shortForm);
+                i += 2;
+                continue;
+            }
             switch (e) {
-                case '"', '\\', '/' -> sb.append(e);
-                case 'b' -> sb.append('\b');
-                case 'f' -> sb.append('\f');
-                case 'n' -> sb.append('\n');
-                case 'r' -> sb.append('\r');
-                case 't' -> sb.append('\t');
                 case 'u' -> {
                     if (i + 6 <= text.length() && isHex(text, i + 2, i + 6)) {
                         sb.append((char) Integer.parseInt(text.substring(i + 2, i + 6), 16));

@@ -1,11 +1,9 @@
-package dev.codememory.processors.graduate;
+package dev.codememory.processors.extract;
 
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.config.graduate.Turn;
-import dev.codememory.processors.extract.Extractor;
-import dev.codememory.processors.extract.SessionSlice;
 import java.util.ArrayList;
 import java.util.List;
 import org.springframework.batch.infrastructure.item.ItemProcessor;

@@ -1,4 +1,4 @@
-package dev.codememory.processors.graduate;
+package dev.codememory.processors.task;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
@@ -9,10 +9,6 @@ import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
-import dev.codememory.processors.task.BlockerResolver;
-import dev.codememory.processors.task.TaskKeys;
-import dev.codememory.processors.task.TaskMatcher;
-import dev.codememory.processors.task.TaskResolver;
 import java.time.LocalDateTime;
 import java.util.List;
 import org.junit.jupiter.api.Test;

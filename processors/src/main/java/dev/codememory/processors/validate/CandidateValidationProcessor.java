@@ -1,8 +1,7 @@
-package dev.codememory.processors.graduate;
+package dev.codememory.processors.validate;
 
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ValidationOutcome;
-import dev.codememory.processors.validate.CandidateValidator;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /** L2: typed invariants, privacy re-check and canonical key; a failed candidate is kept with its reason. */

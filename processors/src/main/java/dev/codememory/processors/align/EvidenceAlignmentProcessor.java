@@ -1,12 +1,10 @@
-package dev.codememory.processors.graduate;
+package dev.codememory.processors.align;
 
 import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.EvidenceSpan;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceTextLookup;
-import dev.codememory.processors.align.Alignment;
-import dev.codememory.processors.align.EvidenceAligner;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.graduation;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.rules;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;

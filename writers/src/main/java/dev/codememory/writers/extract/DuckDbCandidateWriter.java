@@ -1,9 +1,10 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.extract;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
+import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.ArrayList;

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.graduation;
 
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
@@ -8,7 +8,7 @@ import tools.jackson.databind.json.JsonMapper;
 /** JSON forms of quotes and task fields, shared by the writers (the readers parse the same shapes). */
 public final class GraduationJson {
 
-    static final JsonMapper MAPPER = JsonMapper.builder().build();
+    public static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private GraduationJson() {
     }
@@ -17,7 +17,7 @@ public final class GraduationJson {
         return MAPPER.writeValueAsString(quotes);
     }
 
-    static String task(TaskFields task) {
+    public static String task(TaskFields task) {
         return task == null ? null : MAPPER.writeValueAsString(task);
     }
 }

@@ -1,9 +1,11 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.validate;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.ValidationOutcome;
+import dev.codememory.writers.graduation.Edges;
+import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.function.Supplier;

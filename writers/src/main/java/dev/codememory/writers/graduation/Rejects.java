@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.graduation;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.graduation;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;

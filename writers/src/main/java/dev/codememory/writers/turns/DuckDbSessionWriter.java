@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.turns;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
@@ -6,6 +6,7 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.SessionInfo;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.util.function.Supplier;

@@ -1,4 +1,4 @@
-package dev.codememory.writers.graduate;
+package dev.codememory.writers.rules;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

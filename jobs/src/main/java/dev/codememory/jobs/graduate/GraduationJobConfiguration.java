@@ -27,11 +27,17 @@ import dev.codememory.processors.task.TaskResolver;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.validate.CandidateValidationProcessor;
 import dev.codememory.processors.validate.CandidateValidator;
+import dev.codememory.readers.align.AlignmentQueries;
+import dev.codememory.readers.align.SessionSourceTexts;
+import dev.codememory.readers.consolidate.NearDuplicateQueries;
+import dev.codememory.readers.extract.AssembledSessionQueries;
 import dev.codememory.readers.facts.ProjectFactsQueries;
-import dev.codememory.readers.graduate.GraduationQueries;
-import dev.codememory.readers.graduate.PendingItemReader;
-import dev.codememory.readers.graduate.SessionSourceTexts;
+import dev.codememory.readers.graduation.EntryQueries;
+import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.summary.SessionSummaryQueries;
+import dev.codememory.readers.task.TaskQueries;
+import dev.codememory.readers.turns.SessionEventQueries;
+import dev.codememory.readers.validate.CandidateQueries;
 import dev.codememory.writers.align.DuckDbEvidenceWriter;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
 import dev.codememory.writers.extract.DuckDbCandidateWriter;
@@ -227,7 +233,7 @@ public class GraduationJobConfiguration {
                 .reader(mergeEntryReader)
                 .processor(new NearDuplicateProcessor(entry -> {
                     try (var c = sessions.connection()) {
-                        return GraduationQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
+                        return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
                     } catch (SQLException e) {
                         throw new dev.codememory.config.db.DatabaseException(
                                 "cannot look up similar entries: " + e.getMessage(), e);
@@ -296,8 +302,8 @@ public class GraduationJobConfiguration {
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_MERGE,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
+        return new PendingItemReader<>(sessions.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     @Bean
@@ -306,13 +312,13 @@ public class GraduationJobConfiguration {
         TaskMatcher matcher = new TaskMatcher();
         return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
             try (var c = sessions.connection()) {
-                return GraduationQueries.taskEvents(c);
+                return TaskQueries.taskEvents(c);
             } catch (SQLException e) {
                 throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
             }
         }, () -> {
             try (var c = sessions.connection()) {
-                return GraduationQueries.taskEvidence(c).stream()
+                return TaskQueries.taskEvidence(c).stream()
                         .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
                         .toList();
             } catch (SQLException e) {
@@ -324,35 +330,35 @@ public class GraduationJobConfiguration {
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.TASK_ENTRIES_TO_RESOLVE,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
+        return new PendingItemReader<>(sessions.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     @Bean
     @StepScope
     PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.PageLoader<List<StoredEvent>>) GraduationQueries::sessionEvents);
+        return new PendingItemReader<>(sessions.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
+                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
     }
 
     @Bean
     @StepScope
     PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.PageLoader<AssembledSession>) GraduationQueries::assembledSessions);
+        return new PendingItemReader<>(sessions.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
+                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
     }
 
     @Bean
     @StepScope
     PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.CANDIDATES_TO_VALIDATE,
-                (PendingItemReader.PageLoader<Candidate>) GraduationQueries::candidates);
+        return new PendingItemReader<>(sessions.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
+                (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
     }
 
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_ALIGN,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
+        return new PendingItemReader<>(sessions.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 }

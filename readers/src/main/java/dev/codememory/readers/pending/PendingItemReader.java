@@ -1,4 +1,4 @@
-package dev.codememory.readers.graduate;
+package dev.codememory.readers.pending;
 
 import dev.codememory.config.db.DatabaseException;
 import java.sql.Connection;
@@ -121,5 +121,18 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     public void close() {
         keys = null;
         page.clear();
+    }
+
+    /** An empty list for each key of the reader's key table, to fill by its {@code ord}. */
+    public static <T> List<List<T>> perKey(Connection c) throws SQLException {
+        List<List<T>> lists = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + KEYS_TABLE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            for (int i = 0; i < rs.getInt(1); i++) {
+                lists.add(new ArrayList<>());
+            }
+        }
+        return lists;
     }
 }

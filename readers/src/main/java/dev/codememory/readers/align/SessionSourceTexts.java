@@ -1,4 +1,4 @@
-package dev.codememory.readers.graduate;
+package dev.codememory.readers.align;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.SourceTextLookup;

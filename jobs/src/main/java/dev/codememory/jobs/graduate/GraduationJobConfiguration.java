@@ -11,8 +11,10 @@ import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
+import dev.codememory.jobs.ingest.IngestJobConfiguration;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
+import dev.codememory.jobs.vector.EmbedStepsConfiguration;
 import dev.codememory.processors.align.EvidenceAligner;
 import dev.codememory.processors.align.EvidenceAlignmentProcessor;
 import dev.codememory.processors.consolidate.NearDuplicateProcessor;
@@ -77,6 +79,13 @@ public class GraduationJobConfiguration {
      */
     public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
 
+    /**
+     * The table of contents: the job's steps in the order they run. The ingest flow (seal, ingest and delete the
+     * spool) is defined in {@link IngestJobConfiguration}, the embed flow (queue and embed vectors) in
+     * {@link EmbedStepsConfiguration}; every other step is defined below, in this order. The comment after a step
+     * names the package word of its stage: the step's reader, processor and writer sit in the package of that name in
+     * {@code readers}, {@code processors} and {@code writers} (whichever of the three the step has).
+     */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, Step assembleSessionsStep,
@@ -85,22 +94,22 @@ public class GraduationJobConfiguration {
             Step queueVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("graduationJob", jobRepository)
                 .listener(jobRunListener)
-                .start(sealSpoolStep)
-                .next(ingestSpoolStep)
-                .next(deleteIngestedSpoolStep)
-                .next(applyRulesStep)
-                .next(assembleSessionsStep)
-                .next(extractCandidatesStep)
-                .next(extractProjectFactsStep)
-                .next(validateCandidatesStep)
-                .next(alignEvidenceStep)
-                .next(resolveTasksStep)
-                .next(mergeDuplicatesStep)
-                .next(citeMemoriesStep)
-                .next(summarizeSessionsStep)
-                .next(citeSummariesStep)
-                .next(queueVectorsStep)
-                .next(embedMemoriesStep)
+                .start(sealSpoolStep)               // ingest flow: IngestJobConfiguration
+                .next(ingestSpoolStep)              // ingest flow: IngestJobConfiguration
+                .next(deleteIngestedSpoolStep)      // ingest flow: IngestJobConfiguration
+                .next(applyRulesStep)               // rules
+                .next(assembleSessionsStep)         // turns
+                .next(extractCandidatesStep)        // extract
+                .next(extractProjectFactsStep)      // facts
+                .next(validateCandidatesStep)       // validate
+                .next(alignEvidenceStep)            // align
+                .next(resolveTasksStep)             // task
+                .next(mergeDuplicatesStep)          // consolidate
+                .next(citeMemoriesStep)             // citation
+                .next(summarizeSessionsStep)        // summary
+                .next(citeSummariesStep)            // citation
+                .next(queueVectorsStep)             // vector; embed flow: EmbedStepsConfiguration
+                .next(embedMemoriesStep)            // vector; embed flow: EmbedStepsConfiguration
                 .build();
     }
 

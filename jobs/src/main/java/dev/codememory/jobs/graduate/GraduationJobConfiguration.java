@@ -82,9 +82,10 @@ public class GraduationJobConfiguration {
     /**
      * The table of contents: the job's steps in the order they run. The ingest flow (seal, ingest and delete the
      * spool) is defined in {@link IngestJobConfiguration}, the embed flow (queue and embed vectors) in
-     * {@link EmbedStepsConfiguration}; every other step is defined below, in this order. The comment after a step
-     * names the package word of its stage: the step's reader, processor and writer sit in the package of that name in
-     * {@code readers}, {@code processors} and {@code writers} (whichever of the three the step has).
+     * {@link EmbedStepsConfiguration}; every other step is defined below, in this order, each followed by the
+     * step-scoped reader or processor it uses. The comment after a step names the package word of its stage: the
+     * step's reader, processor and writer sit in the package of that name in {@code readers}, {@code processors} and
+     * {@code writers} (whichever of the three the step has).
      */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
@@ -145,6 +146,13 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
+                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
+    }
+
+    @Bean
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<AssembledSession> assembledSessionReader, DuckDbSessions sessions,
             JobRunListener jobRunListener) {
@@ -156,6 +164,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbCandidateWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
+                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
     }
 
     /**
@@ -198,6 +213,13 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
+                (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
+    }
+
+    @Bean
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
             DuckDbSessions sessions, JobRunListener jobRunListener) {
@@ -209,6 +231,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbEvidenceWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     /** Step-scoped: its session text cache lives for one run only. */
@@ -234,6 +263,34 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+    }
+
+    @Bean
+    @StepScope
+    TaskResolutionProcessor taskResolutionProcessor(DuckDbSessions sessions) {
+        TaskMatcher matcher = new TaskMatcher();
+        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
+            try (var c = sessions.connection()) {
+                return TaskQueries.taskEvents(c);
+            } catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
+            }
+        }, () -> {
+            try (var c = sessions.connection()) {
+                return TaskQueries.taskEvidence(c).stream()
+                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
+                        .toList();
+            } catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    @Bean
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> mergeEntryReader, DuckDbSessions sessions, JobRunListener jobRunListener) {
         return new StepBuilder("mergeDuplicatesStep", jobRepository)
@@ -251,6 +308,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbGraphWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     /**
@@ -294,13 +358,6 @@ public class GraduationJobConfiguration {
                 .build();
     }
 
-    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
-    @Bean
-    Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
-    }
-
     @Bean
     @StepScope
     PendingItemReader<SessionMaterial> sessionMaterialReader(DuckDbSessions sessions) {
@@ -308,66 +365,10 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
     }
 
+    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
     @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
-    }
-
-    @Bean
-    @StepScope
-    TaskResolutionProcessor taskResolutionProcessor(DuckDbSessions sessions) {
-        TaskMatcher matcher = new TaskMatcher();
-        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
-            try (var c = sessions.connection()) {
-                return TaskQueries.taskEvents(c);
-            } catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
-            }
-        }, () -> {
-            try (var c = sessions.connection()) {
-                return TaskQueries.taskEvidence(c).stream()
-                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
-                        .toList();
-            } catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
-            }
-        });
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
-                (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+    Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
     }
 }

@@ -11,36 +11,44 @@ import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
+import dev.codememory.jobs.ingest.IngestJobConfiguration;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
+import dev.codememory.jobs.vector.EmbedStepsConfiguration;
 import dev.codememory.processors.align.EvidenceAligner;
+import dev.codememory.processors.align.EvidenceAlignmentProcessor;
 import dev.codememory.processors.consolidate.NearDuplicateProcessor;
+import dev.codememory.processors.extract.CandidateExtractionProcessor;
 import dev.codememory.processors.extract.RuleBasedExtractor;
 import dev.codememory.processors.facts.ProjectFacts;
-import dev.codememory.processors.graduate.CandidateExtractionProcessor;
-import dev.codememory.processors.graduate.CandidateValidationProcessor;
-import dev.codememory.processors.graduate.EvidenceAlignmentProcessor;
-import dev.codememory.processors.graduate.TaskResolutionProcessor;
 import dev.codememory.processors.summary.SessionSummaryComposer;
 import dev.codememory.processors.task.BlockerResolver;
 import dev.codememory.processors.task.TaskMatcher;
+import dev.codememory.processors.task.TaskResolutionProcessor;
 import dev.codememory.processors.task.TaskResolver;
 import dev.codememory.processors.turns.SessionAssembler;
+import dev.codememory.processors.validate.CandidateValidationProcessor;
 import dev.codememory.processors.validate.CandidateValidator;
+import dev.codememory.readers.align.AlignmentQueries;
+import dev.codememory.readers.align.SessionSourceTexts;
+import dev.codememory.readers.consolidate.NearDuplicateQueries;
+import dev.codememory.readers.extract.AssembledSessionQueries;
 import dev.codememory.readers.facts.ProjectFactsQueries;
-import dev.codememory.readers.graduate.GraduationQueries;
-import dev.codememory.readers.graduate.PendingItemReader;
-import dev.codememory.readers.graduate.SessionSourceTexts;
+import dev.codememory.readers.graduation.EntryQueries;
+import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.summary.SessionSummaryQueries;
+import dev.codememory.readers.task.TaskQueries;
+import dev.codememory.readers.turns.SessionEventQueries;
+import dev.codememory.readers.validate.CandidateQueries;
+import dev.codememory.writers.align.DuckDbEvidenceWriter;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
+import dev.codememory.writers.extract.DuckDbCandidateWriter;
 import dev.codememory.writers.facts.DuckDbProjectFactsWriter;
-import dev.codememory.writers.graduate.DuckDbCandidateWriter;
-import dev.codememory.writers.graduate.DuckDbDerivationWriter;
-import dev.codememory.writers.graduate.DuckDbEntryWriter;
-import dev.codememory.writers.graduate.DuckDbEvidenceWriter;
-import dev.codememory.writers.graduate.DuckDbGraphWriter;
-import dev.codememory.writers.graduate.DuckDbSessionWriter;
+import dev.codememory.writers.graduation.DuckDbGraphWriter;
+import dev.codememory.writers.rules.DuckDbDerivationWriter;
 import dev.codememory.writers.summary.DuckDbSummaryWriter;
+import dev.codememory.writers.turns.DuckDbSessionWriter;
+import dev.codememory.writers.validate.DuckDbEntryWriter;
 import java.sql.SQLException;
 import java.util.List;
 import org.springframework.batch.core.configuration.annotation.StepScope;
@@ -71,6 +79,14 @@ public class GraduationJobConfiguration {
      */
     public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
 
+    /**
+     * The table of contents: the job's steps in the order they run. The ingest flow (seal, ingest and delete the
+     * spool) is defined in {@link IngestJobConfiguration}, the embed flow (queue and embed vectors) in
+     * {@link EmbedStepsConfiguration}; every other step is defined below, in this order, each followed by the
+     * step-scoped reader or processor it uses. The comment after a step names the package word of its stage: the
+     * step's reader, processor and writer sit in the package of that name in {@code readers}, {@code processors} and
+     * {@code writers} (whichever of the three the step has).
+     */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, Step assembleSessionsStep,
@@ -79,22 +95,22 @@ public class GraduationJobConfiguration {
             Step queueVectorsStep, Step embedMemoriesStep) {
         return new JobBuilder("graduationJob", jobRepository)
                 .listener(jobRunListener)
-                .start(sealSpoolStep)
-                .next(ingestSpoolStep)
-                .next(deleteIngestedSpoolStep)
-                .next(applyRulesStep)
-                .next(assembleSessionsStep)
-                .next(extractCandidatesStep)
-                .next(extractProjectFactsStep)
-                .next(validateCandidatesStep)
-                .next(alignEvidenceStep)
-                .next(resolveTasksStep)
-                .next(mergeDuplicatesStep)
-                .next(citeMemoriesStep)
-                .next(summarizeSessionsStep)
-                .next(citeSummariesStep)
-                .next(queueVectorsStep)
-                .next(embedMemoriesStep)
+                .start(sealSpoolStep)               // ingest flow: IngestJobConfiguration
+                .next(ingestSpoolStep)              // ingest flow: IngestJobConfiguration
+                .next(deleteIngestedSpoolStep)      // ingest flow: IngestJobConfiguration
+                .next(applyRulesStep)               // rules
+                .next(assembleSessionsStep)         // turns
+                .next(extractCandidatesStep)        // extract
+                .next(extractProjectFactsStep)      // facts
+                .next(validateCandidatesStep)       // validate
+                .next(alignEvidenceStep)            // align
+                .next(resolveTasksStep)             // task
+                .next(mergeDuplicatesStep)          // consolidate
+                .next(citeMemoriesStep)             // citation
+                .next(summarizeSessionsStep)        // summary
+                .next(citeSummariesStep)            // citation
+                .next(queueVectorsStep)             // vector; embed flow: EmbedStepsConfiguration
+                .next(embedMemoriesStep)            // vector; embed flow: EmbedStepsConfiguration
                 .build();
     }
 
@@ -130,6 +146,13 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
+                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
+    }
+
+    @Bean
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<AssembledSession> assembledSessionReader, DuckDbSessions sessions,
             JobRunListener jobRunListener) {
@@ -141,6 +164,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbCandidateWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
+                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
     }
 
     /**
@@ -183,6 +213,13 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
+                (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
+    }
+
+    @Bean
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
             DuckDbSessions sessions, JobRunListener jobRunListener) {
@@ -194,6 +231,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbEvidenceWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     /** Step-scoped: its session text cache lives for one run only. */
@@ -219,6 +263,34 @@ public class GraduationJobConfiguration {
     }
 
     @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+    }
+
+    @Bean
+    @StepScope
+    TaskResolutionProcessor taskResolutionProcessor(DuckDbSessions sessions) {
+        TaskMatcher matcher = new TaskMatcher();
+        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
+            try (var c = sessions.connection()) {
+                return TaskQueries.taskEvents(c);
+            } catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
+            }
+        }, () -> {
+            try (var c = sessions.connection()) {
+                return TaskQueries.taskEvidence(c).stream()
+                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
+                        .toList();
+            } catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
+            }
+        });
+    }
+
+    @Bean
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> mergeEntryReader, DuckDbSessions sessions, JobRunListener jobRunListener) {
         return new StepBuilder("mergeDuplicatesStep", jobRepository)
@@ -227,7 +299,7 @@ public class GraduationJobConfiguration {
                 .reader(mergeEntryReader)
                 .processor(new NearDuplicateProcessor(entry -> {
                     try (var c = sessions.connection()) {
-                        return GraduationQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
+                        return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
                     } catch (SQLException e) {
                         throw new dev.codememory.config.db.DatabaseException(
                                 "cannot look up similar entries: " + e.getMessage(), e);
@@ -236,6 +308,13 @@ public class GraduationJobConfiguration {
                 .writer(new DuckDbGraphWriter(sessions.connections()))
                 .listener(jobRunListener)
                 .build();
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
+        return new PendingItemReader<>(sessions.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     /**
@@ -279,13 +358,6 @@ public class GraduationJobConfiguration {
                 .build();
     }
 
-    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
-    @Bean
-    Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
-    }
-
     @Bean
     @StepScope
     PendingItemReader<SessionMaterial> sessionMaterialReader(DuckDbSessions sessions) {
@@ -293,66 +365,10 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
     }
 
+    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
     @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_MERGE,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
-    }
-
-    @Bean
-    @StepScope
-    TaskResolutionProcessor taskResolutionProcessor(DuckDbSessions sessions) {
-        TaskMatcher matcher = new TaskMatcher();
-        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
-            try (var c = sessions.connection()) {
-                return GraduationQueries.taskEvents(c);
-            } catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
-            }
-        }, () -> {
-            try (var c = sessions.connection()) {
-                return GraduationQueries.taskEvidence(c).stream()
-                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
-                        .toList();
-            } catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
-            }
-        });
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.TASK_ENTRIES_TO_RESOLVE,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.PageLoader<List<StoredEvent>>) GraduationQueries::sessionEvents);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.PageLoader<AssembledSession>) GraduationQueries::assembledSessions);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.CANDIDATES_TO_VALIDATE,
-                (PendingItemReader.PageLoader<Candidate>) GraduationQueries::candidates);
-    }
-
-    @Bean
-    @StepScope
-    PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), GraduationQueries.ENTRIES_TO_ALIGN,
-                (PendingItemReader.PageLoader<EntryDraft>) GraduationQueries::entries);
+    Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            DuckDbSessions sessions, JobRunListener jobRunListener) {
+        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
     }
 }

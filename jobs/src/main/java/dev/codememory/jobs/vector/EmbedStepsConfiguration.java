@@ -7,8 +7,8 @@ import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.DuckDbSessions;
 import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.readers.graduate.GraduationQueries;
-import dev.codememory.readers.graduate.PendingItemReader;
+import dev.codememory.readers.pending.PendingItemReader;
+import dev.codememory.readers.vector.VectorWorkQueries;
 import dev.codememory.writers.vector.VectorOutbox;
 import dev.codememory.writers.vector.VectorOutboxWriter;
 import java.sql.ResultSet;
@@ -80,7 +80,7 @@ public class EmbedStepsConfiguration {
     PendingItemReader<VectorWork> vectorWorkReader(DuckDbSessions sessions, EmbeddingService embeddingService) {
         String version = embeddingService.version().id();
         return new PendingItemReader<>(sessions.connections(), VectorOutbox.pendingSql(version),
-                (PendingItemReader.PageLoader<VectorWork>) c -> GraduationQueries.vectorWork(c, version));
+                (PendingItemReader.PageLoader<VectorWork>) c -> VectorWorkQueries.vectorWork(c, version));
     }
 
     @Bean

@@ -4,7 +4,7 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
-import dev.codememory.readers.graduate.PendingItemReader;
+import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

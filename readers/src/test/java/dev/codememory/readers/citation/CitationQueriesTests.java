@@ -3,7 +3,7 @@ package dev.codememory.readers.citation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.readers.graduate.SessionSourceTexts;
+import dev.codememory.readers.align.SessionSourceTexts;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;

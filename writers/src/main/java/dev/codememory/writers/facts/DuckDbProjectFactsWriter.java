@@ -3,7 +3,7 @@ package dev.codememory.writers.facts;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.facts.ProjectActivity;
-import dev.codememory.writers.graduate.DuckDbCandidateWriter;
+import dev.codememory.writers.extract.DuckDbCandidateWriter;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.function.Supplier;

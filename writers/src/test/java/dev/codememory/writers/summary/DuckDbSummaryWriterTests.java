@@ -7,7 +7,7 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.writers.DuckRows;
-import dev.codememory.writers.graduate.Edges;
+import dev.codememory.writers.graduation.Edges;
 import java.nio.file.Path;
 import java.sql.SQLException;
 import java.sql.Statement;

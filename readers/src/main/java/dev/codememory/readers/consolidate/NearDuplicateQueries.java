@@ -1,0 +1,63 @@
+package dev.codememory.readers.consolidate;
+
+import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.readers.graduation.EntryQueries;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The read side of the consolidate stage ({@code mergeDuplicatesStep}): the claims it has not looked at (loaded with
+ * {@link EntryQueries#entries}), and the older entries each one might repeat.
+ */
+public final class NearDuplicateQueries {
+
+    /** Verified claims the merge stage has not looked at (exchanges, observations, tasks and summaries never merge). */
+    public static final String ENTRIES_TO_MERGE = """
+            SELECT e.entry_id FROM entries e
+            WHERE e.stage = 'verified' AND e.status = 'active'
+              AND e.entry_type IN ('decision', 'preference', 'fact', 'insight')
+              AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'merge')
+            ORDER BY e.created_ts, e.entry_id""";
+
+    private NearDuplicateQueries() {
+    }
+
+    /**
+     * Older active verified entries of the same kind and project whose titles are close (Jaro-Winkler ≥ 0.8) or, when
+     * {@code titlePrefix} is not empty, start with it.
+     */
+    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix)
+            throws SQLException {
+        List<String> ids = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id FROM entries
+                WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
+                  AND (created_ts < ? OR (created_ts = ? AND entry_id < ?))
+                  AND (jaro_winkler_similarity(lower(title), lower(?)) >= 0.8 OR (? <> '' AND starts_with(title, ?)))
+                ORDER BY created_ts, entry_id LIMIT 20""")) {
+            ps.setString(1, entry.kind().key());
+            ps.setString(2, entry.project());
+            ps.setString(3, entry.entryId());
+            ps.setObject(4, entry.ts());
+            ps.setObject(5, entry.ts());
+            ps.setString(6, entry.entryId());
+            ps.setString(7, entry.title());
+            ps.setString(8, titlePrefix);
+            ps.setString(9, titlePrefix);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    ids.add(rs.getString(1));
+                }
+            }
+        }
+        List<EntryDraft> entries = new ArrayList<>();
+        for (String id : ids) {
+            entries.add(EntryQueries.entry(c, id));
+        }
+        return entries;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.codememory.readers.pending;
+
+import dev.codememory.config.db.DatabaseException;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.springframework.batch.infrastructure.item.ExecutionContext;
+import org.springframework.batch.infrastructure.item.ItemStreamReader;
+
+/**
+ * Reads the items a stage has not handled yet. At open it asks DuckDB for the keys of pending work (a query that
+ * excludes what the stage's writer has already recorded), then loads each item by key as it is read. Restart
+ * needs no saved position: after a crash the same query leaves out whatever the committed chunks finished, and
+ * the writers are idempotent for a chunk written twice.
+ */
+public class PendingItemReader<T> implements ItemStreamReader<T> {
+
+    /** Loads one item by key on a connection. */
+    public interface Loader<T> {
+        T load(Connection connection, String key) throws SQLException;
+    }
+
+    /**
+     * Loads the items whose keys are in the temporary table {@value #KEYS_TABLE} ({@code ord INTEGER, key VARCHAR}),
+     * in {@code ord} order: one query for a page of items instead of one per item.
+     */
+    public interface PageLoader<T> {
+        List<T> load(Connection connection) throws SQLException;
+    }
+
+    /** The temporary table a {@link PageLoader} joins with. */
+    public static final String KEYS_TABLE = "temp.main.pending_keys";
+    private static final int PAGE = 500;
+
+    private final Supplier<DuckDBConnection> connections;
+    private final String pendingKeysSql;
+    private final PageLoader<T> pageLoader;
+    private List<String> keys;
+    private int next;
+    private final java.util.ArrayDeque<T> page = new java.util.ArrayDeque<>();
+
+    /** @param pendingKeysSql a query whose first column is the key, in processing order */
+    public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, Loader<T> loader) {
+        this(connections, pendingKeysSql, (PageLoader<T>) null, loader);
+    }
+
+    /** @param pendingKeysSql a query whose first column is the key, in processing order */
+    public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader) {
+        this(connections, pendingKeysSql, pageLoader, null);
+    }
+
+    private PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader,
+            Loader<T> loader) {
+        this.connections = connections;
+        this.pendingKeysSql = pendingKeysSql;
+        this.pageLoader = pageLoader != null ? pageLoader : c -> loadOneByOne(c, loader);
+    }
+
+    @Override
+    public void open(ExecutionContext executionContext) {
+        List<String> pending = new ArrayList<>();
+        try (Connection c = connections.get(); PreparedStatement ps = c.prepareStatement(pendingKeysSql);
+                ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                pending.add(rs.getString(1));
+            }
+        } catch (SQLException e) {
+            throw new DatabaseException("cannot list pending work: " + e.getMessage(), e);
+        }
+        keys = pending;
+        next = 0;
+        page.clear();
+    }
+
+    @Override
+    public T read() {
+        if (page.isEmpty() && keys != null && next < keys.size()) {
+            List<String> pageKeys = keys.subList(next, Math.min(keys.size(), next + PAGE));
+            next += pageKeys.size();
+            try (DuckDBConnection c = connections.get()) {
+                try (Statement st = c.createStatement()) {
+                    st.execute("CREATE TEMP TABLE IF NOT EXISTS pending_keys (ord INTEGER, key VARCHAR)");
+                    st.execute("DELETE FROM " + KEYS_TABLE);
+                }
+                try (DuckDBAppender appender = c.createAppender("temp", "main", "pending_keys")) {
+                    for (int i = 0; i < pageKeys.size(); i++) {
+                        appender.beginRow().append(i).append(pageKeys.get(i)).endRow();
+                    }
+                }
+                page.addAll(pageLoader.load(c));
+            } catch (SQLException e) {
+                throw new DatabaseException("cannot load pending items: " + e.getMessage(), e);
+            }
+        }
+        return page.poll();
+    }
+
+    private List<T> loadOneByOne(Connection c, Loader<T> loader) throws SQLException {
+        List<T> items = new ArrayList<>();
+        List<String> pageKeys = new ArrayList<>();
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT key FROM " + KEYS_TABLE + " ORDER BY ord")) {
+            while (rs.next()) {
+                pageKeys.add(rs.getString(1));
+            }
+        }
+        for (String key : pageKeys) {
+            items.add(loader.load(c, key));
+        }
+        return items;
+    }
+
+    @Override
+    public void close() {
+        keys = null;
+        page.clear();
+    }
+
+    /** An empty list for each key of the reader's key table, to fill by its {@code ord}. */
+    public static <T> List<List<T>> perKey(Connection c) throws SQLException {
+        List<List<T>> lists = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + KEYS_TABLE);
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            for (int i = 0; i < rs.getInt(1); i++) {
+                lists.add(new ArrayList<>());
+            }
+        }
+        return lists;
+    }
+}

@@ -5,11 +5,11 @@ import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.cli.HookTraining;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -127,7 +127,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                     System.getProperty("java.version"));
             return CodeMemoryApplication.run(new String[] {"--logging.level.dev.codememory=WARN"},
                     CodeMemoryApplication.Console.QUIET, context -> new EmbeddingBench(context.getBean(JobRunner.class),
-                            context.getBean(DuckDbSessions.class), context.getBean(EmbeddingService.class))
+                            context.getBean(JobDatabase.class), context.getBean(EmbeddingService.class))
                             .run(System.out, texts));
         } catch (IOException e) {
             System.err.println("bench failed: " + e);
@@ -184,7 +184,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     private static void ingestBench(Path jar, Path home, int events) throws IOException, InterruptedException,
             java.sql.SQLException {
         CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
-        SpoolAppender spool = SpoolAppender.forHome(cmh);
+        Spool spool = Spool.forHome(cmh);
         SpoolLineBuilder builder = SpoolLineBuilder.defaults();
         long t0 = System.nanoTime();
         List<String> batch = new ArrayList<>(10_000);

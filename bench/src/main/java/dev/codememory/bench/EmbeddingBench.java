@@ -4,7 +4,7 @@ import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorRecord;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
@@ -45,22 +45,22 @@ public class EmbeddingBench {
     };
 
     private final JobRunner jobRunner;
-    private final DuckDbSessions sessions;
+    private final JobDatabase database;
     private final EmbeddingService embeddingService;
 
-    public EmbeddingBench(JobRunner jobRunner, DuckDbSessions sessions, EmbeddingService embeddingService) {
+    public EmbeddingBench(JobRunner jobRunner, JobDatabase database, EmbeddingService embeddingService) {
         this.jobRunner = jobRunner;
-        this.sessions = sessions;
+        this.database = database;
         this.embeddingService = embeddingService;
     }
 
     public int run(PrintStream out, int texts) {
         List<String> corpus = corpus(texts);
-        sessions.open();
+        database.open();
         try {
             insertEntries(corpus);
         } finally {
-            sessions.close();
+            database.close();
         }
         if (!(embeddingService.embedder() instanceof MiniLmOnnxEmbedder embedder)) {
             out.println("the embedding bench compares against raw ONNX Runtime: run it with the default model");
@@ -94,20 +94,20 @@ public class EmbeddingBench {
 
         mixedLengths(out, embedder, texts);
 
-        sessions.open();
+        database.open();
         try {
             for (int n : new int[] {10_000, 100_000}) {
                 searchLatency(out, n);
             }
         } finally {
-            sessions.close();
+            database.close();
         }
         return reindex.getStatus().isUnsuccessful() ? 1 : 0;
     }
 
     private void searchLatency(PrintStream out, int n) {
         EmbeddingVersion version = new EmbeddingVersion("bench-random-" + n, 384, "none", 1);
-        DuckDbVectorStore store = new DuckDbVectorStore(sessions.connections(), version);
+        DuckDbVectorStore store = new DuckDbVectorStore(database.connections(), version);
         store.ensureReady();
         store.clear();
         Random random = new Random(n);
@@ -207,7 +207,7 @@ public class EmbeddingBench {
     }
 
     private void insertEntries(List<String> corpus) {
-        try (Connection c = sessions.connection()) {
+        try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement("""
                     INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,

@@ -8,7 +8,7 @@ import dev.codememory.config.injection.Injection;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -104,7 +104,7 @@ class IngestJobIntegrationTests {
         assertThat(JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=500").exit())
                 .isZero();
         spool(700, 1_200);
-        new SpoolAppender(home.resolve("spool"), home.resolve("spool/sealed")).seal();
+        new Spool(home.resolve("spool"), home.resolve("spool/sealed")).seal();
         Path broken = Files.createDirectories(home.resolve("spool/sealed/zzzz-unreadable.jsonl"));
 
         JobsJar.Result failed = JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=500");
@@ -221,7 +221,7 @@ class IngestJobIntegrationTests {
     /** Appends generated hook events to the home's spool, as the hook would. */
     private void spool(int count, int offset) throws Exception {
         CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
-        SpoolAppender spool = SpoolAppender.forHome(cmh);
+        Spool spool = Spool.forHome(cmh);
         SpoolLineBuilder builder = SpoolLineBuilder.defaults();
         List<String> batch = new ArrayList<>();
         for (int i = offset; i < offset + count; i++) {

@@ -6,7 +6,7 @@ import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -51,7 +51,7 @@ public final class HookCommand {
             home = CodeMemoryHome.resolve();
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
             String line = builder.build(input, receivedAt, "hook", null).json();
-            SpoolAppender.forHome(home).append(line);
+            Spool.forHome(home).append(line);
             if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
                 // the budget runs from when Claude Code started this process, JVM start-up included

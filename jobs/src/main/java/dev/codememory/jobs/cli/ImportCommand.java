@@ -6,7 +6,7 @@ import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -91,7 +91,7 @@ public final class ImportCommand implements Callable<Integer> {
         SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes());
         try {
             if (source.hooks != null) {
-                Result result = importHooks(path, SpoolAppender.forHome(home), builder);
+                Result result = importHooks(path, Spool.forHome(home), builder);
                 out.printf("imported %d lines from %d file(s) into %s (%d flagged as bad input)%n",
                         result.lines(), result.files(), home.spool(), result.flagged());
                 out.println("run `java -jar jobs.jar --job=ingest` (or wait for `serve`) to load them");
@@ -107,7 +107,7 @@ public final class ImportCommand implements Callable<Integer> {
     private int importTranscripts(Path path, CodeMemoryHome home, SpoolLineBuilder builder) throws IOException {
         boolean terminal = ConsoleProgress.isTerminal();
         long start = System.nanoTime();
-        TranscriptImport.Result found = TranscriptImport.run(path, SpoolAppender.forHome(home), builder, p -> {
+        TranscriptImport.Result found = TranscriptImport.run(path, Spool.forHome(home), builder, p -> {
             if (terminal) {
                 out.printf("\r\033[2Kreading transcripts: %d of %d files, %s events …", p.filesDone(), p.files(),
                         ConsoleProgress.number(p.events()));
@@ -166,7 +166,7 @@ public final class ImportCommand implements Callable<Integer> {
     public record Result(int files, long lines, long flagged) {
     }
 
-    public static Result importHooks(Path path, SpoolAppender spool, SpoolLineBuilder builder) throws IOException {
+    public static Result importHooks(Path path, Spool spool, SpoolLineBuilder builder) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(path)) {
             try (Stream<Path> list = Files.list(path)) {

@@ -5,7 +5,7 @@ import dev.codememory.config.transcript.TranscriptRecord;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.transcript.TranscriptHookEvents;
 import dev.codememory.readers.transcript.TranscriptRecords;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -19,7 +19,7 @@ import java.util.function.Consumer;
 
 /**
  * {@code import --transcripts}: Claude Code transcripts → the hook events they stand for ({@link TranscriptHookEvents})
- * → the same redaction and spool as a hook call ({@link SpoolLineBuilder}, {@link SpoolAppender}), each line marked
+ * → the same redaction and spool as a hook call ({@link SpoolLineBuilder}, {@link Spool}), each line marked
  * {@code source: transcript} with its origin (file:line) and identity. Files are read in the order of their first
  * record; a record whose uuid was read before (a resumed session's file repeats the records it continues) is
  * skipped, and across runs the events' identities make ingest keep each once. Runs on the JDK alone.
@@ -46,7 +46,7 @@ public final class TranscriptImport {
     private TranscriptImport() {
     }
 
-    public static Result run(Path path, SpoolAppender spool, SpoolLineBuilder builder, Consumer<Progress> progress)
+    public static Result run(Path path, Spool spool, SpoolLineBuilder builder, Consumer<Progress> progress)
             throws IOException {
         List<Path> files = TranscriptRecords.files(path);
         Set<String> seen = new HashSet<>();

@@ -9,7 +9,7 @@ import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.cli.TranscriptImport;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -80,7 +80,7 @@ public final class DemoCommand implements Callable<Integer> {
             Path transcripts = writeSample(demoHome);
             out.println("demo home: " + root + " (your own memory is not touched)");
             out.println("1. importing " + SESSIONS.size() + " sample Claude Code sessions of " + PROJECT);
-            TranscriptImport.Result imported = TranscriptImport.run(transcripts, SpoolAppender.forHome(demoHome),
+            TranscriptImport.Result imported = TranscriptImport.run(transcripts, Spool.forHome(demoHome),
                     SpoolLineBuilder.defaults(), p -> { });
             out.println("   " + ConsoleProgress.number(imported.events()) + " events: " + imported.eventsByType().entrySet()
                     .stream().map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));

@@ -10,7 +10,7 @@ import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.vector.EmbeddingService;
@@ -19,7 +19,7 @@ import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.writers.forget.Forgetting;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -130,7 +130,7 @@ public final class ForgetCommand implements Callable<Integer> {
 
     private int forget(ConfigurableApplicationContext context, Forgetting requested) {
         CodeMemoryHome home = context.getBean(CodeMemoryHome.class);
-        DuckDbSessions sessions = context.getBean(DuckDbSessions.class);
+        JobDatabase database = context.getBean(JobDatabase.class);
         Forgetting what = requested;
         try {
             long waiting = spoolLines(home);
@@ -146,11 +146,11 @@ public final class ForgetCommand implements Callable<Integer> {
                         + " spool line(s) waiting, so nothing there escapes");
             }
             try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
-                sessions.open();
+                database.open();
                 try {
                     if (what == null) {
                         Optional<CitedMemory> memory;
-                        try (Connection c = sessions.connection()) {
+                        try (Connection c = database.connection()) {
                             memory = CitationQueries.memory(c, citation);
                         }
                         if (memory.isEmpty()) {
@@ -159,9 +159,9 @@ public final class ForgetCommand implements Callable<Integer> {
                         }
                         what = Forgetting.memory(memory.get().memoryId());
                     }
-                    return dryRun ? preview(sessions, what, waiting) : erase(context, home, sessions, what);
+                    return dryRun ? preview(database, what, waiting) : erase(context, home, database, what);
                 } finally {
-                    sessions.close();
+                    database.close();
                     home.restrictPermissions();
                 }
             }
@@ -174,8 +174,8 @@ public final class ForgetCommand implements Callable<Integer> {
         }
     }
 
-    private int preview(DuckDbSessions sessions, Forgetting what, long waiting) {
-        DuckDbForgetter.Outcome outcome = new DuckDbForgetter(sessions.connections()).preview(what);
+    private int preview(JobDatabase database, Forgetting what, long waiting) {
+        DuckDbForgetter.Outcome outcome = new DuckDbForgetter(database.connections()).preview(what);
         out.println("forget " + label(what) + " would remove: " + describe(outcome.counts()));
         if (what.erasesEvents() && waiting > 0) {
             out.println(ConsoleProgress.number(waiting) + " spool line(s) not ingested yet would be ingested first"
@@ -185,16 +185,16 @@ public final class ForgetCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int erase(ConfigurableApplicationContext context, CodeMemoryHome home, DuckDbSessions sessions,
+    private int erase(ConfigurableApplicationContext context, CodeMemoryHome home, JobDatabase database,
             Forgetting what) throws IOException {
         String forgetId = "fg_" + Instant.now().toEpochMilli() + "_" + ProcessHandle.current().pid();
-        DuckDbForgetter forgetter = new DuckDbForgetter(sessions.connections());
+        DuckDbForgetter forgetter = new DuckDbForgetter(database.connections());
         DuckDbForgetter.Outcome outcome = forgetter.forget(what, forgetId);
         List<String> ids = outcome.memoryIds();
         EmbeddingVersion version = context.getBean(EmbeddingService.class).version();
         String vectors;
         String storeVersion = null;
-        try (VectorStore store = context.getBean(VectorComponents.class).vectorStore(sessions.connections())) {
+        try (VectorStore store = context.getBean(VectorComponents.class).vectorStore(database.connections())) {
             if (!ids.isEmpty()) {
                 store.ensureReady();
                 store.delete(ids);
@@ -262,7 +262,7 @@ public final class ForgetCommand implements Callable<Integer> {
 
     /** Lines waiting in the spool (the current file and sealed files not ingested yet). */
     static long spoolLines(CodeMemoryHome home) throws IOException {
-        SpoolAppender spool = SpoolAppender.forHome(home);
+        Spool spool = Spool.forHome(home);
         List<Path> files = new ArrayList<>(spool.sealedFiles());
         if (Files.exists(spool.currentFile())) {
             files.add(spool.currentFile());

@@ -12,7 +12,7 @@ import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.jobs.ingest.IngestJobConfiguration;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.vector.EmbedStepsConfiguration;
 import dev.codememory.processors.align.EvidenceAligner;
@@ -120,11 +120,11 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
+            JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder("applyRulesStep", jobRepository)
                 .tasklet((contribution, context) -> {
                     contribution.incrementWriteCount(
-                            new DuckDbDerivationWriter(sessions.connections()).resetUnless(RULES_VERSION));
+                            new DuckDbDerivationWriter(database.connections()).resetUnless(RULES_VERSION));
                     return RepeatStatus.FINISHED;
                 }, transactionManager)
                 .listener(jobRunListener)
@@ -133,43 +133,43 @@ public class GraduationJobConfiguration {
 
     @Bean
     Step assembleSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<List<StoredEvent>> sessionEventsReader, DuckDbSessions sessions,
+            PendingItemReader<List<StoredEvent>> sessionEventsReader, JobDatabase database,
             JobRunListener jobRunListener) {
         return new StepBuilder("assembleSessionsStep", jobRepository)
                 .<List<StoredEvent>, AssembledSession>chunk(50)
                 .transactionManager(transactionManager)
                 .reader(sessionEventsReader)
                 .processor(new SessionAssembler(new TranscriptFiles())::assemble)
-                .writer(new DuckDbSessionWriter(sessions.connections()))
+                .writer(new DuckDbSessionWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<List<StoredEvent>> sessionEventsReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
+    PendingItemReader<List<StoredEvent>> sessionEventsReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
                 (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
     }
 
     @Bean
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<AssembledSession> assembledSessionReader, DuckDbSessions sessions,
+            PendingItemReader<AssembledSession> assembledSessionReader, JobDatabase database,
             JobRunListener jobRunListener) {
         return new StepBuilder("extractCandidatesStep", jobRepository)
                 .<AssembledSession, ExtractedSession>chunk(50)
                 .transactionManager(transactionManager)
                 .reader(assembledSessionReader)
                 .processor(new CandidateExtractionProcessor(new RuleBasedExtractor()))
-                .writer(new DuckDbCandidateWriter(sessions.connections()))
+                .writer(new DuckDbCandidateWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<AssembledSession> assembledSessionReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
+    PendingItemReader<AssembledSession> assembledSessionReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
                 (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
     }
 
@@ -179,7 +179,7 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Step extractProjectFactsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<ProjectActivity> projectActivityReader, DuckDbSessions sessions,
+            PendingItemReader<ProjectActivity> projectActivityReader, JobDatabase database,
             JobRunListener jobRunListener) {
         ProjectFacts facts = new ProjectFacts();
         return new StepBuilder("extractProjectFactsStep", jobRepository)
@@ -187,100 +187,100 @@ public class GraduationJobConfiguration {
                 .transactionManager(transactionManager)
                 .reader(projectActivityReader)
                 .processor(a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)))
-                .writer(new DuckDbProjectFactsWriter(sessions.connections()))
+                .writer(new DuckDbProjectFactsWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<ProjectActivity> projectActivityReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), ProjectFactsQueries.PROJECTS_TO_FACT,
+    PendingItemReader<ProjectActivity> projectActivityReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), ProjectFactsQueries.PROJECTS_TO_FACT,
                 (PendingItemReader.Loader<ProjectActivity>) ProjectFactsQueries::activity);
     }
 
     @Bean
     Step validateCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<Candidate> candidateReader, DuckDbSessions sessions, JobRunListener jobRunListener) {
+            PendingItemReader<Candidate> candidateReader, JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder("validateCandidatesStep", jobRepository)
                 .<Candidate, ValidationOutcome>chunk(500)
                 .transactionManager(transactionManager)
                 .reader(candidateReader)
                 .processor(new CandidateValidationProcessor(new CandidateValidator()))
-                .writer(new DuckDbEntryWriter(sessions.connections()))
+                .writer(new DuckDbEntryWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<Candidate> candidateReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
+    PendingItemReader<Candidate> candidateReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
                 (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
     }
 
     @Bean
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
+            JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder("alignEvidenceStep", jobRepository)
                 .<EntryDraft, AlignmentOutcome>chunk(1_000)
                 .transactionManager(transactionManager)
                 .reader(entryReader)
                 .processor(evidenceAlignmentProcessor)
-                .writer(new DuckDbEvidenceWriter(sessions.connections()))
+                .writer(new DuckDbEvidenceWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> entryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
+    PendingItemReader<EntryDraft> entryReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
                 (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     /** Step-scoped: its session text cache lives for one run only. */
     @Bean
     @StepScope
-    EvidenceAlignmentProcessor evidenceAlignmentProcessor(DuckDbSessions sessions) {
-        return new EvidenceAlignmentProcessor(new EvidenceAligner(), new SessionSourceTexts(sessions.connections()));
+    EvidenceAlignmentProcessor evidenceAlignmentProcessor(JobDatabase database) {
+        return new EvidenceAlignmentProcessor(new EvidenceAligner(), new SessionSourceTexts(database.connections()));
     }
 
     /** Chunk size 1: each task entry must see the tasks the previous one created or changed. */
     @Bean
     Step resolveTasksStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> taskEntryReader, TaskResolutionProcessor taskResolutionProcessor,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
+            JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder("resolveTasksStep", jobRepository)
                 .<EntryDraft, GraphUpdate>chunk(1)
                 .transactionManager(transactionManager)
                 .reader(taskEntryReader)
                 .processor(taskResolutionProcessor)
-                .writer(new DuckDbGraphWriter(sessions.connections()))
+                .writer(new DuckDbGraphWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> taskEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
+    PendingItemReader<EntryDraft> taskEntryReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
                 (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
     @Bean
     @StepScope
-    TaskResolutionProcessor taskResolutionProcessor(DuckDbSessions sessions) {
+    TaskResolutionProcessor taskResolutionProcessor(JobDatabase database) {
         TaskMatcher matcher = new TaskMatcher();
         return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
-            try (var c = sessions.connection()) {
+            try (var c = database.connection()) {
                 return TaskQueries.taskEvents(c);
             } catch (SQLException e) {
                 throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
             }
         }, () -> {
-            try (var c = sessions.connection()) {
+            try (var c = database.connection()) {
                 return TaskQueries.taskEvidence(c).stream()
                         .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
                         .toList();
@@ -292,28 +292,28 @@ public class GraduationJobConfiguration {
 
     @Bean
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<EntryDraft> mergeEntryReader, DuckDbSessions sessions, JobRunListener jobRunListener) {
+            PendingItemReader<EntryDraft> mergeEntryReader, JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder("mergeDuplicatesStep", jobRepository)
                 .<EntryDraft, GraphUpdate>chunk(1)
                 .transactionManager(transactionManager)
                 .reader(mergeEntryReader)
                 .processor(new NearDuplicateProcessor(entry -> {
-                    try (var c = sessions.connection()) {
+                    try (var c = database.connection()) {
                         return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
                     } catch (SQLException e) {
                         throw new dev.codememory.config.db.DatabaseException(
                                 "cannot look up similar entries: " + e.getMessage(), e);
                     }
                 }))
-                .writer(new DuckDbGraphWriter(sessions.connections()))
+                .writer(new DuckDbGraphWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> mergeEntryReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
+    PendingItemReader<EntryDraft> mergeEntryReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
                 (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
@@ -323,16 +323,16 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Step citeMemoriesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return citeStep("citeMemoriesStep", jobRepository, transactionManager, sessions, jobRunListener);
+            JobDatabase database, JobRunListener jobRunListener) {
+        return citeStep("citeMemoriesStep", jobRepository, transactionManager, database, jobRunListener);
     }
 
     /** A step that gives every verified memory without a citation its citation. */
     private static Step citeStep(String name, JobRepository jobRepository,
-            PlatformTransactionManager transactionManager, DuckDbSessions sessions, JobRunListener jobRunListener) {
+            PlatformTransactionManager transactionManager, JobDatabase database, JobRunListener jobRunListener) {
         return new StepBuilder(name, jobRepository)
                 .tasklet((contribution, context) -> {
-                    contribution.incrementWriteCount(new DuckDbCitationWriter(sessions.connections()).assignMissing());
+                    contribution.incrementWriteCount(new DuckDbCitationWriter(database.connections()).assignMissing());
                     return RepeatStatus.FINISHED;
                 }, transactionManager)
                 .listener(jobRunListener)
@@ -345,7 +345,7 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Step summarizeSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<SessionMaterial> sessionMaterialReader, DuckDbSessions sessions,
+            PendingItemReader<SessionMaterial> sessionMaterialReader, JobDatabase database,
             JobRunListener jobRunListener) {
         SessionSummaryComposer composer = new SessionSummaryComposer();
         return new StepBuilder("summarizeSessionsStep", jobRepository)
@@ -353,22 +353,22 @@ public class GraduationJobConfiguration {
                 .transactionManager(transactionManager)
                 .reader(sessionMaterialReader)
                 .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))
-                .writer(new DuckDbSummaryWriter(sessions.connections()))
+                .writer(new DuckDbSummaryWriter(database.connections()))
                 .listener(jobRunListener)
                 .build();
     }
 
     @Bean
     @StepScope
-    PendingItemReader<SessionMaterial> sessionMaterialReader(DuckDbSessions sessions) {
-        return new PendingItemReader<>(sessions.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
+    PendingItemReader<SessionMaterial> sessionMaterialReader(JobDatabase database) {
+        return new PendingItemReader<>(database.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
                 (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
     }
 
     /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
     @Bean
     Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            DuckDbSessions sessions, JobRunListener jobRunListener) {
-        return citeStep("citeSummariesStep", jobRepository, transactionManager, sessions, jobRunListener);
+            JobDatabase database, JobRunListener jobRunListener) {
+        return citeStep("citeSummariesStep", jobRepository, transactionManager, database, jobRunListener);
     }
 }

@@ -1,6 +1,6 @@
 package dev.codememory.jobs.ingest;
 
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.slf4j.Logger;
@@ -19,10 +19,10 @@ class DeleteIngestedSpoolTasklet implements Tasklet {
 
     private static final Logger log = LoggerFactory.getLogger(DeleteIngestedSpoolTasklet.class);
 
-    private final SpoolAppender spool;
+    private final Spool spool;
     private final String lastFileKey;
 
-    DeleteIngestedSpoolTasklet(SpoolAppender spool, String lastFileKey) {
+    DeleteIngestedSpoolTasklet(Spool spool, String lastFileKey) {
         this.spool = spool;
         this.lastFileKey = lastFileKey;
     }

@@ -5,12 +5,12 @@ import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.ingest.SpoolLineProcessor;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.springframework.batch.core.job.Job;
@@ -45,14 +45,14 @@ public class IngestJobConfiguration {
     }
 
     @Bean
-    SpoolAppender spoolAppender(CodeMemoryHome home) {
-        return SpoolAppender.forHome(home);
+    Spool spoolAppender(CodeMemoryHome home) {
+        return Spool.forHome(home);
     }
 
     /** Closes the file hooks append to, so ingest reads only files no hook writes again. */
     @Bean
     Step sealSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            SpoolAppender spool, JobRunListener jobRunListener) {
+            Spool spool, JobRunListener jobRunListener) {
         return new StepBuilder("sealSpoolStep", jobRepository)
                 .tasklet((contribution, chunkContext) -> {
                     spool.seal();
@@ -81,7 +81,7 @@ public class IngestJobConfiguration {
 
     @Bean
     Step deleteIngestedSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            SpoolAppender spool, JobRunListener jobRunListener) {
+            Spool spool, JobRunListener jobRunListener) {
         return new StepBuilder("deleteIngestedSpoolStep", jobRepository)
                 .tasklet(new DeleteIngestedSpoolTasklet(spool, LAST_FILE_KEY), transactionManager)
                 .listener(jobRunListener)
@@ -90,7 +90,7 @@ public class IngestJobConfiguration {
 
     @Bean
     @StepScope
-    SpoolLineReader spoolLineReader(SpoolAppender spool) {
+    SpoolLineReader spoolLineReader(Spool spool) {
         return new SpoolLineReader(() -> {
             try {
                 return spool.sealedFiles();
@@ -106,7 +106,7 @@ public class IngestJobConfiguration {
     }
 
     @Bean
-    DuckDbIngestWriter duckDbIngestWriter(DuckDbSessions sessions) {
-        return new DuckDbIngestWriter(sessions.connections());
+    DuckDbIngestWriter duckDbIngestWriter(JobDatabase database) {
+        return new DuckDbIngestWriter(database.connections());
     }
 }

@@ -4,7 +4,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.readers.report.ReportQueries;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -117,7 +117,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     /** Lines waiting in the spool: the file hooks append to and sealed files not ingested yet. */
     static Map<String, Object> spool(CodeMemoryHome home) throws IOException {
-        SpoolAppender spool = SpoolAppender.forHome(home);
+        Spool spool = Spool.forHome(home);
         List<Path> files = new ArrayList<>(spool.sealedFiles());
         if (Files.exists(spool.currentFile())) {
             files.add(spool.currentFile());

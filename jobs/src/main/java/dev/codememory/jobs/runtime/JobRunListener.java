@@ -33,15 +33,15 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
         static final Totals UNKNOWN = new Totals(-1, -1, -1);
     }
 
-    private final DuckDbSessions sessions;
+    private final JobDatabase database;
     private final DuckDbRunLedger ledger;
     private final ConsoleProgress progress;
     private volatile Totals before = Totals.UNKNOWN;
     private volatile Totals after = Totals.UNKNOWN;
 
-    public JobRunListener(DuckDbSessions sessions, ConsoleProgress progress) {
-        this.sessions = sessions;
-        this.ledger = new DuckDbRunLedger(sessions.connections());
+    public JobRunListener(JobDatabase database, ConsoleProgress progress) {
+        this.database = database;
+        this.ledger = new DuckDbRunLedger(database.connections());
         this.progress = progress;
     }
 
@@ -55,7 +55,7 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
     @Override
     public void afterJob(JobExecution jobExecution) {
         String jobName = jobExecution.getJobInstance().getJobName();
-        if (sessions.isOpen()) {
+        if (database.isOpen()) {
             String error = jobExecution.getAllFailureExceptions().stream()
                     .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
                     .collect(Collectors.joining("; "));
@@ -78,7 +78,7 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
         log.info("step {}: {} read={} written={} filtered={} skipped={} commits={} in {} ms", step.getStepName(),
                 step.getStatus(), step.getReadCount(), step.getWriteCount(), step.getFilterCount(),
                 step.getSkipCount(), step.getCommitCount(), durationMs);
-        if (sessions.isOpen()) {
+        if (database.isOpen()) {
             String buildId = DuckDbRunLedger.buildId(step.getJobExecution().getJobInstance().getJobName(),
                     step.getJobExecutionId());
             ledger.stepFinished(buildId, new DuckDbRunLedger.StepMetrics(step.getStepName(), step.getId(),
@@ -100,10 +100,10 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
     }
 
     private Totals totals() {
-        if (!sessions.isOpen()) {
+        if (!database.isOpen()) {
             return Totals.UNKNOWN;
         }
-        try (Connection c = sessions.connection(); Statement st = c.createStatement();
+        try (Connection c = database.connection(); Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("""
                         SELECT (SELECT count(*) FROM events), (SELECT count(DISTINCT session_id) FROM events),
                                (SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active')""")) {

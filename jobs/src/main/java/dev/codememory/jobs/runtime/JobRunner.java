@@ -28,17 +28,17 @@ public class JobRunner {
     private final JobOperator jobOperator;
     private final JobRepository jobRepository;
     private final CodeMemoryHome home;
-    private final DuckDbSessions sessions;
+    private final JobDatabase database;
     private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun =
             new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, DuckDbSessions sessions) {
+            CodeMemoryHome home, JobDatabase database) {
         this.jobsByCommandName = Map.copyOf(jobsByCommandName);
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
         this.home = home;
-        this.sessions = sessions;
+        this.database = database;
     }
 
     private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
@@ -66,13 +66,13 @@ public class JobRunner {
         running.incrementAndGet();
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
             // open DuckDB before touching batch metadata: a locked database fails fast, naming the holder
-            sessions.open();
+            database.open();
             JobExecution execution = null;
             try {
                 execution = launch(job);
                 return execution;
             } finally {
-                sessions.close();
+                database.close();
                 home.restrictPermissions();
                 for (var listener : afterRun) {
                     listener.accept(commandName, execution);

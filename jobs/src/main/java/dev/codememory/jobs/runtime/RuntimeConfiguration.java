@@ -25,8 +25,8 @@ public class RuntimeConfiguration {
     }
 
     @Bean
-    DuckDbSessions duckDbSessions(CodeMemoryHome home, CodeMemoryProperties properties) {
-        return new DuckDbSessions(new DuckDb(home.database(), properties.duckdbMemoryLimit(),
+    JobDatabase jobDatabase(CodeMemoryHome home, CodeMemoryProperties properties) {
+        return new JobDatabase(new DuckDb(home.database(), properties.duckdbMemoryLimit(),
                 properties.duckdbThreads()));
     }
 
@@ -36,8 +36,8 @@ public class RuntimeConfiguration {
     }
 
     @Bean
-    JobRunListener jobRunListener(DuckDbSessions sessions, ConsoleProgress consoleProgress) {
-        return new JobRunListener(sessions, consoleProgress);
+    JobRunListener jobRunListener(JobDatabase database, ConsoleProgress consoleProgress) {
+        return new JobRunListener(database, consoleProgress);
     }
 
     @Bean
@@ -47,7 +47,7 @@ public class RuntimeConfiguration {
 
     @Bean
     JobRunner jobRunner(Map<String, Job> jobs, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, DuckDbSessions sessions) {
+            CodeMemoryHome home, JobDatabase database) {
         Map<String, Job> byCommand = new java.util.HashMap<>();
         JOB_NAMES.forEach((command, bean) -> {
             Job job = jobs.get(bean);
@@ -55,6 +55,6 @@ public class RuntimeConfiguration {
                 byCommand.put(command, job);
             }
         });
-        return new JobRunner(byCommand, jobOperator, jobRepository, home, sessions);
+        return new JobRunner(byCommand, jobOperator, jobRepository, home, database);
     }
 }

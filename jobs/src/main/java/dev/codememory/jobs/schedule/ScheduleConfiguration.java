@@ -23,8 +23,8 @@ public class ScheduleConfiguration {
 
     @Bean
     JobDetail ingestJobDetail() {
-        return JobBuilder.newJob(RunBatchJob.class).withIdentity(INGEST)
-                .usingJobData(RunBatchJob.JOB_KEY, "ingest").storeDurably().build();
+        return JobBuilder.newJob(ScheduledBatchLaunch.class).withIdentity(INGEST)
+                .usingJobData(ScheduledBatchLaunch.JOB_KEY, "ingest").storeDurably().build();
     }
 
     @Bean
@@ -39,7 +39,7 @@ public class ScheduleConfiguration {
 
     @Bean
     JobDetail idleJobDetail() {
-        return JobBuilder.newJob(IdleGraduationJob.class).withIdentity(IDLE).storeDurably().build();
+        return JobBuilder.newJob(IdleGraduationCheck.class).withIdentity(IDLE).storeDurably().build();
     }
 
     @Bean
@@ -54,8 +54,8 @@ public class ScheduleConfiguration {
 
     @Bean
     JobDetail nightlyJobDetail() {
-        return JobBuilder.newJob(RunBatchJob.class).withIdentity(NIGHTLY)
-                .usingJobData(RunBatchJob.JOB_KEY, "graduate").storeDurably().build();
+        return JobBuilder.newJob(ScheduledBatchLaunch.class).withIdentity(NIGHTLY)
+                .usingJobData(ScheduledBatchLaunch.JOB_KEY, "graduate").storeDurably().build();
     }
 
     @Bean

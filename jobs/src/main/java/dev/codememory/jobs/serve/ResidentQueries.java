@@ -11,7 +11,7 @@ import dev.codememory.jobs.context.PromptContextService;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.query.QueryService;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.embed.Embedder;
@@ -39,7 +39,7 @@ public class ResidentQueries {
 
     private static final Logger log = LoggerFactory.getLogger(ResidentQueries.class);
 
-    private final DuckDbSessions sessions;
+    private final JobDatabase database;
     private final VectorComponents components;
     private final EmbeddingService embeddings;
     private final int exactLimit;
@@ -58,9 +58,9 @@ public class ResidentQueries {
                 return t;
             });
 
-    public ResidentQueries(DuckDbSessions sessions, VectorComponents components, EmbeddingService embeddings,
+    public ResidentQueries(JobDatabase database, VectorComponents components, EmbeddingService embeddings,
             int exactLimit) {
-        this.sessions = sessions;
+        this.database = database;
         this.components = components;
         this.embeddings = embeddings;
         this.exactLimit = exactLimit;
@@ -69,7 +69,7 @@ public class ResidentQueries {
     /** Takes the database for good and starts warming up in the background. */
     public synchronized void start() {
         keepHeapNearLive();
-        session = sessions.hold();
+        session = database.hold();
         if (components.milvus()) {
             store = new Unclosable(components.vectorStore(session::connection));
         } else {
@@ -326,7 +326,7 @@ public class ResidentQueries {
         if (store instanceof Unclosable u) {
             u.delegate.close();
         }
-        sessions.release();
+        database.release();
     }
 
     /** The process's one model, lent to query services that close what they were given. */

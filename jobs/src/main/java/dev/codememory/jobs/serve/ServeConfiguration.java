@@ -1,7 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
@@ -19,9 +19,9 @@ public class ServeConfiguration {
      *                   ({@code code-memory.serve.exact-vector-limit})
      */
     @Bean
-    ResidentQueries residentQueries(DuckDbSessions sessions, VectorComponents components, EmbeddingService embeddings,
+    ResidentQueries residentQueries(JobDatabase database, VectorComponents components, EmbeddingService embeddings,
             @Value("${code-memory.serve.exact-vector-limit:" + VectorIndex.DEFAULT_EXACT_LIMIT + "}") int exactLimit) {
-        return new ResidentQueries(sessions, components, embeddings, exactLimit);
+        return new ResidentQueries(database, components, embeddings, exactLimit);
     }
 
     @Bean

@@ -5,7 +5,7 @@ import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.vector.VectorWorkQueries;
@@ -77,26 +77,26 @@ public class EmbedStepsConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<VectorWork> vectorWorkReader(DuckDbSessions sessions, EmbeddingService embeddingService) {
+    PendingItemReader<VectorWork> vectorWorkReader(JobDatabase database, EmbeddingService embeddingService) {
         String version = embeddingService.version().id();
-        return new PendingItemReader<>(sessions.connections(), VectorOutbox.pendingSql(version),
+        return new PendingItemReader<>(database.connections(), VectorOutbox.pendingSql(version),
                 (PendingItemReader.PageLoader<VectorWork>) c -> VectorWorkQueries.vectorWork(c, version));
     }
 
     @Bean
     @StepScope
-    VectorOutboxWriter vectorOutboxWriter(DuckDbSessions sessions, VectorStore vectorStore,
+    VectorOutboxWriter vectorOutboxWriter(JobDatabase database, VectorStore vectorStore,
             EmbeddingService embeddingService) {
-        return new VectorOutboxWriter(sessions.connections(), vectorStore, embeddingService);
+        return new VectorOutboxWriter(database.connections(), vectorStore, embeddingService);
     }
 
     @Bean
     @StepScope
-    EmbedProgressListener embedProgressListener(DuckDbSessions sessions, EmbeddingService embeddingService,
+    EmbedProgressListener embedProgressListener(JobDatabase database, EmbeddingService embeddingService,
             ConsoleProgress consoleProgress) {
         String sql = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(embeddingService.version().id()) + ")";
         return new EmbedProgressListener(() -> {
-            try (var c = sessions.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            try (var c = database.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
                 rs.next();
                 return rs.getLong(1);
             } catch (SQLException e) {

@@ -3,7 +3,7 @@ package dev.codememory.jobs.vector;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
-import dev.codememory.jobs.runtime.DuckDbSessions;
+import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.writers.vector.VectorOutbox;
 import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.context.annotation.Bean;
@@ -29,12 +29,12 @@ public class VectorConfiguration {
     /** One per job run: a Milvus client is connected when a job needs it and closed when the job ends. */
     @Bean(destroyMethod = "close")
     @JobScope
-    VectorStore vectorStore(VectorComponents components, DuckDbSessions sessions) {
-        return components.vectorStore(sessions.connections());
+    VectorStore vectorStore(VectorComponents components, JobDatabase database) {
+        return components.vectorStore(database.connections());
     }
 
     @Bean
-    VectorOutbox vectorOutbox(DuckDbSessions sessions) {
-        return new VectorOutbox(sessions.connections());
+    VectorOutbox vectorOutbox(JobDatabase database) {
+        return new VectorOutbox(database.connections());
     }
 }

@@ -16,7 +16,7 @@ import dev.codememory.readers.injection.InjectionQueries;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -49,14 +49,14 @@ class InjectionIngestTests {
     Path tmp;
 
     private CodeMemoryHome home;
-    private SpoolAppender spool;
+    private Spool spool;
     private DuckDb.Session session;
     private final HookEventProcessor processor = new HookEventProcessor(new ProjectResolver());
 
     @BeforeEach
     void createHome() {
         home = new CodeMemoryHome(tmp.resolve("home")).ensureCreated();
-        spool = SpoolAppender.forHome(home);
+        spool = Spool.forHome(home);
         session = new DuckDb(home.database(), "1GB", 1).open();
     }
 

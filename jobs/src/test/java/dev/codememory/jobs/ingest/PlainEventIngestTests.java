@@ -16,7 +16,7 @@ import dev.codememory.processors.ingest.SpoolLineProcessor;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
@@ -55,7 +55,7 @@ class PlainEventIngestTests {
     Path tmp;
 
     private CodeMemoryHome home;
-    private SpoolAppender spool;
+    private Spool spool;
     private DuckDb.Session reference;
     private DuckDb.Session fast;
     private final SpoolLineBuilder builder = SpoolLineBuilder.defaults();
@@ -65,7 +65,7 @@ class PlainEventIngestTests {
     @BeforeEach
     void createHome() throws IOException {
         home = new CodeMemoryHome(tmp.resolve("home")).ensureCreated();
-        spool = SpoolAppender.forHome(home);
+        spool = Spool.forHome(home);
         Files.createDirectories(tmp.resolve("repo/.git"));
         reference = new DuckDb(tmp.resolve("reference.duckdb"), "1GB", 1).open();
         fast = new DuckDb(tmp.resolve("fast.duckdb"), "1GB", 2).open();

@@ -3,7 +3,7 @@ package dev.codememory.writers.injection;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 
 /**
@@ -19,6 +19,6 @@ public final class InjectionRecorder {
     }
 
     public static void record(CodeMemoryHome home, Injection injection) throws IOException {
-        SpoolAppender.forHome(home).append(InjectionLine.write(injection));
+        Spool.forHome(home).append(InjectionLine.write(injection));
     }
 }

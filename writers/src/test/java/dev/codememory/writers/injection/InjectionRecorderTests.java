@@ -6,7 +6,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.json.Json;
-import dev.codememory.writers.spool.SpoolAppender;
+import dev.codememory.writers.spool.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -77,7 +77,7 @@ class InjectionRecorderTests {
     @Test
     void appendsAfterHookLinesInTheSameFile() throws Exception {
         CodeMemoryHome home = new CodeMemoryHome(tmp.resolve("home"));
-        SpoolAppender.forHome(home).append("{\"spool\":1,\"event\":{}}");
+        Spool.forHome(home).append("{\"spool\":1,\"event\":{}}");
 
         InjectionRecorder.record(home, new Injection("s", null, "SessionStart", AT, "session_start", 0, List.of()));
         InjectionRecorder.record(home, new Injection("s", null, "SessionStart", AT.plusSeconds(1), "session_start", 0,

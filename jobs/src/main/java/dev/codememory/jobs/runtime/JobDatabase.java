@@ -6,17 +6,18 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The DuckDB session of the job that is running. A job opens it when it starts and closes it when it ends, so
+ * The database of the job that is running (one DuckDB connection and those derived from it; "session" in this
+ * code base means a Claude Code session). A job opens it when it starts and closes it when it ends, so
  * between runs this process holds no connection and the file lock is free for queries and admin commands.
  * Steps ask for connections through {@link #connections()}; outside a job run there is none to give.
  */
-public class DuckDbSessions {
+public class JobDatabase {
 
     private final DuckDb duckDb;
     private volatile DuckDb.Session session;
     private volatile boolean held;
 
-    public DuckDbSessions(DuckDb duckDb) {
+    public JobDatabase(DuckDb duckDb) {
         this.duckDb = duckDb;
     }
 

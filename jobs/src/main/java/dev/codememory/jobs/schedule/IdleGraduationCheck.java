@@ -9,15 +9,18 @@ import org.quartz.JobExecutionContext;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.scheduling.quartz.QuartzJobBean;
 
-/** Graduates once the user has gone quiet: new events since the last graduation, none for the idle period. */
+/**
+ * Fired every minute by Quartz: graduates once the user has gone quiet (new events since the last graduation, none
+ * for the idle period).
+ */
 @DisallowConcurrentExecution
-public class IdleGraduationJob extends QuartzJobBean {
+public class IdleGraduationCheck extends QuartzJobBean {
 
     private final JobRunner jobRunner;
     private final IdleTracker idleTracker;
     private final CodeMemoryProperties properties;
 
-    public IdleGraduationJob(JobRunner jobRunner, IdleTracker idleTracker, CodeMemoryProperties properties) {
+    public IdleGraduationCheck(JobRunner jobRunner, IdleTracker idleTracker, CodeMemoryProperties properties) {
         this.jobRunner = jobRunner;
         this.idleTracker = idleTracker;
         this.properties = properties;
@@ -29,7 +32,7 @@ public class IdleGraduationJob extends QuartzJobBean {
         Instant lastStart = last == null || last.getStartTime() == null ? null
                 : last.getStartTime().atZone(ZoneId.systemDefault()).toInstant();
         if (idleTracker.idleSinceActivity(Instant.now(), properties.schedule().idleAfter(), lastStart)) {
-            RunBatchJob.runQuietly(jobRunner, "graduate");
+            ScheduledBatchLaunch.runQuietly(jobRunner, "graduate");
         }
     }
 }

@@ -9,17 +9,20 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.scheduling.quartz.QuartzJobBean;
 
-/** A Quartz job that runs one batch job by its command name; a busy database just waits for the next fire. */
+/**
+ * What a Quartz trigger fires to run one batch job by its command name (ingest every minute, graduate nightly); a busy
+ * database just waits for the next fire. A Quartz job, named for what it does so it is not taken for a batch job.
+ */
 @DisallowConcurrentExecution
-public class RunBatchJob extends QuartzJobBean {
+public class ScheduledBatchLaunch extends QuartzJobBean {
 
     static final String JOB_KEY = "job";
-    private static final Logger log = LoggerFactory.getLogger(RunBatchJob.class);
+    private static final Logger log = LoggerFactory.getLogger(ScheduledBatchLaunch.class);
 
     private final JobRunner jobRunner;
     private final IdleTracker idleTracker;
 
-    public RunBatchJob(JobRunner jobRunner, IdleTracker idleTracker) {
+    public ScheduledBatchLaunch(JobRunner jobRunner, IdleTracker idleTracker) {
         this.jobRunner = jobRunner;
         this.idleTracker = idleTracker;
     }

@@ -25,20 +25,20 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-class SpoolAppenderTests {
+class SpoolTests {
 
     @TempDir
     Path tmp;
 
     private Path spool;
     private Path sealed;
-    private SpoolAppender appender;
+    private Spool appender;
 
     @BeforeEach
     void createAppender() {
         spool = tmp.resolve("spool");
         sealed = spool.resolve("sealed");
-        appender = new SpoolAppender(spool, sealed);
+        appender = new Spool(spool, sealed);
     }
 
     @Test
@@ -150,7 +150,7 @@ class SpoolAppenderTests {
     @Test
     void forHomeUsesTheHomeSpoolFolders() throws IOException {
         CodeMemoryHome home = new CodeMemoryHome(tmp.resolve("home"));
-        SpoolAppender forHome = SpoolAppender.forHome(home);
+        Spool forHome = Spool.forHome(home);
 
         forHome.append("{\"n\":1}");
         Path sealedFile = forHome.seal();
@@ -173,7 +173,7 @@ class SpoolAppenderTests {
                 int thread = t;
                 futures.add(pool.submit(() -> {
                     start.await();
-                    SpoolAppender own = new SpoolAppender(spool, sealed);
+                    Spool own = new Spool(spool, sealed);
                     for (int i = 0; i < perThread; i++) {
                         (i % 2 == 0 ? appender : own).append(
                                 "{\"id\":\"" + thread + "-" + i + "\",\"pad\":\"" + padding + "\"}");

@@ -31,7 +31,7 @@ import java.util.concurrent.locks.ReentrantLock;
  *
  * <p>JDK only: this runs in the hook process.
  */
-public final class SpoolAppender {
+public final class Spool {
 
     static final String CURRENT = "current.jsonl";
     private static final String LOCK = ".lock";
@@ -50,13 +50,13 @@ public final class SpoolAppender {
     private final Path spoolDir;
     private final Path sealedDir;
 
-    public SpoolAppender(Path spoolDir, Path sealedDir) {
+    public Spool(Path spoolDir, Path sealedDir) {
         this.spoolDir = spoolDir;
         this.sealedDir = sealedDir;
     }
 
-    public static SpoolAppender forHome(CodeMemoryHome home) {
-        return new SpoolAppender(home.spool(), home.sealedSpool());
+    public static Spool forHome(CodeMemoryHome home) {
+        return new Spool(home.spool(), home.sealedSpool());
     }
 
     public Path currentFile() {

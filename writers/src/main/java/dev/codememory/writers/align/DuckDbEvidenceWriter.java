@@ -1,11 +1,9 @@
 package dev.codememory.writers.align;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.EvidenceSpan;
 import dev.codememory.writers.staging.Staging;
-import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
@@ -27,45 +25,37 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
 
     @Override
     public void write(Chunk<? extends AlignmentOutcome> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                try (DuckDBAppender spans = Staging.table(c, "stage_spans", "entry_id VARCHAR, quote_index INTEGER,"
-                        + " event_id VARCHAR, field VARCHAR, span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
-                        + " method VARCHAR, quote_hash VARCHAR");
-                        DuckDBAppender outcomes = Staging.table(c, "stage_outcomes", "entry_id VARCHAR,"
-                                + " stage VARCHAR, failure VARCHAR")) {
-                    for (AlignmentOutcome outcome : chunk) {
-                        for (EvidenceSpan s : outcome.spans()) {
-                            spans.beginRow().append(s.entryId()).append(s.quoteIndex()).append(s.eventId())
-                                    .append(s.field()).append(s.start()).append(s.end()).append(s.confidence())
-                                    .append(s.method()).append(s.quoteHash()).endRow();
-                        }
-                        outcomes.beginRow().append(outcome.entryId())
-                                .append(outcome.verified() ? "verified" : "unverified").append(outcome.failure())
-                                .endRow();
+        Transactions.inTransaction(connections, () -> "write evidence of " + chunk.size() + " entries", c -> {
+            try (DuckDBAppender spans = Staging.table(c, "stage_spans", "entry_id VARCHAR, quote_index INTEGER,"
+                    + " event_id VARCHAR, field VARCHAR, span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
+                    + " method VARCHAR, quote_hash VARCHAR");
+                    DuckDBAppender outcomes = Staging.table(c, "stage_outcomes", "entry_id VARCHAR,"
+                            + " stage VARCHAR, failure VARCHAR")) {
+                for (AlignmentOutcome outcome : chunk) {
+                    for (EvidenceSpan s : outcome.spans()) {
+                        spans.beginRow().append(s.entryId()).append(s.quoteIndex()).append(s.eventId())
+                                .append(s.field()).append(s.start()).append(s.end()).append(s.confidence())
+                                .append(s.method()).append(s.quoteHash()).endRow();
                     }
+                    outcomes.beginRow().append(outcome.entryId())
+                            .append(outcome.verified() ? "verified" : "unverified").append(outcome.failure())
+                            .endRow();
                 }
-                Staging.execute(c, """
-                        INSERT INTO evidence_spans SELECT DISTINCT ON (entry_id, quote_index) * FROM temp.main.stage_spans s
-                        WHERE NOT EXISTS (SELECT 1 FROM evidence_spans x WHERE x.entry_id = s.entry_id
-                                          AND x.quote_index = s.quote_index)""");
-                Staging.execute(c, """
-                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
-                        SELECT DISTINCT ON (entry_id) entry_id, 'align', failure, NULL, now() AT TIME ZONE 'UTC'
-                        FROM temp.main.stage_outcomes o WHERE failure IS NOT NULL
-                          AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = o.entry_id
-                                          AND g.stage = 'align')""");
-                Staging.execute(c, """
-                        UPDATE entries SET stage = o.stage FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_outcomes) o
-                        WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write evidence of " + chunk.size() + " entries: " + e.getMessage(), e);
-        }
+            Staging.execute(c, """
+                    INSERT INTO evidence_spans SELECT DISTINCT ON (entry_id, quote_index) * FROM temp.main.stage_spans s
+                    WHERE NOT EXISTS (SELECT 1 FROM evidence_spans x WHERE x.entry_id = s.entry_id
+                                      AND x.quote_index = s.quote_index)""");
+            Staging.execute(c, """
+                    INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                    SELECT DISTINCT ON (entry_id) entry_id, 'align', failure, NULL, now() AT TIME ZONE 'UTC'
+                    FROM temp.main.stage_outcomes o WHERE failure IS NOT NULL
+                      AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = o.entry_id
+                                      AND g.stage = 'align')""");
+            Staging.execute(c, """
+                    UPDATE entries SET stage = o.stage FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_outcomes) o
+                    WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
+            return null;
+        });
     }
 }

@@ -51,33 +51,28 @@ public class DuckDbCitationWriter {
 
     /** Assigns citations to the verified memories that have none, in one transaction; returns how many. */
     public int assignMissing() {
-        try (Connection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                int assigned = 0;
-                int round = 0;
-                while (pending(c) > 0) {
-                    if (round == MAX_ROUNDS) {
-                        throw new DatabaseException("citations: " + pending(c) + " memories still without a free"
-                                + " code after " + MAX_ROUNDS + " rounds", null);
-                    }
-                    int claimed = claim(c, round);
-                    log.debug("citation round {}: {} assigned", round, claimed);
-                    assigned += claimed;
-                    round++;
+        Assigned done = Transactions.inTransaction(connections, () -> "assign citations", c -> {
+            int assigned = 0;
+            int round = 0;
+            while (pending(c) > 0) {
+                if (round == MAX_ROUNDS) {
+                    throw new DatabaseException("citations: " + pending(c) + " memories still without a free"
+                            + " code after " + MAX_ROUNDS + " rounds", null);
                 }
-                c.commit();
-                if (assigned > 0) {
-                    log.info("assigned {} citation(s) in {} round(s)", assigned, round);
-                }
-                return assigned;
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
+                int claimed = claim(c, round);
+                log.debug("citation round {}: {} assigned", round, claimed);
+                assigned += claimed;
+                round++;
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot assign citations: " + e.getMessage(), e);
+            return new Assigned(assigned, round);
+        });
+        if (done.citations() > 0) {
+            log.info("assigned {} citation(s) in {} round(s)", done.citations(), done.rounds());
         }
+        return done.citations();
+    }
+
+    private record Assigned(int citations, int rounds) {
     }
 
     private static long pending(Connection c) throws SQLException {

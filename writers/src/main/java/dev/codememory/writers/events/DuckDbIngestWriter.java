@@ -1,11 +1,9 @@
 package dev.codememory.writers.events;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.writers.injection.DuckDbInjectionWriter;
 import dev.codememory.writers.staging.Staging;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -47,31 +45,23 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
 
     @Override
     public void write(Chunk<? extends IngestRecord> chunk) {
-        try (DuckDBConnection connection = connections.get()) {
-            connection.setAutoCommit(false);
-            try {
-                stage(connection, chunk);
-                try (Statement st = connection.createStatement()) {
-                    st.executeUpdate(INSERT_NEW_EVENTS);
-                    st.executeUpdate("""
-                            INSERT INTO event_rejects (reject_id, spool_file, spool_line, reason, raw_text, received_at)
-                            SELECT s.reject_id, s.spool_file, s.spool_line, s.reason, s.raw_text, s.received_at
-                            FROM (SELECT DISTINCT ON (reject_id) * FROM temp.main.%s) s
-                            WHERE NOT EXISTS (SELECT 1 FROM event_rejects r WHERE r.reject_id = s.reject_id)
-                            """.formatted(STAGE_REJECTS));
-                }
-                List<IngestRecord.Injected> injected = injected(chunk);
-                if (!injected.isEmpty()) {
-                    injections.write(connection, injected);
-                }
-                connection.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(connection, e);
-                throw e;
+        Transactions.inTransaction(connections, () -> "write " + chunk.size() + " ingested lines", connection -> {
+            stage(connection, chunk);
+            try (Statement st = connection.createStatement()) {
+                st.executeUpdate(INSERT_NEW_EVENTS);
+                st.executeUpdate("""
+                        INSERT INTO event_rejects (reject_id, spool_file, spool_line, reason, raw_text, received_at)
+                        SELECT s.reject_id, s.spool_file, s.spool_line, s.reason, s.raw_text, s.received_at
+                        FROM (SELECT DISTINCT ON (reject_id) * FROM temp.main.%s) s
+                        WHERE NOT EXISTS (SELECT 1 FROM event_rejects r WHERE r.reject_id = s.reject_id)
+                        """.formatted(STAGE_REJECTS));
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write " + chunk.size() + " ingested lines: " + e.getMessage(), e);
-        }
+            List<IngestRecord.Injected> injected = injected(chunk);
+            if (!injected.isEmpty()) {
+                injections.write(connection, injected);
+            }
+            return null;
+        });
     }
 
     /**

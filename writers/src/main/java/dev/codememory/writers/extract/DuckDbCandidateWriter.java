@@ -1,6 +1,5 @@
 package dev.codememory.writers.extract;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ExtractedSession;
@@ -29,29 +28,20 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
 
     @Override
     public void write(Chunk<? extends ExtractedSession> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                List<Candidate> all = new ArrayList<>();
-                try (DuckDBAppender marks = Staging.table(c, "stage_extracted", "session_id VARCHAR, last_seq BIGINT")) {
-                    for (ExtractedSession s : chunk) {
-                        all.addAll(s.candidates());
-                        marks.beginRow().append(s.sessionId()).append(s.lastSeq()).endRow();
-                    }
+        Transactions.inTransaction(connections, () -> "write candidates of " + chunk.size() + " sessions", c -> {
+            List<Candidate> all = new ArrayList<>();
+            try (DuckDBAppender marks = Staging.table(c, "stage_extracted", "session_id VARCHAR, last_seq BIGINT")) {
+                for (ExtractedSession s : chunk) {
+                    all.addAll(s.candidates());
+                    marks.beginRow().append(s.sessionId()).append(s.lastSeq()).endRow();
                 }
-                insert(c, all);
-                Staging.execute(c, """
-                        UPDATE sessions SET extracted_seq = m.last_seq FROM temp.main.stage_extracted m
-                        WHERE sessions.session_id = m.session_id AND sessions.extracted_seq < m.last_seq""");
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write candidates of " + chunk.size() + " sessions: "
-                    + e.getMessage(), e);
-        }
+            insert(c, all);
+            Staging.execute(c, """
+                    UPDATE sessions SET extracted_seq = m.last_seq FROM temp.main.stage_extracted m
+                    WHERE sessions.session_id = m.session_id AND sessions.extracted_seq < m.last_seq""");
+            return null;
+        });
     }
 
     /** Stages the candidates through the Appender and inserts those whose id is neither stored nor forgotten. */

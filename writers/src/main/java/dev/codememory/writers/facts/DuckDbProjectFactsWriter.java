@@ -1,11 +1,9 @@
 package dev.codememory.writers.facts;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.writers.extract.DuckDbCandidateWriter;
 import java.sql.PreparedStatement;
-import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
@@ -28,8 +26,7 @@ public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outc
 
     @Override
     public void write(Chunk<? extends ProjectActivity.Outcome> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
+        Transactions.inTransaction(connections, () -> "write the facts of " + chunk.size() + " projects", c -> {
             try (PreparedStatement mark = c.prepareStatement("""
                     INSERT INTO stage_marks (subject_id, stage, done_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
                     ON CONFLICT DO NOTHING""")) {
@@ -39,13 +36,8 @@ public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outc
                     mark.setString(2, STAGE);
                     mark.executeUpdate();
                 }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write the facts of " + chunk.size() + " projects: " + e.getMessage(), e);
-        }
+            return null;
+        });
     }
 }

@@ -316,47 +316,38 @@ public class DuckDbForgetter {
         if (memoryIds.isEmpty()) {
             return 0;
         }
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                execute(c, "CREATE OR REPLACE TEMP TABLE fg_vectors (memory_id VARCHAR)");
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO temp.main.fg_vectors VALUES (?)")) {
-                    for (String id : memoryIds) {
-                        ps.setString(1, id);
-                        ps.addBatch();
-                    }
-                    ps.executeBatch();
+        return Transactions.inTransaction(connections, () -> "remove forgotten vectors", c -> {
+            execute(c, "CREATE OR REPLACE TEMP TABLE fg_vectors (memory_id VARCHAR)");
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO temp.main.fg_vectors VALUES (?)")) {
+                for (String id : memoryIds) {
+                    ps.setString(1, id);
+                    ps.addBatch();
                 }
-                long removed = 0;
-                List<String> versions = new ArrayList<>();
-                for (String table : strings(c, "SELECT table_name FROM information_schema.tables "
-                        + "WHERE table_schema = 'main' AND table_name LIKE 'vectors\\_%' ESCAPE '\\' ORDER BY 1")) {
-                    try (Statement st = c.createStatement()) {
-                        removed += st.executeUpdate("DELETE FROM \"" + table.replace("\"", "\"\"")
-                                + "\" WHERE memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)");
-                    }
-                    versions.add(table.substring("vectors_".length()));
-                }
-                if (storeVersion != null) {
-                    versions.add(storeVersion);
-                }
-                try (PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?"
-                        + " AND memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)")) {
-                    for (String version : versions) {
-                        ps.setString(1, version);
-                        ps.executeUpdate();
-                    }
-                }
-                execute(c, "DROP TABLE IF EXISTS temp.main.fg_vectors");
-                c.commit();
-                return removed;
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
+                ps.executeBatch();
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot remove forgotten vectors: " + e.getMessage(), e);
-        }
+            long removed = 0;
+            List<String> versions = new ArrayList<>();
+            for (String table : strings(c, "SELECT table_name FROM information_schema.tables "
+                    + "WHERE table_schema = 'main' AND table_name LIKE 'vectors\\_%' ESCAPE '\\' ORDER BY 1")) {
+                try (Statement st = c.createStatement()) {
+                    removed += st.executeUpdate("DELETE FROM \"" + table.replace("\"", "\"\"")
+                            + "\" WHERE memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)");
+                }
+                versions.add(table.substring("vectors_".length()));
+            }
+            if (storeVersion != null) {
+                versions.add(storeVersion);
+            }
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?"
+                    + " AND memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)")) {
+                for (String version : versions) {
+                    ps.setString(1, version);
+                    ps.executeUpdate();
+                }
+            }
+            execute(c, "DROP TABLE IF EXISTS temp.main.fg_vectors");
+            return removed;
+        });
     }
 
     /** A phrase as it appears inside the stored event JSON (quotes, backslashes and control characters escaped). */

@@ -1,6 +1,5 @@
 package dev.codememory.writers.graduation;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.GraphUpdate;
 import java.sql.Connection;
@@ -26,20 +25,12 @@ public class DuckDbGraphWriter implements ItemWriter<GraphUpdate> {
 
     @Override
     public void write(Chunk<? extends GraphUpdate> chunk) {
-        try (Connection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                for (GraphUpdate u : chunk) {
-                    write(c, u);
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
+        Transactions.inTransaction(connections, () -> "write " + chunk.size() + " graph updates", c -> {
+            for (GraphUpdate u : chunk) {
+                write(c, u);
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write " + chunk.size() + " graph updates: " + e.getMessage(), e);
-        }
+            return null;
+        });
     }
 
     private static void write(Connection c, GraphUpdate u) throws SQLException {

@@ -1,6 +1,5 @@
 package dev.codememory.writers.rules;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -47,37 +46,27 @@ public class DuckDbDerivationWriter {
      * @return the number of rows cleared; 0 when the rows are already of this version or there are none
      */
     public int resetUnless(String version) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                String stored = stored(c);
-                if (version.equals(stored)) {
-                    c.rollback();
-                    return 0;
-                }
-                int cleared = 0;
-                try (Statement s = c.createStatement()) {
-                    for (String sql : CLEARED) {
-                        cleared += s.executeUpdate(sql);
-                    }
-                }
-                try (PreparedStatement ps = c.prepareStatement("""
-                        INSERT INTO derivations (component, version, applied_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
-                        ON CONFLICT (component) DO UPDATE SET version = excluded.version,
-                            applied_at = excluded.applied_at""")) {
-                    ps.setString(1, COMPONENT);
-                    ps.setString(2, version);
-                    ps.executeUpdate();
-                }
-                c.commit();
-                return cleared;
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
+        return Transactions.inTransaction(connections, () -> "bring graduated rows to rules " + version, c -> {
+            String stored = stored(c);
+            if (version.equals(stored)) {
+                return 0; // nothing written: the commit ends a read
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot bring graduated rows to rules " + version + ": " + e.getMessage(), e);
-        }
+            int cleared = 0;
+            try (Statement s = c.createStatement()) {
+                for (String sql : CLEARED) {
+                    cleared += s.executeUpdate(sql);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("""
+                    INSERT INTO derivations (component, version, applied_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
+                    ON CONFLICT (component) DO UPDATE SET version = excluded.version,
+                        applied_at = excluded.applied_at""")) {
+                ps.setString(1, COMPONENT);
+                ps.setString(2, version);
+                ps.executeUpdate();
+            }
+            return cleared;
+        });
     }
 
     private static String stored(Connection c) throws SQLException {

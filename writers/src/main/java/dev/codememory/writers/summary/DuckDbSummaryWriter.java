@@ -1,6 +1,5 @@
 package dev.codememory.writers.summary;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.config.summary.SummaryOutcome;
@@ -35,19 +34,11 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
 
     @Override
     public void write(Chunk<? extends SummaryOutcome> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                stage(c, chunk);
-                apply(c);
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write " + chunk.size() + " session summaries: " + e.getMessage(), e);
-        }
+        Transactions.inTransaction(connections, () -> "write " + chunk.size() + " session summaries", c -> {
+            stage(c, chunk);
+            apply(c);
+            return null;
+        });
     }
 
     /** The chunk into temporary tables: summaries, the memories each cites (in line order), and stage marks. */

@@ -1,6 +1,5 @@
 package dev.codememory.writers.turns;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
@@ -30,34 +29,26 @@ public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
 
     @Override
     public void write(Chunk<? extends AssembledSession> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                stage(c, chunk);
-                Staging.execute(c, "DELETE FROM turns WHERE session_id IN (SELECT session_id FROM temp.main.stage_sessions)");
-                Staging.execute(c, "DELETE FROM observations WHERE session_id IN "
-                        + "(SELECT session_id FROM temp.main.stage_sessions)");
-                Staging.execute(c, """
-                        INSERT INTO sessions (session_id, project, started_at, ended_at, end_reason, branch, first_seq,
-                                              last_seq, prompt_count, tool_count, extracted_seq)
-                        SELECT *, 0 FROM temp.main.stage_sessions
-                        ON CONFLICT (session_id) DO UPDATE SET project = excluded.project,
-                            started_at = excluded.started_at, ended_at = excluded.ended_at,
-                            end_reason = excluded.end_reason, branch = excluded.branch, first_seq = excluded.first_seq,
-                            last_seq = excluded.last_seq, prompt_count = excluded.prompt_count,
-                            tool_count = excluded.tool_count""");
-                Staging.execute(c, "INSERT INTO turns SELECT * FROM temp.main.stage_turns");
-                Staging.execute(c, """
-                        INSERT INTO observations SELECT observation_id, session_id, project, tool, files::JSON, command,
-                            failed, error_text, duration_ms, ts, input_text, output_text FROM temp.main.stage_observations""");
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write " + chunk.size() + " sessions: " + e.getMessage(), e);
-        }
+        Transactions.inTransaction(connections, () -> "write " + chunk.size() + " sessions", c -> {
+            stage(c, chunk);
+            Staging.execute(c, "DELETE FROM turns WHERE session_id IN (SELECT session_id FROM temp.main.stage_sessions)");
+            Staging.execute(c, "DELETE FROM observations WHERE session_id IN "
+                    + "(SELECT session_id FROM temp.main.stage_sessions)");
+            Staging.execute(c, """
+                    INSERT INTO sessions (session_id, project, started_at, ended_at, end_reason, branch, first_seq,
+                                          last_seq, prompt_count, tool_count, extracted_seq)
+                    SELECT *, 0 FROM temp.main.stage_sessions
+                    ON CONFLICT (session_id) DO UPDATE SET project = excluded.project,
+                        started_at = excluded.started_at, ended_at = excluded.ended_at,
+                        end_reason = excluded.end_reason, branch = excluded.branch, first_seq = excluded.first_seq,
+                        last_seq = excluded.last_seq, prompt_count = excluded.prompt_count,
+                        tool_count = excluded.tool_count""");
+            Staging.execute(c, "INSERT INTO turns SELECT * FROM temp.main.stage_turns");
+            Staging.execute(c, """
+                    INSERT INTO observations SELECT observation_id, session_id, project, tool, files::JSON, command,
+                        failed, error_text, duration_ms, ts, input_text, output_text FROM temp.main.stage_observations""");
+            return null;
+        });
     }
 
     private static void stage(DuckDBConnection c, Chunk<? extends AssembledSession> chunk) throws SQLException {

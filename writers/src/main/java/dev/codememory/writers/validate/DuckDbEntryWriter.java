@@ -1,6 +1,5 @@
 package dev.codememory.writers.validate;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.ValidationOutcome;
@@ -32,50 +31,42 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
 
     @Override
     public void write(Chunk<? extends ValidationOutcome> chunk) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                stage(c, chunk);
-                Staging.execute(c, """
-                        INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
-                                             body, task_json, quotes_json, canonical_key, stage, status, created_at)
-                        SELECT d.entry_id, d.candidate_id, d.entry_type, d.project, d.session_id, d.created_ts, d.title,
-                               d.body, d.task_json::JSON, d.quotes_json::JSON, d.canonical_key, 'candidate', 'active',
-                               now() AT TIME ZONE 'UTC'
-                        FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_drafts ORDER BY entry_id, ord) d
-                        WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = d.entry_id)
-                          AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)""");
-                Staging.execute(c, """
-                        INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
-                        SELECT DISTINCT %s, 'candidate', d.candidate_id, 'duplicate_of', 'entry', e.entry_id, NULL,
-                               now() AT TIME ZONE 'UTC'
-                        FROM temp.main.stage_drafts d JOIN entries e ON e.entry_id = d.entry_id
-                        WHERE e.candidate_id <> d.candidate_id
-                          AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
-                                          AND x.rel_type = 'duplicate_of')"""
-                        .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
-                Staging.execute(c, """
-                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
-                        SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', 'its memory was forgotten', NULL,
-                               now() AT TIME ZONE 'UTC'
-                        FROM temp.main.stage_drafts d
-                        WHERE EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)
-                          AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = d.candidate_id
-                                          AND g.stage = 'validate')""");
-                Staging.execute(c, """
-                        INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
-                        SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', reason, NULL, now() AT TIME ZONE 'UTC'
-                        FROM temp.main.stage_rejects r
-                        WHERE NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = r.candidate_id
-                                          AND g.stage = 'validate')""");
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
-            }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot write " + chunk.size() + " validated candidates: " + e.getMessage(), e);
-        }
+        Transactions.inTransaction(connections, () -> "write " + chunk.size() + " validated candidates", c -> {
+            stage(c, chunk);
+            Staging.execute(c, """
+                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                    SELECT d.entry_id, d.candidate_id, d.entry_type, d.project, d.session_id, d.created_ts, d.title,
+                           d.body, d.task_json::JSON, d.quotes_json::JSON, d.canonical_key, 'candidate', 'active',
+                           now() AT TIME ZONE 'UTC'
+                    FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_drafts ORDER BY entry_id, ord) d
+                    WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = d.entry_id)
+                      AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)""");
+            Staging.execute(c, """
+                    INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
+                    SELECT DISTINCT %s, 'candidate', d.candidate_id, 'duplicate_of', 'entry', e.entry_id, NULL,
+                           now() AT TIME ZONE 'UTC'
+                    FROM temp.main.stage_drafts d JOIN entries e ON e.entry_id = d.entry_id
+                    WHERE e.candidate_id <> d.candidate_id
+                      AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
+                                      AND x.rel_type = 'duplicate_of')"""
+                    .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
+            Staging.execute(c, """
+                    INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                    SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', 'its memory was forgotten', NULL,
+                           now() AT TIME ZONE 'UTC'
+                    FROM temp.main.stage_drafts d
+                    WHERE EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = d.entry_id)
+                      AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = d.candidate_id
+                                      AND g.stage = 'validate')""");
+            Staging.execute(c, """
+                    INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
+                    SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', reason, NULL, now() AT TIME ZONE 'UTC'
+                    FROM temp.main.stage_rejects r
+                    WHERE NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = r.candidate_id
+                                      AND g.stage = 'validate')""");
+            return null;
+        });
     }
 
     private static void stage(DuckDBConnection c, Chunk<? extends ValidationOutcome> chunk) throws SQLException {

@@ -9,7 +9,6 @@ import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.writers.staging.Staging;
 import java.sql.Array;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -65,31 +64,24 @@ public class DuckDbVectorStore implements VectorStore {
         if (records.isEmpty()) {
             return;
         }
-        run("upsert into " + table, c -> {
-            c.setAutoCommit(false);
-            try {
-                try (DuckDBAppender appender = Staging.table(c, "stage_vectors", "memory_id VARCHAR, vector FLOAT["
-                        + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP")) {
-                    for (VectorRecord r : records) {
-                        if (r.vector().length != version.dimension()) {
-                            throw new IllegalArgumentException("vector of " + r.memoryId() + " has "
-                                    + r.vector().length + " dimensions, the store " + version.dimension());
-                        }
-                        appender.beginRow().append(r.memoryId()).append(r.vector()).append(r.project())
-                                .append(r.kind()).append(r.status()).append(r.ts()).endRow();
+        run("upsert into " + table, connection -> Transactions.commit(connection, c -> {
+            try (DuckDBAppender appender = Staging.table(c, "stage_vectors", "memory_id VARCHAR, vector FLOAT["
+                    + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP")) {
+                for (VectorRecord r : records) {
+                    if (r.vector().length != version.dimension()) {
+                        throw new IllegalArgumentException("vector of " + r.memoryId() + " has "
+                                + r.vector().length + " dimensions, the store " + version.dimension());
                     }
+                    appender.beginRow().append(r.memoryId()).append(r.vector()).append(r.project())
+                            .append(r.kind()).append(r.status()).append(r.ts()).endRow();
                 }
-                try (Statement st = c.createStatement()) {
-                    st.execute("DELETE FROM " + table + " WHERE memory_id IN (SELECT memory_id FROM temp.main.stage_vectors)");
-                    st.execute("INSERT INTO " + table + " SELECT DISTINCT ON (memory_id) * FROM temp.main.stage_vectors");
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
+            }
+            try (Statement st = c.createStatement()) {
+                st.execute("DELETE FROM " + table + " WHERE memory_id IN (SELECT memory_id FROM temp.main.stage_vectors)");
+                st.execute("INSERT INTO " + table + " SELECT DISTINCT ON (memory_id) * FROM temp.main.stage_vectors");
             }
             return null;
-        });
+        }));
     }
 
     @Override

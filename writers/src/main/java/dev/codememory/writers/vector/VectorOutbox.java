@@ -31,8 +31,7 @@ public class VectorOutbox {
 
     /** Queues new memories and removals; returns how many rows changed. */
     public int queue(String version) {
-        try (Connection c = connections.get()) {
-            c.setAutoCommit(false);
+        return Transactions.inTransaction(connections, () -> "queue vectors for " + version, c -> {
             int changed = 0;
             try (PreparedStatement upserts = c.prepareStatement("""
                     INSERT INTO vector_outbox (memory_id, embedding_version, op, status, attempts, error, updated_at)
@@ -57,15 +56,9 @@ public class VectorOutbox {
                 changed += revived.executeUpdate();
                 deletes.setString(1, version);
                 changed += deletes.executeUpdate();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
             }
             return changed;
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot queue vectors for " + version + ": " + e.getMessage(), e);
-        }
+        });
     }
 
     /** Forgets everything about a version (reindex rebuilds it from scratch), then queues it anew. */

@@ -1,13 +1,11 @@
 package dev.codememory.writers.vector;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.writers.staging.Staging;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -71,36 +69,28 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
     }
 
     private void mark(Chunk<? extends VectorWork> chunk, String error) {
-        try (DuckDBConnection c = connections.get()) {
-            c.setAutoCommit(false);
-            try {
-                try (DuckDBAppender appender = Staging.table(c, "stage_outbox", "memory_id VARCHAR")) {
-                    for (VectorWork w : chunk) {
-                        appender.beginRow().append(w.memoryId()).endRow();
-                    }
+        Transactions.inTransaction(connections, () -> "record vector outcomes", c -> {
+            try (DuckDBAppender appender = Staging.table(c, "stage_outbox", "memory_id VARCHAR")) {
+                for (VectorWork w : chunk) {
+                    appender.beginRow().append(w.memoryId()).endRow();
                 }
-                try (var ps = c.prepareStatement(error == null ? """
-                        UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
-                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)"""
-                        : """
-                        UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
-                            updated_at = now() AT TIME ZONE 'UTC'
-                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""")) {
-                    if (error == null) {
-                        ps.setString(1, store.version().id());
-                    } else {
-                        ps.setString(1, error);
-                        ps.setString(2, store.version().id());
-                    }
-                    ps.executeUpdate();
-                }
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                Transactions.rollback(c, e);
-                throw e;
             }
-        } catch (SQLException e) {
-            throw new DatabaseException("cannot record vector outcomes: " + e.getMessage(), e);
-        }
+            try (var ps = c.prepareStatement(error == null ? """
+                    UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
+                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)"""
+                    : """
+                    UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
+                        updated_at = now() AT TIME ZONE 'UTC'
+                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""")) {
+                if (error == null) {
+                    ps.setString(1, store.version().id());
+                } else {
+                    ps.setString(1, error);
+                    ps.setString(2, store.version().id());
+                }
+                ps.executeUpdate();
+            }
+            return null;
+        });
     }
 }

@@ -43,7 +43,7 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
  * The ingest step's fast path against its reference: the same varied spool through {@link HookEventProcessor} alone
- * (every line parsed into a tree and written again by Jackson) and through {@link SpoolLineProcessor} (plain lines
+ * (every line parsed into a tree and written again by {@link EventIdentity#payload}) and through {@link SpoolLineProcessor} (plain lines
  * read in one pass, their event text taken as it is) must leave identical rows in every table, and every event id
  * must be the one {@link EventIdentity#eventIdOf} computes from the line.
  */

@@ -8,7 +8,7 @@ CREATE TABLE IF NOT EXISTS events (
   received_at  TIMESTAMP NOT NULL,
   event_type   VARCHAR NOT NULL,             -- hook_event_name
   session_id   VARCHAR,
-  project      VARCHAR NOT NULL,             -- git top level of cwd, else cwd (DESIGN 3.2)
+  project      VARCHAR NOT NULL,             -- git top level of cwd, else cwd
   cwd          VARCHAR,
   source       VARCHAR NOT NULL,             -- hook | import
   payload      JSON NOT NULL,                -- the redacted hook object, unknown fields kept

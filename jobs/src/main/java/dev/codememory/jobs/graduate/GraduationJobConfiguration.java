@@ -13,6 +13,7 @@ import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.jobs.ingest.IngestJobConfiguration;
 import dev.codememory.jobs.runtime.JobDatabase;
+import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.vector.EmbedStepsConfiguration;
 import dev.codememory.processors.align.EvidenceAligner;
@@ -57,7 +58,6 @@ import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
-import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -121,14 +121,8 @@ public class GraduationJobConfiguration {
     @Bean
     Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("applyRulesStep", jobRepository)
-                .tasklet((contribution, context) -> {
-                    contribution.incrementWriteCount(
-                            new DuckDbDerivationWriter(database.connections()).resetUnless(RULES_VERSION));
-                    return RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return ActionSteps.step("applyRulesStep", jobRepository, transactionManager, jobRunListener,
+                () -> new DuckDbDerivationWriter(database.connections()).resetUnless(RULES_VERSION));
     }
 
     @Bean
@@ -330,13 +324,8 @@ public class GraduationJobConfiguration {
     /** A step that gives every verified memory without a citation its citation. */
     private static Step citeStep(String name, JobRepository jobRepository,
             PlatformTransactionManager transactionManager, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder(name, jobRepository)
-                .tasklet((contribution, context) -> {
-                    contribution.incrementWriteCount(new DuckDbCitationWriter(database.connections()).assignMissing());
-                    return RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return ActionSteps.step(name, jobRepository, transactionManager, jobRunListener,
+                () -> new DuckDbCitationWriter(database.connections()).assignMissing());
     }
 
     /**

@@ -6,6 +6,7 @@ import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
+import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.ingest.SpoolLineProcessor;
 import dev.codememory.readers.spool.SpoolLineReader;
@@ -53,13 +54,10 @@ public class IngestJobConfiguration {
     @Bean
     Step sealSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             Spool spool, JobRunListener jobRunListener) {
-        return new StepBuilder("sealSpoolStep", jobRepository)
-                .tasklet((contribution, chunkContext) -> {
-                    spool.seal();
-                    return org.springframework.batch.infrastructure.repeat.RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return ActionSteps.step("sealSpoolStep", jobRepository, transactionManager, jobRunListener, () -> {
+            spool.seal();
+            return 0;
+        });
     }
 
     @Bean

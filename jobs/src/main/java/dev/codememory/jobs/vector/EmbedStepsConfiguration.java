@@ -6,6 +6,7 @@ import dev.codememory.config.vector.VectorWork;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobDatabase;
+import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.vector.VectorWorkQueries;
@@ -18,7 +19,6 @@ import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.builder.StepBuilder;
-import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
@@ -34,29 +34,21 @@ public class EmbedStepsConfiguration {
     @Bean
     Step queueVectorsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             VectorStore vectorStore, VectorOutbox vectorOutbox, JobRunListener jobRunListener) {
-        return new StepBuilder("queueVectorsStep", jobRepository)
-                .tasklet((contribution, context) -> {
-                    vectorStore.ensureReady();
-                    contribution.incrementWriteCount(vectorOutbox.queue(vectorStore.version().id()));
-                    return RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return ActionSteps.step("queueVectorsStep", jobRepository, transactionManager, jobRunListener, () -> {
+            vectorStore.ensureReady();
+            return vectorOutbox.queue(vectorStore.version().id());
+        });
     }
 
     /** Reindex: empty this version's index and queue every verified memory again. */
     @Bean
     Step resetVectorsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             VectorStore vectorStore, VectorOutbox vectorOutbox, JobRunListener jobRunListener) {
-        return new StepBuilder("resetVectorsStep", jobRepository)
-                .tasklet((contribution, context) -> {
-                    vectorStore.ensureReady();
-                    vectorStore.clear();
-                    contribution.incrementWriteCount(vectorOutbox.rebuild(vectorStore.version().id()));
-                    return RepeatStatus.FINISHED;
-                }, transactionManager)
-                .listener(jobRunListener)
-                .build();
+        return ActionSteps.step("resetVectorsStep", jobRepository, transactionManager, jobRunListener, () -> {
+            vectorStore.ensureReady();
+            vectorStore.clear();
+            return vectorOutbox.rebuild(vectorStore.version().id());
+        });
     }
 
     @Bean

@@ -154,4 +154,13 @@ class VectorIndexTests {
         }
         return v;
     }
+
+    @Test
+    void searchBeamGrowsWithTheGraphPastAQuarterMillionUpToItsCap() {
+        assertThat(VectorIndex.searchBeam(20_000)).isEqualTo(800);
+        assertThat(VectorIndex.searchBeam(250_000)).isEqualTo(800);
+        assertThat(VectorIndex.searchBeam(500_000)).isEqualTo(1_600);
+        assertThat(VectorIndex.searchBeam(1_000_000)).isEqualTo(3_200);
+        assertThat(VectorIndex.searchBeam(3_000_000)).isEqualTo(3_200);
+    }
 }

@@ -30,18 +30,20 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /**
- * {@code bench.jar bench [--runs N] [--events N] [--jar FILE]}: prints the foundation's figures, each against a
- * baseline measured in the same run (this machine's cores are shared and noisy):
+ * {@code bench.jar bench [--runs N] [--events N] [--jar FILE]}: prints the foundation's
+ * figures, each against a baseline measured in the same run (this machine's cores are
+ * shared and noisy):
  * <ul>
- *   <li>hook wall time over N cold processes (median, p95), interleaved with {@code java -version}: a small Edit
- *       event, and a Bash event with 100 KB of output (code, logs, config lines, a few secrets) to redact;</li>
- *   <li>ingest throughput: N generated events spooled, then {@code --job=ingest} in a fresh process, reported
- *       both as the step's own rate and as whole-process wall time.</li>
+ * <li>hook wall time over N cold processes (median, p95), interleaved with
+ * {@code java -version}: a small Edit event, and a Bash event with 100 KB of output
+ * (code, logs, config lines, a few secrets) to redact;</li>
+ * <li>ingest throughput: N generated events spooled, then {@code --job=ingest} in a fresh
+ * process, reported both as the step's own rate and as whole-process wall time.</li>
  * </ul>
- * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}: query latency at 10k and 100k
- * memories, the cold UserPromptSubmit hook) run one of the other benches instead.
- * Works in a temporary home; nothing of the user's is touched. The processes it times run the product's
- * {@code jobs.jar} ({@link ProductJar}).
+ * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}:
+ * query latency at 10k and 100k memories, the cold UserPromptSubmit hook) run one of the
+ * other benches instead. Works in a temporary home; nothing of the user's is touched. The
+ * processes it times run the product's {@code jobs.jar} ({@link ProductJar}).
  */
 @Command(name = "bench", header = "hook start-up, ingest, graduation, embedding and query benchmarks",
         mixinStandardHelpOptions = true, sortOptions = false,
@@ -70,7 +72,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--memories", paramLabel = "N,N", description = "--query: home sizes (default: ${DEFAULT-VALUE})")
     String memories = "10000,100000";
 
-    @Option(names = "--queries", paramLabel = "N", description = "--query: queries per size (default: ${DEFAULT-VALUE})")
+    @Option(names = "--queries", paramLabel = "N",
+            description = "--query: queries per size (default: ${DEFAULT-VALUE})")
     int queries = 200;
 
     @Option(names = "--work", paramLabel = "DIR", description = "--query: build the homes in DIR and keep them;"
@@ -101,7 +104,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 if (work != null) {
                     Files.delete(home);
                     bench.run(Files.createDirectories(work), QueryBench.sizes(memories), queries, runs, true);
-                } else {
+                }
+                else {
                     bench.run(home.resolve("query"), QueryBench.sizes(memories), queries, runs, false);
                 }
                 return 0;
@@ -109,15 +113,16 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             hookBench(jar, home.resolve("hook-home"), runs);
             ingestBench(jar, home.resolve("ingest-home"), events);
             return 0;
-        } catch (IOException | InterruptedException | RuntimeException | java.sql.SQLException e) {
+        }
+        catch (IOException | InterruptedException | RuntimeException | java.sql.SQLException e) {
             System.err.println("bench failed: " + e);
             return 1;
         }
     }
 
     /**
-     * Runs the in-process embedding bench in a temporary home, with the product's application context (its embed
-     * step, the real model) started in this process.
+     * Runs the in-process embedding bench in a temporary home, with the product's
+     * application context (its embed step, the real model) started in this process.
      */
     private static int embeddingBench(int texts) {
         try {
@@ -125,17 +130,21 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
             System.out.printf("code-memory bench — %d cores, java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            return CodeMemoryApplication.run(new String[] {"--logging.level.dev.codememory=WARN"},
-                    CodeMemoryApplication.Console.QUIET, context -> new EmbeddingBench(context.getBean(JobRunner.class),
-                            context.getBean(JobDatabase.class), context.getBean(EmbeddingService.class))
+            return CodeMemoryApplication
+                .run(new String[] { "--logging.level.dev.codememory=WARN" }, CodeMemoryApplication.Console.QUIET,
+                        context -> new EmbeddingBench(context.getBean(JobRunner.class),
+                                context.getBean(JobDatabase.class), context.getBean(EmbeddingService.class))
                             .run(System.out, texts));
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             System.err.println("bench failed: " + e);
             return 1;
         }
     }
 
-    /** The command the README registers with Claude Code, with this JVM's {@code java}. */
+    /**
+     * The command the README registers with Claude Code, with this JVM's {@code java}.
+     */
     static List<String> hookCommand(Path jar) {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(InstallCommand.hookArguments(jar));
@@ -148,7 +157,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 + "\"tool_input\":{\"file_path\":\"/tmp/Main.java\",\"old_string\":\"int a = 1;\","
                 + "\"new_string\":\"int a = 2; // <private>not for memory</private>\"},"
                 + "\"tool_response\":{\"filePath\":\"/tmp/Main.java\",\"success\":true},"
-                + "\"tool_use_id\":\"toolu_bench\",\"duration_ms\":7}").getBytes(StandardCharsets.UTF_8);
+                + "\"tool_use_id\":\"toolu_bench\",\"duration_ms\":7}")
+            .getBytes(StandardCharsets.UTF_8);
         byte[] large = HookTraining.toolOutputEvent(100 * 1024).getBytes(StandardCharsets.UTF_8);
         List<String> hook = hookCommand(jar);
         List<String> plainHook = List.of(java(), "-jar", jar.toString(), "hook");
@@ -174,27 +184,28 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         System.out.printf("  java -version   median %4d ms   p95 %4d ms%n", median(versionMs), p95(versionMs));
         System.out.printf("  hook            median %4d ms   p95 %4d ms   %.2fx java -version%n", median(hookMs),
                 p95(hookMs), (double) median(hookMs) / median(versionMs));
-        System.out.printf("  hook, 100 KB    median %4d ms   p95 %4d ms   %.2fx java -version (%d bytes of tool output)%n",
+        System.out.printf(
+                "  hook, 100 KB    median %4d ms   p95 %4d ms   %.2fx java -version (%d bytes of tool output)%n",
                 median(largeMs), p95(largeMs), (double) median(largeMs) / median(versionMs), large.length);
         System.out.printf("  hook, no flags  median %4d ms   p95 %4d ms   %.2fx (java -jar jobs.jar hook)%n",
                 median(plainMs), p95(plainMs), (double) median(plainMs) / median(versionMs));
         System.out.printf("  spooled lines: %d (expected %d)%n", lines, 3 * (runs + 3));
     }
 
-    private static void ingestBench(Path jar, Path home, int events) throws IOException, InterruptedException,
-            java.sql.SQLException {
+    private static void ingestBench(Path jar, Path home, int events)
+            throws IOException, InterruptedException, java.sql.SQLException {
         CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
         Spool spool = Spool.forHome(cmh);
         SpoolLineBuilder builder = SpoolLineBuilder.defaults();
         long t0 = System.nanoTime();
         List<String> batch = new ArrayList<>(10_000);
-        String[] kinds = {"UserPromptSubmit", "PostToolUse", "PostToolUse", "PostToolUse", "Stop"};
+        String[] kinds = { "UserPromptSubmit", "PostToolUse", "PostToolUse", "PostToolUse", "Stop" };
         for (int i = 0; i < events; i++) {
             String session = "s" + (i / 200);
             String kind = kinds[i % kinds.length];
             String body = switch (kind) {
-                case "UserPromptSubmit" -> "\"prompt\":\"please refactor the retry logic in module " + i
-                        + " and keep the public API stable\"";
+                case "UserPromptSubmit" ->
+                    "\"prompt\":\"please refactor the retry logic in module " + i + " and keep the public API stable\"";
                 case "Stop" -> "\"stop_hook_active\":false,\"last_assistant_message\":\"Done: I moved the retry "
                         + "policy into RetryPolicy.java and added tests for case " + i + ".\"";
                 default -> "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"./mvnw -q test -Dtest=Case" + i
@@ -226,8 +237,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 rs.next();
                 count = rs.getLong(1);
             }
-            try (ResultSet rs = st.executeQuery(
-                    "SELECT duration_ms FROM pipeline_metrics WHERE step_name = 'ingestSpoolStep'")) {
+            try (ResultSet rs = st
+                .executeQuery("SELECT duration_ms FROM pipeline_metrics WHERE step_name = 'ingestSpoolStep'")) {
                 stepMs = rs.next() ? rs.getLong(1) : -1;
             }
         }
@@ -240,12 +251,13 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     }
 
     /**
-     * Generated Claude Code sessions (prompts, tool calls, replies that state decisions, preferences, tasks and
-     * insights), imported with fixed timestamps, then one {@code --job=graduate}. Reports the graduation stages'
-     * own time (ingest excluded; there is no embedding yet) from {@code pipeline_metrics}.
+     * Generated Claude Code sessions (prompts, tool calls, replies that state decisions,
+     * preferences, tasks and insights), imported with fixed timestamps, then one
+     * {@code --job=graduate}. Reports the graduation stages' own time (ingest excluded;
+     * there is no embedding yet) from {@code pipeline_metrics}.
      */
-    private static void graduationBench(Path jar, Path home, int events) throws IOException, InterruptedException,
-            java.sql.SQLException {
+    private static void graduationBench(Path jar, Path home, int events)
+            throws IOException, InterruptedException, java.sql.SQLException {
         CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
         Path hooks = home.resolveSibling("generated-hooks.jsonl");
         int written = GeneratedSessions.write(hooks, events);
@@ -263,7 +275,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 while (rs.next()) {
                     String step = rs.getString(1);
                     boolean stage = !Set.of("sealSpoolStep", "ingestSpoolStep", "deleteIngestedSpoolStep")
-                            .contains(step);
+                        .contains(step);
                     if (stage) {
                         stagesMs += rs.getLong(4);
                     }
@@ -286,7 +298,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
 
     private static long time(List<String> command, byte[] stdin, Path home) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put(CodeMemoryHome.ENV, home.toString());
         long start = System.nanoTime();
         Process p = pb.start();
@@ -322,4 +334,5 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     public static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
+
 }

@@ -11,17 +11,16 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
 /**
- * Entry point of {@code bench.jar}: the benchmarks and the retrieval eval, kept out of the product's {@code jobs.jar}
- * (which they launch as real processes, see {@link ProductJar}). Exit codes as the product's: 0 done, 1 failed,
- * 2 bad usage.
+ * Entry point of {@code bench.jar}: the benchmarks and the retrieval eval, kept out of
+ * the product's {@code jobs.jar} (which they launch as real processes, see
+ * {@link ProductJar}). Exit codes as the product's: 0 done, 1 failed, 2 bad usage.
  */
 @Command(name = "java -jar bench/target/bench.jar", mixinStandardHelpOptions = true,
         version = "code-memory bench 0.1.0", sortOptions = false, usageHelpAutoWidth = true,
         description = "Benchmarks and the retrieval evaluation of code-memory; they run the product's jobs.jar as "
                 + "separate processes. Not part of the product.",
-        footerHeading = "%nExit codes:%n",
-        footer = {"  0  done", "  1  failed (the message says why)", "  2  bad usage", "",
-            "`java -jar bench/target/bench.jar COMMAND --help` explains each command."})
+        footerHeading = "%nExit codes:%n", footer = { "  0  done", "  1  failed (the message says why)",
+                "  2  bad usage", "", "`java -jar bench/target/bench.jar COMMAND --help` explains each command." })
 public final class BenchMain implements Callable<Integer> {
 
     static final int EXIT_FAILED = 1;
@@ -65,4 +64,5 @@ public final class BenchMain implements Callable<Integer> {
         spec.commandLine().usage(out);
         return EXIT_USAGE;
     }
+
 }

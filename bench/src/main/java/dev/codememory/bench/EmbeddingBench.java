@@ -22,30 +22,34 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * {@code bench.jar bench --embedding}: in one process, on the product's application context, (1) 1,000 realistic
- * memory texts through the whole embed step ({@code --job=reindex}: outbox → reader → embed → DuckDB upsert → outbox
- * marks), next to the same texts on raw ONNX Runtime (same model, tokenizer and pooling, no DJL, no database), and
- * (2) DuckDB vector-store search latency at 10k and 100k vectors (p50, p95 of 200 filtered top-10 queries each).
+ * {@code bench.jar bench --embedding}: in one process, on the product's application
+ * context, (1) 1,000 realistic memory texts through the whole embed step
+ * ({@code --job=reindex}: outbox → reader → embed → DuckDB upsert → outbox marks), next
+ * to the same texts on raw ONNX Runtime (same model, tokenizer and pooling, no DJL, no
+ * database), and (2) DuckDB vector-store search latency at 10k and 100k vectors (p50, p95
+ * of 200 filtered top-10 queries each).
  */
 public class EmbeddingBench {
 
-    private static final String[] SUBJECTS = {"the checkout service", "the billing job", "the search index",
-        "the auth gateway", "the reports pipeline", "the inventory API", "the release process", "the CI build"};
+    private static final String[] SUBJECTS = { "the checkout service", "the billing job", "the search index",
+            "the auth gateway", "the reports pipeline", "the inventory API", "the release process", "the CI build" };
+
     private static final String[] CLAIMS = {
-        "We decided to keep %s on PostgreSQL and move analytics to DuckDB, because the nightly reports scan whole "
-                + "tables and columnar storage makes them ten times faster without another server to run.",
-        "The root cause of the flaky tests in %s was a shared temporary folder; each test now gets its own, and the "
-                + "retry annotation was removed because it hid real failures for weeks.",
-        "Preference: in %s use constructor injection, no wildcard imports, and keep methods under forty lines so "
-                + "reviews stay quick; formatting is checked in the validate phase.",
-        "TODO: migrate %s to the new HTTP client before the old one loses support; blocked on PROJ-%d until the "
-                + "platform team publishes the shaded artifact.",
-        "Asked why %s was slow under load: the connection pool had two connections while the scheduler ran eight "
-                + "jobs in parallel; raising the pool to ten fixed the p95 latency.",
-    };
+            "We decided to keep %s on PostgreSQL and move analytics to DuckDB, because the nightly reports scan whole "
+                    + "tables and columnar storage makes them ten times faster without another server to run.",
+            "The root cause of the flaky tests in %s was a shared temporary folder; each test now gets its own, and the "
+                    + "retry annotation was removed because it hid real failures for weeks.",
+            "Preference: in %s use constructor injection, no wildcard imports, and keep methods under forty lines so "
+                    + "reviews stay quick; formatting is checked in the validate phase.",
+            "TODO: migrate %s to the new HTTP client before the old one loses support; blocked on PROJ-%d until the "
+                    + "platform team publishes the shaded artifact.",
+            "Asked why %s was slow under load: the connection pool had two connections while the scheduler ran eight "
+                    + "jobs in parallel; raising the pool to ten fixed the p95 latency.", };
 
     private final JobRunner jobRunner;
+
     private final JobDatabase database;
+
     private final EmbeddingService embeddingService;
 
     public EmbeddingBench(JobRunner jobRunner, JobDatabase database, EmbeddingService embeddingService) {
@@ -59,7 +63,8 @@ public class EmbeddingBench {
         database.open();
         try {
             insertEntries(corpus);
-        } finally {
+        }
+        finally {
             database.close();
         }
         if (!(embeddingService.embedder() instanceof MiniLmOnnxEmbedder embedder)) {
@@ -75,8 +80,11 @@ public class EmbeddingBench {
         double rawSeconds = (System.nanoTime() - rawStart) / 1e9;
 
         JobExecution reindex = jobRunner.run("reindex");
-        StepExecution step = reindex.getStepExecutions().stream()
-                .filter(s -> s.getStepName().equals("embedMemoriesStep")).findFirst().orElseThrow();
+        StepExecution step = reindex.getStepExecutions()
+            .stream()
+            .filter(s -> s.getStepName().equals("embedMemoriesStep"))
+            .findFirst()
+            .orElseThrow();
         double stepSeconds = java.time.Duration.between(step.getStartTime(), step.getEndTime()).toMillis() / 1000.0;
 
         long rawStart2 = System.nanoTime();
@@ -88,18 +96,20 @@ public class EmbeddingBench {
                 corpus.get(0).split("\\s+").length, embeddingService.version().id());
         out.printf("  raw ONNX Runtime      %7.1f texts/s  (best of two runs: %.1f s, %.1f s)%n", corpus.size() / raw,
                 rawSeconds, rawSeconds2);
-        out.printf("  whole embed step      %7.1f texts/s  (%.1f s, %s, %d written)%n", step.getWriteCount() / stepSeconds,
-                stepSeconds, reindex.getStatus(), step.getWriteCount());
-        out.printf("  pipeline / raw        %7.0f %%%n", 100.0 * (step.getWriteCount() / stepSeconds) / (corpus.size() / raw));
+        out.printf("  whole embed step      %7.1f texts/s  (%.1f s, %s, %d written)%n",
+                step.getWriteCount() / stepSeconds, stepSeconds, reindex.getStatus(), step.getWriteCount());
+        out.printf("  pipeline / raw        %7.0f %%%n",
+                100.0 * (step.getWriteCount() / stepSeconds) / (corpus.size() / raw));
 
         mixedLengths(out, embedder, texts);
 
         database.open();
         try {
-            for (int n : new int[] {10_000, 100_000}) {
+            for (int n : new int[] { 10_000, 100_000 }) {
                 searchLatency(out, n);
             }
-        } finally {
+        }
+        finally {
             database.close();
         }
         return reindex.getStatus().isUnsuccessful() ? 1 : 0;
@@ -114,8 +124,8 @@ public class EmbeddingBench {
         long loadStart = System.nanoTime();
         List<VectorRecord> batch = new ArrayList<>();
         for (int i = 0; i < n; i++) {
-            batch.add(new VectorRecord("m" + i, randomUnit(random), "/project-" + (i % 5), i % 3 == 0 ? "decision"
-                    : "exchange", "active", LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(i)));
+            batch.add(new VectorRecord("m" + i, randomUnit(random), "/project-" + (i % 5),
+                    i % 3 == 0 ? "decision" : "exchange", "active", LocalDateTime.of(2026, 1, 1, 0, 0).plusMinutes(i)));
             if (batch.size() == 10_000) {
                 store.upsert(batch);
                 batch.clear();
@@ -133,13 +143,17 @@ public class EmbeddingBench {
             }
         }
         Arrays.sort(micros);
-        out.printf("  DuckDB search, %,7d vectors: p50 %6.1f ms  p95 %6.1f ms  (top-10, project filter; loaded in %.1f s)%n",
+        out.printf(
+                "  DuckDB search, %,7d vectors: p50 %6.1f ms  p95 %6.1f ms  (top-10, project filter; loaded in %.1f s)%n",
                 n, micros[micros.length / 2] / 1000.0, micros[(int) Math.ceil(micros.length * 0.95) - 1] / 1000.0,
                 loadSeconds);
         store.clear();
     }
 
-    /** A random direction in the 384 dimensions of the default model: a stand-in vector for search benches. */
+    /**
+     * A random direction in the 384 dimensions of the default model: a stand-in vector
+     * for search benches.
+     */
     public static float[] randomUnit(Random random) {
         float[] v = new float[384];
         double norm = 0;
@@ -155,10 +169,11 @@ public class EmbeddingBench {
     }
 
     /**
-     * What sorting texts by length before batching saves on texts as a coding session mixes them (a fifth short titles
-     * of a few words, most one claim, a fifth long replies that fill the model's 256 tokens): the same texts embedded
-     * batch by batch in the order given, as the embedder did before it sorted, against one call that sorts them.
-     * Interleaved, best of two each.
+     * What sorting texts by length before batching saves on texts as a coding session
+     * mixes them (a fifth short titles of a few words, most one claim, a fifth long
+     * replies that fill the model's 256 tokens): the same texts embedded batch by batch
+     * in the order given, as the embedder did before it sorted, against one call that
+     * sorts them. Interleaved, best of two each.
      */
     private static void mixedLengths(PrintStream out, MiniLmOnnxEmbedder embedder, int n) {
         List<String> texts = mixedCorpus(n);
@@ -209,11 +224,12 @@ public class EmbeddingBench {
     private void insertEntries(List<String> corpus) {
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement("""
-                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
-                                         task_json, quotes_json, canonical_key, stage, status, created_at)
-                    VALUES (?, ?, 'fact', '/bench', 'bench', TIMESTAMP '2026-01-01 00:00:00', ?, ?, NULL, '[]', ?,
-                            'verified', 'active', now()) ON CONFLICT DO NOTHING""")) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    """
+                            INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
+                                                 task_json, quotes_json, canonical_key, stage, status, created_at)
+                            VALUES (?, ?, 'fact', '/bench', 'bench', TIMESTAMP '2026-01-01 00:00:00', ?, ?, NULL, '[]', ?,
+                                    'verified', 'active', now()) ON CONFLICT DO NOTHING""")) {
                 for (int i = 0; i < corpus.size(); i++) {
                     String text = corpus.get(i);
                     ps.setString(1, "bench_" + i);
@@ -226,8 +242,10 @@ public class EmbeddingBench {
                 ps.executeBatch();
             }
             c.commit();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot prepare the embedding bench: " + e.getMessage(), e);
         }
     }
+
 }

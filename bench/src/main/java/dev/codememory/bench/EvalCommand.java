@@ -21,18 +21,23 @@ import picocli.CommandLine.Option;
 import java.util.stream.Stream;
 
 /**
- * {@code eval --dev DIR [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the retrieval eval harness, end
- * to end. From an empty temporary home (or {@code --home}; a home that already has a database is reused as is) it
- * imports every {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes of the
- * product's {@code jobs.jar} ({@link ProductJar}), runs {@code query --input … --output …} with each question in its
- * conversation's project at the question's time, maps each memory's source events back to dialog ids by (session id,
- * time) in the hooks files, writes {@code {"qid","ranked":[…]}} lines and prints {@code score_retrieval.py
+ * {@code eval --dev DIR [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the
+ * retrieval eval harness, end to end. From an empty temporary home (or {@code --home}; a
+ * home that already has a database is reused as is) it imports every
+ * {@code hooks/*.jsonl} of the dev set and runs {@code --job=graduate} as child processes
+ * of the product's {@code jobs.jar} ({@link ProductJar}), runs
+ * {@code query --input … --output …} with each question in its conversation's project at
+ * the question's time, maps each memory's source events back to dialog ids by (session
+ * id, time) in the hooks files, writes {@code {"qid","ranked":[…]}} lines and prints
+ * {@code score_retrieval.py
  * --markdown}.
  *
- * <p>Only this harness reads the {@code locomo} key of the hooks files, and only to name what the system returned.
+ * <p>
+ * Only this harness reads the {@code locomo} key of the hooks files, and only to name
+ * what the system returned.
  */
-@Command(name = "eval", header = "the retrieval evaluation on a dev set",
-        mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "eval", header = "the retrieval evaluation on a dev set", mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "The retrieval evaluation: takes a dev set (conversations as hook events, questions with the "
                 + "turns that answer them) from an empty home through import, graduation and batch query to the "
                 + "scorer's table (needs python3).")
@@ -61,6 +66,7 @@ public final class EvalCommand implements Callable<Integer> {
     ProductJar productJar;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public EvalCommand(PrintStream out, PrintStream err) {
@@ -98,7 +104,8 @@ public final class EvalCommand implements Callable<Integer> {
                 long start = System.nanoTime();
                 child(jar, home, out, "--job=graduate");
                 out.printf("graduated in %d s%n", (System.nanoTime() - start) / 1_000_000_000);
-            } else {
+            }
+            else {
                 out.println("reusing the graduated home " + home);
             }
             Map<String, String> cwdOfConversation = new HashMap<>();
@@ -121,18 +128,24 @@ public final class EvalCommand implements Callable<Integer> {
             out.println("results: " + results);
             Process score = new ProcessBuilder("python3", dev.resolve("score_retrieval.py").toString(), "--queries",
                     dev.resolve("queries.jsonl").toString(), "--results", results.toString(), "--markdown")
-                    .inheritIO().start();
+                .inheritIO()
+                .start();
             return score.waitFor();
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             err.println("eval failed: " + e.getMessage());
             return 1;
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 1;
         }
     }
 
-    /** The conversation's cwd (its project) and, per (session id, time), the dialog's event id. */
+    /**
+     * The conversation's cwd (its project) and, per (session id, time), the dialog's
+     * event id.
+     */
     static void readHooks(Path hooks, Map<String, String> cwdOfConversation, Map<String, String> dialogOfEvent)
             throws IOException {
         String conversation = hooks.getFileName().toString().replaceFirst("\\.jsonl$", "");
@@ -172,7 +185,9 @@ public final class EvalCommand implements Callable<Integer> {
         }
     }
 
-    /** The best of an event's scores plus {@link #CORROBORATION} of each of the others. */
+    /**
+     * The best of an event's scores plus {@link #CORROBORATION} of each of the others.
+     */
     static double corroborated(List<Double> scores) {
         double best = Double.NEGATIVE_INFINITY;
         double sum = 0;
@@ -184,11 +199,12 @@ public final class EvalCommand implements Callable<Integer> {
     }
 
     /**
-     * The answer's events ranked across all hits, each turn once: at its best source score (a hit's score plus its
-     * event's query-term coverage, see {@code RankedSource}) plus {@value #CORROBORATION} of each other score it
-     * has as a source of another hit — an event that several memories cite is better evidence than one that a
-     * single memory cites (measured on eval-dev: NDCG@10 +0.011 over the best score alone, flat for weights
-     * 0.05–0.12). Equal scores keep answer order.
+     * The answer's events ranked across all hits, each turn once: at its best source
+     * score (a hit's score plus its event's query-term coverage, see
+     * {@code RankedSource}) plus {@value #CORROBORATION} of each other score it has as a
+     * source of another hit — an event that several memories cite is better evidence than
+     * one that a single memory cites (measured on eval-dev: NDCG@10 +0.011 over the best
+     * score alone, flat for weights 0.05–0.12). Equal scores keep answer order.
      */
     static void writeResults(Path answers, Map<String, String> dialogOfEvent, Path results) throws IOException {
         try (BufferedWriter w = Files.newBufferedWriter(results, StandardCharsets.UTF_8)) {
@@ -199,7 +215,8 @@ public final class EvalCommand implements Callable<Integer> {
                     for (Object s : (List<?>) ((Map<?, ?>) r).get("sources")) {
                         Map<?, ?> src = (Map<?, ?>) s;
                         String id = dialogOfEvent.get(key((String) src.get("session_id"), (String) src.get("ts")));
-                        double score = src.get("score") instanceof Json.JsonNumber n ? Double.parseDouble(n.literal()) : 0;
+                        double score = src.get("score") instanceof Json.JsonNumber n ? Double.parseDouble(n.literal())
+                                : 0;
                         if (id != null) {
                             scores.computeIfAbsent(id, k -> new ArrayList<>()).add(score);
                         }
@@ -220,8 +237,8 @@ public final class EvalCommand implements Callable<Integer> {
 
     private static void child(Path jar, Path home, PrintStream out, String... args)
             throws IOException, InterruptedException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-jar", jar.toString()));
+        List<String> command = new ArrayList<>(
+                List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar", jar.toString()));
         command.addAll(List.of(args));
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true);
         pb.environment().put("CODE_MEMORY_HOME", home.toString());
@@ -234,4 +251,5 @@ public final class EvalCommand implements Callable<Integer> {
             throw new IllegalStateException(String.join(" ", args) + " exited with " + exit);
         }
     }
+
 }

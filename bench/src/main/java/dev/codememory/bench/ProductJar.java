@@ -9,9 +9,10 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
- * Which {@code jobs.jar} the benches and the eval launch: they measure the product as Claude Code and a user run it,
- * as separate processes of the built jar, not of the copy of its classes on this jar's class path. By default the one
- * built in the same clone ({@code bench/target/} → {@code ../../jobs/target/jobs.jar}, with its {@code lib/} and
+ * Which {@code jobs.jar} the benches and the eval launch: they measure the product as
+ * Claude Code and a user run it, as separate processes of the built jar, not of the copy
+ * of its classes on this jar's class path. By default the one built in the same clone
+ * ({@code bench/target/} → {@code ../../jobs/target/jobs.jar}, with its {@code lib/} and
  * class-data archive beside it), else {@code --jar}.
  */
 final class ProductJar {
@@ -28,23 +29,25 @@ final class ProductJar {
     Path path() {
         Path path = (jar != null ? jar : besideThisBuild()).toAbsolutePath().normalize();
         if (!Files.isRegularFile(path)) {
-            throw new ParameterException(command.commandLine(), "no jobs.jar at " + path + ": build it (./mvnw -B "
-                    + "package -DskipTests) or give --jar FILE");
+            throw new ParameterException(command.commandLine(),
+                    "no jobs.jar at " + path + ": build it (./mvnw -B " + "package -DskipTests) or give --jar FILE");
         }
         return path;
     }
 
     /**
      * {@code jobs/target/jobs.jar} of the clone this class was built in: this class is in
-     * {@code bench/target/bench.jar} (or {@code bench/target/classes/} when run from the build), both in
-     * {@code bench/target/}.
+     * {@code bench/target/bench.jar} (or {@code bench/target/classes/} when run from the
+     * build), both in {@code bench/target/}.
      */
     static Path besideThisBuild() {
         try {
             Path here = Path.of(ProductJar.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             return here.toAbsolutePath().getParent().resolve("../../jobs/target/jobs.jar").normalize();
-        } catch (URISyntaxException e) {
+        }
+        catch (URISyntaxException e) {
             throw new IllegalStateException("cannot tell where bench.jar is: " + e.getMessage(), e);
         }
     }
+
 }

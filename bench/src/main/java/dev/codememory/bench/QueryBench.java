@@ -42,17 +42,22 @@ import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
 /**
- * {@code bench.jar bench --query [--memories 10000,100000] [--queries N] [--runs N]}: the query path's figures, each
- * against a baseline measured in the same run (this machine's cores are shared and noisy).
+ * {@code bench.jar bench --query [--memories 10000,100000] [--queries N] [--runs N]}: the
+ * query path's figures, each against a baseline measured in the same run (this machine's
+ * cores are shared and noisy).
  * <ol>
- *   <li>For each size, a temporary home with that many verified, active memories in one project (entries, their
- *       session, turn, prompt and reply events, evidence spans and citations, written in bulk), then warm per-query
- *       latency through {@link QueryService}: the hybrid search, the vector search it makes (the baseline: the same
- *       {@link DuckDbVectorStore#search} call alone) and the lexical-only search, interleaved. The memories the
- *       queries ask about get the model's vectors of their text, so the ranking has something true to find; the others
- *       get vectors shaped like real ones ({@link SubjectVectors}); query vectors come from the real model, embedded before timing.</li>
- *   <li>The cold UserPromptSubmit hook on the smallest home, run as Claude Code runs it, next to a capture-only
- *       PostToolUse hook and {@code java -version}, with what the hook answered read from {@code logs/hook.log}.</li>
+ * <li>For each size, a temporary home with that many verified, active memories in one
+ * project (entries, their session, turn, prompt and reply events, evidence spans and
+ * citations, written in bulk), then warm per-query latency through {@link QueryService}:
+ * the hybrid search, the vector search it makes (the baseline: the same
+ * {@link DuckDbVectorStore#search} call alone) and the lexical-only search, interleaved.
+ * The memories the queries ask about get the model's vectors of their text, so the
+ * ranking has something true to find; the others get vectors shaped like real ones
+ * ({@link SubjectVectors}); query vectors come from the real model, embedded before
+ * timing.</li>
+ * <li>The cold UserPromptSubmit hook on the smallest home, run as Claude Code runs it,
+ * next to a capture-only PostToolUse hook and {@code java -version}, with what the hook
+ * answered read from {@code logs/hook.log}.</li>
  * </ol>
  */
 public final class QueryBench {
@@ -60,15 +65,23 @@ public final class QueryBench {
     static final int TOP_K = 10;
     static final int WARM_UP = 20;
     static final int HOOK_WARM_UP = 3;
+
     /** Memories per generated session. */
     static final int SESSION_MEMORIES = 20;
+
     /** How far back the memories' creation times reach. */
     static final long HISTORY_SECONDS = 365L * 86_400;
+
     private static final int VECTOR_BATCH = 10_000;
-    /** Past this size the in-process baseline (DuckDB's exact scan per query) is left out: it takes minutes. */
+
+    /**
+     * Past this size the in-process baseline (DuckDB's exact scan per query) is left out:
+     * it takes minutes.
+     */
     static final int IN_PROCESS_LIMIT = 100_000;
 
     private final Path jar;
+
     private final PrintStream out;
 
     public QueryBench(Path jar, PrintStream out) {
@@ -76,7 +89,10 @@ public final class QueryBench {
         this.out = out;
     }
 
-    /** A home built for the bench: where it is, its project, and the questions asked of it with their targets. */
+    /**
+     * A home built for the bench: where it is, its project, and the questions asked of it
+     * with their targets.
+     */
     record Fixture(Path root, String project, int memories, List<String> questions, int[] targets) {
 
         Fixture {
@@ -87,8 +103,9 @@ public final class QueryBench {
     }
 
     /**
-     * Runs the whole bench in {@code work}: a fresh temporary folder whose homes are deleted afterwards, or, when
-     * {@code keep}, a folder whose homes stay for the next run, which reuses them instead of building them again.
+     * Runs the whole bench in {@code work}: a fresh temporary folder whose homes are
+     * deleted afterwards, or, when {@code keep}, a folder whose homes stay for the next
+     * run, which reuses them instead of building them again.
      */
     public void run(Path work, int[] sizes, int queries, int runs, boolean keep)
             throws IOException, InterruptedException {
@@ -110,8 +127,7 @@ public final class QueryBench {
                     MiniLmOnnxEmbedder.VERSION.id(), (System.nanoTime() - loadStart) / 1_000_000);
             for (int n : Arrays.stream(sizes).sorted().toArray()) {
                 Path root = work.resolve("home-" + n);
-                Fixture fixture = keep && Files.exists(root.resolve("memory.duckdb"))
-                        ? reuse(root, project, n, queries)
+                Fixture fixture = keep && Files.exists(root.resolve("memory.duckdb")) ? reuse(root, project, n, queries)
                         : build(root, project, n, queries, now, embedder);
                 if (n <= IN_PROCESS_LIMIT) {
                     latency(fixture, embedder, now);
@@ -119,7 +135,8 @@ public final class QueryBench {
                 new ServeBench(jar, out).run(fixture, projectDir, runs, n == Arrays.stream(sizes).min().getAsInt());
                 if (hookHome == null) {
                     hookHome = fixture;
-                } else if (!keep) {
+                }
+                else if (!keep) {
                     delete(fixture.root());
                 }
             }
@@ -130,7 +147,10 @@ public final class QueryBench {
         }
     }
 
-    /** A home built by an earlier run with {@code keep}: its memories are the generated ones, so are its questions. */
+    /**
+     * A home built by an earlier run with {@code keep}: its memories are the generated
+     * ones, so are its questions.
+     */
     private Fixture reuse(Path root, String project, int n, int queries) {
         int[] targets = targets(n, queries);
         List<String> questions = new ArrayList<>(queries);
@@ -141,7 +161,8 @@ public final class QueryBench {
         return new Fixture(root, project, n, questions, targets);
     }
 
-    // ---------------------------------------------------------------------------------------------- the homes
+    // ----------------------------------------------------------------------------------------------
+    // the homes
 
     private Fixture build(Path root, String project, int n, int queries, LocalDateTime now, Embedder embedder) {
         int[] targets = targets(n, queries);
@@ -163,7 +184,8 @@ public final class QueryBench {
             int subjectCount = SubjectVectors.subjectsFor(n);
             List<String> subjectTexts = new ArrayList<>(subjectCount);
             for (int t = 0; t < subjectCount; t++) {
-                GeneratedMemories.Memory m = GeneratedMemories.of(n + t); // not a memory of this home
+                GeneratedMemories.Memory m = GeneratedMemories.of(n + t); // not a memory
+                                                                          // of this home
                 subjectTexts.add(VectorWorkQueries.embeddingText(m.title(), m.body()));
             }
             SubjectVectors subjects = new SubjectVectors(embedder.embed(subjectTexts));
@@ -178,7 +200,10 @@ public final class QueryBench {
         return new Fixture(root, project, n, questions, targets);
     }
 
-    /** Which memories the queries ask about: one from each of {@code queries} equal slices of the corpus. */
+    /**
+     * Which memories the queries ask about: one from each of {@code queries} equal slices
+     * of the corpus.
+     */
     static int[] targets(int memories, int queries) {
         int[] targets = new int[queries];
         long slice = memories / queries;
@@ -188,15 +213,19 @@ public final class QueryBench {
         return targets;
     }
 
-    /** When memory i of n was created: spread evenly over the last year, the newest at {@code now}. */
+    /**
+     * When memory i of n was created: spread evenly over the last year, the newest at
+     * {@code now}.
+     */
     static LocalDateTime createdAt(int i, int n, LocalDateTime now) {
         return now.minusSeconds((n - 1L - i) * HISTORY_SECONDS / n);
     }
 
     /**
-     * Memory i with everything the query path and the hook's context read about it: a session per
-     * {@value #SESSION_MEMORIES} memories, a turn with its prompt and reply events, two evidence spans (the whole
-     * prompt, the body at the head of the reply), in one transaction through the Appender.
+     * Memory i with everything the query path and the hook's context read about it: a
+     * session per {@value #SESSION_MEMORIES} memories, a turn with its prompt and reply
+     * events, two evidence spans (the whole prompt, the body at the head of the reply),
+     * in one transaction through the Appender.
      */
     private static void writeMemories(DuckDb.Session session, String project, int n, LocalDateTime now) {
         try (DuckDBConnection c = session.connection()) {
@@ -224,29 +253,61 @@ public final class QueryBench {
                             Json.write(promptPayload), now);
                     appendEvent(events, replyEvent, 2L * i + 2, replyTs, "Stop", sessionId, project,
                             Json.write(replyPayload), now);
-                    turns.beginRow().append("turn_" + i).append(sessionId).append(project).append(promptEvent)
-                            .append(m.prompt()).append(replyEvent).append(m.reply()).append("stop").append(promptTs)
-                            .append(replyTs).endRow();
-                    String quotes = Json.write(List.of(quote(promptEvent, "prompt", m.prompt()),
-                            quote(replyEvent, "reply", m.body())));
-                    entries.beginRow().append(id).append("cand_" + i).append(m.kind()).append(project)
-                            .append(sessionId).append(created).append(m.title()).append(m.body()).append((String) null)
-                            .append(quotes).append(m.kind() + ":bench:" + i).append("verified").append("active")
-                            .append((String) null).append(now).endRow();
+                    turns.beginRow()
+                        .append("turn_" + i)
+                        .append(sessionId)
+                        .append(project)
+                        .append(promptEvent)
+                        .append(m.prompt())
+                        .append(replyEvent)
+                        .append(m.reply())
+                        .append("stop")
+                        .append(promptTs)
+                        .append(replyTs)
+                        .endRow();
+                    String quotes = Json
+                        .write(List.of(quote(promptEvent, "prompt", m.prompt()), quote(replyEvent, "reply", m.body())));
+                    entries.beginRow()
+                        .append(id)
+                        .append("cand_" + i)
+                        .append(m.kind())
+                        .append(project)
+                        .append(sessionId)
+                        .append(created)
+                        .append(m.title())
+                        .append(m.body())
+                        .append((String) null)
+                        .append(quotes)
+                        .append(m.kind() + ":bench:" + i)
+                        .append("verified")
+                        .append("active")
+                        .append((String) null)
+                        .append(now)
+                        .endRow();
                     appendSpan(spans, id, 0, promptEvent, "prompt", m.prompt().length(), m.prompt());
                     appendSpan(spans, id, 1, replyEvent, "reply", m.body().length(), m.body());
                     boolean lastOfSession = i % SESSION_MEMORIES == SESSION_MEMORIES - 1 || i == n - 1;
                     if (lastOfSession) {
                         int first = i - i % SESSION_MEMORIES;
-                        sessions.beginRow().append(sessionId).append(project)
-                                .append(createdAt(first, n, now).minusSeconds(60)).append(replyTs.plusSeconds(60))
-                                .append("other").append("main").append(2L * first + 1).append(2L * i + 2)
-                                .append(i - first + 1).append(0).append(2L * i + 2).endRow();
+                        sessions.beginRow()
+                            .append(sessionId)
+                            .append(project)
+                            .append(createdAt(first, n, now).minusSeconds(60))
+                            .append(replyTs.plusSeconds(60))
+                            .append("other")
+                            .append("main")
+                            .append(2L * first + 1)
+                            .append(2L * i + 2)
+                            .append(i - first + 1)
+                            .append(0)
+                            .append(2L * i + 2)
+                            .endRow();
                     }
                 }
             }
             c.commit();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot write the bench memories: " + e.getMessage(), e);
         }
     }
@@ -273,20 +334,44 @@ public final class QueryBench {
 
     private static void appendEvent(DuckDBAppender events, String id, long seq, LocalDateTime ts, String type,
             String sessionId, String project, String payload, LocalDateTime now) throws SQLException {
-        events.beginRow().append(id).append("bench:" + id).append(seq).append(ts).append(ts).append(type)
-                .append(sessionId).append(project).append(project).append("import").append(payload)
-                .append(CanonicalKeys.sha256(payload)).append("bench.jsonl").append(seq).append(now).endRow();
+        events.beginRow()
+            .append(id)
+            .append("bench:" + id)
+            .append(seq)
+            .append(ts)
+            .append(ts)
+            .append(type)
+            .append(sessionId)
+            .append(project)
+            .append(project)
+            .append("import")
+            .append(payload)
+            .append(CanonicalKeys.sha256(payload))
+            .append("bench.jsonl")
+            .append(seq)
+            .append(now)
+            .endRow();
     }
 
     private static void appendSpan(DuckDBAppender spans, String entryId, int quoteIndex, String eventId, String field,
             int end, String quote) throws SQLException {
-        spans.beginRow().append(entryId).append(quoteIndex).append(eventId).append(field).append(0).append(end)
-                .append(1.0).append("exact").append(CanonicalKeys.sha256(quote).substring(0, 16)).endRow();
+        spans.beginRow()
+            .append(entryId)
+            .append(quoteIndex)
+            .append(eventId)
+            .append(field)
+            .append(0)
+            .append(end)
+            .append(1.0)
+            .append("exact")
+            .append(CanonicalKeys.sha256(quote).substring(0, 16))
+            .endRow();
     }
 
     /**
-     * Every memory's vector through the project's store: the model's for the asked-about ones; the others drawn by
-     * {@link SubjectVectors}, memory i about subject i modulo their number.
+     * Every memory's vector through the project's store: the model's for the asked-about
+     * ones; the others drawn by {@link SubjectVectors}, memory i about subject i modulo
+     * their number.
      */
     private static void writeVectors(DuckDb.Session session, String project, int n, LocalDateTime now, int[] targets,
             float[][] modelVectors, SubjectVectors subjects) {
@@ -299,7 +384,9 @@ public final class QueryBench {
         Random random = new Random(n);
         List<VectorRecord> batch = new ArrayList<>(VECTOR_BATCH);
         for (int i = 0; i < n; i++) {
-            float[] drawn = subjects.draw(i % subjects.size(), random); // drawn for every i: the same for any targets
+            float[] drawn = subjects.draw(i % subjects.size(), random); // drawn for every
+                                                                        // i: the same for
+                                                                        // any targets
             batch.add(new VectorRecord(memoryId(i), known.getOrDefault(i, drawn), project,
                     GeneratedMemories.of(i).kind(), "active", createdAt(i, n, now)));
             if (batch.size() == VECTOR_BATCH) {
@@ -310,7 +397,8 @@ public final class QueryBench {
         store.upsert(batch);
     }
 
-    // ---------------------------------------------------------------------------------------------- warm queries
+    // ----------------------------------------------------------------------------------------------
+    // warm queries
 
     private void latency(Fixture f, Embedder embedder, LocalDateTime now) {
         float[][] vectors = embedder.embed(f.questions());
@@ -321,7 +409,8 @@ public final class QueryBench {
         long[] vector = new long[queries];
         long[] lexical = new long[queries];
         int[] found = new int[3];
-        // read-only, as the hook opens it; a fresh open, so the first prepare reads through a cold DuckDB cache
+        // read-only, as the hook opens it; a fresh open, so the first prepare reads
+        // through a cold DuckDB cache
         try (DuckDb.Session session = DuckDb.forHome(new CodeMemoryHome(f.root())).openReadOnly();
                 QueryService first = new QueryService(session, QueryBench::noEmbedder,
                         () -> new DuckDbVectorStore(session::connection, MiniLmOnnxEmbedder.VERSION), settings);
@@ -340,14 +429,18 @@ public final class QueryBench {
                 String target = memoryId(f.targets()[q]);
                 long[] micros = new long[3];
                 List<String> top = null;
-                for (int k = 0; k < 3; k++) { // rotate the order, so no mode always runs right after another
+                for (int k = 0; k < 3; k++) { // rotate the order, so no mode always runs
+                                              // right after another
                     int mode = (round + WARM_UP + k) % 3;
                     long t0 = System.nanoTime();
                     top = switch (mode) {
-                        case 0 -> store.search(vectors[q], settings.candidates(), filter).stream().limit(TOP_K)
-                                .map(VectorHit::memoryId).toList();
-                        case 1 -> service.search(request, vectors[q], TOP_K).stream().map(QueryResult::memoryId)
-                                .toList();
+                        case 0 -> store.search(vectors[q], settings.candidates(), filter)
+                            .stream()
+                            .limit(TOP_K)
+                            .map(VectorHit::memoryId)
+                            .toList();
+                        case 1 ->
+                            service.search(request, vectors[q], TOP_K).stream().map(QueryResult::memoryId).toList();
                         default -> service.search(request, null, TOP_K).stream().map(QueryResult::memoryId).toList();
                     };
                     micros[mode] = (System.nanoTime() - t0) / 1_000;
@@ -361,8 +454,8 @@ public final class QueryBench {
                     lexical[q] = micros[2];
                 }
             }
-            out.printf("  prepare (read + BM25 index of %,d memories)   first %5d ms   again %5d ms%n", indexed,
-                    coldMs, againMs);
+            out.printf("  prepare (read + BM25 index of %,d memories)   first %5d ms   again %5d ms%n", indexed, coldMs,
+                    againMs);
         }
         out.printf("  %d queries, top-%d, modes interleaved after %d warm-up rounds; per query:%n", queries, TOP_K,
                 WARM_UP);
@@ -388,7 +481,8 @@ public final class QueryBench {
         throw new IllegalStateException("the bench embeds its queries before timing");
     }
 
-    // ---------------------------------------------------------------------------------------------- cold hook
+    // ----------------------------------------------------------------------------------------------
+    // cold hook
 
     /** What one hook process took and printed. */
     record HookRun(long millis, String stdout) {
@@ -397,11 +491,13 @@ public final class QueryBench {
     private void hookBench(Fixture f, Path projectDir, int runs) throws IOException, InterruptedException {
         List<String> hook = BenchCommand.hookCommand(jar);
         List<String> version = List.of(BenchCommand.java(), "-version");
-        byte[] toolUse = json(hookEvent(projectDir, "PostToolUse", Map.of("tool_name", "Bash", "tool_input",
-                Map.of("command", "./mvnw -q test"), "tool_response", Map.of("stdout", "Tests run: 12, Failures: 0",
-                        "exit_code", 0), "tool_use_id", "toolu_bench", "duration_ms", 5120)));
+        byte[] toolUse = json(hookEvent(projectDir, "PostToolUse",
+                Map.of("tool_name", "Bash", "tool_input", Map.of("command", "./mvnw -q test"), "tool_response",
+                        Map.of("stdout", "Tests run: 12, Failures: 0", "exit_code", 0), "tool_use_id", "toolu_bench",
+                        "duration_ms", 5120)));
         Path hookLog = new CodeMemoryHome(f.root()).logs().resolve("hook.log");
-        for (int i = 0; i < HOOK_WARM_UP; i++) { // page cache, and the model unpacked into the home by the first
+        for (int i = 0; i < HOOK_WARM_UP; i++) { // page cache, and the model unpacked
+                                                 // into the home by the first
             launch(version, new byte[0], f.root());
             launch(hook, prompt(f, projectDir, i), f.root());
             launch(hook, toolUse, f.root());
@@ -422,31 +518,39 @@ public final class QueryBench {
         }
         List<String> log = Files.exists(hookLog) ? Files.readAllLines(hookLog) : List.of();
         List<String> runLog = log.subList((int) Math.min(logLines, log.size()), log.size());
-        long withVectors = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
-                && l.contains("text and vectors")).count();
-        long textOnly = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
-                && l.contains("text only")).count();
-        long nothing = runLog.stream().filter(l -> l.contains("UserPromptSubmit context:")
-                && l.contains("nothing injected")).count();
-        long overBudget = runLog.stream().filter(l -> l.contains("ERROR UserPromptSubmit context")
-                && l.contains("not ready within the budget")).count();
+        long withVectors = runLog.stream()
+            .filter(l -> l.contains("UserPromptSubmit context:") && l.contains("text and vectors"))
+            .count();
+        long textOnly = runLog.stream()
+            .filter(l -> l.contains("UserPromptSubmit context:") && l.contains("text only"))
+            .count();
+        long nothing = runLog.stream()
+            .filter(l -> l.contains("UserPromptSubmit context:") && l.contains("nothing injected"))
+            .count();
+        long overBudget = runLog.stream()
+            .filter(l -> l.contains("ERROR UserPromptSubmit context") && l.contains("not ready within the budget"))
+            .count();
         long otherErrors = runLog.stream().filter(l -> l.contains("ERROR")).count() - overBudget;
-        out.printf("%nhook on the %,d-memory home: %d cold runs each, interleaved after %d warm-up rounds, context"
-                + " budget at its default (2500 ms; command: %s)%n", f.memories(), runs, HOOK_WARM_UP,
-                String.join(" ", hook));
+        out.printf(
+                "%nhook on the %,d-memory home: %d cold runs each, interleaved after %d warm-up rounds, context"
+                        + " budget at its default (2500 ms; command: %s)%n",
+                f.memories(), runs, HOOK_WARM_UP, String.join(" ", hook));
         out.printf("  java -version                  median %5d ms   p95 %5d ms%n", BenchCommand.median(versionMs),
                 BenchCommand.p95(versionMs));
         out.printf("  PostToolUse (capture only)     median %5d ms   p95 %5d ms   %5.2fx java -version%n",
                 BenchCommand.median(toolMs), BenchCommand.p95(toolMs),
                 (double) BenchCommand.median(toolMs) / BenchCommand.median(versionMs));
-        out.printf("  UserPromptSubmit (context)     median %5d ms   p95 %5d ms   %5.2fx java -version, %5.2fx"
-                + " PostToolUse%n", BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
+        out.printf(
+                "  UserPromptSubmit (context)     median %5d ms   p95 %5d ms   %5.2fx java -version, %5.2fx"
+                        + " PostToolUse%n",
+                BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
                 (double) BenchCommand.median(promptMs) / BenchCommand.median(versionMs),
                 (double) BenchCommand.median(promptMs) / BenchCommand.median(toolMs));
-        out.printf("  printed context in %d of %d runs; hook.log, UserPromptSubmit context: %d answered with text"
-                + " and vectors, %d text only (no query vector within the budget), %d skipped past the budget,"
-                + " %d other errors; %d with nothing to inject%n", printed, runs, withVectors, textOnly, overBudget, otherErrors,
-                nothing);
+        out.printf(
+                "  printed context in %d of %d runs; hook.log, UserPromptSubmit context: %d answered with text"
+                        + " and vectors, %d text only (no query vector within the budget), %d skipped past the budget,"
+                        + " %d other errors; %d with nothing to inject%n",
+                printed, runs, withVectors, textOnly, overBudget, otherErrors, nothing);
     }
 
     static byte[] prompt(Fixture f, Path projectDir, int run) {
@@ -470,11 +574,10 @@ public final class QueryBench {
     }
 
     /**
-     * Runs one child process with the home set and the context settings at their defaults; returns its wall time
-     * (start to exit) and stdout.
+     * Runs one child process with the home set and the context settings at their
+     * defaults; returns its wall time (start to exit) and stdout.
      */
-    static HookRun launch(List<String> command, byte[] stdin, Path home) throws IOException,
-            InterruptedException {
+    static HookRun launch(List<String> command, byte[] stdin, Path home) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put(CodeMemoryHome.ENV, home.toString());
         pb.environment().remove("CODE_MEMORY_CONTEXT");
@@ -506,11 +609,15 @@ public final class QueryBench {
 
     /** {@code "10000,100000"} → the sizes, each at least 1. */
     public static int[] sizes(String list) {
-        int[] sizes = Arrays.stream(list.split(",")).map(String::strip).filter(s -> !s.isEmpty())
-                .mapToInt(s -> Integer.parseInt(s.replace("_", ""))).toArray();
+        int[] sizes = Arrays.stream(list.split(","))
+            .map(String::strip)
+            .filter(s -> !s.isEmpty())
+            .mapToInt(s -> Integer.parseInt(s.replace("_", "")))
+            .toArray();
         if (sizes.length == 0 || Arrays.stream(sizes).anyMatch(s -> s < 1)) {
             throw new IllegalArgumentException("--memories: positive sizes separated by commas, was '" + list + "'");
         }
         return sizes;
     }
+
 }

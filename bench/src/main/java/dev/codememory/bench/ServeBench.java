@@ -20,20 +20,23 @@ import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The {@code serve} half of {@code bench --query}, on a home built by {@link QueryBench}: serve started as the README
- * starts it (its schedule off, so it runs no job on the generated home), then, once it is warm (model loaded, every
- * project indexed, vector graphs built),
+ * The {@code serve} half of {@code bench --query}, on a home built by {@link QueryBench}:
+ * serve started as the README starts it (its schedule off, so it runs no job on the
+ * generated home), then, once it is warm (model loaded, every project indexed, vector
+ * graphs built),
  * <ul>
- *   <li>warm hybrid search through the socket: the {@code search} request (embed the text, rank, attach sources),
- *       round trip as a client sees it, with serve's own embed and search times;</li>
- *   <li>recall@10 of serve's vector index (a graph past {@code code-memory.serve.exact-vector-limit}) against an
- *       exact scan of the same vectors, for the bench's questions;</li>
- *   <li>serve's resident set size;</li>
- *   <li>the UserPromptSubmit hook end to end (a cold JVM, the README command, asking serve), against
- *       {@code java -version} in the same run, with what {@code hook.log} says answered ({@code source=},
- *       {@code vectors=});</li>
- *   <li>optionally the fault run: 100 hook calls with serve killed -9 during the 31st; every call must exit 0 within
- *       the budget, those after it answered cold.</li>
+ * <li>warm hybrid search through the socket: the {@code search} request (embed the text,
+ * rank, attach sources), round trip as a client sees it, with serve's own embed and
+ * search times;</li>
+ * <li>recall@10 of serve's vector index (a graph past
+ * {@code code-memory.serve.exact-vector-limit}) against an exact scan of the same
+ * vectors, for the bench's questions;</li>
+ * <li>serve's resident set size;</li>
+ * <li>the UserPromptSubmit hook end to end (a cold JVM, the README command, asking
+ * serve), against {@code java -version} in the same run, with what {@code hook.log} says
+ * answered ({@code source=}, {@code vectors=});</li>
+ * <li>optionally the fault run: 100 hook calls with serve killed -9 during the 31st;
+ * every call must exit 0 within the budget, those after it answered cold.</li>
  * </ul>
  */
 final class ServeBench {
@@ -42,9 +45,11 @@ final class ServeBench {
     static final int RECALL_QUERIES = 100;
     static final int FAULT_CALLS = 100;
     static final int KILL_AT = 30;
+
     private static final Duration WARM_TIMEOUT = Duration.ofHours(2);
 
     private final Path jar;
+
     private final PrintStream out;
 
     ServeBench(Path jar, PrintStream out) {
@@ -67,21 +72,25 @@ final class ServeBench {
         try {
             long warmMs = awaitWarm(client, serve, log, start);
             long rssWarm = rssKb(client);
-            out.printf("  serve (%s): warm in %.1f s (model, BM25 and vectors of %,d memories, graph if past the"
-                    + " exact limit); RSS %d MB%n", String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(),
-                    rssWarm / 1024);
+            out.printf(
+                    "  serve (%s): warm in %.1f s (model, BM25 and vectors of %,d memories, graph if past the"
+                            + " exact limit); RSS %d MB%n",
+                    String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(), rssWarm / 1024);
             search(client, f);
-            // before the recall's exact scans, which read every float vector of the table through DuckDB's cache
+            // before the recall's exact scans, which read every float vector of the table
+            // through DuckDB's cache
             long rssBusy = rssKb(client);
-            Thread.sleep(IDLE.toMillis()); // serve gives back what the burst of searches took once it is idle
-            out.printf("  serve RSS after the searches: %d MB, after %d s idle: %d MB (model loaded)%n",
-                    rssBusy / 1024, IDLE.toSeconds(), rssKb(client) / 1024);
+            Thread.sleep(IDLE.toMillis()); // serve gives back what the burst of searches
+                                           // took once it is idle
+            out.printf("  serve RSS after the searches: %d MB, after %d s idle: %d MB (model loaded)%n", rssBusy / 1024,
+                    IDLE.toSeconds(), rssKb(client) / 1024);
             recall(client, f);
             hooks(f, projectDir, runs);
             if (faults) {
                 faults(f, projectDir, serve);
             }
-        } finally {
+        }
+        finally {
             serve.destroy();
             if (!serve.waitFor(60, TimeUnit.SECONDS)) {
                 serve.destroyForcibly();
@@ -89,8 +98,8 @@ final class ServeBench {
         }
     }
 
-    private long awaitWarm(ServeClient client, Process serve, Path log, long start) throws IOException,
-            InterruptedException {
+    private long awaitWarm(ServeClient client, Process serve, Path log, long start)
+            throws IOException, InterruptedException {
         Instant deadline = Instant.now().plus(WARM_TIMEOUT);
         while (Instant.now().isBefore(deadline)) {
             if (!serve.isAlive()) {
@@ -107,7 +116,8 @@ final class ServeBench {
 
     private static long rssKb(ServeClient client) {
         return client.call(Map.of("op", "ping"), Instant.now().plusSeconds(10))
-                .map(p -> Long.parseLong(((Json.JsonNumber) p.get("rss_kb")).literal())).orElse(-1L);
+            .map(p -> Long.parseLong(((Json.JsonNumber) p.get("rss_kb")).literal()))
+            .orElse(-1L);
     }
 
     private void search(ServeClient client, QueryBench.Fixture f) {
@@ -125,7 +135,7 @@ final class ServeBench {
             request.put("top_k", QueryBench.TOP_K);
             long t0 = System.nanoTime();
             Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(60))
-                    .orElseThrow(() -> new IllegalStateException("serve did not answer a search"));
+                .orElseThrow(() -> new IllegalStateException("serve did not answer a search"));
             long micros = (System.nanoTime() - t0) / 1_000;
             if (round >= 0) {
                 roundTrip[q] = micros;
@@ -139,15 +149,18 @@ final class ServeBench {
         out.printf("  through serve, %d queries after %d warm-up, top-%d; per query:%n", queries, WARM_UP,
                 QueryBench.TOP_K);
         out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms   target in top-%d %3d/%d%n", "hybrid search, round trip",
-                BenchCommand.median(roundTrip) / 1000.0, BenchCommand.p95(roundTrip) / 1000.0, QueryBench.TOP_K,
-                found, queries);
-        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: embed the text", BenchCommand.median(embed)
-                / 1000.0, BenchCommand.p95(embed) / 1000.0);
-        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: rank + sources", BenchCommand.median(search)
-                / 1000.0, BenchCommand.p95(search) / 1000.0);
+                BenchCommand.median(roundTrip) / 1000.0, BenchCommand.p95(roundTrip) / 1000.0, QueryBench.TOP_K, found,
+                queries);
+        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: embed the text",
+                BenchCommand.median(embed) / 1000.0, BenchCommand.p95(embed) / 1000.0);
+        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: rank + sources",
+                BenchCommand.median(search) / 1000.0, BenchCommand.p95(search) / 1000.0);
     }
 
-    /** Longer than serve's wait before it compacts after answering (a minute) and its check interval. */
+    /**
+     * Longer than serve's wait before it compacts after answering (a minute) and its
+     * check interval.
+     */
     private static final java.time.Duration IDLE = java.time.Duration.ofSeconds(80);
 
     private void recall(ServeClient client, QueryBench.Fixture f) {
@@ -162,7 +175,7 @@ final class ServeBench {
             request.put("project", f.project());
             request.put("k", QueryBench.TOP_K);
             Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(120))
-                    .orElseThrow(() -> new IllegalStateException("serve did not answer a nearest request"));
+                .orElseThrow(() -> new IllegalStateException("serve did not answer a nearest request"));
             List<?> found = (List<?>) answer.get("found");
             Set<Object> exact = new HashSet<>((List<?>) answer.get("exact"));
             Set<Object> table = new HashSet<>((List<?>) answer.get("table"));
@@ -190,8 +203,8 @@ final class ServeBench {
         int printed = 0;
         for (int i = 0; i < runs; i++) {
             versionMs[i] = QueryBench.launch(version, new byte[0], f.root()).millis();
-            QueryBench.HookRun r = QueryBench.launch(hook, QueryBench.prompt(f, projectDir, QueryBench.HOOK_WARM_UP
-                    + i), f.root());
+            QueryBench.HookRun r = QueryBench.launch(hook,
+                    QueryBench.prompt(f, projectDir, QueryBench.HOOK_WARM_UP + i), f.root());
             promptMs[i] = r.millis();
             if (r.stdout().contains("\"hookSpecificOutput\"")) {
                 printed++;
@@ -204,15 +217,15 @@ final class ServeBench {
         out.printf("    UserPromptSubmit             median %5d ms   p95 %5d ms   %5.2fx java -version%n",
                 BenchCommand.median(promptMs), BenchCommand.p95(promptMs),
                 (double) BenchCommand.median(promptMs) / BenchCommand.median(versionMs));
-        out.printf("    printed context in %d of %d; hook.log: %d source=serve vectors=true, %d source=serve"
-                + " vectors=false, %d source=cold, %d errors%n", printed, runs,
-                count(runLog, "source=serve vectors=true"), count(runLog, "source=serve vectors=false"),
+        out.printf(
+                "    printed context in %d of %d; hook.log: %d source=serve vectors=true, %d source=serve"
+                        + " vectors=false, %d source=cold, %d errors%n",
+                printed, runs, count(runLog, "source=serve vectors=true"), count(runLog, "source=serve vectors=false"),
                 count(runLog, "source=cold"), count(runLog, "ERROR"));
     }
 
     /** 100 hook calls; serve is killed -9 50 ms into the 31st. */
-    private void faults(QueryBench.Fixture f, Path projectDir, Process serve) throws IOException,
-            InterruptedException {
+    private void faults(QueryBench.Fixture f, Path projectDir, Process serve) throws IOException, InterruptedException {
         List<String> hook = BenchCommand.hookCommand(jar);
         Path hookLog = new CodeMemoryHome(f.root()).logs().resolve("hook.log");
         int before = lines(hookLog).size();
@@ -224,7 +237,8 @@ final class ServeBench {
                 killer = new Thread(() -> {
                     try {
                         Thread.sleep(50);
-                    } catch (InterruptedException e) {
+                    }
+                    catch (InterruptedException e) {
                         return;
                     }
                     serve.destroyForcibly(); // SIGKILL
@@ -233,7 +247,8 @@ final class ServeBench {
             }
             try {
                 ms[i] = QueryBench.launch(hook, QueryBench.prompt(f, projectDir, i), f.root()).millis();
-            } catch (IllegalStateException e) {
+            }
+            catch (IllegalStateException e) {
                 failedExits++;
             }
             if (killer != null) {
@@ -247,8 +262,9 @@ final class ServeBench {
             max = Math.max(max, m);
         }
         long overBudget = java.util.Arrays.stream(ms).filter(m -> m > 2_500).count();
-        out.printf("  faults: %d hook calls, serve killed -9 during call %d: %d exited non-zero, %d took over the"
-                + " 2.5 s budget (slowest %d ms); hook.log: %d source=serve, %d source=cold, %d other lines%n",
+        out.printf(
+                "  faults: %d hook calls, serve killed -9 during call %d: %d exited non-zero, %d took over the"
+                        + " 2.5 s budget (slowest %d ms); hook.log: %d source=serve, %d source=cold, %d other lines%n",
                 FAULT_CALLS, KILL_AT + 1, failedExits, overBudget, max, count(runLog, "source=serve"),
                 count(runLog, "source=cold"), runLog.size() - count(runLog, "source="));
     }
@@ -268,4 +284,5 @@ final class ServeBench {
     private static long number(Object value) {
         return value instanceof Json.JsonNumber n ? Long.parseLong(n.literal()) : -1;
     }
+
 }

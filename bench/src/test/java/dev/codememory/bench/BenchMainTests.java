@@ -15,6 +15,7 @@ class BenchMainTests {
     Path tmp;
 
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     private int run(String... args) {
@@ -50,9 +51,11 @@ class BenchMainTests {
 
     @Test
     void theDefaultJarIsTheOneThisCloneBuilds() {
-        // the tests run in bench/, from bench/target/test-classes and bench/target/classes
+        // the tests run in bench/, from bench/target/test-classes and
+        // bench/target/classes
         Path clone = Path.of("").toAbsolutePath().getParent();
 
         assertThat(ProductJar.besideThisBuild()).isEqualTo(clone.resolve("jobs/target/jobs.jar"));
     }
+
 }

@@ -49,7 +49,7 @@ class GeneratedMemoriesTests {
         for (int i = 0; i < n; i++) {
             GeneratedMemories.Memory m = GeneratedMemories.of(i);
             new HashSet<>(QueryTokenizer.tokenize(m.title() + "\n" + m.body()))
-                    .forEach(t -> documentFrequency.merge(t, 1, Integer::sum));
+                .forEach(t -> documentFrequency.merge(t, 1, Integer::sum));
         }
         long rare = documentFrequency.values().stream().filter(df -> df == 1).count();
         int commonest = documentFrequency.values().stream().max(Integer::compare).orElseThrow();
@@ -71,6 +71,7 @@ class GeneratedMemoriesTests {
     @Test
     void negativeIndexIsRefused() {
         assertThatThrownBy(() -> GeneratedMemories.of(-1)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("-1");
+            .hasMessageContaining("-1");
     }
+
 }

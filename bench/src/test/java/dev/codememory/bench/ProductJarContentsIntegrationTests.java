@@ -18,16 +18,23 @@ import java.util.zip.ZipEntry;
 import org.junit.jupiter.api.Test;
 
 /**
- * What ships is jobs.jar and its lib/: neither may hold a class of this module, nor a class of ours named like a
- * bench, the eval command, a generator or a fake (those belong here or in test code). Reads the jars the build just
- * made, so it runs after the product is packaged.
+ * What ships is jobs.jar and its lib/: neither may hold a class of this module, nor a
+ * class of ours named like a bench, the eval command, a generator or a fake (those belong
+ * here or in test code). Reads the jars the build just made, so it runs after the product
+ * is packaged.
  */
 class ProductJarContentsIntegrationTests {
 
     private static final Path JOBS_JAR = Path.of(System.getProperty("jobs.jar", "../jobs/target/jobs.jar"))
-            .toAbsolutePath().normalize();
+        .toAbsolutePath()
+        .normalize();
+
     private static final Path BENCH_CLASSES = Path.of(System.getProperty("bench.classes", "target/classes"));
-    /** In a class's simple name (or a nested class's): a bench, the eval command, a generator, a fake. */
+
+    /**
+     * In a class's simple name (or a nested class's): a bench, the eval command, a
+     * generator, a fake.
+     */
     private static final Pattern NOT_PRODUCT = Pattern.compile("Bench|Eval(?![a-z])|Generated|Fake");
 
     @Test
@@ -47,7 +54,8 @@ class ProductJarContentsIntegrationTests {
                     ours += product ? 1 : 0;
                     if (benchClasses.contains(name)) {
                         found.add(jar.getFileName() + ": " + name + " (a class of the bench module)");
-                    } else if (product && namedLikeABench(name)) {
+                    }
+                    else if (product && namedLikeABench(name)) {
                         found.add(jar.getFileName() + ": " + name);
                     }
                 }
@@ -55,7 +63,7 @@ class ProductJarContentsIntegrationTests {
         }
 
         assertThat(benchClasses).as("the bench module's classes, read from " + BENCH_CLASSES)
-                .contains("dev/codememory/bench/BenchMain.class", "dev/codememory/bench/EvalCommand.class");
+            .contains("dev/codememory/bench/BenchMain.class", "dev/codememory/bench/EvalCommand.class");
         assertThat(ours).as("classes of ours in jobs.jar and lib/").isGreaterThan(300);
         assertThat(found).as("in " + JOBS_JAR + " or its lib/").isEmpty();
     }
@@ -66,9 +74,9 @@ class ProductJarContentsIntegrationTests {
             String classPath = jar.getManifest().getMainAttributes().getValue("Class-Path");
 
             assertThat(classPath.split(" ")).isNotEmpty()
-                    .allSatisfy(entry -> assertThat(entry).startsWith("lib/").doesNotContain(".."))
-                    .allSatisfy(entry -> assertThat(JOBS_JAR.resolveSibling(entry)).isRegularFile())
-                    .noneMatch(entry -> entry.contains("bench") || entry.contains("-tests"));
+                .allSatisfy(entry -> assertThat(entry).startsWith("lib/").doesNotContain(".."))
+                .allSatisfy(entry -> assertThat(JOBS_JAR.resolveSibling(entry)).isRegularFile())
+                .noneMatch(entry -> entry.contains("bench") || entry.contains("-tests"));
         }
     }
 
@@ -78,10 +86,10 @@ class ProductJarContentsIntegrationTests {
                 "dev/codememory/jobs/query/QueryBench$Fixture.class", "dev/codememory/jobs/query/EvalCommand.class",
                 "dev/codememory/jobs/cli/GeneratedSessions.class", "dev/codememory/x/Outer$GeneratedRows.class",
                 "dev/codememory/processors/embed/HashingFakeEmbedder.class"))
-                .allMatch(ProductJarContentsIntegrationTests::namedLikeABench);
+            .allMatch(ProductJarContentsIntegrationTests::namedLikeABench);
         assertThat(Stream.of("dev/codememory/jobs/cli/HookCommand.class", "dev/codememory/jobs/cli/HookTraining.class",
                 "dev/codememory/processors/query/Evaluation.class", "dev/codememory/jobs/query/QueryService$1.class"))
-                .noneMatch(ProductJarContentsIntegrationTests::namedLikeABench);
+            .noneMatch(ProductJarContentsIntegrationTests::namedLikeABench);
     }
 
     static boolean namedLikeABench(String classFile) {
@@ -103,8 +111,9 @@ class ProductJarContentsIntegrationTests {
     private static Set<String> classesIn(Path root) throws IOException {
         try (Stream<Path> files = Files.walk(root)) {
             return files.filter(p -> p.toString().endsWith(".class"))
-                    .map(p -> root.relativize(p).toString().replace('\\', '/'))
-                    .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
+                .map(p -> root.relativize(p).toString().replace('\\', '/'))
+                .collect(java.util.stream.Collectors.toCollection(TreeSet::new));
         }
     }
+
 }

@@ -28,7 +28,8 @@ class SubjectVectorsTests {
             int[] blended = subjects.neighbours(s);
             int found = nearest;
             assertThat(found == s || java.util.Arrays.stream(blended).anyMatch(n -> n == found))
-                    .as("subject %d: nearest %d is neither it nor one of its neighbours", s, found).isTrue();
+                .as("subject %d: nearest %d is neither it nor one of its neighbours", s, found)
+                .isTrue();
             assertThat(dot(v, pool[s])).as("subject %d", s).isGreaterThan(0.2);
         }
     }
@@ -48,7 +49,8 @@ class SubjectVectorsTests {
                 closerOutside++;
             }
         }
-        assertThat(closerOutside).isZero(); // a search beam of 800 over 200 subjects visits them all
+        assertThat(closerOutside).isZero(); // a search beam of 800 over 200 subjects
+                                            // visits them all
         for (int j = 1; j < found.length; j++) {
             assertThat(dot(pool[7], pool[found[j]])).isLessThanOrEqualTo(dot(pool[7], pool[found[j - 1]]));
         }
@@ -68,7 +70,8 @@ class SubjectVectorsTests {
         assertThat(SubjectVectors.subjectsFor(1_000_000)).isEqualTo(20_000);
         assertThat(SubjectVectors.subjectsFor(3_000_000)).isEqualTo(SubjectVectors.MAX_SUBJECTS);
         assertThatThrownBy(() -> new SubjectVectors(randomUnitVectors(SubjectVectors.NEIGHBOURS, new Random(5))))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("more than");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("more than");
     }
 
     private static float[][] randomUnitVectors(int count, Random random) {
@@ -95,4 +98,5 @@ class SubjectVectorsTests {
         }
         return s;
     }
+
 }

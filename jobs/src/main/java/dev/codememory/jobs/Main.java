@@ -4,9 +4,10 @@ import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.HookCommand;
 
 /**
- * Entry point of {@code jobs.jar}. The hook runs on the JDK alone (no picocli, no Spring context, no DuckDB, no
- * model) because Claude Code waits for it: it is dispatched here before anything else is loaded. Every other
- * command goes through the picocli command line ({@link Cli}).
+ * Entry point of {@code jobs.jar}. The hook runs on the JDK alone (no picocli, no Spring
+ * context, no DuckDB, no model) because Claude Code waits for it: it is dispatched here
+ * before anything else is loaded. Every other command goes through the picocli command
+ * line ({@link Cli}).
  */
 public final class Main {
 
@@ -20,11 +21,15 @@ public final class Main {
         if (args.length == 1 && args[0].equals("hook")) {
             int code = HookCommand.run(System.in, System.out);
             System.out.flush();
-            // halt, not exit: everything the hook writes is on disk already (spool and log lines are synced as
-            // they are written), while the shutdown hooks would wait for a cold query abandoned at the deadline
-            // (DuckDB's closes its databases) and keep Claude Code waiting past the budget
+            // halt, not exit: everything the hook writes is on disk already (spool and
+            // log lines are synced as
+            // they are written), while the shutdown hooks would wait for a cold query
+            // abandoned at the deadline
+            // (DuckDB's closes its databases) and keep Claude Code waiting past the
+            // budget
             Runtime.getRuntime().halt(code);
         }
         System.exit(Cli.run(args));
     }
+
 }

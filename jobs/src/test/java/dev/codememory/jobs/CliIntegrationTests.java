@@ -9,7 +9,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The command line as people meet it: help everywhere, exit codes, plain output, and a hook that stays JDK-only. */
+/**
+ * The command line as people meet it: help everywhere, exit codes, plain output, and a
+ * hook that stays JDK-only.
+ */
 class CliIntegrationTests {
 
     private static final List<String> COMMANDS = List.of("hook", "import", "query", "search", "show", "tasks", "task",
@@ -30,8 +33,8 @@ class CliIntegrationTests {
             assertThat(help.stdout()).as(command).contains("Usage: java -jar jobs.jar ");
         }
         assertThat(top.stdout()).contains("Exit codes:", "3  busy")
-                .as("bench and eval are commands of bench.jar, not of the product")
-                .doesNotContainPattern("\n  (bench|eval) ");
+            .as("bench and eval are commands of bench.jar, not of the product")
+            .doesNotContainPattern("\n  (bench|eval) ");
     }
 
     @Test
@@ -57,10 +60,10 @@ class CliIntegrationTests {
 
         assertThat(graduate.exit()).as(graduate.stderr()).isZero();
         assertThat(graduate.stdout()).startsWith("graduate:\n  seal spool ")
-                .contains("\n  ingest spool ", "\n  extract candidates ", "\n  embed memories ",
-                        "\ngraduate completed in ", ": 0 events (+0), 0 sessions (+0), 0 memories (+0)\n",
-                        "nothing has been captured yet", "java -jar jobs.jar demo")
-                .doesNotContain(" INFO ", " WARN ", "o.s.", "JobRunListener", "HikariPool");
+            .contains("\n  ingest spool ", "\n  extract candidates ", "\n  embed memories ", "\ngraduate completed in ",
+                    ": 0 events (+0), 0 sessions (+0), 0 memories (+0)\n", "nothing has been captured yet",
+                    "java -jar jobs.jar demo")
+            .doesNotContain(" INFO ", " WARN ", "o.s.", "JobRunListener", "HikariPool");
         assertThat(graduate.stderr()).doesNotContain(" INFO ", "o.s.");
         assertThat(home.resolve("logs/jobs.log")).content().contains("step embedMemoriesStep: COMPLETED");
 
@@ -71,8 +74,8 @@ class CliIntegrationTests {
 
     @Test
     void theHookLoadsNoCommandLineLibraryAndNoSpring() throws Exception {
-        List<String> command = new ArrayList<>(List.of(JobsJar.java(), "-Xlog:class+load=info:file="
-                + home.resolve("classes.txt"), "-jar", JobsJar.JAR.toString(), "hook"));
+        List<String> command = new ArrayList<>(List.of(JobsJar.java(),
+                "-Xlog:class+load=info:file=" + home.resolve("classes.txt"), "-jar", JobsJar.JAR.toString(), "hook"));
         String event = "{\"session_id\":\"s\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
                 + "\"tool_input\":{\"command\":\"ls\"},\"tool_response\":{\"stdout\":\"a\"}}";
 
@@ -82,6 +85,7 @@ class CliIntegrationTests {
         assertThat(hook.stdout()).isEmpty();
         String loaded = java.nio.file.Files.readString(home.resolve("classes.txt"));
         assertThat(loaded).contains("dev.codememory.jobs.cli.HookCommand")
-                .doesNotContain("picocli.", "org.springframework.", "dev.codememory.jobs.cli.Cli ", "org.duckdb.");
+            .doesNotContain("picocli.", "org.springframework.", "dev.codememory.jobs.cli.Cli ", "org.duckdb.");
     }
+
 }

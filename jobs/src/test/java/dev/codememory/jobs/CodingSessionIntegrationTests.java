@@ -19,9 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A developer's day as Claude Code's hooks record it — a to-do list worked through, a failing test fixed, a heredoc
- * commit, a preference, turns that carry nothing — graduated by the real jar on a real DuckDB file, then what the next
- * morning shows: SessionStart and a "Where were we?" prompt get the continuity block, a "." gets nothing.
+ * A developer's day as Claude Code's hooks record it — a to-do list worked through, a
+ * failing test fixed, a heredoc commit, a preference, turns that carry nothing —
+ * graduated by the real jar on a real DuckDB file, then what the next morning shows:
+ * SessionStart and a "Where were we?" prompt get the continuity block, a "." gets
+ * nothing.
  */
 class CodingSessionIntegrationTests {
 
@@ -29,7 +31,11 @@ class CodingSessionIntegrationTests {
     static Path tmp;
     static Path home;
     static Path project;
-    /** The home as the first graduation left it, before any test spooled hook events into it. */
+
+    /**
+     * The home as the first graduation left it, before any test spooled hook events into
+     * it.
+     */
     static Path graduated;
 
     private static final Map<String, String> ROOMY_BUDGET = Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000");
@@ -50,36 +56,35 @@ class CodingSessionIntegrationTests {
 
     @Test
     void theToDoListFoldsIntoTasksThatCloseAndTheRestIsRecordedWork() throws Exception {
-        assertThat(rows("SELECT title, status FROM entities WHERE entity_type = 'task' ORDER BY title")).containsExactly(
-                List.of("Add the login form", "done"),
-                List.of("Rate-limit the login endpoint", "pending"),
-                List.of("Validate the email field", "in_progress"));
+        assertThat(rows("SELECT title, status FROM entities WHERE entity_type = 'task' ORDER BY title"))
+            .containsExactly(List.of("Add the login form", "done"), List.of("Rate-limit the login endpoint", "pending"),
+                    List.of("Validate the email field", "in_progress"));
         assertThat(rows("SELECT count(*) FROM entries WHERE entry_type = 'task' AND status = 'active'"))
-                .containsExactly(List.of(3L));
-        assertThat(rows("SELECT title, body FROM entries WHERE entry_type = 'work'")).containsExactly(List.of(
-                "Add the login form", "Commit 1a2b3c4: Add the login form\n\n- email and password fields\n"
+            .containsExactly(List.of(3L));
+        assertThat(rows("SELECT title, body FROM entries WHERE entry_type = 'work'")).containsExactly(
+                List.of("Add the login form", "Commit 1a2b3c4: Add the login form\n\n- email and password fields\n"
                         + "- submit disabled until both are filled\n\nFiles: src/login.ts"));
-        assertThat(rows("SELECT title FROM entries WHERE entry_type = 'insight'")).containsExactly(
-                List.of("Fixed `npm test`: FAIL src/login.test.ts"));
-        assertThat(rows("SELECT title FROM entries WHERE entry_type = 'preference'")).containsExactly(
-                List.of("I prefer small focused commits with imperative subjects"));
+        assertThat(rows("SELECT title FROM entries WHERE entry_type = 'insight'"))
+            .containsExactly(List.of("Fixed `npm test`: FAIL src/login.test.ts"));
+        assertThat(rows("SELECT title FROM entries WHERE entry_type = 'preference'"))
+            .containsExactly(List.of("I prefer small focused commits with imperative subjects"));
         assertThat(rows("SELECT count(*) FROM entries WHERE entry_type = 'exchange'")).containsExactly(List.of(2L));
         assertThat(rows("SELECT count(*) FROM entries WHERE stage <> 'verified'")).containsExactly(List.of(0L));
     }
 
     @Test
     void theNextSessionStartsWithTheLastSessionItsOpenTasksAndPreferencesEachCited() throws Exception {
-        String context = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2",
-                "cwd", project.toString(), "source", "startup")));
+        String context = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2", "cwd",
+                project.toString(), "source", "startup")));
 
         assertThat(context).startsWith("Memories from earlier sessions of this project")
-                .contains("Last session [mem:", "> Goal: Add a login form with email validation and rate limiting [mem:",
-                        "> - Committed: Add the login form [mem:", "> - Completed: Add the login form [mem:",
-                        "> - Fixed `npm test`: FAIL src/login.test.ts [mem:",
-                        "Open tasks:\n- Validate the email field (in progress)  [mem:",
-                        "- Rate-limit the login endpoint (pending)  [mem:",
-                        "Preferences:\n- I prefer small focused commits with imperative subjects  [mem:")
-                .doesNotContain("Add the login form (");
+            .contains("Last session [mem:", "> Goal: Add a login form with email validation and rate limiting [mem:",
+                    "> - Committed: Add the login form [mem:", "> - Completed: Add the login form [mem:",
+                    "> - Fixed `npm test`: FAIL src/login.test.ts [mem:",
+                    "Open tasks:\n- Validate the email field (in progress)  [mem:",
+                    "- Rate-limit the login endpoint (pending)  [mem:",
+                    "Preferences:\n- I prefer small focused commits with imperative subjects  [mem:")
+            .doesNotContain("Add the login form (");
         assertThat(context.length()).isLessThanOrEqualTo(6_000);
         for (String citation : citations(context)) {
             JobsJar.Result show = JobsJar.run(home, new byte[0], "show", citation);
@@ -89,11 +94,11 @@ class CodingSessionIntegrationTests {
 
     @Test
     void aPromptThatAsksWhereWeWereGetsTheSameContinuityBlock() throws Exception {
-        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2",
-                "cwd", project.toString(), "source", "startup")));
+        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2", "cwd",
+                project.toString(), "source", "startup")));
 
-        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2",
-                "cwd", project.toString(), "prompt", "Where were we?")));
+        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
+                project.toString(), "prompt", "Where were we?")));
 
         assertThat(resume).isEqualTo(start);
     }
@@ -101,8 +106,8 @@ class CodingSessionIntegrationTests {
     @Test
     void promptsThatCarryNothingInjectNothing() throws Exception {
         for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead")) {
-            JobsJar.Result hook = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2",
-                    "cwd", project.toString(), "prompt", prompt));
+            JobsJar.Result hook = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
+                    project.toString(), "prompt", prompt));
             assertThat(hook.exit()).isZero();
             assertThat(hook.stdout()).as(prompt).isEmpty();
         }
@@ -125,16 +130,19 @@ class CodingSessionIntegrationTests {
         JobsJar.Result graduate = JobsJar.run(copy, new byte[0], "--job=graduate");
 
         assertThat(graduate.exit()).as(graduate.stderr()).isZero();
-        assertThat(JobsJar.sqliteRows(copy, "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION "
-                + "WHERE STEP_NAME = 'applyRulesStep' ORDER BY STEP_EXECUTION_ID DESC LIMIT 1").get(0).get(0))
-                .isInstanceOf(Number.class).matches(n -> ((Number) n).longValue() > 0);
+        assertThat(JobsJar
+            .sqliteRows(copy,
+                    "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION "
+                            + "WHERE STEP_NAME = 'applyRulesStep' ORDER BY STEP_EXECUTION_ID DESC LIMIT 1")
+            .get(0)
+            .get(0)).isInstanceOf(Number.class).matches(n -> ((Number) n).longValue() > 0);
         assertThat(JobsJar.duckRows(copy, "SELECT count(*) FROM entries WHERE entry_id = 'ent_noise'"))
-                .containsExactly(List.of(0L));
+            .containsExactly(List.of(0L));
         assertThat(GraduationJobIntegrationTests.counts(copy)).isEqualTo(countsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT memory_id, citation FROM citations ORDER BY memory_id"))
-                .containsAll(citationsBefore);
+            .containsAll(citationsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT version FROM derivations"))
-                .containsExactly(List.of("graduation-2 (rules-v2)"));
+            .containsExactly(List.of("graduation-2 (rules-v2)"));
     }
 
     // ---- the first day, as hook events ----
@@ -143,37 +151,40 @@ class CodingSessionIntegrationTests {
         List<String> lines = new ArrayList<>();
         String s = "day-1";
         lines.add(event(s, "2026-03-02T09:00:00Z", "SessionStart", "source", "startup"));
-        lines.add(event(s, "2026-03-02T09:00:05Z", "UserPromptSubmit",
-                "prompt", "Add a login form with email validation and rate limiting"));
-        lines.add(todo(s, "2026-03-02T09:00:20Z", new String[][] {
-            {"1", "Add the login form", "pending", "high"},
-            {"2", "Validate the email field", "pending", "medium"},
-            {"3", "Rate-limit the login endpoint", "pending", "medium"}}));
-        lines.add(todo(s, "2026-03-02T09:00:30Z", new String[][] {
-            {"1", "Add the login form", "in_progress", "high"},
-            {"2", "Validate the email field", "pending", "medium"},
-            {"3", "Rate-limit the login endpoint", "pending", "medium"}}));
+        lines.add(event(s, "2026-03-02T09:00:05Z", "UserPromptSubmit", "prompt",
+                "Add a login form with email validation and rate limiting"));
+        lines.add(todo(s, "2026-03-02T09:00:20Z",
+                new String[][] { { "1", "Add the login form", "pending", "high" },
+                        { "2", "Validate the email field", "pending", "medium" },
+                        { "3", "Rate-limit the login endpoint", "pending", "medium" } }));
+        lines.add(todo(s, "2026-03-02T09:00:30Z",
+                new String[][] { { "1", "Add the login form", "in_progress", "high" },
+                        { "2", "Validate the email field", "pending", "medium" },
+                        { "3", "Rate-limit the login endpoint", "pending", "medium" } }));
         lines.add(tool(s, "2026-03-02T09:05:00Z", "Bash", Map.of("command", "npm test", "description", "run tests"),
                 "Error: FAIL src/login.test.ts\n  TypeError: Cannot read properties of undefined (reading 'email')"));
-        lines.add(tool(s, "2026-03-02T09:07:00Z", "Edit", Map.of("file_path", project + "/src/login.ts",
-                "old_string", "form.email", "new_string", "form?.email"), Map.of("filePath", project + "/src/login.ts")));
+        lines.add(tool(s, "2026-03-02T09:07:00Z", "Edit",
+                Map.of("file_path", project + "/src/login.ts", "old_string", "form.email", "new_string", "form?.email"),
+                Map.of("filePath", project + "/src/login.ts")));
         lines.add(tool(s, "2026-03-02T09:08:00Z", "Bash", Map.of("command", "npm test", "description", "run tests"),
                 bashOut("PASS src/login.test.ts\nTests: 4 passed")));
-        lines.add(todo(s, "2026-03-02T09:09:00Z", new String[][] {
-            {"1", "Add the login form", "completed", "high"},
-            {"2", "Validate the email field", "in_progress", "medium"},
-            {"3", "Rate-limit the login endpoint", "pending", "medium"}}));
-        lines.add(tool(s, "2026-03-02T09:10:00Z", "Bash", Map.of("command", "git add -A && git commit -m \"$(cat <<'EOF'\n"
-                + "Add the login form\n\n- email and password fields\n- submit disabled until both are filled\n\n"
-                + "🤖 Generated with [Claude Code](https://claude.ai/code)\nEOF\n)\"", "description", "commit"),
+        lines.add(todo(s, "2026-03-02T09:09:00Z",
+                new String[][] { { "1", "Add the login form", "completed", "high" },
+                        { "2", "Validate the email field", "in_progress", "medium" },
+                        { "3", "Rate-limit the login endpoint", "pending", "medium" } }));
+        lines.add(tool(s, "2026-03-02T09:10:00Z", "Bash", Map
+            .of("command", "git add -A && git commit -m \"$(cat <<'EOF'\n"
+                    + "Add the login form\n\n- email and password fields\n- submit disabled until both are filled\n\n"
+                    + "🤖 Generated with [Claude Code](https://claude.ai/code)\nEOF\n)\"", "description", "commit"),
                 bashOut("[main 1a2b3c4] Add the login form\n 1 file changed, 40 insertions(+)")));
         lines.add(event(s, "2026-03-02T09:11:00Z", "Stop", "last_assistant_message",
                 "The login form is in and its tests pass; email validation is next."));
         lines.add(event(s, "2026-03-02T09:12:00Z", "UserPromptSubmit", "prompt", "ok"));
         lines.add(event(s, "2026-03-02T09:12:30Z", "Stop", "last_assistant_message", "Continuing."));
-        lines.add(event(s, "2026-03-02T09:13:00Z", "UserPromptSubmit",
-                "prompt", "I prefer small focused commits with imperative subjects."));
-        lines.add(event(s, "2026-03-02T09:13:20Z", "Stop", "last_assistant_message", "Noted, I will keep commits small."));
+        lines.add(event(s, "2026-03-02T09:13:00Z", "UserPromptSubmit", "prompt",
+                "I prefer small focused commits with imperative subjects."));
+        lines.add(event(s, "2026-03-02T09:13:20Z", "Stop", "last_assistant_message",
+                "Noted, I will keep commits small."));
         lines.add(event(s, "2026-03-02T09:30:00Z", "SessionEnd", "reason", "prompt_input_exit"));
         return lines;
     }
@@ -257,10 +268,12 @@ class CodingSessionIntegrationTests {
                 Path target = to.resolve(from.relativize(p).toString());
                 if (Files.isDirectory(p)) {
                     Files.createDirectories(target);
-                } else {
+                }
+                else {
                     Files.copy(p, target);
                 }
             }
         }
     }
+
 }

@@ -11,11 +11,15 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** L4 with the real all-MiniLM-L6-v2 model, offline, through the real jar on a real DuckDB file. */
+/**
+ * L4 with the real all-MiniLM-L6-v2 model, offline, through the real jar on a real DuckDB
+ * file.
+ */
 @Tag("model")
 class EmbeddingIntegrationTests {
 
     private static final String VECTORS = "vectors_all_minilm_l6_v2_q_384_mean_256";
+
     /** Verified, active memories of the kinds that get a vector. */
     private static final String EMBEDDED = "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'"
             + " AND " + EmbeddedKinds.SQL;
@@ -35,17 +39,21 @@ class EmbeddingIntegrationTests {
         assertThat(first.exit()).as(first.stderr()).isZero();
         long verified = JobsJar.duckLong(home, EMBEDDED);
         assertThat(verified).isGreaterThan(50);
-        // tool observations are verified memories too, found by their words: they get no vector
+        // tool observations are verified memories too, found by their words: they get no
+        // vector
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'"
-                + " AND entry_type = 'observation'")).isGreaterThan(50);
+                + " AND entry_type = 'observation'"))
+            .isGreaterThan(50);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + VECTORS + " WHERE kind = 'observation'")).isZero();
         assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT memory_id) FROM " + VECTORS))
-                .containsExactly(List.of(verified, verified));
+            .containsExactly(List.of(verified, verified));
         assertThat(JobsJar.duckRows(home, "SELECT op, status, count(*) FROM vector_outbox GROUP BY ALL"))
-                .containsExactly(List.of("upsert", "done", verified));
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + VECTORS + " v JOIN entries e ON e.entry_id = v.memory_id"
+            .containsExactly(List.of("upsert", "done", verified));
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + VECTORS
+                + " v JOIN entries e ON e.entry_id = v.memory_id"
                 + " WHERE abs(list_reduce(list_transform(v.vector::FLOAT[], lambda x: x * x), lambda a, b: a + b) - 1) < 1e-4"
-                + " AND v.kind = e.entry_type AND v.project = e.project")).isEqualTo(verified);
+                + " AND v.kind = e.entry_type AND v.project = e.project"))
+            .isEqualTo(verified);
         String before = vectors(home);
 
         JobsJar.Result second = JobsJar.run(home, new byte[0], "--job=graduate");
@@ -74,7 +82,7 @@ class EmbeddingIntegrationTests {
             Thread.sleep(50);
         }
         assertThat(job.isAlive()).as("still embedding when killed:\n" + Files.readString(tmp.resolve("kill.log")))
-                .isTrue();
+            .isTrue();
         job.destroyForcibly().waitFor();
 
         JobsJar.Result rerun = JobsJar.run(home, new byte[0], "--job=graduate");
@@ -82,17 +90,17 @@ class EmbeddingIntegrationTests {
         assertThat(rerun.exit()).as(rerun.stderr()).isZero();
         long verified = JobsJar.duckLong(home, EMBEDDED);
         assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT memory_id) FROM " + VECTORS))
-                .containsExactly(List.of(verified, verified));
+            .containsExactly(List.of(verified, verified));
         assertThat(JobsJar.duckRows(home, "SELECT status, count(*) FROM vector_outbox GROUP BY ALL"))
-                .containsExactly(List.of("done", verified));
+            .containsExactly(List.of("done", verified));
         assertThat(JobsJar.sqliteRows(home, "SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
-                .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
+            .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
     }
 
     private static String vectors(Path home) throws Exception {
         StringBuilder sb = new StringBuilder();
-        for (List<Object> row : JobsJar.duckRows(home, "SELECT memory_id, vector::VARCHAR FROM " + VECTORS
-                + " ORDER BY memory_id")) {
+        for (List<Object> row : JobsJar.duckRows(home,
+                "SELECT memory_id, vector::VARCHAR FROM " + VECTORS + " ORDER BY memory_id")) {
             sb.append(row.get(0)).append('=').append(row.get(1)).append('\n');
         }
         return sb.toString();
@@ -103,8 +111,10 @@ class EmbeddingIntegrationTests {
             List<List<Object>> rows = JobsJar.sqliteRows(home,
                     "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'embedMemoriesStep'");
             return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
-        } catch (java.sql.SQLException e) {
+        }
+        catch (java.sql.SQLException e) {
             return 0;
         }
     }
+
 }

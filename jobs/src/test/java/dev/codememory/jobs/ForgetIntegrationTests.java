@@ -10,14 +10,17 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code forget} of a memory, of a session and of a phrase on a graduated home (the demo's sample), through the
- * built jar: gone from query, from the vector store and, for a session or phrase, from the events; a re-import of
- * the same transcripts and another graduation bring none of it back.
+ * {@code forget} of a memory, of a session and of a phrase on a graduated home (the
+ * demo's sample), through the built jar: gone from query, from the vector store and, for
+ * a session or phrase, from the events; a re-import of the same transcripts and another
+ * graduation bring none of it back.
  */
 class ForgetIntegrationTests {
 
     private static final String PROJECT = "/home/demo/shop-api";
+
     private static final String RATE_LIMIT_SESSION = "0d3c2a10-5e7b-4c1d-9f00-000000000002";
+
     private static final String REPORT_SESSION = "0d3c2a10-5e7b-4c1d-9f00-000000000003";
 
     @TempDir
@@ -27,16 +30,18 @@ class ForgetIntegrationTests {
     void forgottenMemoriesSessionsAndPhrasesStayGone() throws Exception {
         Path home = tmp.resolve("home");
         assertThat(JobsJar.run(tmp.resolve("elsewhere"), new byte[0], "demo", "--home", home.toString()).exit())
-                .isZero();
+            .isZero();
         String vectors = "vectors_all_minilm_l6_v2_q_384_mean_256";
-        String decision = citationOf(home, "work", "bucket4j"); // the commit that added the rate limit
+        String decision = citationOf(home, "work", "bucket4j"); // the commit that added
+                                                                // the rate limit
         String decisionId = memoryId(home, decision);
         assertThat(hits(home, "rate limit with bucket4j")).contains(decision);
 
         // a memory
         JobsJar.Result dryRun = JobsJar.run(home, new byte[0], "forget", decision, "--dry-run");
-        assertThat(dryRun.stdout()).contains("forget " + decision + " would remove: 0 events, 0 sessions, 1 memory "
-                + "(1 verified), 1 candidate", "dry run: nothing was changed");
+        assertThat(dryRun.stdout()).contains(
+                "forget " + decision + " would remove: 0 events, 0 sessions, 1 memory " + "(1 verified), 1 candidate",
+                "dry run: nothing was changed");
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM forgotten")).isZero();
         JobsJar.Result memory = JobsJar.run(home, new byte[0], "forget", decision);
         assertThat(memory.exit()).as(memory.stderr()).isZero();
@@ -44,32 +49,37 @@ class ForgetIntegrationTests {
                 "1 session summary to compose again without it", "vectors of 2 memories removed");
         assertThat(hits(home, "rate limit with bucket4j")).doesNotContain(decision);
         assertThat(JobsJar.run(home, new byte[0], "show", decision).exit()).isEqualTo(1);
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + vectors + " WHERE memory_id = '" + decisionId
-                + "'")).isZero();
+        assertThat(
+                JobsJar.duckLong(home, "SELECT count(*) FROM " + vectors + " WHERE memory_id = '" + decisionId + "'"))
+            .isZero();
 
         // a session
         JobsJar.Result session = JobsJar.run(home, new byte[0], "forget", "--session", REPORT_SESSION);
         assertThat(session.exit()).as(session.stderr()).isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE session_id = '" + REPORT_SESSION + "'"))
-                .isZero();
+            .isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE session_id = '" + REPORT_SESSION + "'"))
-                .isZero();
-        assertThat(sourceSessions(home, "orders created_at index report")).isNotEmpty()
-                .doesNotContain(REPORT_SESSION);
+            .isZero();
+        assertThat(sourceSessions(home, "orders created_at index report")).isNotEmpty().doesNotContain(REPORT_SESSION);
 
         // a phrase, in any case
         JobsJar.Result phrase = JobsJar.run(home, new byte[0], "forget", "--match", "PostgreSQL");
         assertThat(phrase.exit()).as(phrase.stderr()).isZero();
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE contains(lower(payload::VARCHAR), "
-                + "'postgresql')")).isZero();
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE contains(lower(title || body), "
-                + "'postgresql')")).isZero();
+        assertThat(JobsJar.duckLong(home,
+                "SELECT count(*) FROM events WHERE contains(lower(payload::VARCHAR), " + "'postgresql')"))
+            .isZero();
+        assertThat(JobsJar.duckLong(home,
+                "SELECT count(*) FROM entries WHERE contains(lower(title || body), " + "'postgresql')"))
+            .isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + vectors + " v WHERE NOT EXISTS "
-                + "(SELECT 1 FROM entries e WHERE e.entry_id = v.memory_id)")).isZero();
-        assertThat(home.resolve("logs/forget.log")).content().contains("forget match (10 characters)")
-                .doesNotContain("PostgreSQL");
+                + "(SELECT 1 FROM entries e WHERE e.entry_id = v.memory_id)"))
+            .isZero();
+        assertThat(home.resolve("logs/forget.log")).content()
+            .contains("forget match (10 characters)")
+            .doesNotContain("PostgreSQL");
 
-        // the same transcripts again, a new event in the session the decision came from, and another graduation
+        // the same transcripts again, a new event in the session the decision came from,
+        // and another graduation
         long events = JobsJar.duckLong(home, "SELECT count(*) FROM events");
         JobsJar.Result reimport = JobsJar.run(home, new byte[0], "import", "--transcripts",
                 home.resolve("sample-transcripts").toString());
@@ -82,24 +92,29 @@ class ForgetIntegrationTests {
 
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(events + 1);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_id = '" + decisionId + "'"))
-                .isZero();
+            .isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE session_id = '" + REPORT_SESSION + "'"
-                + " OR contains(lower(payload::VARCHAR), 'postgresql')")).isZero();
+                + " OR contains(lower(payload::VARCHAR), 'postgresql')"))
+            .isZero();
         assertThat(hits(home, "rate limit with bucket4j")).doesNotContain(decision);
-        // the session's summary named the forgotten commit: it was composed again from what remains
+        // the session's summary named the forgotten commit: it was composed again from
+        // what remains
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_type = 'summary' AND status = "
-                + "'active' AND session_id = '" + RATE_LIMIT_SESSION + "'")).isEqualTo(1);
+                + "'active' AND session_id = '" + RATE_LIMIT_SESSION + "'"))
+            .isEqualTo(1);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_type = 'summary' AND session_id = '"
-                + RATE_LIMIT_SESSION + "' AND contains(body, 'Rate-limit the public API')")).isZero();
+                + RATE_LIMIT_SESSION + "' AND contains(body, 'Rate-limit the public API')"))
+            .isZero();
     }
 
     private static List<String> hits(Path home, String text) throws Exception {
         JobsJar.Result query = JobsJar.run(home, new byte[0], "search", "--project", PROJECT, "--json", text);
         assertThat(query.exit()).as(query.stderr()).isZero();
         Map<?, ?> doc = (Map<?, ?>) Json.parse(query.stdout().strip());
-        return ((List<?>) doc.get("results")).stream().filter(r -> Double.parseDouble(
-                        ((Json.JsonNumber) ((Map<?, ?>) r).get("score")).literal()) >= 0.5)
-                .map(r -> (String) ((Map<?, ?>) r).get("citation")).toList();
+        return ((List<?>) doc.get("results")).stream()
+            .filter(r -> Double.parseDouble(((Json.JsonNumber) ((Map<?, ?>) r).get("score")).literal()) >= 0.5)
+            .map(r -> (String) ((Map<?, ?>) r).get("citation"))
+            .toList();
     }
 
     private static List<String> sourceSessions(Path home, String text) throws Exception {
@@ -107,17 +122,26 @@ class ForgetIntegrationTests {
         assertThat(query.exit()).as(query.stderr()).isZero();
         Map<?, ?> doc = (Map<?, ?>) Json.parse(query.stdout().strip());
         return ((List<?>) doc.get("results")).stream()
-                .flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("sources")).stream())
-                .map(s -> (String) ((Map<?, ?>) s).get("session_id")).distinct().toList();
+            .flatMap(r -> ((List<?>) ((Map<?, ?>) r).get("sources")).stream())
+            .map(s -> (String) ((Map<?, ?>) s).get("session_id"))
+            .distinct()
+            .toList();
     }
 
     private static String citationOf(Path home, String kind, String word) throws Exception {
-        return "mem:" + JobsJar.duckRows(home, "SELECT c.citation FROM entries e JOIN citations c ON c.memory_id = "
-                + "e.entry_id WHERE e.entry_type = '" + kind + "' AND contains(e.body, '" + word + "')").get(0).get(0);
+        return "mem:" + JobsJar
+            .duckRows(home,
+                    "SELECT c.citation FROM entries e JOIN citations c ON c.memory_id = "
+                            + "e.entry_id WHERE e.entry_type = '" + kind + "' AND contains(e.body, '" + word + "')")
+            .get(0)
+            .get(0);
     }
 
     private static String memoryId(Path home, String citation) throws Exception {
-        return (String) JobsJar.duckRows(home, "SELECT memory_id FROM citations WHERE citation = '"
-                + citation.substring(4) + "'").get(0).get(0);
+        return (String) JobsJar
+            .duckRows(home, "SELECT memory_id FROM citations WHERE citation = '" + citation.substring(4) + "'")
+            .get(0)
+            .get(0);
     }
+
 }

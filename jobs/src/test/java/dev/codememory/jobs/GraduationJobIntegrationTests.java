@@ -13,7 +13,10 @@ import dev.codememory.jobs.fixtures.GeneratedSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --job=graduate} on a realistic Claude Code session, as a real process on a real DuckDB file. */
+/**
+ * {@code --job=graduate} on a realistic Claude Code session, as a real process on a real
+ * DuckDB file.
+ */
 class GraduationJobIntegrationTests {
 
     private static final String FIXTURE_DIR = "/tmp/code-memory-fixture";
@@ -29,70 +32,74 @@ class GraduationJobIntegrationTests {
 
         assertThat(result.exit()).as(result.stderr()).isZero();
         String project = tmp.resolve("shop-api").toString();
-        assertThat(JobsJar.duckRows(home, "SELECT entry_type, stage, status, project, title FROM entries "
-                + "ORDER BY created_ts, entry_type, title"))
-                .containsExactly(
-                        row("exchange", "verified", "active", project,
-                                "The checkout tests fail on CI. Can you find out why?"),
-                        row("observation", "verified", "active", project,
-                                "Bash: ./mvnw -q test -Dtest=CheckoutServiceTests (failed)"),
-                        row("observation", "verified", "active", project,
-                                "Edit " + project + "/src/main/java/shop/CheckoutService.java"),
-                        row("decision", "verified", "active", project,
-                                "We decided to use DuckDB instead of SQLite for the order events store, since the reports need…"),
-                        row("insight", "verified", "active", project,
-                                "The root cause was that CheckoutService ignored the discount when the cart had a coupon"),
-                        row("exchange", "verified", "active", project,
-                                "I prefer constructor injection over field injection. Never use wildcard imports in this repo."),
-                        row("preference", "verified", "active", project,
-                                "I prefer constructor injection over field injection"),
-                        row("preference", "verified", "active", project, "Never use wildcard imports in this repo"),
-                        row("exchange", "verified", "active", project,
-                                "TODO: publish the 2.4 release to Maven Central - blocked on PROJ-42 until legal signs off."),
-                        row("task", "verified", "active", project, "publish the 2.4 release to Maven Central"),
-                        row("summary", "verified", "active", project,
-                                "Session 2026-11-02: The checkout tests fail on CI. Can you find out why?"));
+        assertThat(JobsJar.duckRows(home,
+                "SELECT entry_type, stage, status, project, title FROM entries "
+                        + "ORDER BY created_ts, entry_type, title"))
+            .containsExactly(
+                    row("exchange", "verified", "active", project,
+                            "The checkout tests fail on CI. Can you find out why?"),
+                    row("observation", "verified", "active", project,
+                            "Bash: ./mvnw -q test -Dtest=CheckoutServiceTests (failed)"),
+                    row("observation", "verified", "active", project,
+                            "Edit " + project + "/src/main/java/shop/CheckoutService.java"),
+                    row("decision", "verified", "active", project,
+                            "We decided to use DuckDB instead of SQLite for the order events store, since the reports need…"),
+                    row("insight", "verified", "active", project,
+                            "The root cause was that CheckoutService ignored the discount when the cart had a coupon"),
+                    row("exchange", "verified", "active", project,
+                            "I prefer constructor injection over field injection. Never use wildcard imports in this repo."),
+                    row("preference", "verified", "active", project,
+                            "I prefer constructor injection over field injection"),
+                    row("preference", "verified", "active", project, "Never use wildcard imports in this repo"),
+                    row("exchange", "verified", "active", project,
+                            "TODO: publish the 2.4 release to Maven Central - blocked on PROJ-42 until legal signs off."),
+                    row("task", "verified", "active", project, "publish the 2.4 release to Maven Central"),
+                    row("summary", "verified", "active", project,
+                            "Session 2026-11-02: The checkout tests fail on CI. Can you find out why?"));
 
         // every span, read back from its source, is exactly the quote
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM evidence_spans")).isEqualTo(
-                JobsJar.duckLong(home, "SELECT sum(json_array_length(quotes_json)) FROM entries"));
-        assertThat(JobsJar.duckRows(home, """
-                WITH q AS (SELECT entry_id, unnest(from_json(quotes_json, '[{"text":"VARCHAR"}]')).text AS quote,
-                                  generate_subscripts(from_json(quotes_json, '[{"text":"VARCHAR"}]'), 1) - 1 AS idx
-                           FROM entries),
-                     src AS (SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text FROM turns
-                             UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns WHERE reply_event_id IS NOT NULL
-                             UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations
-                             UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations)
-                SELECT s.method, count(*), sum(CASE WHEN substr(src.text, s.span_start + 1, s.span_end - s.span_start)
-                                                      = q.quote THEN 1 ELSE 0 END)
-                FROM evidence_spans s JOIN q ON q.entry_id = s.entry_id AND q.idx = s.quote_index
-                JOIN src ON src.event_id = s.event_id AND src.field = s.field GROUP BY s.method"""))
-                .containsExactly(List.of("exact", 18L, java.math.BigInteger.valueOf(18)));
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM evidence_spans"))
+            .isEqualTo(JobsJar.duckLong(home, "SELECT sum(json_array_length(quotes_json)) FROM entries"));
+        assertThat(JobsJar.duckRows(home,
+                """
+                        WITH q AS (SELECT entry_id, unnest(from_json(quotes_json, '[{"text":"VARCHAR"}]')).text AS quote,
+                                          generate_subscripts(from_json(quotes_json, '[{"text":"VARCHAR"}]'), 1) - 1 AS idx
+                                   FROM entries),
+                             src AS (SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text FROM turns
+                                     UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns WHERE reply_event_id IS NOT NULL
+                                     UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations
+                                     UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations)
+                        SELECT s.method, count(*), sum(CASE WHEN substr(src.text, s.span_start + 1, s.span_end - s.span_start)
+                                                              = q.quote THEN 1 ELSE 0 END)
+                        FROM evidence_spans s JOIN q ON q.entry_id = s.entry_id AND q.idx = s.quote_index
+                        JOIN src ON src.event_id = s.event_id AND src.field = s.field GROUP BY s.method"""))
+            .containsExactly(List.of("exact", 18L, java.math.BigInteger.valueOf(18)));
         // prompts are read back from the L0 event itself too
-        assertThat(JobsJar.duckLong(home, """
-                SELECT count(*) FROM evidence_spans s JOIN events e ON e.event_id = s.event_id
-                WHERE s.field = 'prompt'
-                  AND strpos(e.payload->>'prompt', substr(e.payload->>'prompt', s.span_start + 1, s.span_end - s.span_start)) > 0""")).isEqualTo(
-                JobsJar.duckLong(home, "SELECT count(*) FROM evidence_spans WHERE field = 'prompt'"));
+        assertThat(JobsJar.duckLong(home,
+                """
+                        SELECT count(*) FROM evidence_spans s JOIN events e ON e.event_id = s.event_id
+                        WHERE s.field = 'prompt'
+                          AND strpos(e.payload->>'prompt', substr(e.payload->>'prompt', s.span_start + 1, s.span_end - s.span_start)) > 0"""))
+            .isEqualTo(JobsJar.duckLong(home, "SELECT count(*) FROM evidence_spans WHERE field = 'prompt'"));
 
-        assertThat(JobsJar.duckRows(home, "SELECT entity_type, status, title, canonical_key FROM entities ORDER BY entity_type"))
-                .containsExactly(
-                        row("artifact", "active", "PROJ-42", "art:jira:PROJ-42"),
-                        row("task", "blocked", "publish the 2.4 release to Maven Central",
-                                "task:" + project.toLowerCase() + ":publish the 2 4 release to maven central"));
+        assertThat(JobsJar.duckRows(home,
+                "SELECT entity_type, status, title, canonical_key FROM entities ORDER BY entity_type"))
+            .containsExactly(row("artifact", "active", "PROJ-42", "art:jira:PROJ-42"),
+                    row("task", "blocked", "publish the 2.4 release to Maven Central",
+                            "task:" + project.toLowerCase() + ":publish the 2 4 release to maven central"));
         assertThat(JobsJar.duckRows(home, """
                 SELECT e.rel_type, s.entity_type, d.entity_type FROM edges e
                 JOIN entities s ON s.entity_id = e.src_id JOIN entities d ON d.entity_id = e.dst_id"""))
-                .containsExactly(row("blocked_by", "task", "artifact"));
+            .containsExactly(row("blocked_by", "task", "artifact"));
         assertThat(JobsJar.duckRows(home, "SELECT branch, prompt_count, tool_count FROM sessions"))
-                .containsExactly(java.util.Arrays.asList("release/2.4", 3, 2));
+            .containsExactly(java.util.Arrays.asList("release/2.4", 3, 2));
         assertThat(JobsJar.duckRows(home, "SELECT reply_source, reply_text FROM turns ORDER BY prompt_ts"))
-                .extracting(r -> r.get(0)).containsExactly("stop", "stop", "transcript");
+            .extracting(r -> r.get(0))
+            .containsExactly("stop", "stop", "transcript");
 
         assertThat(JobsJar.duckRows(home, "SELECT entry_type, count(*) FROM working_set GROUP BY ALL ORDER BY ALL"))
-                .containsExactly(row("decision", 1L), row("exchange", 3L), row("insight", 1L), row("observation", 2L),
-                        row("preference", 2L), row("summary", 1L), row("task", 1L));
+            .containsExactly(row("decision", 1L), row("exchange", 3L), row("insight", 1L), row("observation", 2L),
+                    row("preference", 2L), row("summary", 1L), row("task", 1L));
 
         JobsJar.Result blocked = JobsJar.run(home, new byte[0], "blocked");
         assertThat(blocked.exit()).isZero();
@@ -113,8 +120,8 @@ class GraduationJobIntegrationTests {
         List<Long> first = counts(home);
 
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
-        assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString())
-                .exit()).isZero();
+        assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString()).exit())
+            .isZero();
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
 
         assertThat(counts(home)).isEqualTo(first);
@@ -126,10 +133,13 @@ class GraduationJobIntegrationTests {
         Path home = importFixture();
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
         String promptEvent = JobsJar.duckRows(home, "SELECT prompt_event_id FROM turns ORDER BY prompt_ts LIMIT 1")
-                .get(0).get(0).toString();
+            .get(0)
+            .get(0)
+            .toString();
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + home.resolve("memory.duckdb"));
                 Statement st = c.createStatement()) {
-            // what a hallucinating model extractor would produce: a claim resting on words nobody said
+            // what a hallucinating model extractor would produce: a claim resting on
+            // words nobody said
             st.executeUpdate("""
                     INSERT INTO candidates VALUES ('cand_made_up', 'fact', '7f3c2a10-0000-4000-8000-000000000001',
                       'p', TIMESTAMP '2026-11-02 09:00:11', 'The CI runs on Jenkins', 'The CI runs on Jenkins', NULL,
@@ -140,11 +150,11 @@ class GraduationJobIntegrationTests {
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
 
         assertThat(JobsJar.duckRows(home, "SELECT stage FROM entries WHERE candidate_id = 'cand_made_up'"))
-                .containsExactly(List.of("unverified"));
+            .containsExactly(List.of("unverified"));
         assertThat(JobsJar.duckRows(home, """
                 SELECT r.stage, r.reason FROM graduation_rejects r JOIN entries e ON e.entry_id = r.subject_id
                 WHERE e.candidate_id = 'cand_made_up'"""))
-                .containsExactly(List.of("align", "quote 0: not found in " + promptEvent + "/prompt"));
+            .containsExactly(List.of("align", "quote 0: not found in " + promptEvent + "/prompt"));
     }
 
     @Test
@@ -167,7 +177,8 @@ class GraduationJobIntegrationTests {
         job.destroyForcibly().waitFor();
         long alignedBeforeKill = alignedSoFar(killed);
         assertThat(alignedBeforeKill).isPositive();
-        assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION")).containsExactly(List.of("STARTED"));
+        assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION"))
+            .containsExactly(List.of("STARTED"));
 
         JobsJar.Result rerun = JobsJar.run(killed, new byte[0], "--job=graduate");
 
@@ -176,7 +187,7 @@ class GraduationJobIntegrationTests {
         assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries WHERE stage = 'candidate'")).isZero();
         assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries")).isGreaterThan(alignedBeforeKill);
         assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
-                .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
+            .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
     }
 
     private static long alignedSoFar(Path home) {
@@ -184,29 +195,32 @@ class GraduationJobIntegrationTests {
             List<List<Object>> rows = JobsJar.sqliteRows(home,
                     "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'alignEvidenceStep'");
             return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
-        } catch (java.sql.SQLException e) {
+        }
+        catch (java.sql.SQLException e) {
             return 0;
         }
     }
 
     private Path importFixture() throws Exception {
         Files.createDirectories(tmp.resolve("shop-api/.git"));
-        for (String name : new String[] {"claude-code-session.jsonl", "claude-code-transcript.jsonl"}) {
+        for (String name : new String[] { "claude-code-session.jsonl", "claude-code-transcript.jsonl" }) {
             String text = new String(getClass().getResourceAsStream("/fixtures/" + name).readAllBytes(),
-                    java.nio.charset.StandardCharsets.UTF_8).replace(FIXTURE_DIR, tmp.toString());
-            Files.writeString(tmp.resolve(name.equals("claude-code-session.jsonl") ? "hooks.jsonl" : "transcript.jsonl"),
-                    text);
+                    java.nio.charset.StandardCharsets.UTF_8)
+                .replace(FIXTURE_DIR, tmp.toString());
+            Files.writeString(
+                    tmp.resolve(name.equals("claude-code-session.jsonl") ? "hooks.jsonl" : "transcript.jsonl"), text);
         }
         Path home = tmp.resolve("home");
-        JobsJar.Result imported = JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString());
+        JobsJar.Result imported = JobsJar.run(home, new byte[0], "import", "--hooks",
+                tmp.resolve("hooks.jsonl").toString());
         assertThat(imported.exit()).isZero();
         return home;
     }
 
     static List<Long> counts(Path home) throws Exception {
         List<Long> counts = new ArrayList<>();
-        for (String table : new String[] {"entries", "evidence_spans", "edges", "entities", "entity_aliases",
-            "task_events", "candidates", "graduation_rejects", "turns", "observations", "sessions", "events"}) {
+        for (String table : new String[] { "entries", "evidence_spans", "edges", "entities", "entity_aliases",
+                "task_events", "candidates", "graduation_rejects", "turns", "observations", "sessions", "events" }) {
             counts.add(JobsJar.duckLong(home, "SELECT count(*) FROM " + table));
         }
         counts.add(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'verified'"));
@@ -217,4 +231,5 @@ class GraduationJobIntegrationTests {
     private static List<Object> row(Object... values) {
         return List.of(values);
     }
+
 }

@@ -21,7 +21,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The hook as Claude Code runs it: a fresh JVM per event, stdin in, nothing out, exit 0. */
+/**
+ * The hook as Claude Code runs it: a fresh JVM per event, stdin in, nothing out, exit 0.
+ */
 class HookIntegrationTests {
 
     private static final String SECRET = "the-launch-code-is-4471";
@@ -61,16 +63,18 @@ class HookIntegrationTests {
 
         assertThat(result.exit()).isZero();
         assertThat(Files.readString(home.resolve("spool/current.jsonl"))).contains("postgres://app:[REDACTED]@db")
-                .doesNotContain("Sup3rS3cret");
-        List<String> loaded = Files.readAllLines(home.resolve("classes.log")).stream()
-                .filter(l -> l.contains(" source: "))
-                .map(l -> l.substring(l.indexOf("] ") + 2, l.indexOf(" source: ")).trim())
-                .map(l -> l.substring(l.lastIndexOf(' ') + 1))
-                .toList();
+            .doesNotContain("Sup3rS3cret");
+        List<String> loaded = Files.readAllLines(home.resolve("classes.log"))
+            .stream()
+            .filter(l -> l.contains(" source: "))
+            .map(l -> l.substring(l.indexOf("] ") + 2, l.indexOf(" source: ")).trim())
+            .map(l -> l.substring(l.lastIndexOf(' ') + 1))
+            .toList();
         assertThat(loaded).contains("dev.codememory.processors.privacy.Redactor");
-        assertThat(loaded).filteredOn(c -> !c.startsWith("java.") && !c.startsWith("javax.") && !c.startsWith("jdk.")
-                && !c.startsWith("sun.") && !c.startsWith("com.sun.") && !c.startsWith("dev.codememory."))
-                .isEmpty();
+        assertThat(loaded)
+            .filteredOn(c -> !c.startsWith("java.") && !c.startsWith("javax.") && !c.startsWith("jdk.")
+                    && !c.startsWith("sun.") && !c.startsWith("com.sun.") && !c.startsWith("dev.codememory."))
+            .isEmpty();
     }
 
     @Test
@@ -114,14 +118,17 @@ class HookIntegrationTests {
 
         assertThat(JobsJar.run(home, new byte[0], "--job=ingest").exit()).isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(1600);
-        assertThat(JobsJar.duckLong(home, "SELECT count(DISTINCT session_id || tool_use) FROM "
-                + "(SELECT session_id, payload->>'tool_use_id' AS tool_use FROM events)")).isEqualTo(1600);
+        assertThat(
+                JobsJar.duckLong(home,
+                        "SELECT count(DISTINCT session_id || tool_use) FROM "
+                                + "(SELECT session_id, payload->>'tool_use_id' AS tool_use FROM events)"))
+            .isEqualTo(1600);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM event_rejects")).isZero();
 
         assertThat(JobsJar.run(home, new byte[0], "--job=ingest").exit()).isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(1600);
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE payload::VARCHAR LIKE '%"
-                + SECRET + "%'")).isZero();
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE payload::VARCHAR LIKE '%" + SECRET + "%'"))
+            .isZero();
         assertThat(filesContaining(home, SECRET)).isEmpty();
         try (Stream<Path> sealed = Files.list(home.resolve("spool/sealed"))) {
             assertThat(sealed).isEmpty();
@@ -130,19 +137,15 @@ class HookIntegrationTests {
 
     @Test
     void badInputsExitZeroAndLandAsRejectsWhileNeighboursAreIngested() throws Exception {
-        byte[] invalidUtf8 = {'{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}'};
+        byte[] invalidUtf8 = { '{', '"', 'a', '"', ':', '"', (byte) 0xC3, (byte) 0x28, '"', '}' };
         byte[] binary = new byte[4096];
         new java.util.Random(7).nextBytes(binary);
         String huge = "{\"session_id\":\"s\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
                 + "\"tool_response\":{\"content\":\"" + "a".repeat(10 * 1024 * 1024) + "\"},\"tool_use_id\":\"big\"}";
-        List<byte[]> inputs = List.of(
-                utf8(postToolUse("s", 1, "first good")),
+        List<byte[]> inputs = List.of(utf8(postToolUse("s", 1, "first good")),
                 utf8("{\"session_id\":\"s\",\"hook_event_name\":\"PostToolUse\",\"tool_input\":{\"content\":\"cut"),
-                invalidUtf8,
-                utf8(huge),
-                new byte[0],
-                utf8("{\"session_id\":\"s\",\"cwd\":\"/tmp\",\"hook_event_name\":\"TotallyNewEvent\"}"),
-                binary,
+                invalidUtf8, utf8(huge), new byte[0],
+                utf8("{\"session_id\":\"s\",\"cwd\":\"/tmp\",\"hook_event_name\":\"TotallyNewEvent\"}"), binary,
                 utf8(postToolUse("s", 2, "last good")));
         for (byte[] input : inputs) {
             JobsJar.Result r = JobsJar.run(home, input, JobsJar.hookCommand());
@@ -155,22 +158,23 @@ class HookIntegrationTests {
 
         assertThat(JobsJar.duckRows(home,
                 "SELECT payload->>'tool_use_id', length(payload->'tool_response'->>'content') FROM events ORDER BY seq"))
-                .containsExactly(List.of("toolu_1", 10L),
-                        List.of("big", 2L * 1024 * 1024 + "\n[TRUNCATED: kept 2097152 of 10485760 bytes]".length()),
-                        List.of("toolu_2", 9L));
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE payload->>'tool_use_id' = 'big' AND "
-                + "(payload->'tool_response'->>'content') LIKE '%[TRUNCATED: kept 2097152 of 10485760 bytes]'"))
-                .isEqualTo(1);
+            .containsExactly(List.of("toolu_1", 10L),
+                    List.of("big", 2L * 1024 * 1024 + "\n[TRUNCATED: kept 2097152 of 10485760 bytes]".length()),
+                    List.of("toolu_2", 9L));
+        assertThat(JobsJar.duckLong(home,
+                "SELECT count(*) FROM events WHERE payload->>'tool_use_id' = 'big' AND "
+                        + "(payload->'tool_response'->>'content') LIKE '%[TRUNCATED: kept 2097152 of 10485760 bytes]'"))
+            .isEqualTo(1);
         assertThat(JobsJar.duckRows(home, "SELECT spool_line, reason FROM event_rejects ORDER BY spool_line"))
-                .extracting(row -> row.get(1).toString())
-                .satisfiesExactly(
-                        reason -> assertThat(reason).startsWith("hook input rejected: invalid JSON"),
-                        reason -> assertThat(reason).isEqualTo("hook input rejected: input is not valid UTF-8"),
-                        reason -> assertThat(reason).isEqualTo("hook input rejected: empty input"),
-                        reason -> assertThat(reason).isEqualTo("unknown hook event 'TotallyNewEvent'"),
-                        reason -> assertThat(reason).isEqualTo("hook input rejected: input is not valid UTF-8"));
-        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM event_rejects WHERE raw_text IS NOT NULL "
-                + "AND length(raw_text) > 0")).isEqualTo(4);
+            .extracting(row -> row.get(1).toString())
+            .satisfiesExactly(reason -> assertThat(reason).startsWith("hook input rejected: invalid JSON"),
+                    reason -> assertThat(reason).isEqualTo("hook input rejected: input is not valid UTF-8"),
+                    reason -> assertThat(reason).isEqualTo("hook input rejected: empty input"),
+                    reason -> assertThat(reason).isEqualTo("unknown hook event 'TotallyNewEvent'"),
+                    reason -> assertThat(reason).isEqualTo("hook input rejected: input is not valid UTF-8"));
+        assertThat(JobsJar.duckLong(home,
+                "SELECT count(*) FROM event_rejects WHERE raw_text IS NOT NULL " + "AND length(raw_text) > 0"))
+            .isEqualTo(4);
     }
 
     @Test
@@ -214,8 +218,7 @@ class HookIntegrationTests {
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i <= haystack.length - needle.length; i++) {
+        outer: for (int i = 0; i <= haystack.length - needle.length; i++) {
             for (int j = 0; j < needle.length; j++) {
                 if (haystack[i + j] != needle[j]) {
                     continue outer;
@@ -225,4 +228,5 @@ class HookIntegrationTests {
         }
         return -1;
     }
+
 }

@@ -20,7 +20,10 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code --job=ingest} as a real process on a real DuckDB file, with SQLite batch metadata. */
+/**
+ * {@code --job=ingest} as a real process on a real DuckDB file, with SQLite batch
+ * metadata.
+ */
 class IngestJobIntegrationTests {
 
     @TempDir
@@ -36,24 +39,23 @@ class IngestJobIntegrationTests {
         assertThat(first.stdout()).contains("ingest completed in");
         assertThat(JobsJar.sqliteRows(home, """
                 SELECT s.STEP_NAME, s.STATUS, s.READ_COUNT, s.WRITE_COUNT, s.COMMIT_COUNT
-                FROM BATCH_STEP_EXECUTION s ORDER BY s.STEP_EXECUTION_ID"""))
-                .containsExactly(
-                        List.of("sealSpoolStep", "COMPLETED", 0, 0, 1),
-                        List.of("ingestSpoolStep", "COMPLETED", 2500, 2500, 3),
-                        List.of("deleteIngestedSpoolStep", "COMPLETED", 0, 1, 1));
-        assertThat(JobsJar.duckRows(home, "SELECT count(*), min(seq), max(seq), count(DISTINCT dedupe_key) FROM events"))
-                .containsExactly(List.of(2500L, 1L, 2500L, 2500L));
+                FROM BATCH_STEP_EXECUTION s ORDER BY s.STEP_EXECUTION_ID""")).containsExactly(
+                List.of("sealSpoolStep", "COMPLETED", 0, 0, 1), List.of("ingestSpoolStep", "COMPLETED", 2500, 2500, 3),
+                List.of("deleteIngestedSpoolStep", "COMPLETED", 0, 1, 1));
+        assertThat(
+                JobsJar.duckRows(home, "SELECT count(*), min(seq), max(seq), count(DISTINCT dedupe_key) FROM events"))
+            .containsExactly(List.of(2500L, 1L, 2500L, 2500L));
         assertThat(JobsJar.duckRows(home, """
                 SELECT event_type, session_id, project, source, spool_line FROM events WHERE seq = 1"""))
-                .containsExactly(List.of("UserPromptSubmit", "s0", "/tmp/project", "hook", 1L));
-        assertThat(JobsJar.duckRows(home, """
-                SELECT build_id, step_name, status, read_count, write_count FROM pipeline_metrics ORDER BY step_execution_id"""))
-                .containsExactly(
-                        List.of("ingestJob-1", "sealSpoolStep", "COMPLETED", 0L, 0L),
-                        List.of("ingestJob-1", "ingestSpoolStep", "COMPLETED", 2500L, 2500L),
-                        List.of("ingestJob-1", "deleteIngestedSpoolStep", "COMPLETED", 0L, 1L));
+            .containsExactly(List.of("UserPromptSubmit", "s0", "/tmp/project", "hook", 1L));
+        assertThat(JobsJar.duckRows(home,
+                """
+                        SELECT build_id, step_name, status, read_count, write_count FROM pipeline_metrics ORDER BY step_execution_id"""))
+            .containsExactly(List.of("ingestJob-1", "sealSpoolStep", "COMPLETED", 0L, 0L),
+                    List.of("ingestJob-1", "ingestSpoolStep", "COMPLETED", 2500L, 2500L),
+                    List.of("ingestJob-1", "deleteIngestedSpoolStep", "COMPLETED", 0L, 1L));
         assertThat(JobsJar.duckRows(home, "SELECT job_name, status FROM build_runs"))
-                .containsExactly(List.of("ingestJob", "COMPLETED"));
+            .containsExactly(List.of("ingestJob", "COMPLETED"));
 
         assertThat(JobsJar.run(home, new byte[0], "--job=ingest").exit()).isZero();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(2500);
@@ -75,24 +77,26 @@ class IngestJobIntegrationTests {
         assertThat(job.isAlive()).as("the job must still be running when we kill it").isTrue();
         job.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook, no cleanup
         assertThat(JobsJar.sqliteRows(home, "SELECT STATUS FROM BATCH_JOB_EXECUTION"))
-                .containsExactly(List.of("STARTED"));
+            .containsExactly(List.of("STARTED"));
         long committedBeforeKill = readCountSoFar();
         assertThat(committedBeforeKill).isBetween(5_000L, events - 1L);
 
         JobsJar.Result rerun = JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=500");
 
         assertThat(rerun.exit()).as(rerun.stderr()).isZero();
-        assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT dedupe_key), min(seq), max(seq) FROM events"))
-                .containsExactly(List.of((long) events, (long) events, 1L, (long) events));
-        assertThat(JobsJar.sqliteRows(home, "SELECT JOB_INSTANCE_ID, STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
-                .containsExactly(List.of(1, "FAILED"), List.of(1, "COMPLETED"));
+        assertThat(
+                JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT dedupe_key), min(seq), max(seq) FROM events"))
+            .containsExactly(List.of((long) events, (long) events, 1L, (long) events));
+        assertThat(JobsJar.sqliteRows(home,
+                "SELECT JOB_INSTANCE_ID, STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
+            .containsExactly(List.of(1, "FAILED"), List.of(1, "COMPLETED"));
         // the rerun read only what the killed run had not committed
         List<List<Object>> ingestSteps = JobsJar.sqliteRows(home, """
                 SELECT READ_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'ingestSpoolStep'
                 ORDER BY STEP_EXECUTION_ID""");
         assertThat(ingestSteps).hasSize(2);
         assertThat(((Number) ingestSteps.get(0).get(0)).longValue() + ((Number) ingestSteps.get(1).get(0)).longValue())
-                .isEqualTo(events);
+            .isEqualTo(events);
         try (Stream<Path> sealed = Files.list(home.resolve("spool/sealed"))) {
             assertThat(sealed).isEmpty();
         }
@@ -102,7 +106,7 @@ class IngestJobIntegrationTests {
     void failedStepIsNamedAndTheSameCommandResumesIt() throws Exception {
         spool(1_200, 0);
         assertThat(JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=500").exit())
-                .isZero();
+            .isZero();
         spool(700, 1_200);
         new Spool(home.resolve("spool"), home.resolve("spool/sealed")).seal();
         Path broken = Files.createDirectories(home.resolve("spool/sealed/zzzz-unreadable.jsonl"));
@@ -112,18 +116,18 @@ class IngestJobIntegrationTests {
         assertThat(failed.exit()).isEqualTo(1);
         assertThat(failed.stderr()).contains("job ingest FAILED in step ingestSpoolStep");
         assertThat(JobsJar.duckRows(home, "SELECT job_name, status FROM build_runs ORDER BY job_execution_id"))
-                .containsExactly(List.of("ingestJob", "COMPLETED"), List.of("ingestJob", "FAILED"));
+            .containsExactly(List.of("ingestJob", "COMPLETED"), List.of("ingestJob", "FAILED"));
 
         Files.delete(broken);
         JobsJar.Result resumed = JobsJar.run(home, new byte[0], "--job=ingest", "--code-memory.ingest.chunk-size=500");
 
         assertThat(resumed.exit()).isZero();
         assertThat(JobsJar.duckRows(home, "SELECT count(*), count(DISTINCT dedupe_key) FROM events"))
-                .containsExactly(List.of(1_900L, 1_900L));
+            .containsExactly(List.of(1_900L, 1_900L));
         assertThat(JobsJar.sqliteRows(home, """
                 SELECT i.JOB_INSTANCE_ID, e.STATUS FROM BATCH_JOB_EXECUTION e
                 JOIN BATCH_JOB_INSTANCE i ON i.JOB_INSTANCE_ID = e.JOB_INSTANCE_ID ORDER BY e.JOB_EXECUTION_ID"""))
-                .containsExactly(List.of(1, "COMPLETED"), List.of(2, "FAILED"), List.of(2, "COMPLETED"));
+            .containsExactly(List.of(1, "COMPLETED"), List.of(2, "FAILED"), List.of(2, "COMPLETED"));
     }
 
     @Test
@@ -152,8 +156,7 @@ class IngestJobIntegrationTests {
         Files.writeString(history, String.join("\n",
                 "{\"hook_event_name\":\"UserPromptSubmit\",\"session_id\":\"h1\",\"cwd\":\"/tmp/p\",\"prompt\":\"hi <private>pin 1234</private>\",\"timestamp\":\"2023-05-08T13:57:00Z\"}",
                 "{\"hook_event_name\":\"Stop\",\"session_id\":\"h1\",\"cwd\":\"/tmp/p\",\"last_assistant_message\":\"hello\",\"timestamp\":\"2023-05-08T13:58:00+02:00\"}",
-                "{broken",
-                "",
+                "{broken", "",
                 "{\"hook_event_name\":\"SessionEnd\",\"session_id\":\"h1\",\"cwd\":\"/tmp/p\",\"reason\":\"other\",\"timestamp\":\"2023-05-08T14:00:00Z\"}",
                 ""));
 
@@ -164,32 +167,36 @@ class IngestJobIntegrationTests {
             assertThat(JobsJar.run(home, new byte[0], "--job=ingest").exit()).isZero();
         }
 
-        assertThat(JobsJar.duckRows(home, "SELECT event_type, ts::VARCHAR, source, payload->>'prompt' FROM events ORDER BY ts"))
-                .containsExactly(
-                        java.util.Arrays.asList("Stop", "2023-05-08 11:58:00", "import", null),
-                        java.util.Arrays.asList("UserPromptSubmit", "2023-05-08 13:57:00", "import", "hi [PRIVATE]"),
-                        java.util.Arrays.asList("SessionEnd", "2023-05-08 14:00:00", "import", null));
-        assertThat(JobsJar.duckRows(home, "SELECT reason FROM event_rejects"))
-                .hasSize(2)
-                .allSatisfy(row -> assertThat(row.get(0).toString()).startsWith("hook input rejected: invalid JSON"));
+        assertThat(JobsJar.duckRows(home,
+                "SELECT event_type, ts::VARCHAR, source, payload->>'prompt' FROM events ORDER BY ts"))
+            .containsExactly(java.util.Arrays.asList("Stop", "2023-05-08 11:58:00", "import", null),
+                    java.util.Arrays.asList("UserPromptSubmit", "2023-05-08 13:57:00", "import", "hi [PRIVATE]"),
+                    java.util.Arrays.asList("SessionEnd", "2023-05-08 14:00:00", "import", null));
+        assertThat(JobsJar.duckRows(home, "SELECT reason FROM event_rejects")).hasSize(2)
+            .allSatisfy(row -> assertThat(row.get(0).toString()).startsWith("hook input rejected: invalid JSON"));
     }
 
     @Test
     void injectionRecordedAfterAHookPromptIsIngestedAndNamesThatPrompt() throws Exception {
-        JobsJar.Result hook = JobsJar.run(home, utf8("{\"session_id\":\"s-inj\",\"cwd\":\"/tmp/p\","
-                + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"why does the deploy fail\"}"), "hook");
+        JobsJar.Result hook = JobsJar
+            .run(home,
+                    utf8("{\"session_id\":\"s-inj\",\"cwd\":\"/tmp/p\","
+                            + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"why does the deploy fail\"}"),
+                    "hook");
         assertThat(hook.exit()).isZero();
         List<String> spooled = Files.readAllLines(home.resolve("spool/current.jsonl"));
         assertThat(spooled).hasSize(1);
         String promptEventId = EventIdentity.eventIdOf(spooled.get(0));
         Injection injection = new Injection("s-inj", promptEventId, "UserPromptSubmit",
-                Instant.parse("2025-06-01T10:15:30.123456Z"), "high", 812, List.of(
-                        new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2,
-                                0.78)));
+                Instant.parse("2025-06-01T10:15:30.123456Z"), "high", 812,
+                List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93),
+                        new Injection.Item("mem:Q2w_e4", "m-2", 2, 0.78)));
         InjectionRecorder.record(new CodeMemoryHome(home), injection);
 
         for (int round = 0; round < 2; round++) {
-            InjectionRecorder.record(new CodeMemoryHome(home), injection); // a second copy of the same record
+            InjectionRecorder.record(new CodeMemoryHome(home), injection); // a second
+                                                                           // copy of the
+                                                                           // same record
             JobsJar.Result ingest = JobsJar.run(home, new byte[0], "--job=ingest");
             assertThat(ingest.exit()).as(ingest.stderr()).isZero();
         }
@@ -198,12 +205,12 @@ class IngestJobIntegrationTests {
                 SELECT i.injection_id, i.session_id, i.hook_event_name, i.band, i.chars, i.injected_at::VARCHAR,
                        e.event_type, e.session_id
                 FROM injections i JOIN events e ON e.event_id = i.prompt_event_id"""))
-                .containsExactly(List.of(injection.injectionId(), "s-inj", "UserPromptSubmit", "high", 812,
-                        "2025-06-01 10:15:30.123456", "UserPromptSubmit", "s-inj"));
+            .containsExactly(List.of(injection.injectionId(), "s-inj", "UserPromptSubmit", "high", 812,
+                    "2025-06-01 10:15:30.123456", "UserPromptSubmit", "s-inj"));
         assertThat(JobsJar.duckRows(home, """
                 SELECT injection_id, rank, citation, memory_id, score FROM injection_items ORDER BY rank"""))
-                .containsExactly(List.of(injection.injectionId(), 1, "mem:a7Bc3x", "m-1", 0.93),
-                        List.of(injection.injectionId(), 2, "mem:Q2w_e4", "m-2", 0.78));
+            .containsExactly(List.of(injection.injectionId(), 1, "mem:a7Bc3x", "m-1", 0.93),
+                    List.of(injection.injectionId(), 2, "mem:Q2w_e4", "m-2", 0.78));
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(1);
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM event_rejects")).isZero();
     }
@@ -213,7 +220,8 @@ class IngestJobIntegrationTests {
             List<List<Object>> rows = JobsJar.sqliteRows(home,
                     "SELECT READ_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'ingestSpoolStep'");
             return rows.isEmpty() ? 0 : ((Number) rows.get(0).get(0)).longValue();
-        } catch (java.sql.SQLException e) {
+        }
+        catch (java.sql.SQLException e) {
             return 0; // the metadata file is still being created
         }
     }
@@ -226,8 +234,8 @@ class IngestJobIntegrationTests {
         List<String> batch = new ArrayList<>();
         for (int i = offset; i < offset + count; i++) {
             String kind = i % 3 == 0 ? "UserPromptSubmit" : "PostToolUse";
-            String json = "{\"session_id\":\"s" + (i / 100) + "\",\"cwd\":\"/tmp/project\",\"hook_event_name\":\"" + kind
-                    + "\",\"prompt\":\"step " + i + "\",\"tool_use_id\":\"t" + i + "\"}";
+            String json = "{\"session_id\":\"s" + (i / 100) + "\",\"cwd\":\"/tmp/project\",\"hook_event_name\":\""
+                    + kind + "\",\"prompt\":\"step " + i + "\",\"tool_use_id\":\"t" + i + "\"}";
             batch.add(builder.build(utf8(json), Instant.now(), "hook", null).json());
             if (batch.size() == 5_000) {
                 spool.appendAll(batch);
@@ -236,4 +244,5 @@ class IngestJobIntegrationTests {
         }
         spool.appendAll(batch);
     }
+
 }

@@ -14,7 +14,9 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** {@code install} and {@code uninstall} on real settings files, through the built jar. */
+/**
+ * {@code install} and {@code uninstall} on real settings files, through the built jar.
+ */
 class InstallIntegrationTests {
 
     /** Someone's settings: other keys and other hooks, one of them on an event we use. */
@@ -54,8 +56,8 @@ class InstallIntegrationTests {
                 "--dry-run");
         assertThat(dryRun.exit()).as(dryRun.stderr()).isZero();
         assertThat(dryRun.stdout()).startsWith("--- " + settings + "\n+++ " + settings + "\n@@ ")
-                .contains("+        \"hooks\": [\n", "+            \"command\": " + quote(command) + "\n",
-                        "dry run: " + settings + " was not changed");
+            .contains("+        \"hooks\": [\n", "+            \"command\": " + quote(command) + "\n",
+                    "dry run: " + settings + " was not changed");
         assertThat(Files.readString(settings)).isEqualTo(SETTINGS);
 
         JobsJar.Result install = JobsJar.run(home(), new byte[0], "install", "--settings", settings.toString());
@@ -84,7 +86,7 @@ class InstallIntegrationTests {
         assertThat(uninstall.exit()).as(uninstall.stderr()).isZero();
         assertThat(Files.readString(settings)).isEqualTo(SETTINGS);
         assertThat(JobsJar.run(home(), new byte[0], "uninstall", "--settings", settings.toString()).stdout())
-                .contains("nothing changed");
+            .contains("nothing changed");
     }
 
     @Test
@@ -95,7 +97,7 @@ class InstallIntegrationTests {
 
         Map<?, ?> hooks = (Map<?, ?>) ((Map<?, ?>) Json.parse(Files.readString(settings))).get("hooks");
         String command = (String) ((Map<?, ?>) ((List<?>) ((Map<?, ?>) ((List<?>) hooks.get("PostToolUse")).get(0))
-                .get("hooks")).get(0)).get("command");
+            .get("hooks")).get(0)).get("command");
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", command);
         pb.environment().put("CODE_MEMORY_HOME", home().toString());
         Process real = pb.redirectErrorStream(true).start();
@@ -105,8 +107,8 @@ class InstallIntegrationTests {
         assertThat(new String(real.getInputStream().readAllBytes(), StandardCharsets.UTF_8)).isEmpty();
         assertThat(Files.readAllLines(home().resolve("spool/current.jsonl"))).hasSize(1);
         if (!System.getProperty("os.name").toLowerCase().contains("win")) {
-            assertThat(Files.getPosixFilePermissions(settings)).isEqualTo(
-                    java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
+            assertThat(Files.getPosixFilePermissions(settings))
+                .isEqualTo(java.nio.file.attribute.PosixFilePermissions.fromString("rw-------"));
         }
     }
 
@@ -127,9 +129,9 @@ class InstallIntegrationTests {
     @Test
     void serviceUnitNamesThisJarAndTheHome() throws Exception {
         Path userHome = Files.createDirectories(tmp.resolve("user"));
-        List<String> command = new ArrayList<>(List.of(JobsJar.java(), "-Duser.home=" + userHome, "-Dos.name=Linux",
-                "-jar", JobsJar.JAR.toString(), "install", "--settings", tmp.resolve("s.json").toString(),
-                "--service"));
+        List<String> command = new ArrayList<>(
+                List.of(JobsJar.java(), "-Duser.home=" + userHome, "-Dos.name=Linux", "-jar", JobsJar.JAR.toString(),
+                        "install", "--settings", tmp.resolve("s.json").toString(), "--service"));
 
         JobsJar.Result install = JobsJar.run(home(), new byte[0], command);
 
@@ -145,20 +147,22 @@ class InstallIntegrationTests {
         Path plugin = Path.of("..", "plugin").toAbsolutePath().normalize();
         Map<?, ?> manifest = (Map<?, ?>) Json.parse(Files.readString(plugin.resolve(".claude-plugin/plugin.json")));
         Map<?, ?> hooks = (Map<?, ?>) ((Map<?, ?>) Json.parse(Files.readString(plugin.resolve("hooks/hooks.json"))))
-                .get("hooks");
+            .get("hooks");
 
         assertThat(manifest.get("name")).isEqualTo("code-memory");
         assertThat(hooks.keySet().stream().map(String::valueOf).toList())
-                .containsExactlyElementsOf(dev.codememory.jobs.install.ClaudeSettings.EVENTS.keySet());
-        hooks.forEach((event, groups) -> assertThat(groups).as(String.valueOf(event)).isEqualTo(List.of(
-                event.toString().startsWith("PostToolUse")
-                        ? Map.of("matcher", "*", "hooks", List.of(Map.of("type", "command",
-                                "command", "\"${CLAUDE_PLUGIN_ROOT}/bin/code-memory\" hook")))
-                        : Map.of("hooks", List.of(Map.of("type", "command",
-                                "command", "\"${CLAUDE_PLUGIN_ROOT}/bin/code-memory\" hook"))))));
+            .containsExactlyElementsOf(dev.codememory.jobs.install.ClaudeSettings.EVENTS.keySet());
+        hooks.forEach((event, groups) -> assertThat(groups).as(String.valueOf(event))
+            .isEqualTo(List.of(event.toString().startsWith("PostToolUse")
+                    ? Map.of("matcher", "*", "hooks",
+                            List.of(Map.of("type", "command", "command",
+                                    "\"${CLAUDE_PLUGIN_ROOT}/bin/code-memory\" hook")))
+                    : Map.of("hooks", List
+                        .of(Map.of("type", "command", "command", "\"${CLAUDE_PLUGIN_ROOT}/bin/code-memory\" hook"))))));
         for (String command : List.of("memory-search", "memory-show", "memory-forget", "memory-status")) {
             assertThat(Files.readString(plugin.resolve("commands/" + command + ".md"))).as(command)
-                    .startsWith("---\ndescription: ").contains("${CLAUDE_PLUGIN_ROOT}/bin/code-memory");
+                .startsWith("---\ndescription: ")
+                .contains("${CLAUDE_PLUGIN_ROOT}/bin/code-memory");
         }
 
         ProcessBuilder pb = new ProcessBuilder("sh", "-c", "\"${CLAUDE_PLUGIN_ROOT}/bin/code-memory\" hook");
@@ -177,7 +181,7 @@ class InstallIntegrationTests {
         missing.getOutputStream().close();
         assertThat(missing.waitFor()).as("a hook never fails Claude Code").isZero();
         assertThat(new String(missing.getErrorStream().readAllBytes(), StandardCharsets.UTF_8))
-                .contains("no jobs.jar at");
+            .contains("no jobs.jar at");
     }
 
     private Path home() {
@@ -186,8 +190,9 @@ class InstallIntegrationTests {
 
     private static List<Path> backups(Path settings) throws Exception {
         try (Stream<Path> files = Files.list(settings.getParent())) {
-            return files.filter(p -> p.getFileName().toString().startsWith(settings.getFileName()
-                    + ".code-memory-backup-")).toList();
+            return files
+                .filter(p -> p.getFileName().toString().startsWith(settings.getFileName() + ".code-memory-backup-"))
+                .toList();
         }
     }
 
@@ -196,4 +201,5 @@ class InstallIntegrationTests {
         Json.writeString(s, sb);
         return sb.toString();
     }
+
 }

@@ -16,7 +16,10 @@ import java.util.Map;
 import java.util.Properties;
 import java.util.concurrent.TimeUnit;
 
-/** Runs the built {@code jobs.jar} as a real process against a test home, and reads what it wrote. */
+/**
+ * Runs the built {@code jobs.jar} as a real process against a test home, and reads what
+ * it wrote.
+ */
 public final class JobsJar {
 
     public static final Path JAR = Path.of(System.getProperty("jobs.jar", "target/jobs.jar")).toAbsolutePath();
@@ -33,7 +36,10 @@ public final class JobsJar {
         return command;
     }
 
-    /** The hook as {@code install} registers it (class-data archive, JVM flags), run with this JDK's java. */
+    /**
+     * The hook as {@code install} registers it (class-data archive, JVM flags), run with
+     * this JDK's java.
+     */
     static List<String> hookCommand() {
         List<String> command = new ArrayList<>(List.of(java()));
         command.addAll(InstallCommand.hookArguments(JAR));
@@ -44,7 +50,9 @@ public final class JobsJar {
         return run(home, stdin, command(args));
     }
 
-    /** The jar with these environment variables added (besides {@code CODE_MEMORY_HOME}). */
+    /**
+     * The jar with these environment variables added (besides {@code CODE_MEMORY_HOME}).
+     */
     public static Result run(Path home, Map<String, String> env, byte[] stdin, String... args)
             throws IOException, InterruptedException {
         return run(home, env, stdin, command(args));
@@ -65,7 +73,8 @@ public final class JobsJar {
             Process p = pb.start();
             try (var in = p.getOutputStream()) {
                 in.write(stdin);
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 // the process may exit before reading everything; its exit code tells
             }
             if (!p.waitFor(15, TimeUnit.MINUTES)) {
@@ -73,7 +82,8 @@ public final class JobsJar {
                 throw new IllegalStateException("timed out: " + command);
             }
             return new Result(p.exitValue(), Files.readString(out), Files.readString(err));
-        } finally {
+        }
+        finally {
             Files.deleteIfExists(out);
             Files.deleteIfExists(err);
         }
@@ -89,7 +99,9 @@ public final class JobsJar {
         return s.getBytes(StandardCharsets.UTF_8);
     }
 
-    /** A single value from the DuckDB file, opened read-only (fails if a job holds it). */
+    /**
+     * A single value from the DuckDB file, opened read-only (fails if a job holds it).
+     */
     static long duckLong(Path home, String sql) throws SQLException {
         try (Connection c = duck(home); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             rs.next();
@@ -111,7 +123,8 @@ public final class JobsJar {
 
     static List<List<Object>> sqliteRows(Path home, String sql) throws SQLException {
         try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + home.resolve("batch-metadata.sqlite"));
-                Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return rows(rs);
         }
     }
@@ -133,4 +146,5 @@ public final class JobsJar {
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
     }
+
 }

@@ -12,9 +12,9 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * With {@code code-memory.vector-store: milvus} the vectors go to Milvus only, and {@code query} and the hook find
- * memories by meaning through it: the DuckDB vector table stays empty, so a hit on the semantic signal can only
- * have come from Milvus.
+ * With {@code code-memory.vector-store: milvus} the vectors go to Milvus only, and
+ * {@code query} and the hook find memories by meaning through it: the DuckDB vector table
+ * stays empty, so a hit on the semantic signal can only have come from Milvus.
  */
 @EnabledIfEnvironmentVariable(named = "MILVUS_URI", matches = ".+",
         disabledReason = "needs a Milvus server: set MILVUS_URI, e.g. http://localhost:19530 "
@@ -30,16 +30,17 @@ class MilvusQueryIntegrationTests {
     void queriesAndHooksSearchMilvus() throws Exception {
         Files.createDirectories(tmp.resolve("shop-api/.git"));
         Path home = Files.createDirectories(tmp.resolve("home"));
-        Files.writeString(home.resolve("application.yml"), "code-memory.vector-store: milvus\n"
-                + "code-memory.milvus.uri: " + System.getenv("MILVUS_URI") + "\n");
-        Files.writeString(tmp.resolve("hooks.jsonl"), new String(getClass()
-                .getResourceAsStream("/fixtures/claude-code-session.jsonl").readAllBytes(), StandardCharsets.UTF_8)
-                .replace(FIXTURE_DIR, tmp.toString()));
+        Files.writeString(home.resolve("application.yml"),
+                "code-memory.vector-store: milvus\n" + "code-memory.milvus.uri: " + System.getenv("MILVUS_URI") + "\n");
+        Files.writeString(tmp.resolve("hooks.jsonl"),
+                new String(getClass().getResourceAsStream("/fixtures/claude-code-session.jsonl").readAllBytes(),
+                        StandardCharsets.UTF_8)
+                    .replace(FIXTURE_DIR, tmp.toString()));
         assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString()).exit())
-                .isZero();
+            .isZero();
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
-        List<List<Object>> tables = JobsJar.duckRows(home, "SELECT table_name FROM information_schema.tables"
-                + " WHERE table_name LIKE 'vectors_%'");
+        List<List<Object>> tables = JobsJar.duckRows(home,
+                "SELECT table_name FROM information_schema.tables" + " WHERE table_name LIKE 'vectors_%'");
         for (List<Object> table : tables) {
             assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM " + table.get(0))).isZero();
         }
@@ -57,4 +58,5 @@ class MilvusQueryIntegrationTests {
         List<String> log = Files.readAllLines(home.resolve("logs/hook.log"));
         assertThat(log.get(log.size() - 1)).contains("source=cold vectors=true");
     }
+
 }

@@ -13,9 +13,10 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Every reader of outside text, run as the real jar on a real home: afterwards no file under the home (spool,
- * DuckDB file and its WAL, batch metadata, logs) holds a byte of the private text or of the secrets, while a plain
- * word from the same text is found there, so the scan would see the others if they had been stored.
+ * Every reader of outside text, run as the real jar on a real home: afterwards no file
+ * under the home (spool, DuckDB file and its WAL, batch metadata, logs) holds a byte of
+ * the private text or of the secrets, while a plain word from the same text is found
+ * there, so the scan would see the others if they had been stored.
  */
 class PrivacyIntegrationTests {
 
@@ -23,10 +24,16 @@ class PrivacyIntegrationTests {
 
     /** Fake secrets in the shapes of the issue's example and of real transcripts. */
     private static final String PRIVATE = "hunter2-private-canary-7731";
-    private static final String ANTHROPIC = "sk-ant-api03-" + "Zq7XbN2kLm9PwR4tYv8Cd3Fg6Hj1Ks5".repeat(3).substring(0, 93) + "AA";
+
+    private static final String ANTHROPIC = "sk-ant-api03-"
+            + "Zq7XbN2kLm9PwR4tYv8Cd3Fg6Hj1Ks5".repeat(3).substring(0, 93) + "AA";
+
     private static final String DB_PASSWORD = "zebra-fence-5521-canary";
+
     private static final String NEO4J_PASSWORD = "Quokka-Lantern-8814";
+
     private static final String GITHUB = "ghp_" + "R8kQ2mZ7vX4nB9cT1yH6wL3pJ5sD0fG2aE7u".substring(0, 36);
+
     private static final String PLAIN = "staging-database-canary";
 
     private static final String REPLY = "The " + PLAIN + " answers on port 5433. The password is <private>" + PRIVATE
@@ -43,25 +50,28 @@ class PrivacyIntegrationTests {
     void replyReadFromTheTranscriptAtGraduationLeavesNoSecretUnderTheHome() throws Exception {
         Path transcript = tmp.resolve("transcript.jsonl");
         Files.writeString(transcript, String.join("\n",
-                transcriptLine("user", "u1", "\"How do I reach the staging database?\"", "main"),
-                transcriptLine("assistant", "a1", "[{\"type\":\"text\",\"text\":" + json(REPLY) + "}]",
-                        "fix/" + GITHUB)) + "\n");
+                transcriptLine("user", "u1", "\"How do I reach the staging database?\"", "main"), transcriptLine(
+                        "assistant", "a1", "[{\"type\":\"text\",\"text\":" + json(REPLY) + "}]", "fix/" + GITHUB))
+                + "\n");
         Path hooks = tmp.resolve("hooks.jsonl");
-        Files.writeString(hooks, String.join("\n",
-                hookLine("UserPromptSubmit", "\"prompt\":\"How do I reach the staging database?\"", transcript,
-                        "2026-11-03T10:00:00Z"),
-                // an older Claude Code: Stop without last_assistant_message, so graduation reads the transcript
-                hookLine("Stop", "\"stop_hook_active\":false", transcript, "2026-11-03T10:00:30Z")) + "\n");
+        Files.writeString(hooks,
+                String.join("\n",
+                        hookLine("UserPromptSubmit", "\"prompt\":\"How do I reach the staging database?\"", transcript,
+                                "2026-11-03T10:00:00Z"),
+                        // an older Claude Code: Stop without last_assistant_message, so
+                        // graduation reads the transcript
+                        hookLine("Stop", "\"stop_hook_active\":false", transcript, "2026-11-03T10:00:30Z")) + "\n");
         Path home = tmp.resolve("home");
 
         assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", hooks.toString()).exit()).isZero();
         JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
 
         assertThat(graduated.exit()).as(graduated.stderr()).isZero();
-        assertThat(JobsJar.duckRows(home, "SELECT reply_source, reply_text FROM turns")).containsExactly(List.of(
-                "transcript", "The " + PLAIN + " answers on port 5433. The password is [PRIVATE] and the key is "
-                        + "[REDACTED] and DB_PASSWORD=\"[REDACTED]\". In config.exs: neo4j_password: "
-                        + "System.get_env(\"NEO4J_PASSWORD\", \"[REDACTED]\"). Credentials: neo4j/[REDACTED]"));
+        assertThat(JobsJar.duckRows(home, "SELECT reply_source, reply_text FROM turns"))
+            .containsExactly(List.of("transcript",
+                    "The " + PLAIN + " answers on port 5433. The password is [PRIVATE] and the key is "
+                            + "[REDACTED] and DB_PASSWORD=\"[REDACTED]\". In config.exs: neo4j_password: "
+                            + "System.get_env(\"NEO4J_PASSWORD\", \"[REDACTED]\"). Credentials: neo4j/[REDACTED]"));
         assertThat(JobsJar.duckRows(home, "SELECT branch FROM sessions")).containsExactly(List.of("fix/[REDACTED]"));
         assertNoSecretUnderHome(home);
     }
@@ -69,12 +79,15 @@ class PrivacyIntegrationTests {
     @Test
     void hookOnStdinLeavesNoSecretUnderTheHome() throws Exception {
         Path home = tmp.resolve("home");
-        String event = "{\"session_id\":\"" + SESSION + "\",\"cwd\":\"" + tmp + "\",\"hook_event_name\":\"PostToolUse\","
+        String event = "{\"session_id\":\"" + SESSION + "\",\"cwd\":\"" + tmp
+                + "\",\"hook_event_name\":\"PostToolUse\","
                 + "\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"cat config/dev.json\"},"
-                + "\"tool_response\":{\"stdout\":" + json("{\n  \"host\": \"" + PLAIN + "\",\n  \"NEO4J_PASSWORD\": \""
-                        + NEO4J_PASSWORD + "\",\n  \"note\": \"<private>" + PRIVATE + "</private>\",\n  \"github\": \""
-                        + GITHUB + "\"\n}") + ",\"stderr\":" + json("warning: DB_PASSWORD=" + DB_PASSWORD + " "
-                        + ANTHROPIC) + "},\"tool_use_id\":\"toolu_1\"}";
+                + "\"tool_response\":{\"stdout\":"
+                + json("{\n  \"host\": \"" + PLAIN + "\",\n  \"NEO4J_PASSWORD\": \"" + NEO4J_PASSWORD
+                        + "\",\n  \"note\": \"<private>" + PRIVATE + "</private>\",\n  \"github\": \"" + GITHUB
+                        + "\"\n}")
+                + ",\"stderr\":" + json("warning: DB_PASSWORD=" + DB_PASSWORD + " " + ANTHROPIC)
+                + "},\"tool_use_id\":\"toolu_1\"}";
 
         JobsJar.Result hook = JobsJar.run(home, JobsJar.utf8(event), "hook");
         assertThat(hook.exit()).isZero();
@@ -88,11 +101,13 @@ class PrivacyIntegrationTests {
     @Test
     void importedHookFileLeavesNoSecretUnderTheHome() throws Exception {
         Path hooks = tmp.resolve("hooks.jsonl");
-        Files.writeString(hooks, String.join("\n",
-                hookLine("UserPromptSubmit", "\"prompt\":" + json("Use <private>" + PRIVATE + "</private> with "
-                        + GITHUB + " against " + PLAIN), null, "2026-11-03T10:00:00Z"),
-                hookLine("Stop", "\"last_assistant_message\":" + json(REPLY), null, "2026-11-03T10:00:30Z"))
-                + "\n");
+        Files.writeString(hooks,
+                String.join("\n", hookLine("UserPromptSubmit",
+                        "\"prompt\":"
+                                + json("Use <private>" + PRIVATE + "</private> with " + GITHUB + " against " + PLAIN),
+                        null, "2026-11-03T10:00:00Z"),
+                        hookLine("Stop", "\"last_assistant_message\":" + json(REPLY), null, "2026-11-03T10:00:30Z"))
+                        + "\n");
         Path home = tmp.resolve("home");
 
         assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", hooks.toString()).exit()).isZero();
@@ -106,14 +121,17 @@ class PrivacyIntegrationTests {
     void importedTranscriptLeavesNoSecretUnderTheHome() throws Exception {
         Path projects = tmp.resolve("projects/-work-app");
         Files.createDirectories(projects);
-        Files.writeString(projects.resolve(SESSION + ".jsonl"), String.join("\n",
-                transcriptLine("user", "u1", json("Use <private>" + PRIVATE + "</private> to reach " + PLAIN), "main"),
-                transcriptLine("assistant", "a1", "[{\"type\":\"text\",\"text\":" + json(REPLY) + "}]",
-                        "fix/" + GITHUB)) + "\n");
+        Files.writeString(projects.resolve(SESSION + ".jsonl"),
+                String.join("\n",
+                        transcriptLine("user", "u1", json("Use <private>" + PRIVATE + "</private> to reach " + PLAIN),
+                                "main"),
+                        transcriptLine("assistant", "a1", "[{\"type\":\"text\",\"text\":" + json(REPLY) + "}]",
+                                "fix/" + GITHUB))
+                        + "\n");
         Path home = tmp.resolve("home");
 
-        JobsJar.Result imported = JobsJar.run(home, new byte[0], "import", "--transcripts", tmp.resolve("projects")
-                .toString());
+        JobsJar.Result imported = JobsJar.run(home, new byte[0], "import", "--transcripts",
+                tmp.resolve("projects").toString());
         assertThat(imported.exit()).as(imported.stderr()).isZero();
         assertThat(JobsJar.run(home, new byte[0], "--job=graduate").exit()).isZero();
 
@@ -121,7 +139,10 @@ class PrivacyIntegrationTests {
         assertNoSecretUnderHome(home);
     }
 
-    /** Scans every file under the home as bytes; the plain word proves the scan reaches the stored text. */
+    /**
+     * Scans every file under the home as bytes; the plain word proves the scan reaches
+     * the stored text.
+     */
     private static void assertNoSecretUnderHome(Path home) throws IOException {
         List<Path> files;
         try (Stream<Path> walk = Files.walk(home)) {
@@ -144,8 +165,7 @@ class PrivacyIntegrationTests {
     }
 
     private static int indexOf(byte[] haystack, byte[] needle) {
-        outer:
-        for (int i = 0; i + needle.length <= haystack.length; i++) {
+        outer: for (int i = 0; i + needle.length <= haystack.length; i++) {
             for (int j = 0; j < needle.length; j++) {
                 if (haystack[i + j] != needle[j]) {
                     continue outer;
@@ -157,9 +177,9 @@ class PrivacyIntegrationTests {
     }
 
     private String hookLine(String event, String body, Path transcript, String timestamp) {
-        return "{\"session_id\":\"" + SESSION + "\"," + (transcript == null ? ""
-                : "\"transcript_path\":\"" + transcript + "\",") + "\"cwd\":\"" + tmp + "\",\"hook_event_name\":\""
-                + event + "\"," + body + ",\"timestamp\":\"" + timestamp + "\"}";
+        return "{\"session_id\":\"" + SESSION + "\","
+                + (transcript == null ? "" : "\"transcript_path\":\"" + transcript + "\",") + "\"cwd\":\"" + tmp
+                + "\",\"hook_event_name\":\"" + event + "\"," + body + ",\"timestamp\":\"" + timestamp + "\"}";
     }
 
     private static String transcriptLine(String type, String uuid, String content, String branch) {
@@ -180,4 +200,5 @@ class PrivacyIntegrationTests {
         }
         return sb.append('"').toString();
     }
+
 }

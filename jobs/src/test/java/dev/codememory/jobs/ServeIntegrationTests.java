@@ -24,18 +24,21 @@ class ServeIntegrationTests {
         Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.ingest-every=2s",
                 "--code-memory.schedule.idle-after=4s", "--code-memory.schedule.idle-check-every=1s");
         try {
-            // a fresh home has never graduated: the missed nightly run is caught up at start
+            // a fresh home has never graduated: the missed nightly run is caught up at
+            // start
             awaitTrue(() -> completed("graduationJob") >= 1, 60, log);
 
             for (int i = 0; i < 5; i++) {
                 String event = HookIntegrationTests.postToolUse("serve-session", i, "event " + i);
                 assertThat(JobsJar.run(home, utf8(event), JobsJar.hookCommand()).exit()).isZero();
             }
-            // serve holds the database: what ingest wrote is read from the batch metadata until it stops
+            // serve holds the database: what ingest wrote is read from the batch metadata
+            // until it stops
             awaitTrue(() -> ingested() == 5, 60, log);
             // no new events for 4 s after those: the idle trigger graduates once more
             awaitTrue(() -> completed("graduationJob") >= 2, 60, log);
-        } finally {
+        }
+        finally {
             serve.destroy(); // SIGTERM
         }
         assertThat(serve.waitFor(60, TimeUnit.SECONDS)).as("serve stops on SIGTERM").isTrue();
@@ -43,27 +46,38 @@ class ServeIntegrationTests {
 
         List<List<Object>> runs = JobsJar.sqliteRows(home, """
                 SELECT START_TIME, END_TIME, STATUS FROM BATCH_JOB_EXECUTION ORDER BY START_TIME""");
-        // every run completed, but the one a scheduled ingest may have started just before SIGTERM: asked to stop,
-        // it ends STOPPED and restarts with the next run (never UNKNOWN, which Spring Batch will not restart)
+        // every run completed, but the one a scheduled ingest may have started just
+        // before SIGTERM: asked to stop,
+        // it ends STOPPED and restarts with the next run (never UNKNOWN, which Spring
+        // Batch will not restart)
         assertThat(runs.subList(0, runs.size() - 1)).allSatisfy(run -> assertThat(run.get(2)).isEqualTo("COMPLETED"));
         assertThat(runs.get(runs.size() - 1).get(2)).isIn("COMPLETED", "STOPPED");
         for (int i = 1; i < runs.size(); i++) { // never two jobs at once
-            long previousEnd = ((Number) runs.get(i - 1).get(1)).longValue(); // SQLite keeps epoch millis
+            long previousEnd = ((Number) runs.get(i - 1).get(1)).longValue(); // SQLite
+                                                                              // keeps
+                                                                              // epoch
+                                                                              // millis
             long start = ((Number) runs.get(i).get(0)).longValue();
             assertThat(start).isGreaterThanOrEqualTo(previousEnd);
         }
-        assertThat(runs.size()).isGreaterThanOrEqualTo(3); // catch-up graduation, ingests, idle graduation
+        assertThat(runs.size()).isGreaterThanOrEqualTo(3); // catch-up graduation,
+                                                           // ingests, idle graduation
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isEqualTo(5);
         assertThat(Files.readString(log)).contains("catching up now").contains("shutting down");
     }
 
     private long completed(String job) {
         try {
-            return ((Number) JobsJar.sqliteRows(home, """
-                    SELECT count(*) FROM BATCH_JOB_EXECUTION e JOIN BATCH_JOB_INSTANCE i
-                    ON i.JOB_INSTANCE_ID = e.JOB_INSTANCE_ID WHERE i.JOB_NAME = '%s' AND e.STATUS = 'COMPLETED'"""
-                    .formatted(job)).get(0).get(0)).longValue();
-        } catch (SQLException e) {
+            return ((Number) JobsJar
+                .sqliteRows(home,
+                        """
+                                SELECT count(*) FROM BATCH_JOB_EXECUTION e JOIN BATCH_JOB_INSTANCE i
+                                ON i.JOB_INSTANCE_ID = e.JOB_INSTANCE_ID WHERE i.JOB_NAME = '%s' AND e.STATUS = 'COMPLETED'"""
+                            .formatted(job))
+                .get(0)
+                .get(0)).longValue();
+        }
+        catch (SQLException e) {
             return 0;
         }
     }
@@ -73,7 +87,8 @@ class ServeIntegrationTests {
             return ((Number) JobsJar.sqliteRows(home, """
                     SELECT coalesce(sum(WRITE_COUNT), 0) FROM BATCH_STEP_EXECUTION
                     WHERE STEP_NAME = 'ingestSpoolStep' AND STATUS = 'COMPLETED'""").get(0).get(0)).longValue();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             return -1;
         }
     }
@@ -89,4 +104,5 @@ class ServeIntegrationTests {
         throw new AssertionError("condition not met in " + seconds + " s; serve log:\n"
                 + (Files.exists(log) ? Files.readString(log) : "(none)"));
     }
+
 }

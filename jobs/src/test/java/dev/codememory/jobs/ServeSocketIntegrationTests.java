@@ -19,10 +19,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code serve} as the resident process of a graduated home, with the real jar, model, DuckDB and Quartz: the hook
- * asks it first (and loads nothing but the JDK to do so), the read commands and {@code --job} go through it while it
- * holds the database, a second serve refuses, and after a kill -9 the hook answers on its own and a new serve
- * replaces the stale socket.
+ * {@code serve} as the resident process of a graduated home, with the real jar, model,
+ * DuckDB and Quartz: the hook asks it first (and loads nothing but the JDK to do so), the
+ * read commands and {@code --job} go through it while it holds the database, a second
+ * serve refuses, and after a kill -9 the hook answers on its own and a new serve replaces
+ * the stale socket.
  */
 class ServeSocketIntegrationTests {
 
@@ -43,13 +44,14 @@ class ServeSocketIntegrationTests {
             // the hook: answered by serve with the prompt's vector, on the JDK alone
             Path classes = tmp.resolve("hook-classes.txt");
             List<String> hook = new ArrayList<>(JobsJar.hookCommand());
-            hook.add(hook.indexOf("-jar"), "-Xlog:class+load=info:file=" + classes); // after -Xlog:disable
+            hook.add(hook.indexOf("-jar"), "-Xlog:class+load=info:file=" + classes); // after
+                                                                                     // -Xlog:disable
             JobsJar.Result answered = JobsJar.run(home, utf8(prompt("why did the checkout tests fail on CI?")), hook);
             assertThat(answered.exit()).isZero();
             assertThat(answered.stdout()).startsWith("{\"hookSpecificOutput\":{\"hookEventName\":\"UserPromptSubmit\"")
-                    .contains("[mem:");
+                .contains("[mem:");
             assertThat(lastLine(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context:")
-                    .endsWith("source=serve vectors=true");
+                .endsWith("source=serve vectors=true");
             String loaded = Files.readString(classes);
             assertThat(loaded).contains("dev.codememory.jobs.serve.ServeClient");
             for (String foreign : List.of("org.springframework.", "org.duckdb.", "ai.djl.", "tools.jackson.",
@@ -57,7 +59,8 @@ class ServeSocketIntegrationTests {
                 assertThat(loaded).as("the hook loaded no %s class", foreign).doesNotContain(" " + foreign);
             }
 
-            // the read commands run in serve, which holds the database (run here they would find it locked)
+            // the read commands run in serve, which holds the database (run here they
+            // would find it locked)
             JobsJar.Result query = JobsJar.run(home, new byte[0], "query", "--project",
                     tmp.resolve("shop-api").toString(), "checkout", "tests");
             assertThat(query.exit()).as(query.stderr()).isZero();
@@ -70,13 +73,16 @@ class ServeSocketIntegrationTests {
             assertThat(tasks.exit()).isZero();
             assertThat(tasks.stdout()).contains("publish the 2.4 release to Maven Central");
 
-            // a job asked for from the command line runs in serve, which prints its steps and result
+            // a job asked for from the command line runs in serve, which prints its steps
+            // and result
             JobsJar.Result job = JobsJar.run(home, new byte[0], "--job=ingest");
             assertThat(job.exit()).as(job.stderr()).isZero();
-            assertThat(job.stdout()).contains("running in code-memory serve").contains("ingest spool")
-                    .contains("ingest completed in");
+            assertThat(job.stdout()).contains("running in code-memory serve")
+                .contains("ingest spool")
+                .contains("ingest completed in");
 
-            // a graduation run through serve refreshes its indexes: the new memory is found by the next query
+            // a graduation run through serve refreshes its indexes: the new memory is
+            // found by the next query
             String session = "{\"session_id\":\"serve-new\",\"cwd\":\"" + tmp.resolve("shop-api") + "\",";
             Files.writeString(tmp.resolve("more.jsonl"), session + "\"hook_event_name\":\"UserPromptSubmit\","
                     + "\"prompt\":\"We decided to use Zeppelin notebooks for the quarterly revenue reports.\","
@@ -84,7 +90,7 @@ class ServeSocketIntegrationTests {
                     + "\"last_assistant_message\":\"Noted: Zeppelin notebooks for the quarterly revenue reports.\","
                     + "\"timestamp\":\"2026-11-03T10:00:30Z\"}\n");
             assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("more.jsonl").toString()).exit())
-                    .isZero();
+                .isZero();
             JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
             assertThat(graduated.exit()).as(graduated.stderr()).isZero();
             assertThat(graduated.stdout()).contains("embed memories").contains("graduate completed in");
@@ -97,7 +103,7 @@ class ServeSocketIntegrationTests {
             JobsJar.Result refused = JobsJar.run(home, new byte[0], "serve");
             assertThat(refused.exit()).isEqualTo(3);
             assertThat(refused.stderr()).contains("code-memory serve is already running for " + home)
-                    .contains("(process " + serve.pid() + ")");
+                .contains("(process " + serve.pid() + ")");
 
             // killed -9: the socket file stays behind; the hook answers on its own
             serve.destroyForcibly();
@@ -112,7 +118,8 @@ class ServeSocketIntegrationTests {
             second = JobsJar.start(home, tmp.resolve("serve-2.log"), "serve");
             awaitWarm(home, second, tmp.resolve("serve-2.log"));
             assertThat(ServeClient.forHome(new CodeMemoryHome(home)).running()).isTrue();
-        } finally {
+        }
+        finally {
             serve.destroy();
             if (second != null) {
                 second.destroy(); // SIGTERM: stops cleanly and takes its socket with it
@@ -125,11 +132,12 @@ class ServeSocketIntegrationTests {
     private Path graduatedHome() throws Exception {
         Files.createDirectories(tmp.resolve("shop-api/.git"));
         String hooks = new String(getClass().getResourceAsStream("/fixtures/claude-code-session.jsonl").readAllBytes(),
-                StandardCharsets.UTF_8).replace(FIXTURE_DIR, tmp.toString());
+                StandardCharsets.UTF_8)
+            .replace(FIXTURE_DIR, tmp.toString());
         Files.writeString(tmp.resolve("hooks.jsonl"), hooks);
         Path home = tmp.resolve("home");
         assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", tmp.resolve("hooks.jsonl").toString()).exit())
-                .isZero();
+            .isZero();
         JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
         assertThat(graduated.exit()).as(graduated.stderr()).isZero();
         return home;
@@ -144,8 +152,9 @@ class ServeSocketIntegrationTests {
         ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
         long deadline = System.currentTimeMillis() + 180_000;
         while (System.currentTimeMillis() < deadline) {
-            assertThat(serve.isAlive()).as("serve is running; its log:\n%s", Files.exists(log) ? Files.readString(log)
-                    : "").isTrue();
+            assertThat(serve.isAlive())
+                .as("serve is running; its log:\n%s", Files.exists(log) ? Files.readString(log) : "")
+                .isTrue();
             var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
             if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
                 return;
@@ -159,4 +168,5 @@ class ServeSocketIntegrationTests {
         List<String> lines = Files.readAllLines(log);
         return lines.isEmpty() ? "" : lines.get(lines.size() - 1);
     }
+
 }

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code import --transcripts} on a small Claude Code projects folder the test writes: a session, the session that
- * resumed it (repeating its first records under the new session id), a subagent's file, a truncated line and a
- * secret in a tool's output.
+ * {@code import --transcripts} on a small Claude Code projects folder the test writes: a
+ * session, the session that resumed it (repeating its first records under the new session
+ * id), a subagent's file, a truncated line and a secret in a tool's output.
  */
 class TranscriptImportIntegrationTests {
 
@@ -28,35 +28,30 @@ class TranscriptImportIntegrationTests {
         JobsJar.Result first = JobsJar.run(home, new byte[0], "import", "--transcripts", projects.toString());
 
         assertThat(first.exit()).as(first.stderr()).isZero();
-        assertThat(first.stdout()).contains("found 2 session file(s) and 1 subagent file(s) in " + projects
-                + ": 15 records, 1 invalid line(s) skipped, 2 repeated record(s) skipped",
+        assertThat(first.stdout()).contains(
+                "found 2 session file(s) and 1 subagent file(s) in " + projects
+                        + ": 15 records, 1 invalid line(s) skipped, 2 repeated record(s) skipped",
                 "spooled 13 events (PostToolUse 2, SessionEnd 2, SessionStart 2, Stop 3, SubagentStop 1, "
-                        + "UserPromptSubmit 3)", "added 13 new events");
+                        + "UserPromptSubmit 3)",
+                "added 13 new events");
         assertThat(JobsJar.duckRows(home, """
                 SELECT session_id, event_type, payload->>'prompt', source FROM events ORDER BY seq"""))
-                .extracting(r -> r.get(0) + " " + r.get(1) + (r.get(2) == null ? "" : " " + r.get(2)) + " " + r.get(3))
-                .containsExactly(
-                        "s-1 SessionStart transcript",
-                        "s-1 UserPromptSubmit We decided to use PostgreSQL for the invoices. transcript",
-                        "s-1 PostToolUse transcript",
-                        "s-1 Stop transcript",
-                        "s-1 UserPromptSubmit How do I run the tests? transcript",
-                        "s-1 Stop transcript",
-                        "s-1 SessionEnd transcript",
-                        "s-2 SessionStart transcript",
-                        "s-2 UserPromptSubmit Deploy to staging on Friday. transcript",
-                        "s-2 Stop transcript",
-                        "s-2 SessionEnd transcript",
-                        "s-1 PostToolUse transcript",
-                        "s-1 SubagentStop transcript");
+            .extracting(r -> r.get(0) + " " + r.get(1) + (r.get(2) == null ? "" : " " + r.get(2)) + " " + r.get(3))
+            .containsExactly("s-1 SessionStart transcript",
+                    "s-1 UserPromptSubmit We decided to use PostgreSQL for the invoices. transcript",
+                    "s-1 PostToolUse transcript", "s-1 Stop transcript",
+                    "s-1 UserPromptSubmit How do I run the tests? transcript", "s-1 Stop transcript",
+                    "s-1 SessionEnd transcript", "s-2 SessionStart transcript",
+                    "s-2 UserPromptSubmit Deploy to staging on Friday. transcript", "s-2 Stop transcript",
+                    "s-2 SessionEnd transcript", "s-1 PostToolUse transcript", "s-1 SubagentStop transcript");
         assertThat(JobsJar.duckRows(home, "SELECT DISTINCT project FROM events"))
-                .containsExactly(List.of(tmp.resolve("shop").toString()));
+            .containsExactly(List.of(tmp.resolve("shop").toString()));
         assertThat(JobsJar.duckRows(home, "SELECT ts FROM events WHERE event_type = 'UserPromptSubmit' ORDER BY seq"))
-                .extracting(r -> r.get(0).toString())
-                .containsExactly("2026-05-04 09:00:00.0", "2026-05-04 09:02:00.0", "2026-05-05 10:01:00.0");
+            .extracting(r -> r.get(0).toString())
+            .containsExactly("2026-05-04 09:00:00.0", "2026-05-04 09:02:00.0", "2026-05-05 10:01:00.0");
         assertThat(HookIntegrationTests.filesContaining(home, SECRET)).isEmpty();
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE payload::VARCHAR LIKE '%[REDACTED]%'"))
-                .isEqualTo(1);
+            .isEqualTo(1);
 
         JobsJar.Result second = JobsJar.run(home, new byte[0], "import", "--transcripts", projects.toString());
 
@@ -90,8 +85,9 @@ class TranscriptImportIntegrationTests {
         Files.writeString(project.resolve("s-1.jsonl"), String.join("\n",
                 "{\"type\":\"summary\",\"summary\":\"Invoices\",\"leafUuid\":\"a2\"}",
                 user("u1", "s-1", "2026-05-04T09:00:00Z", cwd, "\"We decided to use PostgreSQL for the invoices.\""),
-                assistant("a1", "s-1", "2026-05-04T09:00:10Z", "[{\"type\":\"tool_use\",\"id\":\"toolu_1\","
-                        + "\"name\":\"Bash\",\"input\":{\"command\":\"cat .env\"}}]"),
+                assistant("a1", "s-1", "2026-05-04T09:00:10Z",
+                        "[{\"type\":\"tool_use\",\"id\":\"toolu_1\","
+                                + "\"name\":\"Bash\",\"input\":{\"command\":\"cat .env\"}}]"),
                 "{\"type\":\"user\",\"uuid\":\"r1\",\"sessionId\":\"s-1\",\"timestamp\":\"2026-05-04T09:00:20Z\","
                         + "\"message\":{\"role\":\"user\",\"content\":[{\"type\":\"tool_result\",\"tool_use_id\":"
                         + "\"toolu_1\",\"content\":\"DB_PASSWORD=" + SECRET + "\"}]},\"toolUseResult\":{\"stdout\":"
@@ -107,15 +103,18 @@ class TranscriptImportIntegrationTests {
                 user("u3", "s-2", "2026-05-05T10:01:00Z", cwd, "\"Deploy to staging on Friday.\""),
                 assistant("a4", "s-2", "2026-05-05T10:01:30Z", "[{\"type\":\"text\",\"text\":\"Will do.\"}]")) + "\n");
         Path subagents = Files.createDirectories(project.resolve("s-1/subagents"));
-        Files.writeString(subagents.resolve("agent-a1.jsonl"), String.join("\n",
-                sidechain(user("q1", "s-1", "2026-05-04T09:01:00Z", cwd, "\"Find the invoice tables\"")),
-                sidechain(assistant("q2", "s-1", "2026-05-04T09:01:05Z", "[{\"type\":\"tool_use\",\"id\":\"toolu_9\","
-                        + "\"name\":\"Grep\",\"input\":{\"pattern\":\"invoice\"}}]")),
-                sidechain("{\"type\":\"user\",\"uuid\":\"q3\",\"sessionId\":\"s-1\",\"timestamp\":"
-                        + "\"2026-05-04T09:01:06Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
-                        + "\"tool_result\",\"tool_use_id\":\"toolu_9\",\"content\":\"schema.sql:3\"}]}}"),
-                sidechain(assistant("q4", "s-1", "2026-05-04T09:01:09Z",
-                        "[{\"type\":\"text\",\"text\":\"Two tables: invoices, invoice_lines.\"}]"))) + "\n");
+        Files.writeString(subagents.resolve("agent-a1.jsonl"),
+                String.join("\n",
+                        sidechain(user("q1", "s-1", "2026-05-04T09:01:00Z", cwd, "\"Find the invoice tables\"")),
+                        sidechain(assistant("q2", "s-1", "2026-05-04T09:01:05Z",
+                                "[{\"type\":\"tool_use\",\"id\":\"toolu_9\","
+                                        + "\"name\":\"Grep\",\"input\":{\"pattern\":\"invoice\"}}]")),
+                        sidechain("{\"type\":\"user\",\"uuid\":\"q3\",\"sessionId\":\"s-1\",\"timestamp\":"
+                                + "\"2026-05-04T09:01:06Z\",\"message\":{\"role\":\"user\",\"content\":[{\"type\":"
+                                + "\"tool_result\",\"tool_use_id\":\"toolu_9\",\"content\":\"schema.sql:3\"}]}}"),
+                        sidechain(assistant("q4", "s-1", "2026-05-04T09:01:09Z",
+                                "[{\"type\":\"text\",\"text\":\"Two tables: invoices, invoice_lines.\"}]")))
+                        + "\n");
         return project.getParent();
     }
 
@@ -132,4 +131,5 @@ class TranscriptImportIntegrationTests {
     private static String sidechain(String record) {
         return record.replaceFirst("^\\{", "{\"isSidechain\":true,\"agentId\":\"a1\",");
     }
+
 }

@@ -8,7 +8,10 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Rows of a query for assertions: one string per row, the columns joined by a space (a lone column as it is). */
+/**
+ * Rows of a query for assertions: one string per row, the columns joined by a space (a
+ * lone column as it is).
+ */
 public final class DuckRows {
 
     private DuckRows() {
@@ -16,7 +19,9 @@ public final class DuckRows {
 
     public static List<String> rows(DuckDb.Session session, String sql) throws SQLException {
         List<String> rows = new ArrayList<>();
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             int n = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 if (n == 1) {
@@ -32,4 +37,5 @@ public final class DuckRows {
         }
         return rows;
     }
+
 }

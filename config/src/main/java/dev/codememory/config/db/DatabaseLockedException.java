@@ -35,4 +35,5 @@ public class DatabaseLockedException extends RuntimeException {
         Matcher m = PID.matcher(message);
         return m.find() ? OptionalLong.of(Long.parseLong(m.group(1))) : OptionalLong.empty();
     }
+
 }

@@ -9,13 +9,15 @@ import java.util.Properties;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Opens the DuckDB file. DuckDB allows one process at a time and the file lock goes with the last connection
- * of the process, so callers hold a connection only while they work: a job opens one {@link Session} for its
- * run and closes it at the end, which lets queries and admin commands from other processes in between.
+ * Opens the DuckDB file. DuckDB allows one process at a time and the file lock goes with
+ * the last connection of the process, so callers hold a connection only while they work:
+ * a job opens one {@link Session} for its run and closes it at the end, which lets
+ * queries and admin commands from other processes in between.
  */
 public final class DuckDb {
 
     private final Path file;
+
     private final Properties properties;
 
     public DuckDb(Path file, String memoryLimit, int threads) {
@@ -27,7 +29,8 @@ public final class DuckDb {
         if (threads > 0) {
             properties.setProperty("threads", Integer.toString(threads));
         }
-        // only json, parquet and icu are available offline; never let DuckDB try the network
+        // only json, parquet and icu are available offline; never let DuckDB try the
+        // network
         properties.setProperty("autoinstall_known_extensions", "false");
         properties.setProperty("autoload_known_extensions", "false");
     }
@@ -41,8 +44,8 @@ public final class DuckDb {
     }
 
     /**
-     * Opens the database (creating it, owner-only, if missing), applies pending migrations and returns a
-     * session whose connections share one DuckDB instance.
+     * Opens the database (creating it, owner-only, if missing), applies pending
+     * migrations and returns a session whose connections share one DuckDB instance.
      */
     public Session open() {
         boolean created = !file.toFile().exists();
@@ -52,7 +55,8 @@ public final class DuckDb {
         DuckDBConnection primary;
         try {
             primary = (DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, properties);
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             if (DatabaseLockedException.isLockConflict(e)) {
                 throw new DatabaseLockedException(file, DatabaseLockedException.pidIn(e.getMessage()), e);
             }
@@ -61,7 +65,8 @@ public final class DuckDb {
         Session session = new Session(primary, properties.getProperty("memory_limit"));
         try {
             new SchemaMigrator().migrate(primary);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             session.close();
             throw e;
         }
@@ -69,9 +74,10 @@ public final class DuckDb {
     }
 
     /**
-     * Opens an existing database read-only, without migrating it: several readers (hooks) may hold it at once,
-     * but not while a job writes to it ({@link DatabaseLockedException}), and a job cannot start while they do.
-     * A file that does not exist is a {@link DatabaseException}; nothing is created.
+     * Opens an existing database read-only, without migrating it: several readers (hooks)
+     * may hold it at once, but not while a job writes to it
+     * ({@link DatabaseLockedException}), and a job cannot start while they do. A file
+     * that does not exist is a {@link DatabaseException}; nothing is created.
      */
     public Session openReadOnly() {
         if (!file.toFile().exists()) {
@@ -83,7 +89,8 @@ public final class DuckDb {
         try {
             return new Session((DuckDBConnection) DriverManager.getConnection("jdbc:duckdb:" + file, readOnly),
                     properties.getProperty("memory_limit"));
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             if (DatabaseLockedException.isLockConflict(e)) {
                 throw new DatabaseLockedException(file, DatabaseLockedException.pidIn(e.getMessage()), e);
             }
@@ -91,10 +98,14 @@ public final class DuckDb {
         }
     }
 
-    /** One open DuckDB instance. {@link #connection()} hands out cheap duplicates; close the session to unlock. */
+    /**
+     * One open DuckDB instance. {@link #connection()} hands out cheap duplicates; close
+     * the session to unlock.
+     */
     public static final class Session implements AutoCloseable {
 
         private final DuckDBConnection primary;
+
         private final String memoryLimit;
 
         private Session(DuckDBConnection primary, String memoryLimit) {
@@ -103,26 +114,29 @@ public final class DuckDb {
         }
 
         /**
-         * Evicts DuckDB's buffer pool down to {@code keep} (a DuckDB size, e.g. {@code "64MB"}) and restores the
-         * memory limit the session was opened with; DuckDB's allocator then returns the freed memory to the system in
-         * the background. Without it the pages a large read brought in stay cached, and resident, up to the limit:
-         * for a process that lives for days after one such read (serve's warm-up) that is memory taken for nothing.
-         * Statements running meanwhile see the lower limit for a moment.
-         *
-         * @return the bytes DuckDB held before and after; nothing is done (and {@code {-1, -1}} returned) for a
-         *         session opened without an explicit limit, which could not be restored exactly
+         * Evicts DuckDB's buffer pool down to {@code keep} (a DuckDB size, e.g.
+         * {@code "64MB"}) and restores the memory limit the session was opened with;
+         * DuckDB's allocator then returns the freed memory to the system in the
+         * background. Without it the pages a large read brought in stay cached, and
+         * resident, up to the limit: for a process that lives for days after one such
+         * read (serve's warm-up) that is memory taken for nothing. Statements running
+         * meanwhile see the lower limit for a moment.
+         * @return the bytes DuckDB held before and after; nothing is done (and
+         * {@code {-1, -1}} returned) for a session opened without an explicit limit,
+         * which could not be restored exactly
          */
         public long[] shrinkCache(String keep) {
             if (memoryLimit == null) {
-                return new long[] {-1, -1};
+                return new long[] { -1, -1 };
             }
             try (Connection c = connection(); java.sql.Statement st = c.createStatement()) {
                 long before = memoryInUse(st);
                 st.execute("SET allocator_background_threads = true");
                 st.execute("SET memory_limit = '" + keep.replace("'", "") + "'");
                 st.execute("SET memory_limit = '" + memoryLimit.replace("'", "") + "'");
-                return new long[] {before, memoryInUse(st)};
-            } catch (SQLException e) {
+                return new long[] { before, memoryInUse(st) };
+            }
+            catch (SQLException e) {
                 throw new DatabaseException("cannot shrink DuckDB's cache: " + e.getMessage(), e);
             }
         }
@@ -137,7 +151,8 @@ public final class DuckDb {
         public DuckDBConnection connection() {
             try {
                 return primary.duplicate();
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 throw new DatabaseException("cannot duplicate a DuckDB connection: " + e.getMessage(), e);
             }
         }
@@ -145,7 +160,8 @@ public final class DuckDb {
         public boolean isOpen() {
             try {
                 return !primary.isClosed();
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 return false;
             }
         }
@@ -154,14 +170,17 @@ public final class DuckDb {
         public void close() {
             try {
                 primary.close();
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 throw new DatabaseException("cannot close DuckDB: " + e.getMessage(), e);
             }
         }
+
     }
 
     /** Used by tests and tools that need a plain connection for one statement. */
     public static Connection plainConnection(Path file) throws SQLException {
         return DriverManager.getConnection("jdbc:duckdb:" + file);
     }
+
 }

@@ -11,15 +11,15 @@ import java.sql.Statement;
 import java.util.List;
 
 /**
- * Applies the versioned scripts under {@code db/migration/} in order, each in its own transaction, and records
- * them in {@code schema_migrations}. A new migration is a new file plus one line in {@link #MIGRATIONS}.
+ * Applies the versioned scripts under {@code db/migration/} in order, each in its own
+ * transaction, and records them in {@code schema_migrations}. A new migration is a new
+ * file plus one line in {@link #MIGRATIONS}.
  */
 public final class SchemaMigrator {
 
     /** In order. Never edit a released script: add the next one. */
-    static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql",
-            "V003__vectors.sql", "V004__citations.sql", "V005__injections.sql", "V006__derivations.sql",
-            "V007__forget.sql");
+    static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql", "V003__vectors.sql",
+            "V004__citations.sql", "V005__injections.sql", "V006__derivations.sql", "V007__forget.sql");
 
     public static int latestVersion() {
         return MIGRATIONS.size();
@@ -35,7 +35,8 @@ public final class SchemaMigrator {
             for (int v = current + 1; v <= MIGRATIONS.size(); v++) {
                 apply(connection, v, MIGRATIONS.get(v - 1));
             }
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("schema migration failed: " + e.getMessage(), e);
         }
     }
@@ -58,22 +59,27 @@ public final class SchemaMigrator {
                     st.execute(statement);
                 }
             }
-            try (PreparedStatement ps = connection.prepareStatement(
-                    "INSERT INTO schema_migrations VALUES (?, ?, now() AT TIME ZONE 'UTC')")) {
+            try (PreparedStatement ps = connection
+                .prepareStatement("INSERT INTO schema_migrations VALUES (?, ?, now() AT TIME ZONE 'UTC')")) {
                 ps.setInt(1, version);
                 ps.setString(2, script);
                 ps.executeUpdate();
             }
             connection.commit();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             Transactions.rollback(connection, e);
             throw new SQLException("in " + script + ": " + e.getMessage(), e);
-        } finally {
+        }
+        finally {
             connection.setAutoCommit(autoCommit);
         }
     }
 
-    /** Splits a script on ';' at line ends, dropping '--' comment lines. Scripts keep to that shape. */
+    /**
+     * Splits a script on ';' at line ends, dropping '--' comment lines. Scripts keep to
+     * that shape.
+     */
     static List<String> statements(String sql) {
         StringBuilder cleaned = new StringBuilder();
         for (String line : sql.split("\n")) {
@@ -81,9 +87,9 @@ public final class SchemaMigrator {
             cleaned.append(comment >= 0 ? line.substring(0, comment) : line).append('\n');
         }
         return java.util.Arrays.stream(cleaned.toString().split(";\\s*\n"))
-                .map(String::strip)
-                .filter(s -> !s.isEmpty())
-                .toList();
+            .map(String::strip)
+            .filter(s -> !s.isEmpty())
+            .toList();
     }
 
     private static String read(String resource) {
@@ -92,8 +98,10 @@ public final class SchemaMigrator {
                 throw new IllegalStateException("missing migration resource " + resource);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new IllegalStateException("cannot read " + resource, e);
         }
     }
+
 }

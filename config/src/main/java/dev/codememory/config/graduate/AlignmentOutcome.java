@@ -4,8 +4,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * The evidence of one entry: the spans found, and the failure reason when any quote was not found (then the
- * entry is never verified; the spans that were found are still kept for review).
+ * The evidence of one entry: the spans found, and the failure reason when any quote was
+ * not found (then the entry is never verified; the spans that were found are still kept
+ * for review).
  */
 public record AlignmentOutcome(String entryId, List<EvidenceSpan> spans, String failure) {
 

@@ -8,12 +8,12 @@ import java.util.Objects;
  * L1: a claim the extractor found, with the quotes it rests on. Not yet trusted.
  *
  * @param candidateId deterministic: derived from kind, session and the quoted source
- * @param kind        see {@link CandidateKind}
- * @param title       one line, what the claim is about
- * @param body        the claim in full
- * @param task        task fields when kind is TASK, else null
- * @param quotes      at least one
- * @param extractor   which extractor produced it (name and version)
+ * @param kind see {@link CandidateKind}
+ * @param title one line, what the claim is about
+ * @param body the claim in full
+ * @param task task fields when kind is TASK, else null
+ * @param quotes at least one
+ * @param extractor which extractor produced it (name and version)
  */
 public record Candidate(String candidateId, CandidateKind kind, String sessionId, String project, LocalDateTime ts,
         String title, String body, TaskFields task, List<Quote> quotes, String extractor) {

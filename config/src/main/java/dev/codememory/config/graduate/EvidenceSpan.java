@@ -2,7 +2,10 @@ package dev.codememory.config.graduate;
 
 import java.util.Objects;
 
-/** Where quote {@code quoteIndex} of an entry was found: characters [start, end) of a source event's field. */
+/**
+ * Where quote {@code quoteIndex} of an entry was found: characters [start, end) of a
+ * source event's field.
+ */
 public record EvidenceSpan(String entryId, int quoteIndex, String eventId, String field, int start, int end,
         double confidence, String method, String quoteHash) {
 

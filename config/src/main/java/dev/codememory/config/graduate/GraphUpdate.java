@@ -5,9 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What a consolidation stage writes for one subject (an entry or a session): task events to append, entity rows to
- * upsert, edge sets to clear and edges to add (in that order, so a set can be replaced), and the mark that the
- * stage handled the subject.
+ * What a consolidation stage writes for one subject (an entry or a session): task events
+ * to append, entity rows to upsert, edge sets to clear and edges to add (in that order,
+ * so a set can be replaced), and the mark that the stage handled the subject.
  */
 public record GraphUpdate(String subjectId, String stage, List<TaskEventRow> events, List<EntityRow> entities,
         List<ReplacedEdgeSet> clearEdges, List<EdgeRow> addEdges, List<Supersession> supersessions) {
@@ -27,7 +27,10 @@ public record GraphUpdate(String subjectId, String stage, List<TaskEventRow> eve
         return new GraphUpdate(subjectId, stage, List.of(), List.of(), List.of(), List.of(), List.of());
     }
 
-    /** {@code newerId} replaces {@code olderId}: the older entry is marked superseded, never deleted. */
+    /**
+     * {@code newerId} replaces {@code olderId}: the older entry is marked superseded,
+     * never deleted.
+     */
     public record Supersession(String olderId, String newerId, double similarity) {
     }
 
@@ -41,8 +44,7 @@ public record GraphUpdate(String subjectId, String stage, List<TaskEventRow> eve
             String status, String currentJson) {
     }
 
-    public record EdgeRow(String srcType, String srcId, String relType, String dstType, String dstId,
-            String metaJson) {
+    public record EdgeRow(String srcType, String srcId, String relType, String dstType, String dstId, String metaJson) {
     }
 
     /** Every edge (src_id, rel_type) to remove before the replacements are written. */

@@ -1,7 +1,11 @@
 package dev.codememory.config.graduate;
 
-/** Finds the text a quote claims to come from (see {@link SourceText}); null when there is none. */
+/**
+ * Finds the text a quote claims to come from (see {@link SourceText}); null when there is
+ * none.
+ */
 public interface SourceTextLookup {
 
     String text(String eventId, String field);
+
 }

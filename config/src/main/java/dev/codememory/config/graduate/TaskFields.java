@@ -6,16 +6,22 @@ import java.util.Objects;
 /**
  * What a task candidate says about a task.
  *
- * @param status   pending, in_progress, blocked, done or cancelled
+ * @param status pending, in_progress, blocked, done or cancelled
  * @param priority low, medium, high or critical; null when not said
- * @param blockers the blockers as written (URLs, issue keys, task ids or free text); empty unless blocked
- * @param source   where the statement comes from: {@link #TODO_LIST} (Claude Code's own to-do list or task tools,
- *                 whose status is authoritative) or {@link #PROSE} (a sentence); null is read as prose
+ * @param blockers the blockers as written (URLs, issue keys, task ids or free text);
+ * empty unless blocked
+ * @param source where the statement comes from: {@link #TODO_LIST} (Claude Code's own
+ * to-do list or task tools, whose status is authoritative) or {@link #PROSE} (a
+ * sentence); null is read as prose
  */
 public record TaskFields(String status, String priority, List<String> blockers, String source) {
 
-    /** Claude Code's TodoWrite list, task tools or task hook events: the status is what the tool recorded. */
+    /**
+     * Claude Code's TodoWrite list, task tools or task hook events: the status is what
+     * the tool recorded.
+     */
     public static final String TODO_LIST = "todo_list";
+
     /** A sentence of a prompt: the status is what the words say. */
     public static final String PROSE = "prose";
 
@@ -30,7 +36,10 @@ public record TaskFields(String status, String priority, List<String> blockers, 
         this(status, priority, blockers, PROSE);
     }
 
-    /** Whether the status comes from Claude Code's own task tracking rather than from words. */
+    /**
+     * Whether the status comes from Claude Code's own task tracking rather than from
+     * words.
+     */
     public boolean fromTodoList() {
         return TODO_LIST.equals(source);
     }

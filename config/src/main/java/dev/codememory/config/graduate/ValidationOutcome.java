@@ -2,7 +2,9 @@ package dev.codememory.config.graduate;
 
 import java.util.Objects;
 
-/** What validation made of a candidate: an entry draft, or a rejection with its reason. */
+/**
+ * What validation made of a candidate: an entry draft, or a rejection with its reason.
+ */
 public sealed interface ValidationOutcome {
 
     String candidateId();
@@ -26,4 +28,5 @@ public sealed interface ValidationOutcome {
             Objects.requireNonNull(reason, "reason");
         }
     }
+
 }

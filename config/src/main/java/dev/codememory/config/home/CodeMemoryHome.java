@@ -13,19 +13,23 @@ import java.util.Set;
 import java.util.stream.Stream;
 
 /**
- * The folder that holds everything code-memory keeps: the spool, the DuckDB file, the batch metadata, logs.
- * Resolved from {@code CODE_MEMORY_HOME} (or the {@code code-memory.home} system property), else
- * {@code ~/.code-memory}. Everything created here is readable by the owner only.
+ * The folder that holds everything code-memory keeps: the spool, the DuckDB file, the
+ * batch metadata, logs. Resolved from {@code CODE_MEMORY_HOME} (or the
+ * {@code code-memory.home} system property), else {@code ~/.code-memory}. Everything
+ * created here is readable by the owner only.
  */
 public record CodeMemoryHome(Path root) {
 
     public static final String ENV = "CODE_MEMORY_HOME";
+
     public static final String PROPERTY = "code-memory.home";
 
-    // Set.of, not PosixFilePermissions.fromString: an EnumSet finds its enum's constants by reflection, which costs
+    // Set.of, not PosixFilePermissions.fromString: an EnumSet finds its enum's constants
+    // by reflection, which costs
     // every hook process a millisecond or two before it has read a byte
     private static final Set<PosixFilePermission> DIR_PERMS = Set.of(PosixFilePermission.OWNER_READ,
             PosixFilePermission.OWNER_WRITE, PosixFilePermission.OWNER_EXECUTE);
+
     private static final Set<PosixFilePermission> FILE_PERMS = Set.of(PosixFilePermission.OWNER_READ,
             PosixFilePermission.OWNER_WRITE);
 
@@ -88,15 +92,20 @@ public record CodeMemoryHome(Path root) {
         return this;
     }
 
-    /** Restricts every file and folder under the home to its owner (files created by native code included). */
+    /**
+     * Restricts every file and folder under the home to its owner (files created by
+     * native code included).
+     */
     public void restrictPermissions() {
         if (!Files.isDirectory(root)) {
             return;
         }
         try (Stream<Path> paths = Files.walk(root)) {
             paths.forEach(p -> setPermissions(p, Files.isDirectory(p) ? DIR_PERMS : FILE_PERMS));
-        } catch (IOException | UncheckedIOException e) {
-            // a file may vanish while we walk (a spool file ingested meanwhile): permissions of the rest still hold
+        }
+        catch (IOException | UncheckedIOException e) {
+            // a file may vanish while we walk (a spool file ingested meanwhile):
+            // permissions of the rest still hold
         }
     }
 
@@ -106,7 +115,8 @@ public record CodeMemoryHome(Path root) {
                 Files.createDirectories(dir);
             }
             setPermissions(dir, DIR_PERMS);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot create " + dir, e);
         }
     }
@@ -115,15 +125,19 @@ public record CodeMemoryHome(Path root) {
     public static void createPrivateFile(Path file) {
         try {
             Files.createFile(file, PosixFilePermissions.asFileAttribute(FILE_PERMS));
-        } catch (FileAlreadyExistsException e) {
+        }
+        catch (FileAlreadyExistsException e) {
             setPermissions(file, FILE_PERMS);
-        } catch (UnsupportedOperationException e) {
+        }
+        catch (UnsupportedOperationException e) {
             try {
                 Files.createFile(file);
-            } catch (IOException ignored) {
+            }
+            catch (IOException ignored) {
                 // exists
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot create " + file, e);
         }
     }
@@ -135,8 +149,10 @@ public record CodeMemoryHome(Path root) {
     private static void setPermissions(Path path, Set<PosixFilePermission> perms) {
         try {
             Files.setPosixFilePermissions(path, perms);
-        } catch (UnsupportedOperationException | IOException e) {
-            // not a POSIX file system (Windows): the user's profile folder is private already
+        }
+        catch (UnsupportedOperationException | IOException e) {
+            // not a POSIX file system (Windows): the user's profile folder is private
+            // already
         }
     }
 }

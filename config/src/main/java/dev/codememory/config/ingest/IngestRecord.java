@@ -5,8 +5,8 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * What the ingest step writes for one spool line: an event, an injection the hook recorded, or a reject that
- * keeps the line and the reason.
+ * What the ingest step writes for one spool line: an event, an injection the hook
+ * recorded, or a reject that keeps the line and the reason.
  */
 public sealed interface IngestRecord {
 
@@ -30,8 +30,7 @@ public sealed interface IngestRecord {
     }
 
     /** An injection record from the spool, with its deterministic id. */
-    record Injected(String injectionId, Injection injection, String spoolFile, long spoolLine)
-            implements IngestRecord {
+    record Injected(String injectionId, Injection injection, String spoolFile, long spoolLine) implements IngestRecord {
 
         public Injected {
             Objects.requireNonNull(injectionId, "injectionId");
@@ -40,7 +39,10 @@ public sealed interface IngestRecord {
         }
     }
 
-    /** A line that could not become an event. {@code receivedAt} is null when the line did not say. */
+    /**
+     * A line that could not become an event. {@code receivedAt} is null when the line did
+     * not say.
+     */
     record Reject(String rejectId, String spoolFile, long spoolLine, String reason, String rawText,
             LocalDateTime receivedAt) implements IngestRecord {
 
@@ -51,4 +53,5 @@ public sealed interface IngestRecord {
             Objects.requireNonNull(rawText, "rawText");
         }
     }
+
 }

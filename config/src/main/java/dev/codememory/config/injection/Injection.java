@@ -12,27 +12,30 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * One time the hook put memories into Claude Code's context: which session, the event that triggered it
- * ({@code promptEventId}: the {@code event_id} ingest gives the UserPromptSubmit or SessionStart line, null when
- * that line will not become an event), when, the confidence band, the size of the injected text and the memories
- * by rank. Never the prompt or the injected text itself. {@code injectedAt} is kept to the microsecond, what a
- * DuckDB TIMESTAMP holds.
+ * One time the hook put memories into Claude Code's context: which session, the event
+ * that triggered it ({@code promptEventId}: the {@code event_id} ingest gives the
+ * UserPromptSubmit or SessionStart line, null when that line will not become an event),
+ * when, the confidence band, the size of the injected text and the memories by rank.
+ * Never the prompt or the injected text itself. {@code injectedAt} is kept to the
+ * microsecond, what a DuckDB TIMESTAMP holds.
  */
-public record Injection(String sessionId, String promptEventId, String hookEventName, Instant injectedAt,
-        String band, int chars, List<Item> items) {
+public record Injection(String sessionId, String promptEventId, String hookEventName, Instant injectedAt, String band,
+        int chars, List<Item> items) {
 
     /** The hooks whose output Claude Code adds to the context. */
     public static final Set<String> HOOK_EVENTS = Set.of("UserPromptSubmit", "SessionStart");
+
     /**
-     * The matcher's bands for a prompt, the fixed one of a session start, and {@code continuity} for a prompt that
-     * asked to pick up where the work was left (it gets the session-start block).
+     * The matcher's bands for a prompt, the fixed one of a session start, and
+     * {@code continuity} for a prompt that asked to pick up where the work was left (it
+     * gets the session-start block).
      */
     public static final Set<String> BANDS = Set.of("high", "suggested", "none", "session_start", "continuity");
 
     public Injection {
         if (hookEventName == null || !HOOK_EVENTS.contains(hookEventName)) {
-            throw new IllegalArgumentException("hook_event_name must be one of " + sorted(HOOK_EVENTS) + ", was "
-                    + quoted(hookEventName));
+            throw new IllegalArgumentException(
+                    "hook_event_name must be one of " + sorted(HOOK_EVENTS) + ", was " + quoted(hookEventName));
         }
         Objects.requireNonNull(injectedAt, "injectedAt");
         injectedAt = injectedAt.truncatedTo(ChronoUnit.MICROS);
@@ -71,8 +74,8 @@ public record Injection(String sessionId, String promptEventId, String hookEvent
     }
 
     /**
-     * Deterministic id: {@code "in_"} + 32 hex digits of the SHA-256 of session, triggering event, hook and time,
-     * so the same spool line ingested twice is one row.
+     * Deterministic id: {@code "in_"} + 32 hex digits of the SHA-256 of session,
+     * triggering event, hook and time, so the same spool line ingested twice is one row.
      */
     public String injectionId() {
         String key = (sessionId == null ? "" : sessionId) + '\u0000' + (promptEventId == null ? "" : promptEventId)
@@ -80,7 +83,8 @@ public record Injection(String sessionId, String promptEventId, String hookEvent
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256").digest(key.getBytes(StandardCharsets.UTF_8));
             return "in_" + HexFormat.of().formatHex(digest).substring(0, 32);
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
     }

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The spool line of an {@link Injection}, written by the hook and read by ingest. The envelope is the hook
- * event's ({@code "spool"} format version first) with a {@code "record"} marker that tells ingest this line is
- * not a hook event:
+ * The spool line of an {@link Injection}, written by the hook and read by ingest. The
+ * envelope is the hook event's ({@code "spool"} format version first) with a
+ * {@code "record"} marker that tells ingest this line is not a hook event:
  *
  * <pre>{@code
  * {"spool":1,"record":"injection","injection":{"session_id":"s-1","prompt_event_id":"ev_…",
@@ -21,13 +21,16 @@ import java.util.Map;
  *  "items":[{"citation":"mem:a7Bc3x","memory_id":"…","rank":1,"score":0.93}]}}
  * }</pre>
  *
- * {@code session_id} and {@code prompt_event_id} are null when unknown. JDK only: the hook writes it.
+ * {@code session_id} and {@code prompt_event_id} are null when unknown. JDK only: the
+ * hook writes it.
  */
 public final class InjectionLine {
 
     /** The envelope key that marks a line as something other than a hook event. */
     public static final String RECORD_KEY = "record";
+
     public static final String RECORD = "injection";
+
     public static final int FORMAT_VERSION = 1;
 
     private InjectionLine() {
@@ -59,14 +62,16 @@ public final class InjectionLine {
     }
 
     /**
-     * Reads an injection line. Throws {@link IllegalArgumentException} whose message names what is wrong (never
-     * the line itself) when the line is not a well-formed injection record.
+     * Reads an injection line. Throws {@link IllegalArgumentException} whose message
+     * names what is wrong (never the line itself) when the line is not a well-formed
+     * injection record.
      */
     public static Injection read(String line) {
         Object parsed;
         try {
             parsed = Json.parse(line);
-        } catch (JsonParseException e) {
+        }
+        catch (JsonParseException e) {
             throw new IllegalArgumentException("not valid JSON: " + e.getMessage());
         }
         if (!(parsed instanceof Map<?, ?> envelope) || !RECORD.equals(envelope.get(RECORD_KEY))) {
@@ -104,7 +109,8 @@ public final class InjectionLine {
         if (object.get(key) instanceof Json.JsonNumber n) {
             try {
                 return Integer.parseInt(n.literal());
-            } catch (NumberFormatException e) {
+            }
+            catch (NumberFormatException e) {
                 // falls through to the error below
             }
         }
@@ -113,7 +119,8 @@ public final class InjectionLine {
 
     private static double score(Map<?, ?> item) {
         if (item.get("score") instanceof Json.JsonNumber n) {
-            return Double.parseDouble(n.literal()); // a JSON number always parses; huge ones become infinite
+            return Double.parseDouble(n.literal()); // a JSON number always parses; huge
+                                                    // ones become infinite
         }
         throw new IllegalArgumentException("item score is missing or not a number");
     }
@@ -122,14 +129,17 @@ public final class InjectionLine {
         if (body.get("injected_at") instanceof String text) {
             try {
                 return Instant.parse(text);
-            } catch (DateTimeParseException e) {
+            }
+            catch (DateTimeParseException e) {
                 try {
                     return OffsetDateTime.parse(text).toInstant();
-                } catch (DateTimeParseException e2) {
+                }
+                catch (DateTimeParseException e2) {
                     // falls through to the error below
                 }
             }
         }
         throw new IllegalArgumentException("injected_at is missing or not an ISO-8601 time with offset");
     }
+
 }

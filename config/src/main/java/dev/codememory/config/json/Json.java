@@ -7,10 +7,10 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A small JSON reader and writer on the JDK alone, for the hook path where start-up time matters more than
- * features. Objects become {@link LinkedHashMap} (key order kept), arrays {@link ArrayList}, strings
- * {@link String}, numbers {@link Number} kept as their literal text ({@link JsonNumber}), booleans
- * {@link Boolean} and null {@code null}.
+ * A small JSON reader and writer on the JDK alone, for the hook path where start-up time
+ * matters more than features. Objects become {@link LinkedHashMap} (key order kept),
+ * arrays {@link ArrayList}, strings {@link String}, numbers {@link Number} kept as their
+ * literal text ({@link JsonNumber}), booleans {@link Boolean} and null {@code null}.
  */
 public final class Json {
 
@@ -19,8 +19,10 @@ public final class Json {
     private static final int MAX_DEPTH = 512;
 
     private final String text;
+
     /** {@link Latin1View} of the text: the long runs inside strings are scanned on it. */
     private final byte[] view;
+
     private int pos;
 
     private Json(String text) {
@@ -28,11 +30,17 @@ public final class Json {
         this.view = Latin1View.of(text);
     }
 
-    /** A number kept as its literal text, so nothing is lost or reformatted on the way through. */
+    /**
+     * A number kept as its literal text, so nothing is lost or reformatted on the way
+     * through.
+     */
     public record JsonNumber(String literal) {
     }
 
-    /** Parses one JSON value that must fill the whole text (surrounding whitespace allowed). */
+    /**
+     * Parses one JSON value that must fill the whole text (surrounding whitespace
+     * allowed).
+     */
     public static Object parse(String text) {
         Json parser = new Json(text);
         parser.skipWhitespace();
@@ -51,8 +59,9 @@ public final class Json {
     }
 
     /**
-     * How strings and numbers are spelled when writing: this class's own style ({@link #STYLE}), or another
-     * producer's that must be matched byte for byte (ingest's, for event ids computed outside ingest).
+     * How strings and numbers are spelled when writing: this class's own style
+     * ({@link #STYLE}), or another producer's that must be matched byte for byte
+     * (ingest's, for event ids computed outside ingest).
      */
     public interface Style {
 
@@ -60,6 +69,7 @@ public final class Json {
 
         /** The text written for a number read as {@code literal}. */
         String number(String literal);
+
     }
 
     /** Numbers as read, strings escaped by {@link #writeString}. */
@@ -79,13 +89,18 @@ public final class Json {
         write(value, out, STYLE);
     }
 
-    /** Writes maps, lists, strings, numbers, booleans and null; anything else as its string form. */
+    /**
+     * Writes maps, lists, strings, numbers, booleans and null; anything else as its
+     * string form.
+     */
     public static void write(Object value, StringBuilder out, Style style) {
         if (value == null) {
             out.append("null");
-        } else if (value instanceof String s) {
+        }
+        else if (value instanceof String s) {
             style.string(s, out);
-        } else if (value instanceof Map<?, ?> map) {
+        }
+        else if (value instanceof Map<?, ?> map) {
             out.append('{');
             boolean first = true;
             for (Map.Entry<?, ?> e : map.entrySet()) {
@@ -98,7 +113,8 @@ public final class Json {
                 write(e.getValue(), out, style);
             }
             out.append('}');
-        } else if (value instanceof List<?> list) {
+        }
+        else if (value instanceof List<?> list) {
             out.append('[');
             for (int i = 0; i < list.size(); i++) {
                 if (i > 0) {
@@ -107,18 +123,22 @@ public final class Json {
                 write(list.get(i), out, style);
             }
             out.append(']');
-        } else if (value instanceof JsonNumber n) {
+        }
+        else if (value instanceof JsonNumber n) {
             out.append(style.number(n.literal()));
-        } else if (value instanceof Number || value instanceof Boolean) {
+        }
+        else if (value instanceof Number || value instanceof Boolean) {
             out.append(value);
-        } else {
+        }
+        else {
             style.string(value.toString(), out);
         }
     }
 
     /**
-     * Appends JSON's two-character escape for {@code c} ({@code \" \\ \n \r \t \b \f}) and returns true, or
-     * appends nothing and returns false: the part of string escaping every JSON writer here shares.
+     * Appends JSON's two-character escape for {@code c} ({@code \" \\ \n \r \t \b \f})
+     * and returns true, or appends nothing and returns false: the part of string escaping
+     * every JSON writer here shares.
      */
     public static boolean appendShortEscape(char c, StringBuilder out) {
         String escape = switch (c) {
@@ -139,8 +159,9 @@ public final class Json {
     }
 
     /**
-     * The character a short escape stands for ({@code \\n} → newline, with {@code e} the character after the
-     * backslash: one of {@code " \\ / b f n r t}), or -1 for any other.
+     * The character a short escape stands for ({@code \\n} → newline, with {@code e} the
+     * character after the backslash: one of {@code " \\ / b f n r t}), or -1 for any
+     * other.
      */
     public static int unescapeShort(char e) {
         return switch (e) {
@@ -155,9 +176,10 @@ public final class Json {
     }
 
     /**
-     * Appends {@code s} escaped as Jackson's default writer escapes a string's content (no quotes): the short forms,
-     * {@code \\u00XX} with upper-case hex for other control characters, everything else as it is. Ingest stores and
-     * hashes payloads in this form, and extraction quotes JSON text in it.
+     * Appends {@code s} escaped as Jackson's default writer escapes a string's content
+     * (no quotes): the short forms, {@code \\u00XX} with upper-case hex for other control
+     * characters, everything else as it is. Ingest stores and hashes payloads in this
+     * form, and extraction quotes JSON text in it.
      */
     public static void appendJacksonEscaped(String s, StringBuilder out) {
         for (int i = 0; i < s.length(); i++) {
@@ -167,13 +189,17 @@ public final class Json {
             }
             if (c < 0x20) {
                 out.append("\\u00").append(UPPER_HEX[c >> 4]).append(UPPER_HEX[c & 0xF]);
-            } else {
+            }
+            else {
                 out.append(c);
             }
         }
     }
 
-    /** Bytes of {@link Latin1View} that stand for a character written as it is; {@code '?'} is looked at again. */
+    /**
+     * Bytes of {@link Latin1View} that stand for a character written as it is;
+     * {@code '?'} is looked at again.
+     */
     private static final boolean[] PLAIN = new boolean[256];
 
     static {
@@ -199,14 +225,17 @@ public final class Json {
             }
             if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
                 appendUnicodeEscape(c, out);
-            } else if (Character.isHighSurrogate(c)) {
+            }
+            else if (Character.isHighSurrogate(c)) {
                 if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                     out.append(c).append(s.charAt(++i));
                     run = i + 1;
-                } else {
+                }
+                else {
                     out.append('\uFFFD');
                 }
-            } else {
+            }
+            else {
                 out.append('\uFFFD'); // a lone low surrogate
             }
         }
@@ -215,8 +244,9 @@ public final class Json {
     }
 
     /**
-     * The first index at or after {@code from} whose byte is not {@link #PLAIN}, or the view's length. A loop of its
-     * own so that the JIT compiles this small method early rather than the whole writer late.
+     * The first index at or after {@code from} whose byte is not {@link #PLAIN}, or the
+     * view's length. A loop of its own so that the JIT compiles this small method early
+     * rather than the whole writer late.
      */
     private static int nextToLookAt(byte[] view, int from) {
         boolean[] plain = PLAIN;
@@ -229,10 +259,17 @@ public final class Json {
 
     private static final char[] LOWER_HEX = "0123456789abcdef".toCharArray();
 
-    /** {@code \\u} and four lower-case hex digits, as {@code String.format("\\u%04x", c)} writes it. */
+    /**
+     * {@code \\u} and four lower-case hex digits, as {@code String.format("\\u%04x", c)}
+     * writes it.
+     */
     private static void appendUnicodeEscape(char c, StringBuilder out) {
-        out.append('\\').append('u').append(LOWER_HEX[c >> 12]).append(LOWER_HEX[(c >> 8) & 0xF])
-                .append(LOWER_HEX[(c >> 4) & 0xF]).append(LOWER_HEX[c & 0xF]);
+        out.append('\\')
+            .append('u')
+            .append(LOWER_HEX[c >> 12])
+            .append(LOWER_HEX[(c >> 8) & 0xF])
+            .append(LOWER_HEX[(c >> 4) & 0xF])
+            .append(LOWER_HEX[c & 0xF]);
     }
 
     private Object readValue(int depth) {
@@ -363,9 +400,10 @@ public final class Json {
     }
 
     /**
-     * The end of the run of characters at {@code from} that a string holds as they are (not a quote, a backslash or a
-     * control character): the bulk of a long string. A loop of its own so that the JIT compiles this small method
-     * early rather than the whole parser late.
+     * The end of the run of characters at {@code from} that a string holds as they are
+     * (not a quote, a backslash or a control character): the bulk of a long string. A
+     * loop of its own so that the JIT compiles this small method early rather than the
+     * whole parser late.
      */
     private static int plainEnd(byte[] view, int from) {
         int p = from;
@@ -389,7 +427,8 @@ public final class Json {
         }
         if (text.charAt(pos) == '0') {
             pos++;
-        } else {
+        }
+        else {
             while (digitAt(pos)) {
                 pos++;
             }
@@ -481,4 +520,5 @@ public final class Json {
     private static String printable(char c) {
         return c < 0x20 ? String.format("\\u%04x", (int) c) : String.valueOf(c);
     }
+
 }

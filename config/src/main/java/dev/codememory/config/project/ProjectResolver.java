@@ -7,9 +7,10 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Names the project an event belongs to: the git top level of its {@code cwd} when that exists on disk, else
- * the normalized {@code cwd} itself, so that one repository is one project wherever in it Claude Code
- * runs. Results are cached per cwd for the life of the resolver.
+ * Names the project an event belongs to: the git top level of its {@code cwd} when that
+ * exists on disk, else the normalized {@code cwd} itself, so that one repository is one
+ * project wherever in it Claude Code runs. Results are cached per cwd for the life of the
+ * resolver.
  */
 public final class ProjectResolver {
 
@@ -34,7 +35,8 @@ public final class ProjectResolver {
         Path path;
         try {
             path = Path.of(cwd).normalize();
-        } catch (InvalidPathException e) {
+        }
+        catch (InvalidPathException e) {
             return cwd;
         }
         if (!path.isAbsolute()) {
@@ -48,4 +50,5 @@ public final class ProjectResolver {
         }
         return path.toString();
     }
+
 }

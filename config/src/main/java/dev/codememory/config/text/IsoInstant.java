@@ -3,9 +3,11 @@ package dev.codememory.config.text;
 import java.time.Instant;
 
 /**
- * {@link Instant#toString()}'s spelling ({@code 2026-11-02T09:00:01.123Z}: seconds always, the fraction in groups of
- * three digits as needed) without {@code java.time.format}, whose set-up costs a short-lived hook process several
- * milliseconds. Instants outside the years 1970 to 9999 are left to {@link Instant#toString()}.
+ * {@link Instant#toString()}'s spelling ({@code 2026-11-02T09:00:01.123Z}: seconds
+ * always, the fraction in groups of three digits as needed) without
+ * {@code java.time.format}, whose set-up costs a short-lived hook process several
+ * milliseconds. Instants outside the years 1970 to 9999 are left to
+ * {@link Instant#toString()}.
  */
 public final class IsoInstant {
 
@@ -20,7 +22,8 @@ public final class IsoInstant {
         if (seconds < 0 || seconds >= YEAR_10000) {
             return instant.toString();
         }
-        // the civil date of a day count (H. Hinnant, "chrono-Compatible Low-Level Date Algorithms")
+        // the civil date of a day count (H. Hinnant, "chrono-Compatible Low-Level Date
+        // Algorithms")
         long z = seconds / 86_400 + 719_468;
         long era = z / 146_097;
         long dayOfEra = z - era * 146_097;
@@ -43,9 +46,11 @@ public final class IsoInstant {
             out.append('.');
             if (nano % 1_000_000 == 0) {
                 digits(out, nano / 1_000_000, 3);
-            } else if (nano % 1000 == 0) {
+            }
+            else if (nano % 1000 == 0) {
                 digits(out, nano / 1000, 6);
-            } else {
+            }
+            else {
                 digits(out, nano, 9);
             }
         }
@@ -60,4 +65,5 @@ public final class IsoInstant {
         }
         return out.append(buf);
     }
+
 }

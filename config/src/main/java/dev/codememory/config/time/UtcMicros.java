@@ -4,9 +4,10 @@ import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 
 /**
- * A UTC date-time as microseconds since the epoch, the precision of DuckDB's {@code TIMESTAMP}: what a process that
- * holds hundreds of thousands of times keeps instead of a {@link LocalDateTime} (8 bytes instead of three objects of
- * 72 bytes together).
+ * A UTC date-time as microseconds since the epoch, the precision of DuckDB's
+ * {@code TIMESTAMP}: what a process that holds hundreds of thousands of times keeps
+ * instead of a {@link LocalDateTime} (8 bytes instead of three objects of 72 bytes
+ * together).
  */
 public final class UtcMicros {
 
@@ -23,4 +24,5 @@ public final class UtcMicros {
         return LocalDateTime.ofEpochSecond(Math.floorDiv(micros, 1_000_000L),
                 (int) Math.floorMod(micros, 1_000_000L) * 1_000, ZoneOffset.UTC);
     }
+
 }

@@ -3,7 +3,10 @@ package dev.codememory.config.transcript;
 import java.util.Map;
 import java.util.Objects;
 
-/** One record (line) of a Claude Code transcript as parsed JSON; {@code line} counts from 1 in its file. */
+/**
+ * One record (line) of a Claude Code transcript as parsed JSON; {@code line} counts from
+ * 1 in its file.
+ */
 public record TranscriptRecord(int line, Map<String, Object> json) {
 
     public TranscriptRecord {

@@ -4,8 +4,8 @@ import java.util.Locale;
 import java.util.Objects;
 
 /**
- * What produced a vector: model, dimension, pooling and token limit. Vectors of different versions are never
- * compared; every stored vector records its version's {@link #id()}.
+ * What produced a vector: model, dimension, pooling and token limit. Vectors of different
+ * versions are never compared; every stored vector records its version's {@link #id()}.
  */
 public record EmbeddingVersion(String model, int dimension, String pooling, int maxTokens) {
 
@@ -20,9 +20,12 @@ public record EmbeddingVersion(String model, int dimension, String pooling, int 
         }
     }
 
-    /** A stable id usable as a table or collection suffix: lower case letters, digits and underscores. */
+    /**
+     * A stable id usable as a table or collection suffix: lower case letters, digits and
+     * underscores.
+     */
     public String id() {
         return (model + "_" + dimension + "_" + pooling + "_" + maxTokens).toLowerCase(Locale.ROOT)
-                .replaceAll("[^a-z0-9]+", "_");
+            .replaceAll("[^a-z0-9]+", "_");
     }
 }

@@ -7,7 +7,7 @@ import java.util.Set;
  * Restricts a search. Null or empty means no restriction on that field.
  *
  * @param from inclusive
- * @param to   exclusive
+ * @param to exclusive
  */
 public record VectorFilter(String project, Set<String> kinds, Set<String> statuses, LocalDateTime from,
         LocalDateTime to) {

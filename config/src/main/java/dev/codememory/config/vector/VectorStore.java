@@ -4,12 +4,15 @@ import java.util.Collection;
 import java.util.List;
 
 /**
- * Where memory vectors live for one embedding version: the embedded DuckDB table (default) or a Milvus
- * collection. Upserts and deletes are idempotent, keyed by memory id.
+ * Where memory vectors live for one embedding version: the embedded DuckDB table
+ * (default) or a Milvus collection. Upserts and deletes are idempotent, keyed by memory
+ * id.
  */
 public interface VectorStore extends AutoCloseable {
 
-    /** Creates the table or collection for this version if it does not exist. Idempotent. */
+    /**
+     * Creates the table or collection for this version if it does not exist. Idempotent.
+     */
     void ensureReady();
 
     EmbeddingVersion version();
@@ -29,4 +32,5 @@ public interface VectorStore extends AutoCloseable {
     @Override
     default void close() {
     }
+
 }

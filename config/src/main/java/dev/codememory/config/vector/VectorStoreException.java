@@ -6,4 +6,5 @@ public class VectorStoreException extends RuntimeException {
     public VectorStoreException(String message, Throwable cause) {
         super(message, cause);
     }
+
 }

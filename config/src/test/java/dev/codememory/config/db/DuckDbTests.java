@@ -39,7 +39,7 @@ class DuckDbTests {
             assertThat(SchemaMigrator.currentVersion(c)).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main'"))
-                    .isEqualTo(25);
+                .isEqualTo(25);
         }
     }
 
@@ -53,13 +53,14 @@ class DuckDbTests {
 
         assertThat(file).isRegularFile();
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(file.getParent())))
-                .isEqualTo("rwx------");
+            .isEqualTo("rwx------");
     }
 
     @Test
     void shrinkingTheCacheEvictsWhatAReadBroughtInAndKeepsTheLimit() throws SQLException {
         try (DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
-                Connection c = session.connection(); Statement st = c.createStatement()) {
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE big AS SELECT range AS id, md5(range::VARCHAR) || md5((-range)::VARCHAR) AS text"
                     + " FROM range(1000000)");
             st.execute("CHECKPOINT");
@@ -71,7 +72,8 @@ class DuckDbTests {
             assertThat(bytes[1]).isLessThanOrEqualTo(16L << 20);
             try (ResultSet rs = st.executeQuery("SELECT current_setting('memory_limit')")) {
                 rs.next();
-                assertThat(rs.getString(1)).isEqualTo("953.6 MiB"); // 1 GB, as DuckDB prints it
+                assertThat(rs.getString(1)).isEqualTo("953.6 MiB"); // 1 GB, as DuckDB
+                                                                    // prints it
             }
             assertThat(count(c, "SELECT count(*) FROM big")).isEqualTo(1_000_000);
         }
@@ -106,7 +108,9 @@ class DuckDbTests {
     @Test
     void reopeningKeepsDataAndDoesNotMigrateAgain() throws SQLException {
         DuckDb db = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1);
-        try (DuckDb.Session session = db.open(); Connection c = session.connection(); Statement st = c.createStatement()) {
+        try (DuckDb.Session session = db.open();
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
             st.executeUpdate("INSERT INTO processing_watermarks VALUES ('s', 3, TIMESTAMP '2025-01-01 00:00:00')");
         }
 
@@ -127,9 +131,11 @@ class DuckDbTests {
             try (DuckDb.Session second = db.open(); Connection c = second.connection()) {
                 assertThat(second.isOpen()).isTrue();
                 assertThat(count(c, "SELECT last_seq FROM processing_watermarks WHERE stage = 'a'")).isEqualTo(1);
-                assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
+                assertThat(count(c, "SELECT count(*) FROM schema_migrations"))
+                    .isEqualTo(SchemaMigrator.latestVersion());
                 try (Statement st = c.createStatement()) {
-                    st.executeUpdate("INSERT INTO processing_watermarks VALUES ('b', 2, TIMESTAMP '2025-01-01 00:00:00')");
+                    st.executeUpdate(
+                            "INSERT INTO processing_watermarks VALUES ('b', 2, TIMESTAMP '2025-01-01 00:00:00')");
                 }
             }
 
@@ -170,18 +176,19 @@ class DuckDbTests {
         }
 
         try (Connection c = DuckDb.plainConnection(tmp.resolve("memory.duckdb"))) {
-            assertThat(count(c, "SELECT max(version) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
+            assertThat(count(c, "SELECT max(version) FROM schema_migrations"))
+                .isEqualTo(SchemaMigrator.latestVersion());
         }
     }
 
     @Test
     void fileThatIsNotADatabaseFailsWithDatabaseException() throws IOException {
-        Path file = Files.writeString(tmp.resolve("memory.duckdb"), "this is not a duckdb file, just text\n".repeat(200));
+        Path file = Files.writeString(tmp.resolve("memory.duckdb"),
+                "this is not a duckdb file, just text\n".repeat(200));
 
-        assertThatThrownBy(() -> new DuckDb(file, "1GB", 1).open())
-                .isInstanceOf(DatabaseException.class)
-                .hasMessageStartingWith("cannot open " + file + ": ")
-                .hasCauseInstanceOf(SQLException.class);
+        assertThatThrownBy(() -> new DuckDb(file, "1GB", 1).open()).isInstanceOf(DatabaseException.class)
+            .hasMessageStartingWith("cannot open " + file + ": ")
+            .hasCauseInstanceOf(SQLException.class);
     }
 
     @Test
@@ -189,22 +196,22 @@ class DuckDbTests {
         Path file = tmp.resolve("memory.duckdb");
         new DuckDb(file, "1GB", 1).open().close();
         String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"),
-                Holder.class.getName(), file.toString())
-                .redirectErrorStream(true)
-                .start();
+        Process holder = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Holder.class.getName(),
+                file.toString())
+            .redirectErrorStream(true)
+            .start();
         try {
-            BufferedReader out = new BufferedReader(new InputStreamReader(holder.getInputStream(),
-                    StandardCharsets.UTF_8));
+            BufferedReader out = new BufferedReader(
+                    new InputStreamReader(holder.getInputStream(), StandardCharsets.UTF_8));
             assertThat(out.readLine()).isEqualTo("ready");
 
-            assertThatThrownBy(() -> new DuckDb(file, "1GB", 1).open())
-                    .isInstanceOf(DatabaseLockedException.class)
-                    .hasMessage("the database " + file + " is in use by process " + holder.pid()
-                            + " (DuckDB allows one process at a time); wait for it to finish or stop it")
-                    .satisfies(e -> assertThat(((DatabaseLockedException) e).pid())
-                            .isEqualTo(OptionalLong.of(holder.pid())));
-        } finally {
+            assertThatThrownBy(() -> new DuckDb(file, "1GB", 1).open()).isInstanceOf(DatabaseLockedException.class)
+                .hasMessage("the database " + file + " is in use by process " + holder.pid()
+                        + " (DuckDB allows one process at a time); wait for it to finish or stop it")
+                .satisfies(
+                        e -> assertThat(((DatabaseLockedException) e).pid()).isEqualTo(OptionalLong.of(holder.pid())));
+        }
+        finally {
             holder.getOutputStream().close();
             if (!holder.waitFor(30, TimeUnit.SECONDS)) {
                 holder.destroyForcibly();
@@ -221,7 +228,7 @@ class DuckDbTests {
     void pidIsReadFromTheDuckDbMessage() {
         assertThat(DatabaseLockedException.pidIn("IO Error: Could not set lock on file \"/x/memory.duckdb\":"
                 + " Conflicting lock is held in /usr/bin/java (PID 1234) by user me. See also ..."))
-                .isEqualTo(OptionalLong.of(1234));
+            .isEqualTo(OptionalLong.of(1234));
         assertThat(DatabaseLockedException.pidIn("... (PID 1234) ...")).isEqualTo(OptionalLong.of(1234));
         assertThat(DatabaseLockedException.pidIn("no process named here")).isEqualTo(OptionalLong.empty());
         assertThat(DatabaseLockedException.pidIn(null)).isEqualTo(OptionalLong.empty());
@@ -231,7 +238,7 @@ class DuckDbTests {
     void lockConflictIsRecognisedByDuckDbsMessage() {
         assertThat(DatabaseLockedException.isLockConflict(new SQLException(
                 "IO Error: Could not set lock on file \"/x/memory.duckdb\": Conflicting lock is held in java (PID 1)")))
-                .isTrue();
+            .isTrue();
         assertThat(DatabaseLockedException.isLockConflict(new SQLException("IO Error: disk full"))).isFalse();
         assertThat(DatabaseLockedException.isLockConflict(new SQLException())).isFalse();
     }
@@ -239,7 +246,8 @@ class DuckDbTests {
     @Test
     void lockedExceptionWithoutPidSaysAnotherProcess() {
         SQLException cause = new SQLException("IO Error: Could not set lock on file");
-        DatabaseLockedException e = new DatabaseLockedException(Path.of("/h/memory.duckdb"), OptionalLong.empty(), cause);
+        DatabaseLockedException e = new DatabaseLockedException(Path.of("/h/memory.duckdb"), OptionalLong.empty(),
+                cause);
 
         assertThat(e).hasMessage("the database /h/memory.duckdb is in use by another process"
                 + " (DuckDB allows one process at a time); wait for it to finish or stop it");
@@ -268,5 +276,7 @@ class DuckDbTests {
                 }
             }
         }
+
     }
+
 }

@@ -35,52 +35,48 @@ class SchemaMigratorTests {
         new SchemaMigrator().migrate(connection);
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
-                + " ORDER BY table_name")).containsExactly(
-                        "build_runs", "candidates", "citations", "derivations", "edges", "entities", "entity_aliases",
-                        "entries", "event_rejects", "events", "evidence_spans", "forgotten", "graduation_rejects",
-                        "injection_items", "injections",
-                        "observations", "pipeline_metrics",
-                        "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
-                        "vector_outbox", "working_set");
+                + " ORDER BY table_name"))
+            .containsExactly("build_runs", "candidates", "citations", "derivations", "edges", "entities",
+                    "entity_aliases", "entries", "event_rejects", "events", "evidence_spans", "forgotten",
+                    "graduation_rejects", "injection_items", "injections", "observations", "pipeline_metrics",
+                    "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
+                    "vector_outbox", "working_set");
     }
 
     @Test
     void migrateCreatesEveryColumnWithItsType() throws SQLException {
         new SchemaMigrator().migrate(connection);
 
-        assertThat(columns("events")).containsExactly(
-                "event_id VARCHAR NO", "dedupe_key VARCHAR NO", "seq BIGINT NO", "ts TIMESTAMP NO",
-                "received_at TIMESTAMP NO", "event_type VARCHAR NO", "session_id VARCHAR YES",
-                "project VARCHAR NO", "cwd VARCHAR YES", "source VARCHAR NO", "payload JSON NO",
-                "checksum VARCHAR NO", "spool_file VARCHAR NO", "spool_line BIGINT NO", "ingested_at TIMESTAMP NO");
-        assertThat(columns("event_rejects")).containsExactly(
-                "reject_id VARCHAR NO", "spool_file VARCHAR NO", "spool_line BIGINT NO", "reason VARCHAR NO",
-                "raw_text VARCHAR NO", "received_at TIMESTAMP YES", "rejected_at TIMESTAMP NO");
-        assertThat(columns("processing_watermarks")).containsExactly(
-                "stage VARCHAR NO", "last_seq BIGINT NO", "updated_at TIMESTAMP NO");
-        assertThat(columns("build_runs")).containsExactly(
-                "build_id VARCHAR NO", "job_name VARCHAR NO", "job_execution_id BIGINT NO",
-                "started_at TIMESTAMP NO", "finished_at TIMESTAMP YES", "status VARCHAR NO",
-                "schema_version INTEGER NO", "error VARCHAR YES");
-        assertThat(columns("pipeline_metrics")).containsExactly(
-                "build_id VARCHAR NO", "step_name VARCHAR NO", "step_execution_id BIGINT NO", "status VARCHAR NO",
-                "read_count BIGINT NO", "write_count BIGINT NO", "filter_count BIGINT NO", "skip_count BIGINT NO",
-                "commit_count BIGINT NO", "duration_ms BIGINT NO", "recorded_at TIMESTAMP NO");
-        assertThat(columns("citations")).containsExactly(
-                "citation VARCHAR NO", "memory_id VARCHAR NO", "created_at TIMESTAMP NO");
-        assertThat(columns("derivations")).containsExactly(
-                "component VARCHAR NO", "version VARCHAR NO", "applied_at TIMESTAMP NO");
-        assertThat(columns("schema_migrations")).containsExactly(
-                "version INTEGER NO", "script VARCHAR NO", "applied_at TIMESTAMP NO");
-        assertThat(columns("injections")).containsExactly(
-                "injection_id VARCHAR NO", "session_id VARCHAR YES", "prompt_event_id VARCHAR YES",
-                "hook_event_name VARCHAR NO", "band VARCHAR NO", "chars INTEGER NO", "injected_at TIMESTAMP NO",
+        assertThat(columns("events")).containsExactly("event_id VARCHAR NO", "dedupe_key VARCHAR NO", "seq BIGINT NO",
+                "ts TIMESTAMP NO", "received_at TIMESTAMP NO", "event_type VARCHAR NO", "session_id VARCHAR YES",
+                "project VARCHAR NO", "cwd VARCHAR YES", "source VARCHAR NO", "payload JSON NO", "checksum VARCHAR NO",
                 "spool_file VARCHAR NO", "spool_line BIGINT NO", "ingested_at TIMESTAMP NO");
-        assertThat(columns("injection_items")).containsExactly(
-                "injection_id VARCHAR NO", "rank INTEGER NO", "citation VARCHAR NO", "memory_id VARCHAR NO",
-                "score DOUBLE NO");
-        assertThat(columns("forgotten")).containsExactly(
-                "kind VARCHAR NO", "key VARCHAR NO", "forget_id VARCHAR NO", "forgotten_at TIMESTAMP NO");
+        assertThat(columns("event_rejects")).containsExactly("reject_id VARCHAR NO", "spool_file VARCHAR NO",
+                "spool_line BIGINT NO", "reason VARCHAR NO", "raw_text VARCHAR NO", "received_at TIMESTAMP YES",
+                "rejected_at TIMESTAMP NO");
+        assertThat(columns("processing_watermarks")).containsExactly("stage VARCHAR NO", "last_seq BIGINT NO",
+                "updated_at TIMESTAMP NO");
+        assertThat(columns("build_runs")).containsExactly("build_id VARCHAR NO", "job_name VARCHAR NO",
+                "job_execution_id BIGINT NO", "started_at TIMESTAMP NO", "finished_at TIMESTAMP YES",
+                "status VARCHAR NO", "schema_version INTEGER NO", "error VARCHAR YES");
+        assertThat(columns("pipeline_metrics")).containsExactly("build_id VARCHAR NO", "step_name VARCHAR NO",
+                "step_execution_id BIGINT NO", "status VARCHAR NO", "read_count BIGINT NO", "write_count BIGINT NO",
+                "filter_count BIGINT NO", "skip_count BIGINT NO", "commit_count BIGINT NO", "duration_ms BIGINT NO",
+                "recorded_at TIMESTAMP NO");
+        assertThat(columns("citations")).containsExactly("citation VARCHAR NO", "memory_id VARCHAR NO",
+                "created_at TIMESTAMP NO");
+        assertThat(columns("derivations")).containsExactly("component VARCHAR NO", "version VARCHAR NO",
+                "applied_at TIMESTAMP NO");
+        assertThat(columns("schema_migrations")).containsExactly("version INTEGER NO", "script VARCHAR NO",
+                "applied_at TIMESTAMP NO");
+        assertThat(columns("injections")).containsExactly("injection_id VARCHAR NO", "session_id VARCHAR YES",
+                "prompt_event_id VARCHAR YES", "hook_event_name VARCHAR NO", "band VARCHAR NO", "chars INTEGER NO",
+                "injected_at TIMESTAMP NO", "spool_file VARCHAR NO", "spool_line BIGINT NO",
+                "ingested_at TIMESTAMP NO");
+        assertThat(columns("injection_items")).containsExactly("injection_id VARCHAR NO", "rank INTEGER NO",
+                "citation VARCHAR NO", "memory_id VARCHAR NO", "score DOUBLE NO");
+        assertThat(columns("forgotten")).containsExactly("kind VARCHAR NO", "key VARCHAR NO", "forget_id VARCHAR NO",
+                "forgotten_at TIMESTAMP NO");
     }
 
     @Test
@@ -91,7 +87,8 @@ class SchemaMigratorTests {
 
         LocalDateTime after = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(1);
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
+                ResultSet rs = st
+                    .executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(1);
             assertThat(rs.getString("script")).isEqualTo("V001__foundation.sql");
@@ -124,13 +121,15 @@ class SchemaMigratorTests {
     void migratingTwiceAppliesNothingTheSecondTime() throws SQLException {
         SchemaMigrator migrator = new SchemaMigrator();
         migrator.migrate(connection);
-        Timestamp firstAppliedAt = single("SELECT applied_at FROM schema_migrations WHERE version = 1", Timestamp.class);
+        Timestamp firstAppliedAt = single("SELECT applied_at FROM schema_migrations WHERE version = 1",
+                Timestamp.class);
 
         migrator.migrate(connection);
         new SchemaMigrator().migrate(connection);
 
         try (Statement st = connection.createStatement();
-                ResultSet rs = st.executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
+                ResultSet rs = st
+                    .executeQuery("SELECT version, script, applied_at FROM schema_migrations ORDER BY version")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(1);
             assertThat(rs.getString(2)).isEqualTo("V001__foundation.sql");
@@ -155,7 +154,8 @@ class SchemaMigratorTests {
     void migrationKeepsExistingRows() throws SQLException {
         new SchemaMigrator().migrate(connection);
         try (Statement st = connection.createStatement()) {
-            st.executeUpdate("INSERT INTO processing_watermarks VALUES ('extract', 42, TIMESTAMP '2025-06-01 10:00:00')");
+            st.executeUpdate(
+                    "INSERT INTO processing_watermarks VALUES ('extract', 42, TIMESTAMP '2025-06-01 10:00:00')");
         }
 
         new SchemaMigrator().migrate(connection);
@@ -205,15 +205,14 @@ class SchemaMigratorTests {
                 """;
 
         assertThat(SchemaMigrator.statements(script)).containsExactly(
-                "CREATE TABLE a (\n  id INTEGER, \n  name VARCHAR\n)",
-                "CREATE INDEX i ON a(id)",
+                "CREATE TABLE a (\n  id INTEGER, \n  name VARCHAR\n)", "CREATE INDEX i ON a(id)",
                 "INSERT INTO a VALUES (1, 'x;y')");
     }
 
     @Test
     void statementsHandlesCrLfAndMissingFinalNewline() {
         assertThat(SchemaMigrator.statements("CREATE TABLE a (x INTEGER);\r\n-- c\r\nCREATE TABLE b (y INTEGER);"))
-                .containsExactly("CREATE TABLE a (x INTEGER)", "CREATE TABLE b (y INTEGER)");
+            .containsExactly("CREATE TABLE a (x INTEGER)", "CREATE TABLE b (y INTEGER)");
     }
 
     @Test
@@ -269,4 +268,5 @@ class SchemaMigratorTests {
             return value;
         }
     }
+
 }

@@ -18,24 +18,27 @@ class TransactionsTests {
     @Test
     void aRollbackThatFailsIsKeptBesideTheFailureNotInItsPlace() throws Exception {
         try (DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
-                DuckDBConnection c = session.connection(); Statement st = c.createStatement()) {
+                DuckDBConnection c = session.connection();
+                Statement st = c.createStatement()) {
             c.setAutoCommit(false);
             st.execute("CREATE TABLE t (x INTEGER)");
-            st.execute("ROLLBACK"); // the transaction ends behind JDBC's back, as DuckDB ends it on a full disk
+            st.execute("ROLLBACK"); // the transaction ends behind JDBC's back, as DuckDB
+                                    // ends it on a full disk
             SQLException failure = new SQLException("No space left on device");
 
             Transactions.rollback(c, failure);
 
             assertThat(failure.getMessage()).isEqualTo("No space left on device");
-            assertThat(failure.getSuppressed()).singleElement().satisfies(
-                    s -> assertThat(s.getMessage()).contains("no transaction is active"));
+            assertThat(failure.getSuppressed()).singleElement()
+                .satisfies(s -> assertThat(s.getMessage()).contains("no transaction is active"));
         }
     }
 
     @Test
     void aRollbackThatWorksUndoesTheTransactionAndAddsNothing() throws Exception {
         try (DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
-                DuckDBConnection c = session.connection(); Statement st = c.createStatement()) {
+                DuckDBConnection c = session.connection();
+                Statement st = c.createStatement()) {
             st.execute("CREATE TABLE t (x INTEGER)");
             c.setAutoCommit(false);
             st.execute("INSERT INTO t VALUES (1)");
@@ -79,8 +82,9 @@ class TransactionsTests {
                     st.execute("INSERT INTO missing VALUES (2)");
                 }
                 return null;
-            })).isInstanceOf(DatabaseException.class).hasMessageStartingWith("cannot write 2 rows: ")
-                    .hasMessageContaining("missing");
+            })).isInstanceOf(DatabaseException.class)
+                .hasMessageStartingWith("cannot write 2 rows: ")
+                .hasMessageContaining("missing");
             assertThatThrownBy(() -> Transactions.inTransaction(session::connection, () -> "never said", c -> {
                 try (Statement st = c.createStatement()) {
                     st.execute("INSERT INTO t VALUES (3)");
@@ -99,10 +103,12 @@ class TransactionsTests {
     }
 
     private static long count(DuckDb.Session session) throws SQLException {
-        try (DuckDBConnection c = session.connection(); Statement st = c.createStatement();
+        try (DuckDBConnection c = session.connection();
+                Statement st = c.createStatement();
                 var rs = st.executeQuery("SELECT count(*) FROM t")) {
             rs.next();
             return rs.getLong(1);
         }
     }
+
 }

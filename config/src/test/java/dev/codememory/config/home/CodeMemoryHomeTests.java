@@ -73,10 +73,10 @@ class CodeMemoryHomeTests {
 
         assertThat(home.ensureCreated()).isSameAs(home);
 
-        for (Path dir : new Path[] {home.root(), home.spool(), home.sealedSpool(), home.logs()}) {
+        for (Path dir : new Path[] { home.root(), home.spool(), home.sealedSpool(), home.logs() }) {
             assertThat(dir).as(dir.toString()).isDirectory();
-            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir)))
-                    .as(dir.toString()).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir))).as(dir.toString())
+                .isEqualTo("rwx------");
         }
         assertThat(home.tmp()).doesNotExist();
     }
@@ -141,4 +141,5 @@ class CodeMemoryHomeTests {
 
         assertThat(home.root()).doesNotExist();
     }
+
 }

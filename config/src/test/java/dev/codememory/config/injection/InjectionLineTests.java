@@ -12,8 +12,7 @@ class InjectionLineTests {
     private static final Instant AT = Instant.parse("2025-06-01T10:15:30.123456Z");
 
     private static final Injection INJECTION = new Injection("s-1", "ev_0123456789abcdef0123456789abcdef",
-            "UserPromptSubmit", AT, "high", 812, List.of(
-                    new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93),
+            "UserPromptSubmit", AT, "high", 812, List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93),
                     new Injection.Item("mem:Zz9_-q", "m-2", 2, 1.0E-5)));
 
     @Test
@@ -41,8 +40,8 @@ class InjectionLineTests {
                 + "\"hook_event_name\":\"SessionStart\",\"injected_at\":\"2025-06-01T12:15:30+02:00\","
                 + "\"band\":\"none\",\"chars\":3,\"items\":[],\"later\":true}}");
 
-        assertThat(read).isEqualTo(new Injection(null, null, "SessionStart", Instant.parse("2025-06-01T10:15:30Z"),
-                "none", 3, List.of()));
+        assertThat(read).isEqualTo(
+                new Injection(null, null, "SessionStart", Instant.parse("2025-06-01T10:15:30Z"), "none", 3, List.of()));
     }
 
     @Test
@@ -82,16 +81,16 @@ class InjectionLineTests {
 
         assertThat(id).matches("in_[0-9a-f]{32}");
         assertThat(new Injection("s-1", INJECTION.promptEventId(), "UserPromptSubmit", AT, "none", 0, List.of())
-                .injectionId()).as("band, size and items are not part of the identity").isEqualTo(id);
-        assertThat(List.of(
-                new Injection("s-2", INJECTION.promptEventId(), "UserPromptSubmit", AT, "high", 812, List.of()),
-                new Injection("s-1", "ev_other", "UserPromptSubmit", AT, "high", 812, List.of()),
-                new Injection("s-1", INJECTION.promptEventId(), "SessionStart", AT, "high", 812, List.of()),
-                new Injection("s-1", INJECTION.promptEventId(), "UserPromptSubmit", AT.plusNanos(1_000), "high", 812,
-                        List.of())))
-                .extracting(Injection::injectionId)
-                .doesNotContain(id)
-                .doesNotHaveDuplicates();
+            .injectionId()).as("band, size and items are not part of the identity").isEqualTo(id);
+        assertThat(
+                List.of(new Injection("s-2", INJECTION.promptEventId(), "UserPromptSubmit", AT, "high", 812, List.of()),
+                        new Injection("s-1", "ev_other", "UserPromptSubmit", AT, "high", 812, List.of()),
+                        new Injection("s-1", INJECTION.promptEventId(), "SessionStart", AT, "high", 812, List.of()),
+                        new Injection("s-1", INJECTION.promptEventId(), "UserPromptSubmit", AT.plusNanos(1_000), "high",
+                                812, List.of())))
+            .extracting(Injection::injectionId)
+            .doesNotContain(id)
+            .doesNotHaveDuplicates();
     }
 
     @Test
@@ -100,13 +99,13 @@ class InjectionLineTests {
 
         assertThat(nanos.injectedAt()).isEqualTo(AT);
         assertThat(nanos.injectionId())
-                .isEqualTo(new Injection("s", null, "SessionStart", AT, "session_start", 0, List.of()).injectionId());
+            .isEqualTo(new Injection("s", null, "SessionStart", AT, "session_start", 0, List.of()).injectionId());
     }
 
     private static void assertInvalid(String line, String reason) {
         assertThatThrownBy(() -> InjectionLine.read(line)).as(line)
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage(reason);
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage(reason);
     }
 
     /** A valid line with one field of the injection object replaced. */
@@ -126,4 +125,5 @@ class InjectionLineTests {
         end = end < 0 ? valid.length() - 1 : end;
         return valid.substring(0, start) + replacement + valid.substring(end);
     }
+
 }

@@ -33,11 +33,9 @@ class JsonTests {
         Object parsed = Json.parse("[1, [2, [3]], {\"a\": {\"b\": [\"c\"]}}, []]");
 
         assertThat(parsed).isInstanceOf(ArrayList.class);
-        assertThat(parsed).isEqualTo(List.of(
-                new JsonNumber("1"),
-                List.of(new JsonNumber("2"), List.of(new JsonNumber("3"))),
-                Map.of("a", Map.of("b", List.of("c"))),
-                List.of()));
+        assertThat(parsed)
+            .isEqualTo(List.of(new JsonNumber("1"), List.of(new JsonNumber("2"), List.of(new JsonNumber("3"))),
+                    Map.of("a", Map.of("b", List.of("c"))), List.of()));
     }
 
     @Test
@@ -58,18 +56,18 @@ class JsonTests {
 
     @Test
     void keepsNumbersAsTheirLiteralText() {
-        Object parsed = Json.parse("[0, -0, 1.50, -12.0e-3, 1E+10, 2e5, 12345678901234567890123, 0.1000000000000000055511]");
+        Object parsed = Json
+            .parse("[0, -0, 1.50, -12.0e-3, 1E+10, 2e5, 12345678901234567890123, 0.1000000000000000055511]");
 
-        assertThat(parsed).isEqualTo(List.of(
-                new JsonNumber("0"), new JsonNumber("-0"), new JsonNumber("1.50"), new JsonNumber("-12.0e-3"),
-                new JsonNumber("1E+10"), new JsonNumber("2e5"), new JsonNumber("12345678901234567890123"),
-                new JsonNumber("0.1000000000000000055511")));
+        assertThat(parsed).isEqualTo(List.of(new JsonNumber("0"), new JsonNumber("-0"), new JsonNumber("1.50"),
+                new JsonNumber("-12.0e-3"), new JsonNumber("1E+10"), new JsonNumber("2e5"),
+                new JsonNumber("12345678901234567890123"), new JsonNumber("0.1000000000000000055511")));
     }
 
     @Test
     void decodesEverySimpleEscape() {
         assertThat(Json.parse("\"q\\\" b\\\\ s\\/ b\\b f\\f n\\n r\\r t\\t\""))
-                .isEqualTo("q\" b\\ s/ b\b f\f n\n r\r t\t");
+            .isEqualTo("q\" b\\ s/ b\b f\f n\n r\r t\t");
     }
 
     @Test
@@ -111,9 +109,8 @@ class JsonTests {
 
     @Test
     void rejectsTrailingGarbage() {
-        assertThatThrownBy(() -> Json.parse("{} x"))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessage("unexpected text after the JSON value at character 3");
+        assertThatThrownBy(() -> Json.parse("{} x")).isInstanceOf(JsonParseException.class)
+            .hasMessage("unexpected text after the JSON value at character 3");
         assertThatThrownBy(() -> Json.parse("[1]]")).isInstanceOf(JsonParseException.class);
         assertThatThrownBy(() -> Json.parse("1 2")).isInstanceOf(JsonParseException.class);
         assertThatThrownBy(() -> Json.parse("01")).isInstanceOf(JsonParseException.class);
@@ -130,22 +127,20 @@ class JsonTests {
 
     @Test
     void rejectsBadEscapes() {
-        assertThatThrownBy(() -> Json.parse("\"\\x\""))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessage("bad escape '\\x' at character 3");
-        for (String text : List.of("\"\\a\"", "\"\\U0041\"", "\"\\u00g1\"", "\"\\u12\"", "\"\\u-123\"",
-                "\"\\u+041\"", "\"\\u 041\"", "\"\\u\uFF10\uFF10\uFF14\uFF11\"", "\"\\\u0001\"")) {
+        assertThatThrownBy(() -> Json.parse("\"\\x\"")).isInstanceOf(JsonParseException.class)
+            .hasMessage("bad escape '\\x' at character 3");
+        for (String text : List.of("\"\\a\"", "\"\\U0041\"", "\"\\u00g1\"", "\"\\u12\"", "\"\\u-123\"", "\"\\u+041\"",
+                "\"\\u 041\"", "\"\\u\uFF10\uFF10\uFF14\uFF11\"", "\"\\\u0001\"")) {
             assertThatThrownBy(() -> Json.parse(text)).as(text).isInstanceOf(JsonParseException.class);
         }
     }
 
     @Test
     void rejectsControlCharactersInStrings() {
-        for (char c : new char[] {'\u0000', '\n', '\r', '\t', '\u001f'}) {
-            assertThatThrownBy(() -> Json.parse("\"a" + c + "b\""))
-                    .as("U+%04X", (int) c)
-                    .isInstanceOf(JsonParseException.class)
-                    .hasMessage("control character in string at character 2");
+        for (char c : new char[] { '\u0000', '\n', '\r', '\t', '\u001f' }) {
+            assertThatThrownBy(() -> Json.parse("\"a" + c + "b\"")).as("U+%04X", (int) c)
+                .isInstanceOf(JsonParseException.class)
+                .hasMessage("control character in string at character 2");
         }
         assertThat(Json.parse("\"a\u007fb\"")).isEqualTo("a\u007fb");
     }
@@ -167,23 +162,21 @@ class JsonTests {
 
     @Test
     void rejectsNestingOver512Levels() {
-        assertThatThrownBy(() -> Json.parse("[".repeat(513) + "]".repeat(513)))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessageStartingWith("nesting deeper than 512");
+        assertThatThrownBy(() -> Json.parse("[".repeat(513) + "]".repeat(513))).isInstanceOf(JsonParseException.class)
+            .hasMessageStartingWith("nesting deeper than 512");
         assertThatThrownBy(() -> Json.parse("{\"a\":".repeat(513) + "1" + "}".repeat(513)))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessageStartingWith("nesting deeper than 512");
-        assertThatThrownBy(() -> Json.parse("[".repeat(100_000)))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessageStartingWith("nesting deeper than 512");
+            .isInstanceOf(JsonParseException.class)
+            .hasMessageStartingWith("nesting deeper than 512");
+        assertThatThrownBy(() -> Json.parse("[".repeat(100_000))).isInstanceOf(JsonParseException.class)
+            .hasMessageStartingWith("nesting deeper than 512");
     }
 
     @Test
     void errorMessagesNameThePositionButNotTheInput() {
-        assertThatThrownBy(() -> Json.parse("{\"secret-value\" 1}"))
-                .isInstanceOf(JsonParseException.class)
-                .hasMessage("expected ':' at character 16")
-                .message().doesNotContain("secret-value");
+        assertThatThrownBy(() -> Json.parse("{\"secret-value\" 1}")).isInstanceOf(JsonParseException.class)
+            .hasMessage("expected ':' at character 16")
+            .message()
+            .doesNotContain("secret-value");
     }
 
     // ---- write ----
@@ -200,7 +193,7 @@ class JsonTests {
         map.put("l", List.of(1L, "x", List.of(), Map.of()));
 
         assertThat(Json.write(map))
-                .isEqualTo("{\"z\":\"text\",\"a\":1.50,\"n\":null,\"t\":true,\"f\":false,\"i\":42,\"l\":[1,\"x\",[],{}]}");
+            .isEqualTo("{\"z\":\"text\",\"a\":1.50,\"n\":null,\"t\":true,\"f\":false,\"i\":42,\"l\":[1,\"x\",[],{}]}");
     }
 
     @Test
@@ -214,7 +207,7 @@ class JsonTests {
     @Test
     void escapesQuotesBackslashesAndControlCharacters() {
         assertThat(Json.write("q\" b\\ n\n r\r t\t b\b f\f nul\u0000 us\u001f del\u007f /"))
-                .isEqualTo("\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f nul\\u0000 us\\u001f del\\u007f /\"");
+            .isEqualTo("\"q\\\" b\\\\ n\\n r\\r t\\t b\\b f\\f nul\\u0000 us\\u001f del\\u007f /\"");
     }
 
     @Test
@@ -257,8 +250,8 @@ class JsonTests {
 
         assertThat(reparsed).isEqualTo(value);
         assertThat(object(reparsed).keySet()).containsExactly("b", "a");
-        assertThat(object(object(reparsed).get("b")).keySet())
-                .containsExactly("ctl", "seps", "quotes", "unicode", "empty");
+        assertThat(object(object(reparsed).get("b")).keySet()).containsExactly("ctl", "seps", "quotes", "unicode",
+                "empty");
         assertThat(Json.write(reparsed)).isEqualTo(written);
     }
 
@@ -273,11 +266,12 @@ class JsonTests {
 
     @Test
     void writesEveryStringAsTheCharacterByCharacterWriterDid() {
-        // the writer skips runs of plain characters in bulk; what it writes must not change
+        // the writer skips runs of plain characters in bulk; what it writes must not
+        // change
         java.util.Random random = new java.util.Random(11);
-        char[] alphabet = {'a', 'Z', '0', ' ', '"', '\\', '/', '?', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001b',
-            '\u001f', '\u007f', '\u0080', '\u009f', '\u00a0', '\u00e9', '\u00ff', '\u0100', '\u20ac', '\u2028',
-            '\u2029', '\ud83d', '\ude00', '\ufffd', '\uffff', '\uac00'};
+        char[] alphabet = { 'a', 'Z', '0', ' ', '"', '\\', '/', '?', '\n', '\r', '\t', '\b', '\f', '\u0000', '\u001b',
+                '\u001f', '\u007f', '\u0080', '\u009f', '\u00a0', '\u00e9', '\u00ff', '\u0100', '\u20ac', '\u2028',
+                '\u2029', '\ud83d', '\ude00', '\ufffd', '\uffff', '\uac00' };
         for (int k = 0; k < 5000; k++) {
             StringBuilder s = new StringBuilder();
             int length = random.nextInt(k % 10 == 0 ? 300 : 12);
@@ -298,11 +292,14 @@ class JsonTests {
 
         assertThat(Json.parse(json)).isEqualTo(plain + "\n\"" + plain + "\u00e9\u00e9\u20ac" + plain);
         assertThatThrownBy(() -> Json.parse("\"" + plain + "\u0001\"")).hasMessageContaining("control character")
-                .hasMessageContaining("at character 5001");
+            .hasMessageContaining("at character 5001");
         assertThatThrownBy(() -> Json.parse("\"" + plain)).hasMessageContaining("unterminated string");
     }
 
-    /** The writer as it was, one character at a time: the specification the bulk writer is held to. */
+    /**
+     * The writer as it was, one character at a time: the specification the bulk writer is
+     * held to.
+     */
     private static String referenceWrite(String s) {
         StringBuilder out = new StringBuilder("\"");
         int n = s.length();
@@ -313,15 +310,19 @@ class JsonTests {
             }
             if (c < 0x20 || c == 0x2028 || c == 0x2029 || c == 0x7f) {
                 out.append(String.format("\\u%04x", (int) c));
-            } else if (Character.isHighSurrogate(c)) {
+            }
+            else if (Character.isHighSurrogate(c)) {
                 if (i + 1 < n && Character.isLowSurrogate(s.charAt(i + 1))) {
                     out.append(c).append(s.charAt(++i));
-                } else {
+                }
+                else {
                     out.append('\uFFFD');
                 }
-            } else if (Character.isLowSurrogate(c)) {
+            }
+            else if (Character.isLowSurrogate(c)) {
                 out.append('\uFFFD');
-            } else {
+            }
+            else {
                 out.append(c);
             }
         }
@@ -333,4 +334,5 @@ class JsonTests {
         assertThat(value).isInstanceOf(Map.class);
         return (Map<String, Object>) value;
     }
+
 }

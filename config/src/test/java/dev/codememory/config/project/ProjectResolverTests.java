@@ -96,4 +96,5 @@ class ProjectResolverTests {
         assertThat(resolver.projectOf(nested.toString())).isEqualTo(nested.toString());
         assertThat(new ProjectResolver().projectOf(nested.toString())).isEqualTo(repo.toString());
     }
+
 }

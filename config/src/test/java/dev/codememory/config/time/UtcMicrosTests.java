@@ -17,4 +17,5 @@ class UtcMicrosTests {
         assertThat(UtcMicros.toDateTime(-1)).isEqualTo(earlier);
         assertThat(UtcMicros.of(LocalDateTime.of(1970, 1, 1, 0, 0, 1, 2_999))).isEqualTo(1_000_002);
     }
+
 }

@@ -24,23 +24,27 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
 
 /**
- * The command line of {@code jobs.jar}, on picocli: every command but {@code hook} (which {@code Main} runs
- * before any of this is loaded, on the JDK alone). {@code --help} works on each; exit codes are the same
- * everywhere: 0 done, 1 failed, 2 bad usage, 3 busy (a job or another process holds the database).
+ * The command line of {@code jobs.jar}, on picocli: every command but {@code hook} (which
+ * {@code Main} runs before any of this is loaded, on the JDK alone). {@code --help} works
+ * on each; exit codes are the same everywhere: 0 done, 1 failed, 2 bad usage, 3 busy (a
+ * job or another process holds the database).
  */
 @Command(name = "java -jar jobs.jar", mixinStandardHelpOptions = true, version = "code-memory 0.1.0",
         sortOptions = false, usageHelpAutoWidth = true,
         description = "Long-term memory for Claude Code: hooks capture every prompt, reply and tool call; jobs "
                 + "graduate them into verified, cited memories that are put in front of Claude when relevant.",
         footerHeading = "%nExit codes:%n",
-        footer = {"  0  done", "  1  failed (the message says why; details in ~/.code-memory/logs/)",
-            "  2  bad usage (or an unknown job)", "  3  busy: a job or another process holds the database",
-            "", "`java -jar jobs.jar COMMAND --help` explains each command."})
+        footer = { "  0  done", "  1  failed (the message says why; details in ~/.code-memory/logs/)",
+                "  2  bad usage (or an unknown job)", "  3  busy: a job or another process holds the database", "",
+                "`java -jar jobs.jar COMMAND --help` explains each command." })
 public final class Cli implements Callable<Integer> {
 
     public static final int EXIT_OK = 0;
+
     public static final int EXIT_FAILED = JobCommandRunner.EXIT_FAILED;
+
     public static final int EXIT_USAGE = JobCommandRunner.EXIT_USAGE;
+
     public static final int EXIT_BUSY = JobCommandRunner.EXIT_BUSY;
 
     @Option(names = "--job", paramLabel = "NAME", order = 1,
@@ -48,14 +52,15 @@ public final class Cli implements Callable<Integer> {
                     + "failure resumes it where it stopped.")
     String job;
 
-    @Option(names = "--verbose", order = 2, description = "also show the framework's log lines on the console "
-            + "(they always go to logs/jobs.log)")
+    @Option(names = "--verbose", order = 2,
+            description = "also show the framework's log lines on the console " + "(they always go to logs/jobs.log)")
     boolean verbose;
 
     @Unmatched
     List<String> settings = new ArrayList<>();
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     Cli(PrintStream out, PrintStream err) {
@@ -63,16 +68,20 @@ public final class Cli implements Callable<Integer> {
         this.err = err;
     }
 
-    /** Runs a command line (without {@code hook}, which {@code Main} handles) and returns its exit code. */
+    /**
+     * Runs a command line (without {@code hook}, which {@code Main} handles) and returns
+     * its exit code.
+     */
     public static int run(String[] args) {
         java.util.OptionalInt served = throughServe(args, System.out, System.err);
         return served.isPresent() ? served.getAsInt() : commandLine(System.out, System.err).execute(args);
     }
 
     /**
-     * A read command ({@code query}, {@code show}, {@code tasks}…) or a job asked for while {@code serve} runs goes
-     * to serve, which holds the database, and prints here as it would have; empty when serve is not running (or
-     * the command line asks for help), and the command runs in this process.
+     * A read command ({@code query}, {@code show}, {@code tasks}…) or a job asked for
+     * while {@code serve} runs goes to serve, which holds the database, and prints here
+     * as it would have; empty when serve is not running (or the command line asks for
+     * help), and the command runs in this process.
      */
     static java.util.OptionalInt throughServe(String[] args, PrintStream out, PrintStream err) {
         List<String> words = List.of(args);
@@ -108,7 +117,10 @@ public final class Cli implements Callable<Integer> {
         return cli;
     }
 
-    /** One command on its own (tests, serve, and the static entry points the commands keep). */
+    /**
+     * One command on its own (tests, serve, and the static entry points the commands
+     * keep).
+     */
     public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
         return execute(new CommandLine(command), args, out, err);
     }
@@ -146,28 +158,35 @@ public final class Cli implements Callable<Integer> {
                 verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET);
     }
 
-    /** {@code hook}: documented here; {@code Main} runs it on the JDK alone without loading this class. */
+    /**
+     * {@code hook}: documented here; {@code Main} runs it on the JDK alone without
+     * loading this class.
+     */
     @Command(name = "hook", header = "Claude Code's hook: stdin event → redacted spool line, prints context to inject",
             description = {
-        "Claude Code's hook: reads one hook event (JSON) on stdin, appends it, redacted, to the spool, and for "
-                + "UserPromptSubmit and SessionStart prints the memories to inject, if any.",
-        "Always exits 0 (a non-zero exit would get in Claude Code's way); failures go to logs/hook.log.",
-        "`install` registers it with Claude Code."}, mixinStandardHelpOptions = true)
+                    "Claude Code's hook: reads one hook event (JSON) on stdin, appends it, redacted, to the spool, and for "
+                            + "UserPromptSubmit and SessionStart prints the memories to inject, if any.",
+                    "Always exits 0 (a non-zero exit would get in Claude Code's way); failures go to logs/hook.log.",
+                    "`install` registers it with Claude Code." },
+            mixinStandardHelpOptions = true)
     static final class HookHelp implements Callable<Integer> {
 
         @Override
         public Integer call() {
             return HookCommand.run(System.in, System.out);
         }
+
     }
 
     /** {@code serve}: the scheduler in the foreground (its console is its log). */
-    @Command(name = "serve", header = "the scheduler in the foreground: ingest every minute, graduate when idle and nightly",
-            mixinStandardHelpOptions = true, description = {
-        "Runs the scheduler in the foreground: ingests the spool every minute, graduates after 30 idle minutes and "
-                + "nightly at 03:00 (catching up a missed night at start), one job at a time. Stop it with Ctrl-C "
-                + "or SIGTERM: a running job stops at its next chunk and resumes next time.",
-        "Settings can be given as --name=value (e.g. --code-memory.schedule.ingest-every=30s)."})
+    @Command(name = "serve",
+            header = "the scheduler in the foreground: ingest every minute, graduate when idle and nightly",
+            mixinStandardHelpOptions = true,
+            description = {
+                    "Runs the scheduler in the foreground: ingests the spool every minute, graduates after 30 idle minutes and "
+                            + "nightly at 03:00 (catching up a missed night at start), one job at a time. Stop it with Ctrl-C "
+                            + "or SIGTERM: a running job stops at its next chunk and resumes next time.",
+                    "Settings can be given as --name=value (e.g. --code-memory.schedule.ingest-every=30s)." })
     static final class ServeCli implements Callable<Integer> {
 
         @Unmatched
@@ -179,5 +198,7 @@ public final class Cli implements Callable<Integer> {
             args.addAll(settings);
             return CodeMemoryApplication.run(args.toArray(String[]::new), CodeMemoryApplication.Console.SERVICE);
         }
+
     }
+
 }

@@ -14,20 +14,27 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the spool, fsync'd.
- * Always exits 0 and prints nothing unless there is context to inject (UserPromptSubmit, SessionStart: asked of the
- * resident {@code serve} through {@link ServeClient} when it runs, else worked out here by {@link HookContext}; either
- * way only after the line is safely spooled): a memory tool must never block Claude Code. Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the payload.
+ * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the
+ * spool, fsync'd. Always exits 0 and prints nothing unless there is context to inject
+ * (UserPromptSubmit, SessionStart: asked of the resident {@code serve} through
+ * {@link ServeClient} when it runs, else worked out here by {@link HookContext}; either
+ * way only after the line is safely spooled): a memory tool must never block Claude Code.
+ * Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the
+ * payload.
  */
 public final class HookCommand {
 
     /**
-     * Kept from the budget when asking {@code serve}: if it has not answered by then (busy, or killed mid-answer),
-     * the hook still has this long to answer on its own, or at least to exit in time.
+     * Kept from the budget when asking {@code serve}: if it has not answered by then
+     * (busy, or killed mid-answer), the hook still has this long to answer on its own, or
+     * at least to exit in time.
      */
     static final java.time.Duration COLD_RESERVE = java.time.Duration.ofMillis(500);
 
-    /** Upper bound on what we read from stdin; a larger input is cut and flagged, never refused. */
+    /**
+     * Upper bound on what we read from stdin; a larger input is cut and flagged, never
+     * refused.
+     */
     private static final int MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
     private HookCommand() {
@@ -39,9 +46,10 @@ public final class HookCommand {
     }
 
     /**
-     * The hook on one event; the context budget counts from {@code budgetStart}, or, when null, from this process's
-     * start (Claude Code waits from when it launched the process, JVM start-up included). A caller that runs the
-     * hook inside a longer-lived process ({@code demo}) gives the moment it calls.
+     * The hook on one event; the context budget counts from {@code budgetStart}, or, when
+     * null, from this process's start (Claude Code waits from when it launched the
+     * process, JVM start-up included). A caller that runs the hook inside a longer-lived
+     * process ({@code demo}) gives the moment it calls.
      */
     public static int run(InputStream stdin, PrintStream stdout, Instant budgetStart) {
         CodeMemoryHome home = null;
@@ -54,9 +62,14 @@ public final class HookCommand {
             Spool.forHome(home).append(line);
             if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
-                // the budget runs from when Claude Code started this process, JVM start-up included
-                Instant started = budgetStart != null ? budgetStart : ProcessHandle.current().info().startInstant()
-                        .filter(t -> t.isBefore(receivedAt)).orElse(receivedAt);
+                // the budget runs from when Claude Code started this process, JVM
+                // start-up included
+                Instant started = budgetStart != null ? budgetStart
+                        : ProcessHandle.current()
+                            .info()
+                            .startInstant()
+                            .filter(t -> t.isBefore(receivedAt))
+                            .orElse(receivedAt);
                 Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
                 Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
                 String context;
@@ -64,7 +77,8 @@ public final class HookCommand {
                     served.get().info().forEach(message -> HookLog.info(h, message));
                     served.get().errors().forEach(message -> HookLog.write(h, "ERROR " + message));
                     context = served.get().stdout();
-                } else {
+                }
+                else {
                     context = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
                             message -> HookLog.info(h, message));
                 }
@@ -72,7 +86,8 @@ public final class HookCommand {
                     stdout.print(context);
                 }
             }
-        } catch (Throwable e) {
+        }
+        catch (Throwable e) {
             HookLog.error(home, "hook", e);
         }
         stdout.flush();
@@ -80,8 +95,9 @@ public final class HookCommand {
     }
 
     /**
-     * Whether the spooled line may be an event whose output Claude Code injects (UserPromptSubmit, SessionStart):
-     * a cheap look before anything beyond the JDK is loaded; {@link HookContext} checks properly.
+     * Whether the spooled line may be an event whose output Claude Code injects
+     * (UserPromptSubmit, SessionStart): a cheap look before anything beyond the JDK is
+     * loaded; {@link HookContext} checks properly.
      */
     static boolean mayInject(String spoolLine) {
         return spoolLine.contains("\"hook_event_name\":\"UserPromptSubmit\"")
@@ -89,42 +105,45 @@ public final class HookCommand {
     }
 
     /**
-     * Runs the hook path on built-in sample events (into {@code CODE_MEMORY_HOME}), so the build can record a
-     * class-data-sharing archive of exactly the classes a real hook call loads: a prompt, small tool calls, a
-     * credential file, invalid input, and a few kilobytes of {@link HookTraining}'s tool output (code, logs, config
-     * lines, a token of each kind the redactor matches by hand and by regex, a control character, non-Latin-1 text).
+     * Runs the hook path on built-in sample events (into {@code CODE_MEMORY_HOME}), so
+     * the build can record a class-data-sharing archive of exactly the classes a real
+     * hook call loads: a prompt, small tool calls, a credential file, invalid input, and
+     * a few kilobytes of {@link HookTraining}'s tool output (code, logs, config lines, a
+     * token of each kind the redactor matches by hand and by regex, a control character,
+     * non-Latin-1 text).
      */
     public static int train() {
-        String tokens = "\\n\\u001b[32mok\\u001b[0m ghp_" + "a1B2c3D4".repeat(5) + " eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0"
+        String tokens = "\\n\\u001b[32mok\\u001b[0m ghp_" + "a1B2c3D4".repeat(5)
+                + " eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0In0"
                 + ".sig-ABC123 AKIAIOSFODNN7EXAMPLE gr\u00fc\u00dfe \u4f60\u597d \ud83d\ude00\"";
         String large = HookTraining.toolOutputEvent(4 * 1024).replace("\",\"stderr\"", tokens + ",\"stderr\"");
-        String[] samples = {
-            large,
-            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"UserPromptSubmit\","
-                    + "\"prompt\":\"use the token=abc123 <private>x</private> and Bearer abcdefghijkl\"}",
-            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
-                    + "\"tool_input\":{\"command\":\"ls\",\"password\":\"p\"},\"tool_response\":{\"stdout\":\"a\\nb\","
-                    + "\"exit\":0,\"ok\":true,\"x\":null,\"n\":[1.5e3,-2]},\"duration_ms\":12}",
-            "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
-                    + "\"tool_input\":{\"file_path\":\"/tmp/.env\"},\"tool_response\":{\"file\":{\"content\":"
-                    + "\"DB_URL=postgres://app:pw@db/app\\nAPI_KEY=\\\"k\\\"\\n\"}}}",
-            "not json"};
+        String[] samples = { large,
+                "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"UserPromptSubmit\","
+                        + "\"prompt\":\"use the token=abc123 <private>x</private> and Bearer abcdefghijkl\"}",
+                "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\","
+                        + "\"tool_input\":{\"command\":\"ls\",\"password\":\"p\"},\"tool_response\":{\"stdout\":\"a\\nb\","
+                        + "\"exit\":0,\"ok\":true,\"x\":null,\"n\":[1.5e3,-2]},\"duration_ms\":12}",
+                "{\"session_id\":\"cds\",\"cwd\":\"/tmp\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Read\","
+                        + "\"tool_input\":{\"file_path\":\"/tmp/.env\"},\"tool_response\":{\"file\":{\"content\":"
+                        + "\"DB_URL=postgres://app:pw@db/app\\nAPI_KEY=\\\"k\\\"\\n\"}}}",
+                "not json" };
         for (String sample : samples) {
-            run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                    System.out);
+            run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)), System.out);
         }
-        // once more with a stand-in for serve on the socket, so the archive holds the client's classes too
+        // once more with a stand-in for serve on the socket, so the archive holds the
+        // client's classes too
         java.nio.file.Path socket = CodeMemoryHome.resolve().root().resolve(ServeClient.SOCKET);
-        try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel.open(
-                java.net.StandardProtocolFamily.UNIX)) {
+        try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel
+            .open(java.net.StandardProtocolFamily.UNIX)) {
             java.nio.file.Files.deleteIfExists(socket);
             server.bind(java.net.UnixDomainSocketAddress.of(socket));
             Thread standIn = new Thread(() -> {
                 try (java.nio.channels.SocketChannel client = server.accept()) {
                     client.read(java.nio.ByteBuffer.allocate(64 * 1024));
                     client.write(java.nio.ByteBuffer.wrap("{\"stdout\":null,\"info\":[],\"errors\":[],\"exit\":0}\n"
-                            .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
-                } catch (IOException e) {
+                        .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                }
+                catch (IOException e) {
                     // training only
                 }
             });
@@ -132,12 +151,15 @@ public final class HookCommand {
             standIn.start();
             run(new java.io.ByteArrayInputStream(samples[0].getBytes(java.nio.charset.StandardCharsets.UTF_8)),
                     System.out);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             // training only: the archive is then just without the client's classes
-        } finally {
+        }
+        finally {
             try {
                 java.nio.file.Files.deleteIfExists(socket);
-            } catch (IOException ignored) {
+            }
+            catch (IOException ignored) {
                 // training home
             }
         }
@@ -151,17 +173,22 @@ public final class HookCommand {
         }
         try {
             return Math.max(1024, Integer.parseInt(configured.trim()));
-        } catch (NumberFormatException e) {
+        }
+        catch (NumberFormatException e) {
             return SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES;
         }
     }
 
-    /** Appends one line about a failure to {@code logs/hook.log}: time, where, exception type and message. */
+    /**
+     * Appends one line about a failure to {@code logs/hook.log}: time, where, exception
+     * type and message.
+     */
     static final class HookLog {
 
         /**
-         * Past this size the log moves to {@code hook.log.1} (replacing the previous one) and starts again: one line
-         * per prompt would otherwise grow for as long as the tool is installed.
+         * Past this size the log moves to {@code hook.log.1} (replacing the previous one)
+         * and starts again: one line per prompt would otherwise grow for as long as the
+         * tool is installed.
          */
         static final long MAX_BYTES = 1024 * 1024;
 
@@ -189,17 +216,23 @@ public final class HookCommand {
                 String message = Instant.now() + " " + line + "\n";
                 java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.APPEND);
-            } catch (IOException | RuntimeException ignored) {
+            }
+            catch (IOException | RuntimeException ignored) {
                 // nowhere left to report; Claude Code must still go on
             }
         }
 
-        /** Moves a log over {@link #MAX_BYTES} aside; two hooks racing to do it lose at most a line. */
+        /**
+         * Moves a log over {@link #MAX_BYTES} aside; two hooks racing to do it lose at
+         * most a line.
+         */
         static void rotate(java.nio.file.Path log) throws IOException {
             if (java.nio.file.Files.isRegularFile(log) && java.nio.file.Files.size(log) > MAX_BYTES) {
                 java.nio.file.Files.move(log, log.resolveSibling(log.getFileName() + ".1"),
                         java.nio.file.StandardCopyOption.REPLACE_EXISTING);
             }
         }
+
     }
+
 }

@@ -26,26 +26,28 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code import --hooks PATH} replays a file or folder ({@code *.jsonl}, in name order) of hook JSON lines through
- * the same redaction into the spool. A line's optional top-level {@code timestamp} becomes the event time at ingest;
- * lines keep their origin (file:line) so a re-import without timestamps is recognised. Bad lines are spooled
+ * {@code import --hooks PATH} replays a file or folder ({@code *.jsonl}, in name order)
+ * of hook JSON lines through the same redaction into the spool. A line's optional
+ * top-level {@code timestamp} becomes the event time at ingest; lines keep their origin
+ * (file:line) so a re-import without timestamps is recognised. Bad lines are spooled
  * flagged, like bad hook input, and show up as rejects after ingest.
  *
- * <p>{@code import --transcripts [PATH]} reads Claude Code's own transcripts (default {@code ~/.claude/projects})
- * into the events its hooks would have sent ({@link TranscriptImport}), then ingests them, printing what it found
- * and what was new.
+ * <p>
+ * {@code import --transcripts [PATH]} reads Claude Code's own transcripts (default
+ * {@code ~/.claude/projects}) into the events its hooks would have sent
+ * ({@link TranscriptImport}), then ingests them, printing what it found and what was new.
  */
 @Command(name = "import", header = "bring past sessions in: Claude Code transcripts, or hook JSON lines",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Brings past sessions in, through the same redaction as the hook.",
-            "--transcripts reads Claude Code's transcripts (prompts, replies, tool calls with their results, session "
-                    + "start and end, subagents), keeps each record once however often it is read (by its uuid), "
-                    + "skips lines that are not JSON, and ingests the events; a session the hooks already captured "
-                    + "is not imported twice.",
-            "--hooks replays hook JSON lines (one hook object per line; an optional \"timestamp\" is the event time) "
-                    + "into the spool for the next ingest."},
-        footer = {"", "Exit codes: 0 imported, 1 failed, 2 bad usage or no such file, 3 imported but a job holds the "
-                + "database (the events are ingested by the next run)."})
+        description = { "Brings past sessions in, through the same redaction as the hook.",
+                "--transcripts reads Claude Code's transcripts (prompts, replies, tool calls with their results, session "
+                        + "start and end, subagents), keeps each record once however often it is read (by its uuid), "
+                        + "skips lines that are not JSON, and ingests the events; a session the hooks already captured "
+                        + "is not imported twice.",
+                "--hooks replays hook JSON lines (one hook object per line; an optional \"timestamp\" is the event time) "
+                        + "into the spool for the next ingest." },
+        footer = { "", "Exit codes: 0 imported, 1 failed, 2 bad usage or no such file, 3 imported but a job holds the "
+                + "database (the events are ingested by the next run)." })
 public final class ImportCommand implements Callable<Integer> {
 
     private static final int BATCH = 1000;
@@ -63,6 +65,7 @@ public final class ImportCommand implements Callable<Integer> {
                 fallbackValue = "~/.claude/projects",
                 description = "a transcript file or a folder searched for them (default: ~/.claude/projects)")
         String transcripts;
+
     }
 
     @Option(names = "--no-ingest", description = "--transcripts: only spool the events (the next job ingests them)")
@@ -72,6 +75,7 @@ public final class ImportCommand implements Callable<Integer> {
     boolean verbose;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public ImportCommand(PrintStream out, PrintStream err) {
@@ -92,13 +96,14 @@ public final class ImportCommand implements Callable<Integer> {
         try {
             if (source.hooks != null) {
                 Result result = importHooks(path, Spool.forHome(home), builder);
-                out.printf("imported %d lines from %d file(s) into %s (%d flagged as bad input)%n",
-                        result.lines(), result.files(), home.spool(), result.flagged());
+                out.printf("imported %d lines from %d file(s) into %s (%d flagged as bad input)%n", result.lines(),
+                        result.files(), home.spool(), result.flagged());
                 out.println("run `java -jar jobs.jar --job=ingest` (or wait for `serve`) to load them");
                 return 0;
             }
             return importTranscripts(path, home, builder);
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             err.println("import failed: " + e.getMessage());
             return Cli.EXIT_FAILED;
         }
@@ -125,8 +130,8 @@ public final class ImportCommand implements Callable<Integer> {
             out.println("spooled; `java -jar jobs.jar --job=ingest` (or `serve`) loads them");
             return 0;
         }
-        return CodeMemoryApplication.run(new String[0], verbose ? CodeMemoryApplication.Console.VERBOSE
-                : CodeMemoryApplication.Console.QUIET, context -> {
+        return CodeMemoryApplication.run(new String[0],
+                verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET, context -> {
                     int exit = context.getBean(JobCommandRunner.class).runJob("ingest", out, false);
                     JobRunListener.Totals before = context.getBean(JobRunListener.class).before();
                     JobRunListener.Totals after = context.getBean(JobRunListener.class).after();
@@ -136,19 +141,26 @@ public final class ImportCommand implements Callable<Integer> {
                                 ? "added no new events: every record was imported (or captured by the hooks) before"
                                 : "added " + ConsoleProgress.number(added) + " new events; `java -jar jobs.jar "
                                         + "--job=graduate` (or `serve`) turns them into memories");
-                    } else if (exit == Cli.EXIT_BUSY) {
+                    }
+                    else if (exit == Cli.EXIT_BUSY) {
                         out.println("the events wait in the spool; the next ingest loads them");
                     }
                     return exit;
                 });
     }
 
-    /** "found 14 session files (…): 4,347 records, 82 invalid lines skipped, 131 repeated; events: Stop 280, …". */
+    /**
+     * "found 14 session files (…): 4,347 records, 82 invalid lines skipped, 131 repeated;
+     * events: Stop 280, …".
+     */
     static String describe(Path path, TranscriptImport.Result r, long nanos) {
-        String byType = r.eventsByType().entrySet().stream()
-                .map(e -> e.getKey() + " " + ConsoleProgress.number(e.getValue()))
-                .collect(Collectors.joining(", "));
-        return String.format(Locale.ROOT, "found %d session file(s) and %d subagent file(s) in %s: %s records, "
+        String byType = r.eventsByType()
+            .entrySet()
+            .stream()
+            .map(e -> e.getKey() + " " + ConsoleProgress.number(e.getValue()))
+            .collect(Collectors.joining(", "));
+        return String.format(Locale.ROOT,
+                "found %d session file(s) and %d subagent file(s) in %s: %s records, "
                         + "%s invalid line(s) skipped, %s repeated record(s) skipped%nspooled %s events%s in %s",
                 r.sessionFiles(), r.subagentFiles(), path, ConsoleProgress.number(r.records()),
                 ConsoleProgress.number(r.invalidLines()), ConsoleProgress.number(r.repeatedRecords()),
@@ -171,9 +183,11 @@ public final class ImportCommand implements Callable<Integer> {
         if (Files.isDirectory(path)) {
             try (Stream<Path> list = Files.list(path)) {
                 list.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p))
-                        .sorted().forEach(files::add);
+                    .sorted()
+                    .forEach(files::add);
             }
-        } else {
+        }
+        else {
             files.add(path);
         }
         long lines = 0;
@@ -234,4 +248,5 @@ public final class ImportCommand implements Callable<Integer> {
         }
         return true;
     }
+
 }

@@ -21,16 +21,19 @@ import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
 
 /**
- * The Boot side of the command line: {@code --job=NAME} runs one job to completion (exit 0 on COMPLETED, 1 with
- * the failing step named otherwise, 3 when the database or the job lock is held by another process), and
- * {@code serve} runs the scheduler in the foreground. Commands that need the context for something else
- * ({@code forget}, {@code import --transcripts}, {@code demo}) run after start-up instead.
+ * The Boot side of the command line: {@code --job=NAME} runs one job to completion (exit
+ * 0 on COMPLETED, 1 with the failing step named otherwise, 3 when the database or the job
+ * lock is held by another process), and {@code serve} runs the scheduler in the
+ * foreground. Commands that need the context for something else ({@code forget},
+ * {@code import --transcripts}, {@code demo}) run after start-up instead.
  */
 @Component
 public class JobCommandRunner implements ApplicationRunner {
 
     public static final int EXIT_FAILED = 1;
+
     public static final int EXIT_USAGE = 2;
+
     public static final int EXIT_BUSY = 3;
 
     private static final Logger log = LoggerFactory.getLogger(JobCommandRunner.class);
@@ -42,8 +45,11 @@ public class JobCommandRunner implements ApplicationRunner {
               java -jar jobs.jar demo                     see it work on a small sample of sessions""";
 
     private final JobRunner jobRunner;
+
     private final ObjectProvider<ServeCommand> serveCommand;
+
     private final ConsoleProgress progress;
+
     private final JobRunListener runListener;
 
     public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand, ConsoleProgress progress,
@@ -59,28 +65,35 @@ public class JobCommandRunner implements ApplicationRunner {
         List<String> jobs = args.getOptionValues("job");
         if (jobs != null && jobs.size() == 1) {
             CodeMemoryApplication.setExitCode(runJob(jobs.get(0), System.out, true));
-        } else if (args.getNonOptionArgs().equals(List.of("serve"))) {
+        }
+        else if (args.getNonOptionArgs().equals(List.of("serve"))) {
             CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
-        } else if (CodeMemoryApplication.hasCommand()) {
+        }
+        else if (CodeMemoryApplication.hasCommand()) {
             return; // the command runs with the context once it has started
-        } else {
-            System.err.println("usage: java -jar jobs.jar --job=NAME   (" + String.join(", ",
-                    new java.util.TreeSet<>(jobRunner.jobNames())) + "); java -jar jobs.jar --help for every command");
+        }
+        else {
+            System.err.println("usage: java -jar jobs.jar --job=NAME   ("
+                    + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames()))
+                    + "); java -jar jobs.jar --help for every command");
             CodeMemoryApplication.setExitCode(EXIT_USAGE);
         }
     }
 
-    /** {@link #runJob(String, PrintStream, PrintStream, boolean)} with failures on stderr. */
+    /**
+     * {@link #runJob(String, PrintStream, PrintStream, boolean)} with failures on stderr.
+     */
     public int runJob(String name, PrintStream out, boolean hintWhenEmpty) {
         return runJob(name, out, System.err, hintWhenEmpty);
     }
 
     /**
-     * Runs a job, showing each stage on {@code out} as it completes (with a live line on a terminal) and a summary
-     * of what the store holds afterwards; failures go to {@code err}. {@code serve} runs the jobs asked of it
-     * through here too, with the caller's streams.
-     *
-     * @param hintWhenEmpty whether to say how to fill a store that is still empty after the run
+     * Runs a job, showing each stage on {@code out} as it completes (with a live line on
+     * a terminal) and a summary of what the store holds afterwards; failures go to
+     * {@code err}. {@code serve} runs the jobs asked of it through here too, with the
+     * caller's streams.
+     * @param hintWhenEmpty whether to say how to fill a store that is still empty after
+     * the run
      */
     public int runJob(String name, PrintStream out, PrintStream err, boolean hintWhenEmpty) {
         if (!jobRunner.jobNames().contains(name)) {
@@ -94,10 +107,12 @@ public class JobCommandRunner implements ApplicationRunner {
         progress.attach(out, out == System.out && ConsoleProgress.isTerminal());
         try {
             execution = jobRunner.run(name);
-        } catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
+        }
+        catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("job " + name + " not started: " + e.getMessage());
             return EXIT_BUSY;
-        } finally {
+        }
+        finally {
             progress.detach();
         }
         if (execution.getStatus() == BatchStatus.COMPLETED) {
@@ -107,13 +122,15 @@ public class JobCommandRunner implements ApplicationRunner {
             }
             return 0;
         }
-        String failedSteps = execution.getStepExecutions().stream()
-                .filter(s -> s.getStatus() != BatchStatus.COMPLETED)
-                .map(StepExecution::getStepName)
-                .collect(Collectors.joining(", "));
-        String reasons = execution.getAllFailureExceptions().stream()
-                .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
-                .collect(Collectors.joining("; "));
+        String failedSteps = execution.getStepExecutions()
+            .stream()
+            .filter(s -> s.getStatus() != BatchStatus.COMPLETED)
+            .map(StepExecution::getStepName)
+            .collect(Collectors.joining(", "));
+        String reasons = execution.getAllFailureExceptions()
+            .stream()
+            .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
+            .collect(Collectors.joining("; "));
         err.println("job " + name + " " + execution.getStatus() + " in step "
                 + (failedSteps.isEmpty() ? "(none)" : failedSteps) + (reasons.isEmpty() ? "" : ": " + reasons));
         err.println("run the same command again to resume it where it stopped (details: logs/jobs.log)");
@@ -122,13 +139,19 @@ public class JobCommandRunner implements ApplicationRunner {
         return EXIT_FAILED;
     }
 
-    /** "graduate completed in 12.4 s: 6,041 events (+6,041), 14 sessions (+14), 1,210 memories (+1,210)". */
+    /**
+     * "graduate completed in 12.4 s: 6,041 events (+6,041), 14 sessions (+14), 1,210
+     * memories (+1,210)".
+     */
     static String summary(String name, long nanos, JobRunListener.Totals before, JobRunListener.Totals after) {
         StringBuilder line = new StringBuilder(name).append(" completed in ").append(ConsoleProgress.seconds(nanos));
         if (after.events() >= 0) {
-            line.append(": ").append(count(after.events(), before.events(), "event", "events")).append(", ")
-                    .append(count(after.sessions(), before.sessions(), "session", "sessions")).append(", ")
-                    .append(count(after.memories(), before.memories(), "memory", "memories"));
+            line.append(": ")
+                .append(count(after.events(), before.events(), "event", "events"))
+                .append(", ")
+                .append(count(after.sessions(), before.sessions(), "session", "sessions"))
+                .append(", ")
+                .append(count(after.memories(), before.memories(), "memory", "memories"));
         }
         return line.toString();
     }
@@ -141,4 +164,5 @@ public class JobCommandRunner implements ApplicationRunner {
         long added = now - before;
         return text + " (" + (added >= 0 ? "+" : "") + ConsoleProgress.number(added) + ")";
     }
+
 }

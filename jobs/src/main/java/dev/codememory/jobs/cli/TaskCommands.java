@@ -21,9 +21,9 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
- * {@code tasks [--status S]}, {@code task show ID} and {@code blocked}: the task entities graduation keeps,
- * read straight from DuckDB (no Spring start-up). Exit 1 for an unknown task, 2 for bad usage, 3 when a job holds
- * the database.
+ * {@code tasks [--status S]}, {@code task show ID} and {@code blocked}: the task entities
+ * graduation keeps, read straight from DuckDB (no Spring start-up). Exit 1 for an unknown
+ * task, 2 for bad usage, 3 when a job holds the database.
  */
 public final class TaskCommands {
 
@@ -32,14 +32,17 @@ public final class TaskCommands {
     private TaskCommands() {
     }
 
-    /** {@code tasks}, {@code task show ID} and {@code blocked}, printing to the given streams. */
+    /**
+     * {@code tasks}, {@code task show ID} and {@code blocked}, printing to the given
+     * streams.
+     */
     static List<CommandLine> commandLines(PrintStream out, PrintStream err) {
         return commandLines(out, err, new Source(null, null));
     }
 
     /**
-     * Runs one of the commands ({@code args} starts with its name) on the sessions given — the resident
-     * {@code serve}'s.
+     * Runs one of the commands ({@code args} starts with its name) on the sessions given
+     * — the resident {@code serve}'s.
      */
     public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
             Supplier<SessionLease> sessions) {
@@ -52,7 +55,10 @@ public final class TaskCommands {
         return JobCommandRunner.EXIT_USAGE;
     }
 
-    /** Where the commands read: the home (null: resolved when they run) and the sessions (null: their own). */
+    /**
+     * Where the commands read: the home (null: resolved when they run) and the sessions
+     * (null: their own).
+     */
     private record Source(CodeMemoryHome home, Supplier<SessionLease> sessions) {
     }
 
@@ -73,6 +79,7 @@ public final class TaskCommands {
         String status;
 
         private final PrintStream out;
+
         private final PrintStream err;
 
         private final Source source;
@@ -92,13 +99,15 @@ public final class TaskCommands {
             }
             return withDatabase(source, out, err, c -> list(c, wanted, out));
         }
+
     }
 
-    @Command(name = "blocked", header = "the blocked tasks and what blocks them",
-            mixinStandardHelpOptions = true, description = "The blocked tasks and their blockers.")
+    @Command(name = "blocked", header = "the blocked tasks and what blocks them", mixinStandardHelpOptions = true,
+            description = "The blocked tasks and their blockers.")
     static final class Blocked implements Callable<Integer> {
 
         private final PrintStream out;
+
         private final PrintStream err;
 
         private final Source source;
@@ -113,11 +122,11 @@ public final class TaskCommands {
         public Integer call() {
             return withDatabase(source, out, err, c -> list(c, "blocked", out));
         }
+
     }
 
-    @Command(name = "task", header = "one task: task show ID",
-            mixinStandardHelpOptions = true, subcommandsRepeatable = false,
-            description = "One task: `task show ID`.")
+    @Command(name = "task", header = "one task: task show ID", mixinStandardHelpOptions = true,
+            subcommandsRepeatable = false, description = "One task: `task show ID`.")
     static final class Task implements Callable<Integer> {
 
         @picocli.CommandLine.Spec
@@ -127,6 +136,7 @@ public final class TaskCommands {
         public Integer call() {
             throw new CommandLine.ParameterException(spec.commandLine(), "task needs a subcommand: show ID");
         }
+
     }
 
     @Command(name = "show", header = "a task's title, status, project, blockers, history and evidence",
@@ -138,6 +148,7 @@ public final class TaskCommands {
         String id;
 
         private final PrintStream out;
+
         private final PrintStream err;
 
         private final Source source;
@@ -152,10 +163,13 @@ public final class TaskCommands {
         public Integer call() {
             return withDatabase(source, out, err, c -> show(c, id, out, err));
         }
+
     }
 
     private interface Work {
+
         int run(Connection c) throws SQLException;
+
     }
 
     private static int withDatabase(Source source, PrintStream out, PrintStream err, Work work) {
@@ -167,10 +181,12 @@ public final class TaskCommands {
         try (SessionLease lease = source.sessions() != null ? source.sessions().get()
                 : new SessionLease(DuckDb.forHome(home).open(), true); Connection c = lease.session().connection()) {
             return work.run(c);
-        } catch (DatabaseLockedException e) {
+        }
+        catch (DatabaseLockedException e) {
             err.println(e.getMessage());
             return JobCommandRunner.EXIT_BUSY;
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             err.println("cannot read tasks: " + e.getMessage());
             return 1;
         }
@@ -274,4 +290,5 @@ public final class TaskCommands {
             }
         }
     }
+
 }

@@ -18,11 +18,13 @@ import java.util.TreeMap;
 import java.util.function.Consumer;
 
 /**
- * {@code import --transcripts}: Claude Code transcripts → the hook events they stand for ({@link TranscriptHookEvents})
- * → the same redaction and spool as a hook call ({@link SpoolLineBuilder}, {@link Spool}), each line marked
- * {@code source: transcript} with its origin (file:line) and identity. Files are read in the order of their first
- * record; a record whose uuid was read before (a resumed session's file repeats the records it continues) is
- * skipped, and across runs the events' identities make ingest keep each once. Runs on the JDK alone.
+ * {@code import --transcripts}: Claude Code transcripts → the hook events they stand for
+ * ({@link TranscriptHookEvents}) → the same redaction and spool as a hook call
+ * ({@link SpoolLineBuilder}, {@link Spool}), each line marked {@code source: transcript}
+ * with its origin (file:line) and identity. Files are read in the order of their first
+ * record; a record whose uuid was read before (a resumed session's file repeats the
+ * records it continues) is skipped, and across runs the events' identities make ingest
+ * keep each once. Runs on the JDK alone.
  */
 public final class TranscriptImport {
 
@@ -62,7 +64,8 @@ public final class TranscriptImport {
             boolean subagent = TranscriptRecords.isSubagentFile(file);
             if (subagent) {
                 subagentFiles++;
-            } else {
+            }
+            else {
                 sessionFiles++;
             }
             TranscriptRecords.FileRecords read = TranscriptRecords.read(file);
@@ -105,4 +108,5 @@ public final class TranscriptImport {
         Path sessionDir = subagentFile.getParent().getParent();
         return sessionDir.resolveSibling(sessionDir.getFileName() + ".jsonl");
     }
+
 }

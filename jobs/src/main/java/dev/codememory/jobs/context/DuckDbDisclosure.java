@@ -17,12 +17,14 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Layers 2 and 3 of the injected context, read on demand from the open database through the same reads as
- * {@code show}: a memory's source events with their neighbours, and its text with the quoted evidence.
+ * Layers 2 and 3 of the injected context, read on demand from the open database through
+ * the same reads as {@code show}: a memory's source events with their neighbours, and its
+ * text with the quoted evidence.
  */
 final class DuckDbDisclosure implements DisclosureSource {
 
     private final DuckDb.Session session;
+
     private final Map<String, String> citationOfMemory;
 
     DuckDbDisclosure(DuckDb.Session session, Map<String, String> citationOfMemory) {
@@ -35,12 +37,14 @@ final class DuckDbDisclosure implements DisclosureSource {
         try (Connection c = session.connection()) {
             List<TimelineLine> lines = new ArrayList<>();
             for (ContextEvent e : CitationQueries.sourceContext(c, memoryId)) {
-                if (e.isWork()) { // session start/end and other markers say nothing about the work
+                if (e.isWork()) { // session start/end and other markers say nothing about
+                                  // the work
                     lines.add(new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source()));
                 }
             }
             return lines;
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new IllegalStateException("cannot read the timeline of " + memoryId + ": " + e.getMessage(), e);
         }
     }
@@ -63,7 +67,8 @@ final class DuckDbDisclosure implements DisclosureSource {
                 }
             }
             return Optional.of(new MemoryDetail(memory.get().title(), memory.get().body(), quotes));
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new IllegalStateException("cannot read the details of " + memoryId + ": " + e.getMessage(), e);
         }
     }
@@ -75,4 +80,5 @@ final class DuckDbDisclosure implements DisclosureSource {
             default -> TimelineLine.Role.TOOL;
         };
     }
+
 }

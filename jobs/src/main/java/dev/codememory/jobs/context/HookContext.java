@@ -27,15 +27,18 @@ import java.util.function.BiConsumer;
 import java.util.function.Consumer;
 
 /**
- * What the hook prints after it has spooled a UserPromptSubmit or SessionStart event: Claude Code's
- * {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}} with cited memories, or nothing.
+ * What the hook prints after it has spooled a UserPromptSubmit or SessionStart event:
+ * Claude Code's {@code {"hookSpecificOutput":{"hookEventName":…,"additionalContext":…}}}
+ * with cited memories, or nothing.
  *
- * <p>Capture comes first and never depends on this: the caller has already appended the line. Here the database
- * is opened read-only (a hook never writes to it: only jobs and serve do), within the time budget; every way of
- * not answering — no database yet, a job holding it, past the budget, nothing relevant — prints nothing and,
- * except for "nothing relevant", leaves one line in {@code logs/hook.log}. Each injection is recorded by appending an
- * injection line to the spool (which citations, which session, which prompt event), loaded by the next ingest.
- * {@code CODE_MEMORY_CONTEXT=off} turns injection off.
+ * <p>
+ * Capture comes first and never depends on this: the caller has already appended the
+ * line. Here the database is opened read-only (a hook never writes to it: only jobs and
+ * serve do), within the time budget; every way of not answering — no database yet, a job
+ * holding it, past the budget, nothing relevant — prints nothing and, except for "nothing
+ * relevant", leaves one line in {@code logs/hook.log}. Each injection is recorded by
+ * appending an injection line to the spool (which citations, which session, which prompt
+ * event), loaded by the next ingest. {@code CODE_MEMORY_CONTEXT=off} turns injection off.
  */
 public final class HookContext {
 
@@ -43,8 +46,9 @@ public final class HookContext {
     }
 
     /**
-     * What answers: the services of the hook's own process, which open the database read-only for this one answer
-     * ({@link #cold}), or those of the resident {@code serve} process, warm.
+     * What answers: the services of the hook's own process, which open the database
+     * read-only for this one answer ({@link #cold}), or those of the resident
+     * {@code serve} process, warm.
      */
     public interface Services {
 
@@ -54,9 +58,13 @@ public final class HookContext {
 
         /** {@code cold} or {@code serve}: recorded in each answer's log line. */
         String source();
+
     }
 
-    /** This process's own services: the database opened read-only per answer, the model only if the budget allows. */
+    /**
+     * This process's own services: the database opened read-only per answer, the model
+     * only if the budget allows.
+     */
     public static Services cold(CodeMemoryHome home) {
         DuckDb duckDb = DuckDb.forHome(home);
         return new Services() {
@@ -79,9 +87,9 @@ public final class HookContext {
 
     /**
      * The hook's stdout for this spool line, or null for none, answered in this process.
-     *
-     * @param log  where a reason for not answering goes: (where, failure)
-     * @param info where a one-line account of an answer goes (counts, band, timing; never text)
+     * @param log where a reason for not answering goes: (where, failure)
+     * @param info where a one-line account of an answer goes (counts, band, timing; never
+     * text)
      */
     public static String respond(CodeMemoryHome home, String spoolLine, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) {
@@ -90,8 +98,8 @@ public final class HookContext {
     }
 
     /**
-     * The hook's stdout for this spool line, or null for none, answered by {@code services} within {@code budget} of
-     * {@code started}.
+     * The hook's stdout for this spool line, or null for none, answered by
+     * {@code services} within {@code budget} of {@code started}.
      */
     public static String respond(CodeMemoryHome home, String spoolLine, Instant started, Duration budget,
             BiConsumer<String, Throwable> log, Consumer<String> info, Services services) {
@@ -103,7 +111,8 @@ public final class HookContext {
             }
             envelope = e;
             event = ev;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             return null;
         }
         String name = text(event, "hook_event_name");
@@ -120,16 +129,16 @@ public final class HookContext {
             ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                return continuity(home, envelope, name, "session_start", sessionId, project, services, clock,
-                        started, log, info);
+                return continuity(home, envelope, name, "session_start", sessionId, project, services, clock, started,
+                        log, info);
             }
             String prompt = text(event, "prompt");
             if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
             }
             if (Prompts.asksToContinue(prompt)) {
-                return continuity(home, envelope, name, "continuity", sessionId, project, services, clock, started,
-                        log, info);
+                return continuity(home, envelope, name, "continuity", sessionId, project, services, clock, started, log,
+                        info);
             }
             PromptContextService.Outcome outcome = services.prompts().contextFor(project, prompt, clock);
             InjectedContext context = outcome.context();
@@ -138,8 +147,8 @@ public final class HookContext {
                     outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
             String fields = " source=" + services.source() + " vectors=" + outcome.semantic();
             if (context.isEmpty()) {
-                info.accept(account + ", nothing injected, "
-                        + Duration.between(started, Instant.now()).toMillis() + " ms" + fields);
+                info.accept(account + ", nothing injected, " + Duration.between(started, Instant.now()).toMillis()
+                        + " ms" + fields);
                 return null;
             }
             Map<String, QueryResult> byCitation = new LinkedHashMap<>();
@@ -156,25 +165,30 @@ public final class HookContext {
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
                     + Duration.between(started, Instant.now()).toMillis() + " ms" + fields);
             return output(name, context.text());
-        } catch (TimeoutException e) {
-            log.accept(where, new TimeoutException("skipped: not ready within the budget of "
-                    + budget.toMillis() + " ms (source=" + services.source() + ")"));
-        } catch (DatabaseLockedException e) {
+        }
+        catch (TimeoutException e) {
+            log.accept(where, new TimeoutException("skipped: not ready within the budget of " + budget.toMillis()
+                    + " ms (source=" + services.source() + ")"));
+        }
+        catch (DatabaseLockedException e) {
             log.accept(where + " skipped, a job holds the database", e);
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             log.accept(where, e);
         }
         return null;
     }
 
     /**
-     * The continuity block: what SessionStart shows — the last session's summary, its open tasks, preferences — and
-     * what a prompt that asks to pick up where the work was left ("where were we?", "what's next?") gets instead of
-     * a search, whose words ("where", "next") would find nothing useful.
-     *
-     * @param band how the injection is recorded: {@code session_start} or {@code continuity}
+     * The continuity block: what SessionStart shows — the last session's summary, its
+     * open tasks, preferences — and what a prompt that asks to pick up where the work was
+     * left ("where were we?", "what's next?") gets instead of a search, whose words
+     * ("where", "next") would find nothing useful.
+     * @param band how the injection is recorded: {@code session_start} or
+     * {@code continuity}
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
             String sessionId, String project, Services services, ContextBudgetClock clock, Instant started,
@@ -199,7 +213,10 @@ public final class HookContext {
         return output(hookEventName, context.text());
     }
 
-    /** Claude Code's hook output for additional context ({@code hookSpecificOutput.additionalContext}). */
+    /**
+     * Claude Code's hook output for additional context
+     * ({@code hookSpecificOutput.additionalContext}).
+     */
     static String output(String hookEventName, String context) {
         Map<String, Object> specific = new LinkedHashMap<>();
         specific.put("hookEventName", hookEventName);
@@ -210,7 +227,8 @@ public final class HookContext {
     private static void record(CodeMemoryHome home, Injection injection, BiConsumer<String, Throwable> log) {
         try {
             InjectionRecorder.record(home, injection);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             log.accept("recording an injection", e);
         }
     }
@@ -218,4 +236,5 @@ public final class HookContext {
     private static String text(Map<?, ?> event, String key) {
         return event.get(key) instanceof String s ? s : null;
     }
+
 }

@@ -24,32 +24,54 @@ import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
- * UserPromptSubmit's context: the prompt is answered by the one query path ({@link QueryService}) on a read-only
- * database and turned into cited text by {@link PromptContextBuilder}, all within the hook's time budget.
+ * UserPromptSubmit's context: the prompt is answered by the one query path
+ * ({@link QueryService}) on a read-only database and turned into cited text by
+ * {@link PromptContextBuilder}, all within the hook's time budget.
  *
- * <p>Cold, the embedding model alone takes 2–5 s to load on two cores ({@link #COLD_MODEL_LOAD}). When the budget
- * leaves that much time, the model loads on its own thread while the database opens and the project's memories are
- * indexed on another, and the query waits for the prompt's vector until {@link #RESERVE} before the deadline. When
- * it does not (the default 2.5 s budget), the model is not loaded at all: loading it would only take CPU from the
- * text ranking (measured with {@code bench --query}: with the model loading beside it, 0 of 20 cold hooks got a
- * vector in time and 5 to 16 of 20 missed even the text answer). Without a vector the memories are ranked without
- * the semantic signal (weights renormalised and discounted, see {@code HybridRanker#rank}), and the outcome says so.
+ * <p>
+ * Cold, the embedding model alone takes 2–5 s to load on two cores
+ * ({@link #COLD_MODEL_LOAD}). When the budget leaves that much time, the model loads on
+ * its own thread while the database opens and the project's memories are indexed on
+ * another, and the query waits for the prompt's vector until {@link #RESERVE} before the
+ * deadline. When it does not (the default 2.5 s budget), the model is not loaded at all:
+ * loading it would only take CPU from the text ranking (measured with
+ * {@code bench --query}: with the model loading beside it, 0 of 20 cold hooks got a
+ * vector in time and 5 to 16 of 20 missed even the text answer). Without a vector the
+ * memories are ranked without the semantic signal (weights renormalised and discounted,
+ * see {@code HybridRanker#rank}), and the outcome says so.
  */
 public final class PromptContextService {
 
-    /** Time kept for ranking, reading layers 2–3 and writing the answer once the vector is waited for. */
+    /**
+     * Time kept for ranking, reading layers 2–3 and writing the answer once the vector is
+     * waited for.
+     */
     static final Duration RESERVE = Duration.ofMillis(400);
-    /** What a cold model load may take here (measured 2.1–4.9 s); less budget than this, and no model is loaded. */
+
+    /**
+     * What a cold model load may take here (measured 2.1–4.9 s); less budget than this,
+     * and no model is loaded.
+     */
     static final Duration COLD_MODEL_LOAD = Duration.ofSeconds(5);
     static final int TOP_K = 10;
-    /** Longer prompts (pasted logs) are cut for the query: BM25 and the model see at most this much. */
+
+    /**
+     * Longer prompts (pasted logs) are cut for the query: BM25 and the model see at most
+     * this much.
+     */
     static final int MAX_QUERY_CHARS = 4_000;
 
-    /** What was injected (possibly nothing), from which hits, and whether the vector made it in time. */
+    /**
+     * What was injected (possibly nothing), from which hits, and whether the vector made
+     * it in time.
+     */
     public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
     }
 
-    /** The query service and the session it reads, held for one answer (see {@link SessionLease}). */
+    /**
+     * The query service and the session it reads, held for one answer (see
+     * {@link SessionLease}).
+     */
     public record QueryLease(SessionLease session, QueryService service) implements AutoCloseable {
 
         @Override
@@ -62,12 +84,14 @@ public final class PromptContextService {
     }
 
     private final Supplier<QueryLease> queries;
+
     private final Supplier<Embedder> embedderFactory;
+
     private final boolean modelLoaded;
 
     /**
-     * The cold path: each answer opens the database read-only and indexes the project, and the model is loaded only
-     * when the budget leaves time for it.
+     * The cold path: each answer opens the database read-only and indexes the project,
+     * and the model is loaded only when the budget leaves time for it.
      */
     public PromptContextService(DuckDb duckDb, VectorComponents components, RankingSettings settings) {
         this(() -> {
@@ -78,21 +102,20 @@ public final class PromptContextService {
     }
 
     /**
-     * @param queries         the query service to answer with, per answer
+     * @param queries the query service to answer with, per answer
      * @param embedderFactory the model for the prompt's vector
-     * @param modelLoaded     true when the model is already in memory (the resident process): every prompt is then
-     *                        embedded, whatever the budget
+     * @param modelLoaded true when the model is already in memory (the resident process):
+     * every prompt is then embedded, whatever the budget
      */
-    public PromptContextService(Supplier<QueryLease> queries, Supplier<Embedder> embedderFactory,
-            boolean modelLoaded) {
+    public PromptContextService(Supplier<QueryLease> queries, Supplier<Embedder> embedderFactory, boolean modelLoaded) {
         this.queries = queries;
         this.embedderFactory = embedderFactory;
         this.modelLoaded = modelLoaded;
     }
 
     /**
-     * The context for a prompt in a project, or a {@link TimeoutException} when even the lexical answer cannot be
-     * ready by the deadline.
+     * The context for a prompt in a project, or a {@link TimeoutException} when even the
+     * lexical answer cannot be ready by the deadline.
      */
     Outcome contextFor(String project, String prompt, ContextBudgetClock clock)
             throws TimeoutException, ExecutionException, InterruptedException {
@@ -120,22 +143,24 @@ public final class PromptContextService {
             float[] queryVector = null;
             try {
                 queryVector = vector == null ? null : vector.get(clock.millisLeft(RESERVE), TimeUnit.MILLISECONDS);
-            } catch (TimeoutException | ExecutionException e) {
+            }
+            catch (TimeoutException | ExecutionException e) {
                 // ranked without the semantic signal; the outcome says so
             }
-            List<QueryResult> hits = service.search(new QueryRequest(null, text, project,
-                    LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
+            List<QueryResult> hits = service
+                .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
             Map<String, String> citations = new LinkedHashMap<>();
             hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
             InjectedContext context = new PromptContextBuilder(new DuckDbDisclosure(session, citations))
-                    .build(hits.stream().map(PromptContextService::hit).toList());
+                .build(hits.stream().map(PromptContextService::hit).toList());
             return new Outcome(context, hits, queryVector != null);
         }
     }
 
     /**
-     * An exchange is indexed by the sentence of its prompt and reply that says most about the prompt being answered
-     * (its title is only the prompt it began with, often a question); other kinds by their recorded title.
+     * An exchange is indexed by the sentence of its prompt and reply that says most about
+     * the prompt being answered (its title is only the prompt it began with, often a
+     * question); other kinds by their recorded title.
      */
     static ContextHit hit(QueryResult r) {
         String snippet = "exchange".equals(r.kind()) ? r.snippet().get() : "";
@@ -143,4 +168,5 @@ public final class PromptContextService {
         return new ContextHit(r.citation(), r.memoryId(), r.kind(), line, Math.min(1, Math.max(0, r.score())),
                 r.createdTs(), r.sessionId());
     }
+
 }

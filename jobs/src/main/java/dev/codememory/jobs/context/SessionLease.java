@@ -3,8 +3,9 @@ package dev.codememory.jobs.context;
 import dev.codememory.config.db.DuckDb;
 
 /**
- * A database session held for one answer: opened read-only for it and closed after it (the hook's cold path), or
- * lent by the resident process that keeps it open ({@code owned} false: closing the lease leaves it open).
+ * A database session held for one answer: opened read-only for it and closed after it
+ * (the hook's cold path), or lent by the resident process that keeps it open
+ * ({@code owned} false: closing the lease leaves it open).
  */
 public record SessionLease(DuckDb.Session session, boolean owned) implements AutoCloseable {
 

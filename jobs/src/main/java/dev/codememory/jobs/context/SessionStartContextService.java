@@ -25,17 +25,24 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * SessionStart's context for a project — also the continuity block a prompt that asks to pick up where the work was
- * left gets: the last session's summary, at most {@value #MAX_TASKS} open tasks (those the last session left open
- * first, and no task untouched for {@value #STALE_DAYS} days before that session), and stated preferences, each cited,
- * within {@link #BUDGET}. Read from a read-only database (no model: this is a few small queries).
+ * SessionStart's context for a project — also the continuity block a prompt that asks to
+ * pick up where the work was left gets: the last session's summary, at most
+ * {@value #MAX_TASKS} open tasks (those the last session left open first, and no task
+ * untouched for {@value #STALE_DAYS} days before that session), and stated preferences,
+ * each cited, within {@link #BUDGET}. Read from a read-only database (no model: this is a
+ * few small queries).
  */
 public final class SessionStartContextService {
 
     static final int MAX_TASKS = 8;
     static final int MAX_PREFERENCES = 8;
-    /** An open task whose newest statement is older than this before the last session is not shown at start. */
+
+    /**
+     * An open task whose newest statement is older than this before the last session is
+     * not shown at start.
+     */
     static final int STALE_DAYS = 14;
+
     /** At most 6,000 characters: the start of a session should orient, not flood. */
     static final ContextBudget BUDGET = new ContextBudget(1_500, 6_000);
 
@@ -69,8 +76,9 @@ public final class SessionStartContextService {
     /** The context on an open connection. */
     public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
-        LocalDateTime horizon = summary.map(LastSession::endedAt).orElse(LocalDateTime.now(ZoneOffset.UTC))
-                .minusDays(STALE_DAYS);
+        LocalDateTime horizon = summary.map(LastSession::endedAt)
+            .orElse(LocalDateTime.now(ZoneOffset.UTC))
+            .minusDays(STALE_DAYS);
         List<TaskLine> tasks = SessionStartQueries.openTasks(c, project,
                 summary.map(LastSession::sessionId).orElse(null), horizon, MAX_TASKS);
         List<MemoryText> preferences = SessionStartQueries.preferences(c, project, MAX_PREFERENCES);
@@ -80,14 +88,19 @@ public final class SessionStartContextService {
         preferences.forEach(p -> ids.add(p.memoryId()));
         Map<String, String> citations = CitationQueries.citationsOf(c, ids);
         CitedText last = summary.filter(s -> citations.containsKey(s.memoryId()))
-                .map(s -> new CitedText(s.text(), citations.get(s.memoryId()))).orElse(null);
-        List<OpenTask> open = tasks.stream().filter(t -> citations.containsKey(t.memoryId()))
-                .map(t -> new OpenTask(t.title(), TaskStatus.parse(t.status()), t.blockers(),
-                        citations.get(t.memoryId()))).toList();
-        List<CitedText> stated = preferences.stream().filter(p -> citations.containsKey(p.memoryId()))
-                .map(p -> new CitedText(p.text(), citations.get(p.memoryId()))).toList();
+            .map(s -> new CitedText(s.text(), citations.get(s.memoryId())))
+            .orElse(null);
+        List<OpenTask> open = tasks.stream()
+            .filter(t -> citations.containsKey(t.memoryId()))
+            .map(t -> new OpenTask(t.title(), TaskStatus.parse(t.status()), t.blockers(), citations.get(t.memoryId())))
+            .toList();
+        List<CitedText> stated = preferences.stream()
+            .filter(p -> citations.containsKey(p.memoryId()))
+            .map(p -> new CitedText(p.text(), citations.get(p.memoryId())))
+            .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
         return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation);
     }
+
 }

@@ -26,39 +26,42 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code demo}: the product on a small sample of sessions it ships (three made-up Claude Code sessions of a made-up
- * project, as transcripts), in a home of its own — never the user's. It imports them as {@code import --transcripts}
- * does, runs the main job ({@code --job=graduate}), then runs the real hook for the next session's SessionStart and
- * for one prompt, and prints what Claude would be shown each time.
+ * {@code demo}: the product on a small sample of sessions it ships (three made-up Claude
+ * Code sessions of a made-up project, as transcripts), in a home of its own — never the
+ * user's. It imports them as {@code import --transcripts} does, runs the main job
+ * ({@code --job=graduate}), then runs the real hook for the next session's SessionStart
+ * and for one prompt, and prints what Claude would be shown each time.
  */
 @Command(name = "demo", header = "see it work on a shipped sample of sessions, in a home of its own",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Shows code-memory working on a small sample of sessions it ships, in a fresh home of its own "
+        description = { "Shows code-memory working on a small sample of sessions it ships, in a fresh home of its own "
                 + "(your ~/.code-memory is not touched): imports them, runs --job=graduate, then prints what Claude "
-                + "would be shown at the next SessionStart and for one prompt."},
-        footer = {"", "Exit codes: 0 shown, 1 failed."})
+                + "would be shown at the next SessionStart and for one prompt." },
+        footer = { "", "Exit codes: 0 shown, 1 failed." })
 public final class DemoCommand implements Callable<Integer> {
 
     /** The sample sessions, in {@code src/main/resources/demo/}. */
     static final List<String> SESSIONS = List.of("0d3c2a10-5e7b-4c1d-9f00-000000000001",
             "0d3c2a10-5e7b-4c1d-9f00-000000000002", "0d3c2a10-5e7b-4c1d-9f00-000000000003");
+
     /** Where the sample sessions say they ran: their project. */
     static final String PROJECT = "/home/demo/shop-api";
     static final String PROMPT = "Why do we keep the invoices in PostgreSQL and not in DuckDB?";
     static final String NEXT_SESSION = "0d3c2a10-5e7b-4c1d-9f00-0000000000ff";
 
-    @Option(names = "--home", paramLabel = "DIR", description = "the demo's home (default: a new temporary folder); "
-            + "must not be your CODE_MEMORY_HOME")
+    @Option(names = "--home", paramLabel = "DIR",
+            description = "the demo's home (default: a new temporary folder); " + "must not be your CODE_MEMORY_HOME")
     Path home;
 
-    @Option(names = "--prompt", paramLabel = "TEXT", description = "the prompt to show the context for (default: "
-            + "\"" + PROMPT + "\")")
+    @Option(names = "--prompt", paramLabel = "TEXT",
+            description = "the prompt to show the context for (default: " + "\"" + PROMPT + "\")")
     String prompt = PROMPT;
 
     @Option(names = "--verbose", description = "also show the framework's log lines")
     boolean verbose;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public DemoCommand(PrintStream out, PrintStream err) {
@@ -69,7 +72,8 @@ public final class DemoCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         try {
-            Path root = home != null ? home.toAbsolutePath().normalize() : Files.createTempDirectory("code-memory-demo");
+            Path root = home != null ? home.toAbsolutePath().normalize()
+                    : Files.createTempDirectory("code-memory-demo");
             if (home != null && Files.exists(root.resolve("memory.duckdb"))) {
                 err.println("demo: " + root + " already holds a store; give a new folder (the demo never mixes its "
                         + "sample into real memories)");
@@ -81,12 +85,17 @@ public final class DemoCommand implements Callable<Integer> {
             out.println("demo home: " + root + " (your own memory is not touched)");
             out.println("1. importing " + SESSIONS.size() + " sample Claude Code sessions of " + PROJECT);
             TranscriptImport.Result imported = TranscriptImport.run(transcripts, Spool.forHome(demoHome),
-                    SpoolLineBuilder.defaults(), p -> { });
-            out.println("   " + ConsoleProgress.number(imported.events()) + " events: " + imported.eventsByType().entrySet()
-                    .stream().map(e -> e.getKey() + " " + e.getValue()).collect(java.util.stream.Collectors.joining(", ")));
+                    SpoolLineBuilder.defaults(), p -> {
+                    });
+            out.println("   " + ConsoleProgress.number(imported.events()) + " events: "
+                    + imported.eventsByType()
+                        .entrySet()
+                        .stream()
+                        .map(e -> e.getKey() + " " + e.getValue())
+                        .collect(java.util.stream.Collectors.joining(", ")));
             out.println("2. graduating them into memories (the main job, --job=graduate)");
-            int exit = CodeMemoryApplication.run(new String[0], verbose ? CodeMemoryApplication.Console.VERBOSE
-                    : CodeMemoryApplication.Console.QUIET,
+            int exit = CodeMemoryApplication.run(new String[0],
+                    verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET,
                     context -> context.getBean(JobCommandRunner.class).runJob("graduate", out, false));
             if (exit != 0) {
                 err.println("demo: graduation failed; details in " + demoHome.logs().resolve("jobs.log"));
@@ -105,7 +114,8 @@ public final class DemoCommand implements Callable<Integer> {
             out.println("To use it for real: java -jar jobs/target/jobs.jar install   (then import --transcripts for "
                     + "your past sessions)");
             return 0;
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             err.println("demo failed: " + e.getMessage());
             return Cli.EXIT_FAILED;
         }
@@ -119,7 +129,10 @@ public final class DemoCommand implements Callable<Integer> {
         out.println();
     }
 
-    /** Runs the hook itself on an event and returns the context it prints, or null when it prints none. */
+    /**
+     * Runs the hook itself on an event and returns the context it prints, or null when it
+     * prints none.
+     */
     static String hookContext(String event) {
         ByteArrayOutputStream stdout = new ByteArrayOutputStream();
         // the budget counts from this call: the demo's own process started long before
@@ -155,7 +168,9 @@ public final class DemoCommand implements Callable<Integer> {
         return event;
     }
 
-    /** Copies the shipped sessions into the demo home, laid out as Claude Code keeps them. */
+    /**
+     * Copies the shipped sessions into the demo home, laid out as Claude Code keeps them.
+     */
     static Path writeSample(CodeMemoryHome home) throws IOException {
         Path project = home.root().resolve("sample-transcripts").resolve("-home-demo-shop-api");
         Files.createDirectories(project);
@@ -169,4 +184,5 @@ public final class DemoCommand implements Callable<Integer> {
         }
         return project.getParent();
     }
+
 }

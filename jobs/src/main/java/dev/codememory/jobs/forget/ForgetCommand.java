@@ -50,21 +50,23 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code forget mem:xxxxxx | --session ID | --before DATE | --match TEXT [--dry-run]}: the user's erasure. A memory
- * goes with its vectors, evidence, citation and what was derived from it; a session, a period or a phrase also takes
- * the raw events (the spool is ingested first, so lines still waiting there are covered too). A tombstone of keys
- * keeps a re-import or a later graduation from bringing any of it back, and one line per run — what, how many, never
- * the text — goes to {@code logs/forget.log}. It holds the job lock and the database like a job.
+ * {@code forget mem:xxxxxx | --session ID | --before DATE | --match TEXT [--dry-run]}:
+ * the user's erasure. A memory goes with its vectors, evidence, citation and what was
+ * derived from it; a session, a period or a phrase also takes the raw events (the spool
+ * is ingested first, so lines still waiting there are covered too). A tombstone of keys
+ * keeps a re-import or a later graduation from bringing any of it back, and one line per
+ * run — what, how many, never the text — goes to {@code logs/forget.log}. It holds the
+ * job lock and the database like a job.
  */
 @Command(name = "forget", header = "erase a memory, a session, everything before a date or mentioning a phrase",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Erases a memory, a session, everything before a date, or everything that mentions a phrase: "
+        description = { "Erases a memory, a session, everything before a date, or everything that mentions a phrase: "
                 + "the memories (with their vectors in DuckDB or Milvus, evidence, citations and tasks) and, for a "
                 + "session, date or phrase, the raw events and spool lines they came from.",
-            "Nothing forgotten comes back: re-importing the same transcripts or re-running graduation skips it.",
-            "An audit line (what and how many, never the text) goes to logs/forget.log."},
-        footer = {"", "Exit codes: 0 forgotten (or nothing matched), 1 unknown citation or failed, 2 bad usage, "
-                + "3 a job or another process holds the database."})
+                "Nothing forgotten comes back: re-importing the same transcripts or re-running graduation skips it.",
+                "An audit line (what and how many, never the text) goes to logs/forget.log." },
+        footer = { "", "Exit codes: 0 forgotten (or nothing matched), 1 unknown citation or failed, 2 bad usage, "
+                + "3 a job or another process holds the database." })
 public final class ForgetCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "mem:xxxxxx", arity = "0..1", description = "the memory to forget (its citation)")
@@ -77,8 +79,8 @@ public final class ForgetCommand implements Callable<Integer> {
             + "(local midnight), 2026-01-31T12:00 (local time) or 2026-01-31T12:00:00Z")
     String before;
 
-    @Option(names = "--match", paramLabel = "TEXT", description = "forget every event and memory whose text contains "
-            + "TEXT (case-insensitive)")
+    @Option(names = "--match", paramLabel = "TEXT",
+            description = "forget every event and memory whose text contains " + "TEXT (case-insensitive)")
     String match;
 
     @Option(names = "--dry-run", description = "say what would be forgotten, change nothing")
@@ -91,6 +93,7 @@ public final class ForgetCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public ForgetCommand(PrintStream out, PrintStream err) {
@@ -108,11 +111,10 @@ public final class ForgetCommand implements Callable<Integer> {
         }
         Forgetting what;
         try {
-            what = citation != null ? null
-                    : session != null ? Forgetting.session(session.strip())
-                    : match != null ? Forgetting.match(match)
-                    : Forgetting.before(parseBefore(before, ZoneId.systemDefault()));
-        } catch (IllegalArgumentException e) {
+            what = citation != null ? null : session != null ? Forgetting.session(session.strip()) : match != null
+                    ? Forgetting.match(match) : Forgetting.before(parseBefore(before, ZoneId.systemDefault()));
+        }
+        catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         if (citation != null && CitationQueries.code(citation).isEmpty()) {
@@ -124,8 +126,9 @@ public final class ForgetCommand implements Callable<Integer> {
             return 0;
         }
         Forgetting request = what;
-        return CodeMemoryApplication.run(new String[0], verbose ? CodeMemoryApplication.Console.VERBOSE
-                : CodeMemoryApplication.Console.QUIET, context -> forget(context, request));
+        return CodeMemoryApplication.run(new String[0],
+                verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET,
+                context -> forget(context, request));
     }
 
     private int forget(ConfigurableApplicationContext context, Forgetting requested) {
@@ -135,7 +138,8 @@ public final class ForgetCommand implements Callable<Integer> {
         try {
             long waiting = spoolLines(home);
             if (!dryRun && what != null && what.erasesEvents() && waiting > 0) {
-                // lines still in the spool may hold what is to be forgotten: load them first, then erase
+                // lines still in the spool may hold what is to be forgotten: load them
+                // first, then erase
                 JobExecution ingest = context.getBean(JobRunner.class).run("ingest");
                 if (ingest.getStatus() != BatchStatus.COMPLETED) {
                     err.println("forget: ingesting the spool first failed (" + ingest.getStatus()
@@ -160,15 +164,18 @@ public final class ForgetCommand implements Callable<Integer> {
                         what = Forgetting.memory(memory.get().memoryId());
                     }
                     return dryRun ? preview(database, what, waiting) : erase(context, home, database, what);
-                } finally {
+                }
+                finally {
                     database.close();
                     home.restrictPermissions();
                 }
             }
-        } catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
+        }
+        catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("forget: " + e.getMessage());
             return Cli.EXIT_BUSY;
-        } catch (DatabaseException | SQLException | IOException e) {
+        }
+        catch (DatabaseException | SQLException | IOException e) {
             err.println("forget failed: " + e.getMessage());
             return Cli.EXIT_FAILED;
         }
@@ -201,7 +208,8 @@ public final class ForgetCommand implements Callable<Integer> {
             }
             storeVersion = version.id();
             vectors = "removed";
-        } catch (VectorStoreException | IllegalArgumentException e) {
+        }
+        catch (VectorStoreException | IllegalArgumentException e) {
             vectors = "queued for removal at the next graduate or reindex (" + e.getMessage() + ")";
         }
         long duckRows = forgetter.dropVectors(ids, storeVersion);
@@ -238,16 +246,19 @@ public final class ForgetCommand implements Callable<Integer> {
         parts.add(plural(c.observations(), "tool observation", "tool observations"));
         parts.add(plural(c.tasks(), "task", "tasks"));
         String described = String.join(", ", parts);
-        return c.summariesToCompose() == 0 ? described : described + "; "
-                + plural(c.summariesToCompose(), "session summary", "session summaries")
-                + " to compose again without it";
+        return c.summariesToCompose() == 0 ? described
+                : described + "; " + plural(c.summariesToCompose(), "session summary", "session summaries")
+                        + " to compose again without it";
     }
 
     private static String plural(long n, String one, String many) {
         return ConsoleProgress.number(n) + " " + (n == 1 ? one : many);
     }
 
-    /** One line in {@code logs/forget.log}: time, run id, what (never a phrase), how many of each. */
+    /**
+     * One line in {@code logs/forget.log}: time, run id, what (never a phrase), how many
+     * of each.
+     */
     static void audit(CodeMemoryHome home, String forgetId, Forgetting what, DuckDbForgetter.Counts c, int vectors)
             throws IOException {
         CodeMemoryHome.createPrivateDirectory(home.logs());
@@ -256,11 +267,14 @@ public final class ForgetCommand implements Callable<Integer> {
         String line = Instant.now() + " " + forgetId + " forget " + what.describe() + ": events=" + c.events()
                 + " sessions=" + c.sessions() + " memories=" + c.memories() + " candidates=" + c.candidates()
                 + " turns=" + c.turns() + " observations=" + c.observations() + " task_events=" + c.taskEvents()
-                + " tasks=" + c.tasks() + " summaries_to_compose=" + c.summariesToCompose() + " vectors=" + vectors + "\n";
+                + " tasks=" + c.tasks() + " summaries_to_compose=" + c.summariesToCompose() + " vectors=" + vectors
+                + "\n";
         Files.writeString(log, line, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
     }
 
-    /** Lines waiting in the spool (the current file and sealed files not ingested yet). */
+    /**
+     * Lines waiting in the spool (the current file and sealed files not ingested yet).
+     */
     static long spoolLines(CodeMemoryHome home) throws IOException {
         Spool spool = Spool.forHome(home);
         List<Path> files = new ArrayList<>(spool.sealedFiles());
@@ -277,25 +291,30 @@ public final class ForgetCommand implements Callable<Integer> {
     }
 
     /**
-     * DATE as UTC: a date is the start of that day in {@code zone}, a local date-time is in {@code zone}, a date-time
-     * with an offset or 'Z' is taken as it says.
+     * DATE as UTC: a date is the start of that day in {@code zone}, a local date-time is
+     * in {@code zone}, a date-time with an offset or 'Z' is taken as it says.
      */
     static LocalDateTime parseBefore(String text, ZoneId zone) {
         String t = text.strip();
         try {
             return OffsetDateTime.parse(t).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             // not with an offset
         }
         try {
             return LocalDateTime.parse(t).atZone(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             // not a local date-time
         }
         try {
             return LocalDate.parse(t).atStartOfDay(zone).withZoneSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("--before needs a date like 2026-01-31 or 2026-01-31T12:00, was " + text);
+        }
+        catch (DateTimeParseException e) {
+            throw new IllegalArgumentException(
+                    "--before needs a date like 2026-01-31 or 2026-01-31T12:00, was " + text);
         }
     }
+
 }

@@ -63,60 +63,65 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
- * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events), then: assemble sessions
- * into turns and observations, extract candidates (L1), validate them (L2), align their evidence (L3), resolve
- * tasks, merge near-duplicates, give every verified memory its citation, summarise finished sessions from their cited
- * memories (and cite the summaries), then embed verified memories into the vector store (L4). Each stage reads only the work it has not done, so a rerun or restart picks up exactly what
+ * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events),
+ * then: assemble sessions into turns and observations, extract candidates (L1), validate
+ * them (L2), align their evidence (L3), resolve tasks, merge near-duplicates, give every
+ * verified memory its citation, summarise finished sessions from their cited memories
+ * (and cite the summaries), then embed verified memories into the vector store (L4). Each
+ * stage reads only the work it has not done, so a rerun or restart picks up exactly what
  * is left, and every writer is idempotent.
  */
 @Configuration(proxyBeanMethods = false)
 public class GraduationJobConfiguration {
 
     /**
-     * The version of the rules that derive graduated rows from events: how sessions are assembled, what the extractor
-     * emits, the canonical keys, how tasks fold and how summaries are written. Change it with any of them, and the
-     * next run rebuilds every derived row under the new rules ({@link DuckDbDerivationWriter}).
+     * The version of the rules that derive graduated rows from events: how sessions are
+     * assembled, what the extractor emits, the canonical keys, how tasks fold and how
+     * summaries are written. Change it with any of them, and the next run rebuilds every
+     * derived row under the new rules ({@link DuckDbDerivationWriter}).
      */
     public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
 
     /**
-     * The table of contents: the job's steps in the order they run. The ingest flow (seal, ingest and delete the
-     * spool) is defined in {@link IngestJobConfiguration}, the embed flow (queue and embed vectors) in
-     * {@link EmbedStepsConfiguration}; every other step is defined below, in this order, each followed by the
-     * step-scoped reader or processor it uses. The comment after a step names the package word of its stage: the
-     * step's reader, processor and writer sit in the package of that name in {@code readers}, {@code processors} and
-     * {@code writers} (whichever of the three the step has).
+     * The table of contents: the job's steps in the order they run. The ingest flow
+     * (seal, ingest and delete the spool) is defined in {@link IngestJobConfiguration},
+     * the embed flow (queue and embed vectors) in {@link EmbedStepsConfiguration}; every
+     * other step is defined below, in this order, each followed by the step-scoped reader
+     * or processor it uses. The comment after a step names the package word of its stage:
+     * the step's reader, processor and writer sit in the package of that name in
+     * {@code readers}, {@code processors} and {@code writers} (whichever of the three the
+     * step has).
      */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, Step assembleSessionsStep,
-            Step extractCandidatesStep, Step extractProjectFactsStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
-            Step mergeDuplicatesStep, Step citeMemoriesStep, Step summarizeSessionsStep, Step citeSummariesStep,
-            Step queueVectorsStep, Step embedMemoriesStep) {
-        return new JobBuilder("graduationJob", jobRepository)
-                .listener(jobRunListener)
-                .start(sealSpoolStep)               // ingest flow: IngestJobConfiguration
-                .next(ingestSpoolStep)              // ingest flow: IngestJobConfiguration
-                .next(deleteIngestedSpoolStep)      // ingest flow: IngestJobConfiguration
-                .next(applyRulesStep)               // rules
-                .next(assembleSessionsStep)         // turns
-                .next(extractCandidatesStep)        // extract
-                .next(extractProjectFactsStep)      // facts
-                .next(validateCandidatesStep)       // validate
-                .next(alignEvidenceStep)            // align
-                .next(resolveTasksStep)             // task
-                .next(mergeDuplicatesStep)          // consolidate
-                .next(citeMemoriesStep)             // citation
-                .next(summarizeSessionsStep)        // summary
-                .next(citeSummariesStep)            // citation
-                .next(queueVectorsStep)             // vector; embed flow: EmbedStepsConfiguration
-                .next(embedMemoriesStep)            // vector; embed flow: EmbedStepsConfiguration
-                .build();
+            Step extractCandidatesStep, Step extractProjectFactsStep, Step validateCandidatesStep,
+            Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep, Step citeMemoriesStep,
+            Step summarizeSessionsStep, Step citeSummariesStep, Step queueVectorsStep, Step embedMemoriesStep) {
+        return new JobBuilder("graduationJob", jobRepository).listener(jobRunListener)
+            .start(sealSpoolStep) // ingest flow: IngestJobConfiguration
+            .next(ingestSpoolStep) // ingest flow: IngestJobConfiguration
+            .next(deleteIngestedSpoolStep) // ingest flow: IngestJobConfiguration
+            .next(applyRulesStep) // rules
+            .next(assembleSessionsStep) // turns
+            .next(extractCandidatesStep) // extract
+            .next(extractProjectFactsStep) // facts
+            .next(validateCandidatesStep) // validate
+            .next(alignEvidenceStep) // align
+            .next(resolveTasksStep) // task
+            .next(mergeDuplicatesStep) // consolidate
+            .next(citeMemoriesStep) // citation
+            .next(summarizeSessionsStep) // summary
+            .next(citeSummariesStep) // citation
+            .next(queueVectorsStep) // vector; embed flow: EmbedStepsConfiguration
+            .next(embedMemoriesStep) // vector; embed flow: EmbedStepsConfiguration
+            .build();
     }
 
     /**
-     * Rows derived under other rules than {@link #RULES_VERSION} are cleared, so the stages that follow rebuild them
-     * from the events: one action, a tasklet. Its write count is the number of rows cleared.
+     * Rows derived under other rules than {@link #RULES_VERSION} are cleared, so the
+     * stages that follow rebuild them from the events: one action, a tasklet. Its write
+     * count is the number of rows cleared.
      */
     @Bean
     Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
@@ -129,14 +134,13 @@ public class GraduationJobConfiguration {
     Step assembleSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<List<StoredEvent>> sessionEventsReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("assembleSessionsStep", jobRepository)
-                .<List<StoredEvent>, AssembledSession>chunk(50)
-                .transactionManager(transactionManager)
-                .reader(sessionEventsReader)
-                .processor(new SessionAssembler(new TranscriptFiles())::assemble)
-                .writer(new DuckDbSessionWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("assembleSessionsStep", jobRepository).<List<StoredEvent>, AssembledSession>chunk(50)
+            .transactionManager(transactionManager)
+            .reader(sessionEventsReader)
+            .processor(new SessionAssembler(new TranscriptFiles())::assemble)
+            .writer(new DuckDbSessionWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -150,14 +154,13 @@ public class GraduationJobConfiguration {
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<AssembledSession> assembledSessionReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("extractCandidatesStep", jobRepository)
-                .<AssembledSession, ExtractedSession>chunk(50)
-                .transactionManager(transactionManager)
-                .reader(assembledSessionReader)
-                .processor(new CandidateExtractionProcessor(new RuleBasedExtractor()))
-                .writer(new DuckDbCandidateWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("extractCandidatesStep", jobRepository).<AssembledSession, ExtractedSession>chunk(50)
+            .transactionManager(transactionManager)
+            .reader(assembledSessionReader)
+            .processor(new CandidateExtractionProcessor(new RuleBasedExtractor()))
+            .writer(new DuckDbCandidateWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -168,22 +171,23 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * Facts read off how a project's sessions behaved (the commands that build, test and run it, the files that matter
-     * most), per project whose activity changed: candidates for validation like any other.
+     * Facts read off how a project's sessions behaved (the commands that build, test and
+     * run it, the files that matter most), per project whose activity changed: candidates
+     * for validation like any other.
      */
     @Bean
     Step extractProjectFactsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<ProjectActivity> projectActivityReader, JobDatabase database,
             JobRunListener jobRunListener) {
         ProjectFacts facts = new ProjectFacts();
-        return new StepBuilder("extractProjectFactsStep", jobRepository)
-                .<ProjectActivity, ProjectActivity.Outcome>chunk(10)
-                .transactionManager(transactionManager)
-                .reader(projectActivityReader)
-                .processor(a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)))
-                .writer(new DuckDbProjectFactsWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("extractProjectFactsStep",
+                jobRepository).<ProjectActivity, ProjectActivity.Outcome>chunk(10)
+            .transactionManager(transactionManager)
+            .reader(projectActivityReader)
+            .processor(a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)))
+            .writer(new DuckDbProjectFactsWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -196,14 +200,13 @@ public class GraduationJobConfiguration {
     @Bean
     Step validateCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<Candidate> candidateReader, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("validateCandidatesStep", jobRepository)
-                .<Candidate, ValidationOutcome>chunk(500)
-                .transactionManager(transactionManager)
-                .reader(candidateReader)
-                .processor(new CandidateValidationProcessor(new CandidateValidator()))
-                .writer(new DuckDbEntryWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("validateCandidatesStep", jobRepository).<Candidate, ValidationOutcome>chunk(500)
+            .transactionManager(transactionManager)
+            .reader(candidateReader)
+            .processor(new CandidateValidationProcessor(new CandidateValidator()))
+            .writer(new DuckDbEntryWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -217,14 +220,13 @@ public class GraduationJobConfiguration {
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("alignEvidenceStep", jobRepository)
-                .<EntryDraft, AlignmentOutcome>chunk(1_000)
-                .transactionManager(transactionManager)
-                .reader(entryReader)
-                .processor(evidenceAlignmentProcessor)
-                .writer(new DuckDbEvidenceWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("alignEvidenceStep", jobRepository).<EntryDraft, AlignmentOutcome>chunk(1_000)
+            .transactionManager(transactionManager)
+            .reader(entryReader)
+            .processor(evidenceAlignmentProcessor)
+            .writer(new DuckDbEvidenceWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -241,19 +243,21 @@ public class GraduationJobConfiguration {
         return new EvidenceAlignmentProcessor(new EvidenceAligner(), new SessionSourceTexts(database.connections()));
     }
 
-    /** Chunk size 1: each task entry must see the tasks the previous one created or changed. */
+    /**
+     * Chunk size 1: each task entry must see the tasks the previous one created or
+     * changed.
+     */
     @Bean
     Step resolveTasksStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> taskEntryReader, TaskResolutionProcessor taskResolutionProcessor,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("resolveTasksStep", jobRepository)
-                .<EntryDraft, GraphUpdate>chunk(1)
-                .transactionManager(transactionManager)
-                .reader(taskEntryReader)
-                .processor(taskResolutionProcessor)
-                .writer(new DuckDbGraphWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("resolveTasksStep", jobRepository).<EntryDraft, GraphUpdate>chunk(1)
+            .transactionManager(transactionManager)
+            .reader(taskEntryReader)
+            .processor(taskResolutionProcessor)
+            .writer(new DuckDbGraphWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -270,15 +274,18 @@ public class GraduationJobConfiguration {
         return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
             try (var c = database.connection()) {
                 return TaskQueries.taskEvents(c);
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
             }
         }, () -> {
             try (var c = database.connection()) {
-                return TaskQueries.taskEvidence(c).stream()
-                        .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
-                        .toList();
-            } catch (SQLException e) {
+                return TaskQueries.taskEvidence(c)
+                    .stream()
+                    .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
+                    .toList();
+            }
+            catch (SQLException e) {
                 throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
             }
         });
@@ -287,21 +294,21 @@ public class GraduationJobConfiguration {
     @Bean
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> mergeEntryReader, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("mergeDuplicatesStep", jobRepository)
-                .<EntryDraft, GraphUpdate>chunk(1)
-                .transactionManager(transactionManager)
-                .reader(mergeEntryReader)
-                .processor(new NearDuplicateProcessor(entry -> {
-                    try (var c = database.connection()) {
-                        return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
-                    } catch (SQLException e) {
-                        throw new dev.codememory.config.db.DatabaseException(
-                                "cannot look up similar entries: " + e.getMessage(), e);
-                    }
-                }))
-                .writer(new DuckDbGraphWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("mergeDuplicatesStep", jobRepository).<EntryDraft, GraphUpdate>chunk(1)
+            .transactionManager(transactionManager)
+            .reader(mergeEntryReader)
+            .processor(new NearDuplicateProcessor(entry -> {
+                try (var c = database.connection()) {
+                    return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
+                }
+                catch (SQLException e) {
+                    throw new dev.codememory.config.db.DatabaseException(
+                            "cannot look up similar entries: " + e.getMessage(), e);
+                }
+            }))
+            .writer(new DuckDbGraphWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -312,8 +319,9 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * One set-based statement per collision round, not a chunk per memory: a tasklet. Also the first step of
-     * {@code reindexJob}, so a home graduated before citations existed gets them.
+     * One set-based statement per collision round, not a chunk per memory: a tasklet.
+     * Also the first step of {@code reindexJob}, so a home graduated before citations
+     * existed gets them.
      */
     @Bean
     Step citeMemoriesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
@@ -329,22 +337,22 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * After citation, because a summary's lines cite the memories they rest on: each finished session's summary is
-     * composed from its verified memories and stored verified, with their spans.
+     * After citation, because a summary's lines cite the memories they rest on: each
+     * finished session's summary is composed from its verified memories and stored
+     * verified, with their spans.
      */
     @Bean
     Step summarizeSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<SessionMaterial> sessionMaterialReader, JobDatabase database,
             JobRunListener jobRunListener) {
         SessionSummaryComposer composer = new SessionSummaryComposer();
-        return new StepBuilder("summarizeSessionsStep", jobRepository)
-                .<SessionMaterial, SummaryOutcome>chunk(20)
-                .transactionManager(transactionManager)
-                .reader(sessionMaterialReader)
-                .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))
-                .writer(new DuckDbSummaryWriter(database.connections()))
-                .listener(jobRunListener)
-                .build();
+        return new StepBuilder("summarizeSessionsStep", jobRepository).<SessionMaterial, SummaryOutcome>chunk(20)
+            .transactionManager(transactionManager)
+            .reader(sessionMaterialReader)
+            .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))
+            .writer(new DuckDbSummaryWriter(database.connections()))
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -354,10 +362,14 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
     }
 
-    /** The summaries just written get their citations, as every other memory did in {@code citeMemoriesStep}. */
+    /**
+     * The summaries just written get their citations, as every other memory did in
+     * {@code citeMemoriesStep}.
+     */
     @Bean
     Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             JobDatabase database, JobRunListener jobRunListener) {
         return citeStep("citeSummariesStep", jobRepository, transactionManager, database, jobRunListener);
     }
+
 }

@@ -8,15 +8,18 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * Transcript look-ups for the assembler, reading each transcript file once while it is asked about. The reader
- * redacts every message as it reads it; the answers are then made {@link RedactedText} by the same redactor, the
- * only form the assembler takes.
+ * Transcript look-ups for the assembler, reading each transcript file once while it is
+ * asked about. The reader redacts every message as it reads it; the answers are then made
+ * {@link RedactedText} by the same redactor, the only form the assembler takes.
  */
 class TranscriptFiles implements TranscriptSource {
 
     private final Redactor redactor = Redactor.defaults();
+
     private final TranscriptReader reader = new TranscriptReader(redactor::redact);
+
     private String cachedPath;
+
     private List<TranscriptReader.Message> cached = List.of();
 
     @Override
@@ -40,4 +43,5 @@ class TranscriptFiles implements TranscriptSource {
     private static Path expand(String path) {
         return path.startsWith("~/") ? Path.of(System.getProperty("user.home"), path.substring(2)) : Path.of(path);
     }
+
 }

@@ -12,14 +12,16 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 
 /**
- * Deletes the sealed spool files the ingest step read, once its rows are committed: only files up to the last
- * one the reader took (promoted into the job's context), so files sealed since wait for the next run.
+ * Deletes the sealed spool files the ingest step read, once its rows are committed: only
+ * files up to the last one the reader took (promoted into the job's context), so files
+ * sealed since wait for the next run.
  */
 class DeleteIngestedSpoolTasklet implements Tasklet {
 
     private static final Logger log = LoggerFactory.getLogger(DeleteIngestedSpoolTasklet.class);
 
     private final Spool spool;
+
     private final String lastFileKey;
 
     DeleteIngestedSpoolTasklet(Spool spool, String lastFileKey) {
@@ -29,8 +31,10 @@ class DeleteIngestedSpoolTasklet implements Tasklet {
 
     @Override
     public RepeatStatus execute(StepContribution contribution, ChunkContext chunkContext) throws Exception {
-        ExecutionContext jobContext = chunkContext.getStepContext().getStepExecution().getJobExecution()
-                .getExecutionContext();
+        ExecutionContext jobContext = chunkContext.getStepContext()
+            .getStepExecution()
+            .getJobExecution()
+            .getExecutionContext();
         if (!jobContext.containsKey(lastFileKey)) {
             return RepeatStatus.FINISHED;
         }
@@ -46,4 +50,5 @@ class DeleteIngestedSpoolTasklet implements Tasklet {
         log.info("deleted {} ingested spool file(s)", deleted);
         return RepeatStatus.FINISHED;
     }
+
 }

@@ -26,8 +26,9 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
- * {@code --job=ingest}: spool → L0 {@code events}. Seal the spool file hooks append to, load every sealed file
- * (events, or rejects with reasons), then delete the files whose rows are committed.
+ * {@code --job=ingest}: spool → L0 {@code events}. Seal the spool file hooks append to,
+ * load every sealed file (events, or rejects with reasons), then delete the files whose
+ * rows are committed.
  */
 @Configuration(proxyBeanMethods = false)
 public class IngestJobConfiguration {
@@ -35,14 +36,13 @@ public class IngestJobConfiguration {
     static final String LAST_FILE_KEY = "spoolLineReader." + SpoolLineReader.LAST_FILE_KEY;
 
     @Bean
-    Job ingestJob(JobRepository jobRepository, Step sealSpoolStep, Step ingestSpoolStep,
-            Step deleteIngestedSpoolStep, JobRunListener jobRunListener) {
-        return new JobBuilder("ingestJob", jobRepository)
-                .listener(jobRunListener)
-                .start(sealSpoolStep)
-                .next(ingestSpoolStep)
-                .next(deleteIngestedSpoolStep)
-                .build();
+    Job ingestJob(JobRepository jobRepository, Step sealSpoolStep, Step ingestSpoolStep, Step deleteIngestedSpoolStep,
+            JobRunListener jobRunListener) {
+        return new JobBuilder("ingestJob", jobRepository).listener(jobRunListener)
+            .start(sealSpoolStep)
+            .next(ingestSpoolStep)
+            .next(deleteIngestedSpoolStep)
+            .build();
     }
 
     @Bean
@@ -50,10 +50,12 @@ public class IngestJobConfiguration {
         return Spool.forHome(home);
     }
 
-    /** Closes the file hooks append to, so ingest reads only files no hook writes again. */
+    /**
+     * Closes the file hooks append to, so ingest reads only files no hook writes again.
+     */
     @Bean
-    Step sealSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            Spool spool, JobRunListener jobRunListener) {
+    Step sealSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager, Spool spool,
+            JobRunListener jobRunListener) {
         return ActionSteps.step("sealSpoolStep", jobRepository, transactionManager, jobRunListener, () -> {
             spool.seal();
             return 0;
@@ -65,25 +67,25 @@ public class IngestJobConfiguration {
             CodeMemoryProperties properties, SpoolLineReader spoolLineReader, SpoolLineProcessor spoolLineProcessor,
             DuckDbIngestWriter duckDbIngestWriter, JobRunListener jobRunListener) {
         ExecutionContextPromotionListener promoteLastFile = new ExecutionContextPromotionListener();
-        promoteLastFile.setKeys(new String[] {LAST_FILE_KEY});
+        promoteLastFile.setKeys(new String[] { LAST_FILE_KEY });
         return new StepBuilder("ingestSpoolStep", jobRepository)
-                .<SpoolLine, IngestRecord>chunk(properties.ingest().chunkSize())
-                .transactionManager(transactionManager)
-                .reader(spoolLineReader)
-                .processor(spoolLineProcessor)
-                .writer(duckDbIngestWriter)
-                .listener(promoteLastFile)
-                .listener(jobRunListener)
-                .build();
+            .<SpoolLine, IngestRecord>chunk(properties.ingest().chunkSize())
+            .transactionManager(transactionManager)
+            .reader(spoolLineReader)
+            .processor(spoolLineProcessor)
+            .writer(duckDbIngestWriter)
+            .listener(promoteLastFile)
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
     Step deleteIngestedSpoolStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             Spool spool, JobRunListener jobRunListener) {
         return new StepBuilder("deleteIngestedSpoolStep", jobRepository)
-                .tasklet(new DeleteIngestedSpoolTasklet(spool, LAST_FILE_KEY), transactionManager)
-                .listener(jobRunListener)
-                .build();
+            .tasklet(new DeleteIngestedSpoolTasklet(spool, LAST_FILE_KEY), transactionManager)
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -92,7 +94,8 @@ public class IngestJobConfiguration {
         return new SpoolLineReader(() -> {
             try {
                 return spool.sealedFiles();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
@@ -107,4 +110,5 @@ public class IngestJobConfiguration {
     DuckDbIngestWriter duckDbIngestWriter(JobDatabase database) {
         return new DuckDbIngestWriter(database.connections());
     }
+
 }

@@ -8,12 +8,13 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * Our hook entries in a Claude Code settings file, added and removed as edits of the text: the file is read with
- * the position of every value ({@link JsonText}), our entries are inserted after the last element of their array
- * (or as a new member after the last member of their object), indented like the surrounding file, and removed the
- * same way. Every byte outside our entries stays as it was, so adding and then removing gives back the original
- * file. An entry is ours when its command runs {@code jobs.jar hook} (from any folder: a moved clone is updated,
- * not duplicated).
+ * Our hook entries in a Claude Code settings file, added and removed as edits of the
+ * text: the file is read with the position of every value ({@link JsonText}), our entries
+ * are inserted after the last element of their array (or as a new member after the last
+ * member of their object), indented like the surrounding file, and removed the same way.
+ * Every byte outside our entries stays as it was, so adding and then removing gives back
+ * the original file. An entry is ours when its command runs {@code jobs.jar hook} (from
+ * any folder: a moved clone is updated, not duplicated).
  */
 public final class ClaudeSettings {
 
@@ -46,7 +47,10 @@ public final class ClaudeSettings {
         return command != null && OURS.matcher(command).find();
     }
 
-    /** The file with our hook (running {@code command}) registered for every event; unchanged if it already is. */
+    /**
+     * The file with our hook (running {@code command}) registered for every event;
+     * unchanged if it already is.
+     */
     public static String install(String text, String command) {
         String current = text.isBlank() ? "{}\n" : text;
         JsonText.Node root = JsonText.parse(current);
@@ -94,8 +98,9 @@ public final class ClaudeSettings {
     }
 
     /**
-     * The file without our hook entries: a group holding only ours goes, a group shared with other hooks loses only
-     * ours; an event left with no group goes, and so does {@code hooks} when nothing is left in it.
+     * The file without our hook entries: a group holding only ours goes, a group shared
+     * with other hooks loses only ours; an event left with no group goes, and so does
+     * {@code hooks} when nothing is left in it.
      */
     public static String uninstall(String text) {
         if (text.isBlank()) {
@@ -116,7 +121,10 @@ public final class ClaudeSettings {
         return !text.isBlank() && install(text, command).equals(text);
     }
 
-    /** Removes one of our hook entries (and a container it leaves empty); the text itself when there is none. */
+    /**
+     * Removes one of our hook entries (and a container it leaves empty); the text itself
+     * when there is none.
+     */
     private static String removeOne(String text) {
         JsonText.Node root = JsonText.parse(text);
         if (!(root instanceof JsonText.ObjectNode rootObject)
@@ -196,9 +204,13 @@ public final class ClaudeSettings {
         return group;
     }
 
-    // ---- text edits ---------------------------------------------------------------------------------------------
+    // ---- text edits
+    // ---------------------------------------------------------------------------------------------
 
-    /** How the file is laid out: its indentation unit, and whether it is spread over lines at all. */
+    /**
+     * How the file is laid out: its indentation unit, and whether it is spread over lines
+     * at all.
+     */
     record Style(String unit, boolean multiline, String colon) {
 
         static Style of(String text, JsonText.ObjectNode root) {
@@ -234,8 +246,8 @@ public final class ClaudeSettings {
                     + text.substring(object.end() - 1);
         }
         JsonText.Member last = object.members().get(object.members().size() - 1);
-        int previousEnd = object.members().size() > 1
-                ? object.members().get(object.members().size() - 2).value().end() : object.start();
+        int previousEnd = object.members().size() > 1 ? object.members().get(object.members().size() - 2).value().end()
+                : object.start();
         String separator = between(text, previousEnd, last.keyStart());
         return text.substring(0, last.value().end()) + "," + separator + member + text.substring(last.value().end());
     }
@@ -247,13 +259,16 @@ public final class ClaudeSettings {
                     + text.substring(array.end() - 1);
         }
         JsonText.Node last = array.elements().get(array.elements().size() - 1);
-        int previousEnd = array.elements().size() > 1
-                ? array.elements().get(array.elements().size() - 2).end() : array.start();
+        int previousEnd = array.elements().size() > 1 ? array.elements().get(array.elements().size() - 2).end()
+                : array.start();
         String separator = between(text, previousEnd, last.start());
         return text.substring(0, last.end()) + "," + separator + element + text.substring(last.end());
     }
 
-    /** The whitespace before an element: after its container's opening bracket or the previous element's comma. */
+    /**
+     * The whitespace before an element: after its container's opening bracket or the
+     * previous element's comma.
+     */
     private static String between(String text, int previousEnd, int start) {
         String gap = text.substring(previousEnd, start);
         int comma = gap.lastIndexOf(',');
@@ -261,7 +276,9 @@ public final class ClaudeSettings {
         return gap.substring(Math.max(comma, bracket) + 1);
     }
 
-    /** Removes element {@code i} of a container, with the separator that belongs to it. */
+    /**
+     * Removes element {@code i} of a container, with the separator that belongs to it.
+     */
     private static String removeAt(String text, int containerStart, int containerEnd, List<int[]> spans, int i) {
         if (spans.size() == 1) {
             return text.substring(0, containerStart + 1) + text.substring(containerEnd - 1);
@@ -273,14 +290,17 @@ public final class ClaudeSettings {
     }
 
     private static List<int[]> spans(List<JsonText.Node> elements) {
-        return elements.stream().map(e -> new int[] {e.start(), e.end()}).toList();
+        return elements.stream().map(e -> new int[] { e.start(), e.end() }).toList();
     }
 
     private static List<int[]> memberSpans(JsonText.ObjectNode object) {
-        return object.members().stream().map(m -> new int[] {m.keyStart(), m.value().end()}).toList();
+        return object.members().stream().map(m -> new int[] { m.keyStart(), m.value().end() }).toList();
     }
 
-    /** A value laid out like the file: one member or element per line at {@code level}, or all on one line. */
+    /**
+     * A value laid out like the file: one member or element per line at {@code level}, or
+     * all on one line.
+     */
     static String render(Object value, int level, Style style) {
         if (value instanceof Map<?, ?> map) {
             if (map.isEmpty()) {
@@ -289,9 +309,11 @@ public final class ClaudeSettings {
             StringBuilder sb = new StringBuilder("{");
             boolean first = true;
             for (Map.Entry<?, ?> e : map.entrySet()) {
-                sb.append(first ? "" : style.multiline() ? "," : ", ").append(style.indent(level + 1))
-                        .append(quote(String.valueOf(e.getKey()))).append(style.colon())
-                        .append(render(e.getValue(), level + 1, style));
+                sb.append(first ? "" : style.multiline() ? "," : ", ")
+                    .append(style.indent(level + 1))
+                    .append(quote(String.valueOf(e.getKey())))
+                    .append(style.colon())
+                    .append(render(e.getValue(), level + 1, style));
                 first = false;
             }
             return sb.append(style.indent(level)).append('}').toString();
@@ -302,8 +324,9 @@ public final class ClaudeSettings {
             }
             StringBuilder sb = new StringBuilder("[");
             for (int i = 0; i < list.size(); i++) {
-                sb.append(i == 0 ? "" : style.multiline() ? "," : ", ").append(style.indent(level + 1))
-                        .append(render(list.get(i), level + 1, style));
+                sb.append(i == 0 ? "" : style.multiline() ? "," : ", ")
+                    .append(style.indent(level + 1))
+                    .append(render(list.get(i), level + 1, style));
             }
             return sb.append(style.indent(level)).append(']').toString();
         }
@@ -315,4 +338,5 @@ public final class ClaudeSettings {
         Json.writeString(s, sb);
         return sb.toString();
     }
+
 }

@@ -16,25 +16,27 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code install [--settings F] [--project] [--service] [--dry-run]}: registers the hook with Claude Code for every
- * event code-memory uses ({@link ClaudeSettings#EVENTS}), as the fast command with this install's absolute paths,
- * keeping every other key and hook of the settings file as it is; backs the file up first. Running it again changes
+ * {@code install [--settings F] [--project] [--service] [--dry-run]}: registers the hook
+ * with Claude Code for every event code-memory uses ({@link ClaudeSettings#EVENTS}), as
+ * the fast command with this install's absolute paths, keeping every other key and hook
+ * of the settings file as it is; backs the file up first. Running it again changes
  * nothing. {@code --service} also writes a user service that runs {@code serve}.
  */
 @Command(name = "install", header = "register the hook with Claude Code (and serve as a user service)",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Registers the code-memory hook with Claude Code for SessionStart, UserPromptSubmit, PostToolUse, "
-                + "PostToolUseFailure, Stop, SubagentStop, PreCompact, SessionEnd, TaskCreated and TaskCompleted, in "
-                + "~/.claude/settings.json "
-                + "(or the file given). Every other setting and hook stays as it is; the file is backed up beside "
-                + "itself first; a second install changes nothing; `uninstall` takes the entries out again.",
-            "The hook command is the fast one: this jar and its class-data archive (hook.jsa), by absolute path."},
-        footer = {"", "Exit codes: 0 installed (or already installed), 1 the settings file is not valid JSON or "
-                + "cannot be written (nothing is changed), 2 bad usage."})
+        description = {
+                "Registers the code-memory hook with Claude Code for SessionStart, UserPromptSubmit, PostToolUse, "
+                        + "PostToolUseFailure, Stop, SubagentStop, PreCompact, SessionEnd, TaskCreated and TaskCompleted, in "
+                        + "~/.claude/settings.json "
+                        + "(or the file given). Every other setting and hook stays as it is; the file is backed up beside "
+                        + "itself first; a second install changes nothing; `uninstall` takes the entries out again.",
+                "The hook command is the fast one: this jar and its class-data archive (hook.jsa), by absolute path." },
+        footer = { "", "Exit codes: 0 installed (or already installed), 1 the settings file is not valid JSON or "
+                + "cannot be written (nothing is changed), 2 bad usage." })
 public final class InstallCommand implements Callable<Integer> {
 
-    @Option(names = "--settings", paramLabel = "FILE", description = "the settings file (default: "
-            + "~/.claude/settings.json)")
+    @Option(names = "--settings", paramLabel = "FILE",
+            description = "the settings file (default: " + "~/.claude/settings.json)")
     Path settings;
 
     @Option(names = "--project", description = "the current repository's .claude/settings.json instead (shared with "
@@ -49,6 +51,7 @@ public final class InstallCommand implements Callable<Integer> {
     boolean dryRun;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public InstallCommand(PrintStream out, PrintStream err) {
@@ -61,7 +64,8 @@ public final class InstallCommand implements Callable<Integer> {
         Path jar;
         try {
             jar = runningJar();
-        } catch (IllegalStateException e) {
+        }
+        catch (IllegalStateException e) {
             err.println("install: " + e.getMessage());
             return Cli.EXIT_USAGE;
         }
@@ -72,14 +76,16 @@ public final class InstallCommand implements Callable<Integer> {
             String after;
             try {
                 after = ClaudeSettings.install(before, command);
-            } catch (IllegalArgumentException e) {
+            }
+            catch (IllegalArgumentException e) {
                 err.println("install: " + file + " is left as it is: " + e.getMessage());
                 return Cli.EXIT_FAILED;
             }
             SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("already installed in " + file + ": nothing changed");
-            } else if (applied.written()) {
+            }
+            else if (applied.written()) {
                 Path backup = applied.backup();
                 out.println("installed the code-memory hook for " + ClaudeSettings.EVENTS.size() + " events in " + file
                         + (backup == null ? "" : " (backup: " + backup.getFileName() + ")"));
@@ -92,7 +98,8 @@ public final class InstallCommand implements Callable<Integer> {
             out.println("graduation runs with `java -jar " + jar + " serve` (install --service keeps it running), or "
                     + "by hand with --job=graduate");
             return Cli.EXIT_OK;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             err.println("install failed: " + e.getMessage());
             return Cli.EXIT_FAILED;
         }
@@ -109,10 +116,12 @@ public final class InstallCommand implements Callable<Integer> {
         String existing = Files.exists(unit.file()) ? Files.readString(unit.file(), StandardCharsets.UTF_8) : null;
         if (unit.content().equals(existing)) {
             out.println("the service is already installed: " + unit.file());
-        } else if (dryRun) {
+        }
+        else if (dryRun) {
             out.println("would write " + unit.file() + ":");
             out.print(unit.content());
-        } else {
+        }
+        else {
             Files.createDirectories(unit.file().getParent());
             SettingsFile.write(unit.file(), unit.content());
             out.println("wrote " + unit.file() + ":");
@@ -123,18 +132,19 @@ public final class InstallCommand implements Callable<Integer> {
     }
 
     /**
-     * The JVM flags that make the hook start fast, in the hook command and in the build's training run of the
-     * class-data archive (jobs/pom.xml, and plugin/bin/code-memory, which say them again): JVM logging off, so a stale
-     * archive cannot write to stdout; C1 only, one compiler thread; G1, because only with G1 does Java 17 map the
-     * archived heap objects and the archived module graph (with the serial collector the JVM builds its module graph
-     * at every start: ~10 ms a hook call); no perf-data file.
+     * The JVM flags that make the hook start fast, in the hook command and in the build's
+     * training run of the class-data archive (jobs/pom.xml, and plugin/bin/code-memory,
+     * which say them again): JVM logging off, so a stale archive cannot write to stdout;
+     * C1 only, one compiler thread; G1, because only with G1 does Java 17 map the
+     * archived heap objects and the archived module graph (with the serial collector the
+     * JVM builds its module graph at every start: ~10 ms a hook call); no perf-data file.
      */
     public static final List<String> HOOK_JVM_FLAGS = List.of("-Xlog:disable", "-Xlog:all=error:stderr",
             "-XX:TieredStopAtLevel=1", "-XX:CICompilerCount=1", "-XX:+UseG1GC", "-XX:-UsePerfData");
 
     /**
-     * What follows {@code java} in the hook command: the class-data archive beside the jar when it is there,
-     * {@link #HOOK_JVM_FLAGS}, and the jar.
+     * What follows {@code java} in the hook command: the class-data archive beside the
+     * jar when it is there, {@link #HOOK_JVM_FLAGS}, and the jar.
      */
     public static List<String> hookArguments(Path jar) {
         Path archive = jar.resolveSibling("hook.jsa");
@@ -170,8 +180,10 @@ public final class InstallCommand implements Callable<Integer> {
                         + "java -jar jobs/target/jobs.jar install");
             }
             return location.toAbsolutePath().normalize();
-        } catch (URISyntaxException e) {
+        }
+        catch (URISyntaxException e) {
             throw new IllegalStateException("cannot tell where jobs.jar is: " + e.getMessage());
         }
     }
+
 }

@@ -6,18 +6,21 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A JSON document read with the position of every value, so that a change can be made where it belongs and every
- * other byte of the file stays as the user (or Claude Code) wrote it. Strict JSON (no comments, no trailing commas);
- * anything else is an {@link IllegalArgumentException} naming the offset.
+ * A JSON document read with the position of every value, so that a change can be made
+ * where it belongs and every other byte of the file stays as the user (or Claude Code)
+ * wrote it. Strict JSON (no comments, no trailing commas); anything else is an
+ * {@link IllegalArgumentException} naming the offset.
  */
 final class JsonText {
 
     sealed interface Node permits ObjectNode, ArrayNode, StringNode, OtherNode {
+
         /** Offset of the first character. */
         int start();
 
         /** Offset just after the last character. */
         int end();
+
     }
 
     record Member(String key, int keyStart, Node value) {
@@ -46,6 +49,7 @@ final class JsonText {
     }
 
     private final String text;
+
     private int pos;
 
     private JsonText(String text) {
@@ -135,7 +139,10 @@ final class JsonText {
         }
     }
 
-    /** A string token: found here, decoded by the project's JSON reader (one set of escape rules). */
+    /**
+     * A string token: found here, decoded by the project's JSON reader (one set of escape
+     * rules).
+     */
     private StringNode string() {
         int start = pos;
         expect('"');
@@ -153,7 +160,9 @@ final class JsonText {
         }
     }
 
-    /** A number, true, false or null: found here, checked by the project's JSON reader. */
+    /**
+     * A number, true, false or null: found here, checked by the project's JSON reader.
+     */
     private OtherNode other() {
         int start = pos;
         while (pos < text.length() && "{}[],: \t\r\n\"".indexOf(text.charAt(pos)) < 0) {
@@ -170,7 +179,8 @@ final class JsonText {
     private Object decode(int start, String what) {
         try {
             return Json.parse(text.substring(start, pos));
-        } catch (JsonParseException e) {
+        }
+        catch (JsonParseException e) {
             pos = start;
             throw error("bad " + what + " (" + e.getMessage() + ")");
         }
@@ -203,10 +213,12 @@ final class JsonText {
             if (text.charAt(i) == '\n') {
                 line++;
                 column = 1;
-            } else {
+            }
+            else {
                 column++;
             }
         }
         return new IllegalArgumentException("not valid JSON at line " + line + ", column " + column + ": " + message);
     }
+
 }

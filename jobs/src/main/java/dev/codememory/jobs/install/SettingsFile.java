@@ -17,9 +17,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A Claude Code settings file on disk: which one ({@code ~/.claude/settings.json}, a project's
- * {@code .claude/settings.json}, or a path given), reading it, a backup beside it before it changes, an atomic
- * write that keeps its permissions, and the unified diff a dry run prints.
+ * A Claude Code settings file on disk: which one ({@code ~/.claude/settings.json}, a
+ * project's {@code .claude/settings.json}, or a path given), reading it, a backup beside
+ * it before it changes, an atomic write that keeps its permissions, and the unified diff
+ * a dry run prints.
  */
 final class SettingsFile {
 
@@ -28,7 +29,10 @@ final class SettingsFile {
     private SettingsFile() {
     }
 
-    /** {@code --settings} if given, else the project's with {@code --project}, else the user's. */
+    /**
+     * {@code --settings} if given, else the project's with {@code --project}, else the
+     * user's.
+     */
     static Path choose(Path settings, boolean project) {
         if (settings != null) {
             return settings.toAbsolutePath().normalize();
@@ -45,22 +49,26 @@ final class SettingsFile {
         return Files.exists(file) ? Files.readString(file, StandardCharsets.UTF_8) : "";
     }
 
-    /** Copies the file beside itself ({@code settings.json.code-memory-backup-<time>}); null when it did not exist. */
+    /**
+     * Copies the file beside itself ({@code settings.json.code-memory-backup-<time>});
+     * null when it did not exist.
+     */
     static Path backup(Path file) throws IOException {
         if (!Files.exists(file)) {
             return null;
         }
-        Path backup = file.resolveSibling(file.getFileName() + ".code-memory-backup-" + STAMP.format(LocalDateTime.now()));
+        Path backup = file
+            .resolveSibling(file.getFileName() + ".code-memory-backup-" + STAMP.format(LocalDateTime.now()));
         for (int n = 1; Files.exists(backup); n++) {
-            backup = file.resolveSibling(file.getFileName() + ".code-memory-backup-" + STAMP.format(LocalDateTime.now())
-                    + "-" + n);
+            backup = file.resolveSibling(
+                    file.getFileName() + ".code-memory-backup-" + STAMP.format(LocalDateTime.now()) + "-" + n);
         }
         return Files.copy(file, backup, StandardCopyOption.COPY_ATTRIBUTES);
     }
 
     /**
-     * Replaces the file's content through a temporary file in the same folder and an atomic move, keeping the
-     * file's permissions (a new file is owner-only).
+     * Replaces the file's content through a temporary file in the same folder and an
+     * atomic move, keeping the file's permissions (a new file is owner-only).
      */
     static void write(Path file, String text) throws IOException {
         Path dir = file.toAbsolutePath().getParent();
@@ -68,7 +76,8 @@ final class SettingsFile {
         Set<PosixFilePermission> permissions = null;
         try {
             permissions = Files.exists(file) ? Files.getPosixFilePermissions(file) : CodeMemoryHome.filePermissions();
-        } catch (UnsupportedOperationException e) {
+        }
+        catch (UnsupportedOperationException e) {
             // not a POSIX file system
         }
         Path tmp = Files.createTempFile(dir, "." + file.getFileName(), ".tmp");
@@ -78,7 +87,8 @@ final class SettingsFile {
                 Files.setPosixFilePermissions(tmp, permissions);
             }
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
+        }
+        finally {
             Files.deleteIfExists(tmp);
         }
     }
@@ -89,8 +99,9 @@ final class SettingsFile {
     }
 
     /**
-     * Puts {@code after} in place of {@code before}: nothing when they are equal; with {@code dryRun} the diff is
-     * printed and nothing written; otherwise the file is backed up beside itself and replaced.
+     * Puts {@code after} in place of {@code before}: nothing when they are equal; with
+     * {@code dryRun} the diff is printed and nothing written; otherwise the file is
+     * backed up beside itself and replaced.
      */
     static Applied apply(Path file, String before, String after, boolean dryRun, java.io.PrintStream out)
             throws IOException {
@@ -121,4 +132,5 @@ final class SettingsFile {
     private static List<String> lines(String text) {
         return text.isEmpty() ? List.of() : Arrays.asList(text.split("\n", -1));
     }
+
 }

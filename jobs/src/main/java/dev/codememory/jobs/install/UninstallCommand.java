@@ -11,20 +11,22 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code uninstall [--settings F] [--project] [--service] [--dry-run]}: takes exactly our hook entries out of the
- * settings file (those whose command runs {@code jobs.jar hook}), leaving every other byte as it is, after a backup;
- * {@code --service} also removes the user service {@code install --service} wrote. The store itself is kept.
+ * {@code uninstall [--settings F] [--project] [--service] [--dry-run]}: takes exactly our
+ * hook entries out of the settings file (those whose command runs {@code jobs.jar hook}),
+ * leaving every other byte as it is, after a backup; {@code --service} also removes the
+ * user service {@code install --service} wrote. The store itself is kept.
  */
 @Command(name = "uninstall", header = "take the hook out of Claude Code's settings again",
         mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Removes the code-memory hook entries (and nothing else) from ~/.claude/settings.json (or the "
-                + "file given), after a backup. Memories stay in ~/.code-memory; delete that folder to remove them."},
-        footer = {"", "Exit codes: 0 removed (or there was nothing to remove), 1 the settings file is not valid JSON or "
-                + "cannot be written (nothing is changed), 2 bad usage."})
+        description = { "Removes the code-memory hook entries (and nothing else) from ~/.claude/settings.json (or the "
+                + "file given), after a backup. Memories stay in ~/.code-memory; delete that folder to remove them." },
+        footer = { "",
+                "Exit codes: 0 removed (or there was nothing to remove), 1 the settings file is not valid JSON or "
+                        + "cannot be written (nothing is changed), 2 bad usage." })
 public final class UninstallCommand implements Callable<Integer> {
 
-    @Option(names = "--settings", paramLabel = "FILE", description = "the settings file (default: "
-            + "~/.claude/settings.json)")
+    @Option(names = "--settings", paramLabel = "FILE",
+            description = "the settings file (default: " + "~/.claude/settings.json)")
     Path settings;
 
     @Option(names = "--project", description = "the current repository's .claude/settings.json instead")
@@ -37,6 +39,7 @@ public final class UninstallCommand implements Callable<Integer> {
     boolean dryRun;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public UninstallCommand(PrintStream out, PrintStream err) {
@@ -52,22 +55,25 @@ public final class UninstallCommand implements Callable<Integer> {
             String after;
             try {
                 after = ClaudeSettings.uninstall(before);
-            } catch (IllegalArgumentException e) {
+            }
+            catch (IllegalArgumentException e) {
                 err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
                 return Cli.EXIT_FAILED;
             }
             SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("no code-memory hook in " + file + ": nothing changed");
-            } else if (applied.written()) {
-                out.println("removed the code-memory hook from " + file + " (backup: "
-                        + applied.backup().getFileName() + ")");
+            }
+            else if (applied.written()) {
+                out.println("removed the code-memory hook from " + file + " (backup: " + applied.backup().getFileName()
+                        + ")");
             }
             if (service) {
                 removeService();
             }
             return Cli.EXIT_OK;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             err.println("uninstall failed: " + e.getMessage());
             return Cli.EXIT_FAILED;
         }
@@ -84,9 +90,11 @@ public final class UninstallCommand implements Callable<Integer> {
         out.println("stop it first with: " + unit.stopHint());
         if (dryRun) {
             out.println("would remove " + unit.file());
-        } else {
+        }
+        else {
             Files.delete(unit.file());
             out.println("removed " + unit.file());
         }
     }
+
 }

@@ -4,16 +4,19 @@ import java.nio.file.Path;
 import java.util.Locale;
 
 /**
- * {@code serve} as a service of the user's session: a systemd user unit on Linux, a launchd agent on macOS. It runs
- * the same jar with the JDK that runs this command (a service does not see the login shell's PATH), and the home
- * this command uses.
+ * {@code serve} as a service of the user's session: a systemd user unit on Linux, a
+ * launchd agent on macOS. It runs the same jar with the JDK that runs this command (a
+ * service does not see the login shell's PATH), and the home this command uses.
  */
 record UserService(Path file, String content, String startHint, String stopHint) {
 
     static final String UNIT = "code-memory.service";
     static final String LABEL = "dev.codememory.serve";
 
-    /** The service for this operating system ({@code os.name}), or null where neither applies. */
+    /**
+     * The service for this operating system ({@code os.name}), or null where neither
+     * applies.
+     */
     static UserService forThisSystem(Path userHome, Path java, Path jar, Path codeMemoryHome) {
         String os = System.getProperty("os.name", "").toLowerCase(Locale.ROOT);
         if (os.contains("mac")) {

@@ -36,25 +36,29 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code query [--project DIR | --all-projects] [--top-k N] [--json] TEXT} prints the memories for TEXT, best first;
- * {@code query --input FILE --output FILE [--top-k N] [--all-projects]} answers one JSON query per input line
- * ({@code qid, text, project?, at?}) with one line {@code {"qid","results":[…]}} each. A query's project is the git
- * top level of its directory (the {@code project} field, {@code --project}, else the current directory), else that
- * directory. {@code --set key=value} overrides a ranking setting (for tuning). {@code search} is the same command.
+ * {@code query [--project DIR | --all-projects] [--top-k N] [--json] TEXT} prints the
+ * memories for TEXT, best first;
+ * {@code query --input FILE --output FILE [--top-k N] [--all-projects]} answers one JSON
+ * query per input line ({@code qid, text, project?, at?}) with one line
+ * {@code {"qid","results":[…]}} each. A query's project is the git top level of its
+ * directory (the {@code project} field, {@code --project}, else the current directory),
+ * else that directory. {@code --set key=value} overrides a ranking setting (for tuning).
+ * {@code search} is the same command.
  */
 @Command(name = "query", header = "the memories for a text, best first, with citations (also: search)",
         aliases = "search", mixinStandardHelpOptions = true, sortOptions = false,
-        description = {"Prints the memories for TEXT, best first, scoped to a project: hybrid BM25 + vector + recency "
-                + "+ kind/status, each with its citation (mem:xxxxxx, see `show`) and its source events.",
-            "Batch mode (--input/--output) answers one JSON query per line: {\"qid\",\"text\",\"project\"?,\"at\"?}."},
-        footer = {"", "Exit codes: 0 answered (also when nothing matched), 1 failed, 2 bad usage, 3 a job holds the "
-                + "database."})
+        description = {
+                "Prints the memories for TEXT, best first, scoped to a project: hybrid BM25 + vector + recency "
+                        + "+ kind/status, each with its citation (mem:xxxxxx, see `show`) and its source events.",
+                "Batch mode (--input/--output) answers one JSON query per line: {\"qid\",\"text\",\"project\"?,\"at\"?}." },
+        footer = { "", "Exit codes: 0 answered (also when nothing matched), 1 failed, 2 bad usage, 3 a job holds the "
+                + "database." })
 public final class QueryCommand implements Callable<Integer> {
 
     static final int DEFAULT_TOP_K = 10;
 
-    @Option(names = "--project", paramLabel = "DIR", description = "the project (its git top level) to search; "
-            + "default: the current directory's")
+    @Option(names = "--project", paramLabel = "DIR",
+            description = "the project (its git top level) to search; " + "default: the current directory's")
     String project;
 
     @Option(names = "--all-projects", description = "search every project")
@@ -82,20 +86,26 @@ public final class QueryCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     private final Path cwd;
+
     private final CodeMemoryHome home;
+
     private final Function<RankingSettings, QueryLease> queries;
 
-    /** The command in its own process: the database opened for it, the model loaded if a query needs it. */
+    /**
+     * The command in its own process: the database opened for it, the model loaded if a
+     * query needs it.
+     */
     public QueryCommand(PrintStream out, PrintStream err) {
         this(out, err, Path.of("").toAbsolutePath(), null, null);
     }
 
     /**
-     * The command on the query services given — those of the resident {@code serve}, warm — for a caller in
-     * {@code cwd} (relative paths resolve against it).
+     * The command on the query services given — those of the resident {@code serve}, warm
+     * — for a caller in {@code cwd} (relative paths resolve against it).
      */
     public QueryCommand(PrintStream out, PrintStream err, Path cwd, CodeMemoryHome home,
             Function<RankingSettings, QueryLease> queries) {
@@ -141,7 +151,8 @@ public final class QueryCommand implements Callable<Integer> {
             for (String kv : sets) {
                 settings = applySetting(settings, kv);
             }
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         String text = String.join(" ", words);
@@ -166,10 +177,12 @@ public final class QueryCommand implements Callable<Integer> {
             List<QueryResult> results = service.search(List.of(request), topK).get(0);
             print(results, json, out);
             return 0;
-        } catch (DatabaseLockedException e) {
+        }
+        catch (DatabaseLockedException e) {
             err.println(e.getMessage());
             return JobCommandRunner.EXIT_BUSY;
-        } catch (QueryException | IOException e) {
+        }
+        catch (QueryException | IOException e) {
             err.println("query failed: " + e.getMessage());
             return 1;
         }
@@ -192,7 +205,10 @@ public final class QueryCommand implements Callable<Integer> {
         return 0;
     }
 
-    /** One line of {@code query --output}: {@code {"qid","results":[…]}}, as the eval reads it back. */
+    /**
+     * One line of {@code query --output}: {@code {"qid","results":[…]}}, as the eval
+     * reads it back.
+     */
     public static String resultLine(String qid, List<QueryResult> results) {
         Map<String, Object> line = new LinkedHashMap<>();
         line.put("qid", qid);
@@ -212,7 +228,8 @@ public final class QueryCommand implements Callable<Integer> {
             Map<?, ?> q;
             try {
                 q = (Map<?, ?>) Json.parse(line);
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 throw new QueryException(input + " line " + lineNo + " is not a JSON object: " + e.getMessage(), e);
             }
             Object qid = q.get("qid");
@@ -230,14 +247,18 @@ public final class QueryCommand implements Callable<Integer> {
         return requests;
     }
 
-    /** ISO-8601 with a zone or offset, converted to UTC; without one it is taken as UTC. */
+    /**
+     * ISO-8601 with a zone or offset, converted to UTC; without one it is taken as UTC.
+     */
     static LocalDateTime parseTime(String s, Path input, int lineNo) {
         try {
             return OffsetDateTime.parse(s).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             try {
                 return LocalDateTime.parse(s);
-            } catch (DateTimeParseException e2) {
+            }
+            catch (DateTimeParseException e2) {
                 throw new QueryException(input + " line " + lineNo + ": \"at\" is not ISO-8601: " + s, e2);
             }
         }
@@ -274,4 +295,5 @@ public final class QueryCommand implements Callable<Integer> {
         }
         return settings.with(kv.substring(0, eq), kv.substring(eq + 1));
     }
+
 }

@@ -1,6 +1,9 @@
 package dev.codememory.jobs.query;
 
-/** A query could not be answered (unreadable database, bad input line); the message names what. */
+/**
+ * A query could not be answered (unreadable database, bad input line); the message names
+ * what.
+ */
 public class QueryException extends RuntimeException {
 
     public QueryException(String message) {
@@ -10,4 +13,5 @@ public class QueryException extends RuntimeException {
     public QueryException(String message, Throwable cause) {
         super(message, cause);
     }
+
 }

@@ -8,8 +8,9 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The query commands run without Spring, whose logging set-up would otherwise apply: logback's fallback prints
- * DEBUG on stdout, which is the command's output. This sends WARN and above to stderr instead.
+ * The query commands run without Spring, whose logging set-up would otherwise apply:
+ * logback's fallback prints DEBUG on stdout, which is the command's output. This sends
+ * WARN and above to stderr instead.
  */
 public final class QueryLogging {
 
@@ -17,8 +18,9 @@ public final class QueryLogging {
     }
 
     /**
-     * The hook's set-up: nothing may reach stdout (Claude Code reads it as context) and stderr is not ours to fill
-     * either, so library logging is switched off; the hook reports its own failures to {@code logs/hook.log}.
+     * The hook's set-up: nothing may reach stdout (Claude Code reads it as context) and
+     * stderr is not ours to fill either, so library logging is switched off; the hook
+     * reports its own failures to {@code logs/hook.log}.
      */
     public static void off() {
         if (LoggerFactory.getILoggerFactory() instanceof LoggerContext context) {
@@ -27,7 +29,10 @@ public final class QueryLogging {
         }
     }
 
-    /** WARN and above on stderr, for a command (and the query bench) whose stdout is its output. */
+    /**
+     * WARN and above on stderr, for a command (and the query bench) whose stdout is its
+     * output.
+     */
     public static void toStderr() {
         if (!(LoggerFactory.getILoggerFactory() instanceof LoggerContext context)) {
             return;
@@ -45,7 +50,9 @@ public final class QueryLogging {
         ch.qos.logback.classic.Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.WARN);
         root.addAppender(appender);
-        // DJL reports the missing GPU at WARN on every start; that is expected on a laptop
+        // DJL reports the missing GPU at WARN on every start; that is expected on a
+        // laptop
         context.getLogger("ai.djl").setLevel(Level.ERROR);
     }
+
 }

@@ -4,7 +4,8 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * One query: its text, the project to search (null: every project) and the query time (UTC) for recency.
+ * One query: its text, the project to search (null: every project) and the query time
+ * (UTC) for recency.
  */
 public record QueryRequest(String qid, String text, String project, LocalDateTime at) {
 

@@ -8,13 +8,14 @@ import java.util.Map;
 import java.util.function.Supplier;
 
 /**
- * One memory in a query's answer, shaped for the CLI's JSON ({@code query --json} and the batch mode's output lines,
- * as the README documents them); its creation time (UTC), session and snippet are for the context the hooks inject and
- * are not part of the JSON.
+ * One memory in a query's answer, shaped for the CLI's JSON ({@code query --json} and the
+ * batch mode's output lines, as the README documents them); its creation time (UTC),
+ * session and snippet are for the context the hooks inject and are not part of the JSON.
  *
- * @param snippet the sentence of its sources that holds most of the query's terms ({@code Snippet}), or empty;
- *     worked out only when asked for: only the hook's index lines use it, and a batch answer would otherwise
- *     split and tokenize every sentence of every hit's sources for nothing
+ * @param snippet the sentence of its sources that holds most of the query's terms
+ * ({@code Snippet}), or empty; worked out only when asked for: only the hook's index
+ * lines use it, and a batch answer would otherwise split and tokenize every sentence of
+ * every hit's sources for nothing
  */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
         List<RankedSource> sources, LocalDateTime createdTs, String sessionId, Supplier<String> snippet) {

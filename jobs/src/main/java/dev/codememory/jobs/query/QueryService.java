@@ -34,51 +34,67 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The one query path (CLI single and batch, the hooks, {@code serve}): loads a project's verified memories once per
- * process into an in-memory BM25 index together with their source events, texts and citations, embeds the queries,
- * asks the vector store for its nearest memories, fuses the signals ({@link HybridRanker}) and attaches each result's
+ * The one query path (CLI single and batch, the hooks, {@code serve}): loads a project's
+ * verified memories once per process into an in-memory BM25 index together with their
+ * source events, texts and citations, embeds the queries, asks the vector store for its
+ * nearest memories, fuses the signals ({@link HybridRanker}) and attaches each result's
  * citation and ranked source events.
  *
- * <p>The lexical index lives in memory rather than in DuckDB tables: building it is one scan of the project's
- * entries (measured on the 988 memories of the dev set: read 130 ms + index 140 ms cold, 50 + 70 ms warm), so it
- * is always in step with graduation and the query path never writes to the database (a persisted index would need
- * a write lock the hook must not take). A short-lived process pays that scan per run; {@code serve} pays it once and
- * keeps the index up to date in place ({@link #refresh}).
+ * <p>
+ * The lexical index lives in memory rather than in DuckDB tables: building it is one scan
+ * of the project's entries (measured on the 988 memories of the dev set: read 130 ms +
+ * index 140 ms cold, 50 + 70 ms warm), so it is always in step with graduation and the
+ * query path never writes to the database (a persisted index would need a write lock the
+ * hook must not take). A short-lived process pays that scan per run; {@code serve} pays
+ * it once and keeps the index up to date in place ({@link #refresh}).
  */
 public final class QueryService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(QueryService.class);
+
     private static final String ALL = "\u0000all";
 
     private final DuckDb.Session session;
+
     private final Supplier<Embedder> embedderFactory;
+
     private final Supplier<VectorStore> vectorStores;
+
     private final RankingSettings settings;
+
     private final Map<String, Corpus> corpora = new java.util.concurrent.ConcurrentHashMap<>();
-    /** Searches read the indexes under the read lock; {@link #refresh} changes them under the write lock. */
+
+    /**
+     * Searches read the indexes under the read lock; {@link #refresh} changes them under
+     * the write lock.
+     */
     private final java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
+
     private volatile Embedder embedder;
+
     private volatile VectorStore vectors;
 
     /**
-     * A project's memories as the query path reads them, in memory: the ranker's indexes, each memory as a result
-     * shows it, and the texts of their source events. Sources, texts and citations never change once a memory is
-     * verified, so {@link #refresh} only adds and removes.
+     * A project's memories as the query path reads them, in memory: the ranker's indexes,
+     * each memory as a result shows it, and the texts of their source events. Sources,
+     * texts and citations never change once a memory is verified, so {@link #refresh}
+     * only adds and removes.
      */
     private record Corpus(HybridRanker ranker, Map<String, Held> memories, Map<String, String> texts,
             Map<String, SpokenTurn> answeredTurns) {
     }
 
     /**
-     * What a result shows of a memory, held for every memory of the project: its summary instead of its title and
-     * body (those are indexed, then not needed again), its stored citation (null: none yet) and its source events.
+     * What a result shows of a memory, held for every memory of the project: its summary
+     * instead of its title and body (those are indexed, then not needed again), its
+     * stored citation (null: none yet) and its source events.
      */
     private record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId,
             String citation, List<MemorySource> sources) {
 
         static Held of(StoredMemory m, Loaded loaded) {
-            return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()),
-                    m.sessionId(), loaded.citations().get(m.memoryId()),
+            return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()), m.sessionId(),
+                    loaded.citations().get(m.memoryId()),
                     List.copyOf(loaded.sources().sources().getOrDefault(m.memoryId(), List.of())));
         }
     }
@@ -89,11 +105,11 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * @param vectorStores the vector store to search, created on the first query with a vector (see
-     *     {@code VectorComponents}); closed with this service
+     * @param vectorStores the vector store to search, created on the first query with a
+     * vector (see {@code VectorComponents}); closed with this service
      */
-    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory,
-            Supplier<VectorStore> vectorStores, RankingSettings settings) {
+    public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory, Supplier<VectorStore> vectorStores,
+            RankingSettings settings) {
         this.session = session;
         this.embedderFactory = embedderFactory;
         this.vectorStores = vectorStores;
@@ -114,7 +130,10 @@ public final class QueryService implements AutoCloseable {
         return out;
     }
 
-    /** Loads and indexes the project's memories now (they are otherwise loaded by the first query). */
+    /**
+     * Loads and indexes the project's memories now (they are otherwise loaded by the
+     * first query).
+     */
     public int prepare(String project) {
         return corpus(project).memories().size();
     }
@@ -131,9 +150,10 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * Brings an indexed project up to date with the database in place (BM25 and the ranker are incremental): new
-     * verified, active memories are added, those no longer active removed. The reads happen before the write lock,
-     * so queries go on meanwhile. A project not indexed yet is left to its first query.
+     * Brings an indexed project up to date with the database in place (BM25 and the
+     * ranker are incremental): new verified, active memories are added, those no longer
+     * active removed. The reads happen before the write lock, so queries go on meanwhile.
+     * A project not indexed yet is left to its first query.
      */
     public Refresh refresh(String project) {
         String key = project == null ? ALL : project;
@@ -169,22 +189,24 @@ public final class QueryService implements AutoCloseable {
                 });
                 answers(corpus, loaded, held.sources().stream().map(MemorySource::eventId).toList());
             }
-        } finally {
+        }
+        finally {
             lock.writeLock().unlock();
         }
         return new Refresh(project, added.size(), removed.size(), corpus.memories().size());
     }
 
     /**
-     * Answers one query with a vector embedded by the caller, or none ({@code null}: ranked on the other signals,
-     * see {@link HybridRanker#rank}).
+     * Answers one query with a vector embedded by the caller, or none ({@code null}:
+     * ranked on the other signals, see {@link HybridRanker#rank}).
      */
     public List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
         Corpus corpus = corpus(request.project());
         lock.readLock().lock();
         try {
             return search(corpus, request, queryVector, topK);
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -202,7 +224,8 @@ public final class QueryService implements AutoCloseable {
                     found.put(hit.memoryId(), hit.score());
                 }
                 cosines = found;
-            } catch (VectorStoreException e) {
+            }
+            catch (VectorStoreException e) {
                 log.warn("vector search unavailable, ranking by text only: {}", e.getMessage());
             }
         }
@@ -212,15 +235,16 @@ public final class QueryService implements AutoCloseable {
         for (RankedMemory r : ranked) {
             Held m = corpus.memories().get(r.memoryId());
             HitSources hs = sources.getOrDefault(m.memoryId(), HitSources.NONE);
-            results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(),
-                    m.summary(), hs.sources(), UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet()));
+            results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(), m.summary(), hs.sources(),
+                    UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet()));
         }
         return results;
     }
 
     /**
-     * The stored citations ({@code show} resolves only those). A memory verified before citations existed has
-     * none until the next graduate or reindex; it shows its round-0 code, which is right unless that collided.
+     * The stored citations ({@code show} resolves only those). A memory verified before
+     * citations existed has none until the next graduate or reindex; it shows its round-0
+     * code, which is right unless that collided.
      */
     private static String citation(Held memory) {
         return memory.citation() != null ? memory.citation() : Citation.of(memory.memoryId());
@@ -247,8 +271,9 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * Keeps, for each of these source events that asks, the prompt or reply that answers it (read with the corpus,
-     * so a search needs no read of its sessions; one that has no answer yet is read when a search needs it).
+     * Keeps, for each of these source events that asks, the prompt or reply that answers
+     * it (read with the corpus, so a search needs no read of its sessions; one that has
+     * no answer yet is read when a search needs it).
      */
     private void answers(Corpus corpus, Loaded loaded, java.util.Collection<String> events) {
         if (settings.questionPenalty() <= 0 && settings.answerCarry() <= 0) {
@@ -266,7 +291,8 @@ public final class QueryService implements AutoCloseable {
         try (Connection c = session.connection()) {
             return new Loaded(MemoryQueries.memories(c, project), MemoryQueries.projectSources(c, project),
                     CitationQueries.citationsOfProject(c, project));
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new QueryException("cannot read memories: " + e.getMessage(), e);
         }
     }
@@ -277,15 +303,21 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
-     * Each hit's source events with their scores ({@link HybridRanker#sourceScore}), best first, ties in time order:
-     * an exchange's answer is often in its reply, and a reader — or a citation — should see that turn first. A source
-     * that ends by asking brings in the turn that answers it (the next prompt or reply of its session, marked
-     * {@link RankedSource#answers}) and steps back behind it ({@link HybridRanker#questionScore}): in a conversation
-     * the question repeats the query's words while the reply holds what was asked for.
+     * Each hit's source events with their scores ({@link HybridRanker#sourceScore}), best
+     * first, ties in time order: an exchange's answer is often in its reply, and a reader
+     * — or a citation — should see that turn first. A source that ends by asking brings
+     * in the turn that answers it (the next prompt or reply of its session, marked
+     * {@link RankedSource#answers}) and steps back behind it
+     * ({@link HybridRanker#questionScore}): in a conversation the question repeats the
+     * query's words while the reply holds what was asked for.
      */
-    /** A hit's ranked source events and the sentence of their texts that says most about the query. */
+    /**
+     * A hit's ranked source events and the sentence of their texts that says most about
+     * the query.
+     */
     private record HitSources(List<RankedSource> sources, Supplier<String> snippet) {
         static final HitSources NONE = new HitSources(List.of(), () -> "");
+
     }
 
     private Map<String, HitSources> sources(Corpus corpus, List<RankedMemory> hits, List<String> queryTerms) {
@@ -302,19 +334,24 @@ public final class QueryService implements AutoCloseable {
                 }
             }
         }
-        // only the sessions of sources that ask are read (DuckDB pays per row group it touches: ~3 ms each), and a
-        // question's answer, once there is one, is kept: turns are only ever added after it
-        List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0
-                ? sources.values().stream().flatMap(List::stream)
-                        .filter(s -> Questions.asks(texts.get(s.eventId()))).distinct().toList()
-                : List.of();
+        // only the sessions of sources that ask are read (DuckDB pays per row group it
+        // touches: ~3 ms each), and a
+        // question's answer, once there is one, is kept: turns are only ever added after
+        // it
+        List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0 ? sources.values()
+            .stream()
+            .flatMap(List::stream)
+            .filter(s -> Questions.asks(texts.get(s.eventId())))
+            .distinct()
+            .toList() : List.of();
         Map<String, SpokenTurn> turns = new HashMap<>();
         List<MemorySource> unknown = new ArrayList<>();
         for (MemorySource q : questions) {
             SpokenTurn known = corpus.answeredTurns().get(q.eventId());
             if (known != null) {
                 turns.put(q.eventId(), known);
-            } else {
+            }
+            else {
                 unknown.add(q);
             }
         }
@@ -347,19 +384,20 @@ public final class QueryService implements AutoCloseable {
                     byEvent.put(s.eventId(), new RankedSource(s.eventId(), s.sessionId(), s.ts(), score));
                 }
                 for (RankedSource answer : answers) {
-                    // a reply that is evidence itself stays evidence, at the better of its two scores
-                    byEvent.merge(answer.eventId(), answer, (own, carried) -> own.score() >= carried.score()
-                            ? own : new RankedSource(own.eventId(), own.sessionId(), own.ts(), carried.score()));
+                    // a reply that is evidence itself stays evidence, at the better of
+                    // its two scores
+                    byEvent.merge(answer.eventId(), answer, (own, carried) -> own.score() >= carried.score() ? own
+                            : new RankedSource(own.eventId(), own.sessionId(), own.ts(), carried.score()));
                 }
                 List<RankedSource> list = new ArrayList<>(byEvent.values());
-                list.sort(Comparator.comparingDouble(RankedSource::score).reversed()
-                        .thenComparing(RankedSource::ts));
+                list.sort(Comparator.comparingDouble(RankedSource::score).reversed().thenComparing(RankedSource::ts));
                 List<String> hitTexts = list.stream().map(r -> texts.get(r.eventId())).toList();
                 ranked.put(hit.memoryId(), new HitSources(list,
                         () -> Snippet.best(hitTexts, sentence -> ranker.sourceCoverage(queryTerms, sentence))));
             }
             return ranked;
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new QueryException("cannot read memory sources: " + e.getMessage(), e);
         }
     }
@@ -405,16 +443,19 @@ public final class QueryService implements AutoCloseable {
         if (vectors != null) {
             try {
                 vectors.close();
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 log.debug("closing the vector store failed: {}", e.getMessage());
             }
         }
         if (embedder != null) {
             try {
                 embedder.close();
-            } catch (Exception e) {
+            }
+            catch (Exception e) {
                 log.debug("closing the embedder failed: {}", e.getMessage());
             }
         }
     }
+
 }

@@ -3,11 +3,12 @@ package dev.codememory.jobs.query;
 import java.time.LocalDateTime;
 
 /**
- * A source event of a hit with its own score (see {@link dev.codememory.processors.query.HybridRanker#sourceScore}).
- * Sources are listed by it, and a batch answer's events can be ranked across hits by it.
+ * A source event of a hit with its own score (see
+ * {@link dev.codememory.processors.query.HybridRanker#sourceScore}). Sources are listed
+ * by it, and a batch answer's events can be ranked across hits by it.
  *
- * @param answers when this event is not evidence of the memory but the reply to one of its sources that asks
- *     something, that question's event id; otherwise null
+ * @param answers when this event is not evidence of the memory but the reply to one of
+ * its sources that asks something, that question's event id; otherwise null
  */
 public record RankedSource(String eventId, String sessionId, LocalDateTime ts, double score, String answers) {
 

@@ -34,19 +34,21 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
- * {@code show [--json] CITATION} resolves a citation ({@code mem:xxxxxx}, {@code [mem:xxxxxx]} or {@code xxxxxx}) to
- * its memory and prints the memory, its evidence spans with the quoted source text, and its source events (marked
- * {@code >}) with the events just before and after each in the same session. Like {@code query} it runs on DuckDB
- * alone (no Spring start-up). Exit 0 when found, 1 when the citation is unknown, 2 on bad usage, 3 when a job holds the
- * database. What it prints is the user's own text, on stdout only; nothing of it is logged.
+ * {@code show [--json] CITATION} resolves a citation ({@code mem:xxxxxx},
+ * {@code [mem:xxxxxx]} or {@code xxxxxx}) to its memory and prints the memory, its
+ * evidence spans with the quoted source text, and its source events (marked {@code >})
+ * with the events just before and after each in the same session. Like {@code query} it
+ * runs on DuckDB alone (no Spring start-up). Exit 0 when found, 1 when the citation is
+ * unknown, 2 on bad usage, 3 when a job holds the database. What it prints is the user's
+ * own text, on stdout only; nothing of it is logged.
  */
 @Command(name = "show", header = "a citation's memory, its evidence and the events it came from",
         mixinStandardHelpOptions = true,
         description = "Resolves a citation (mem:xxxxxx, [mem:xxxxxx] or xxxxxx) to its memory: kind, status, project, "
                 + "session, time, title and body; its evidence spans with the quoted source text; its source events "
                 + "(marked >) with the events around each.",
-        footer = {"", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
-                + "database."})
+        footer = { "", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
+                + "database." })
 public final class ShowCommand implements Callable<Integer> {
 
     static final int PREVIEW_CHARS = 200;
@@ -63,8 +65,11 @@ public final class ShowCommand implements Callable<Integer> {
     CommandSpec spec;
 
     private final PrintStream out;
+
     private final PrintStream err;
+
     private final CodeMemoryHome home;
+
     private final Supplier<SessionLease> sessions;
 
     public ShowCommand(PrintStream out, PrintStream err) {
@@ -72,8 +77,8 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     /**
-     * The command on the sessions given — the resident {@code serve}'s — or, when null, on the database opened for
-     * it; {@code home} null: resolved when it runs.
+     * The command on the sessions given — the resident {@code serve}'s — or, when null,
+     * on the database opened for it; {@code home} null: resolved when it runs.
      */
     public ShowCommand(PrintStream out, PrintStream err, CodeMemoryHome home, Supplier<SessionLease> sessions) {
         this.out = out;
@@ -115,14 +120,17 @@ public final class ShowCommand implements Callable<Integer> {
             }
             if (json) {
                 out.println(Json.write(toJson(shown.get())));
-            } else {
+            }
+            else {
                 print(shown.get(), out);
             }
             return 0;
-        } catch (DatabaseLockedException e) {
+        }
+        catch (DatabaseLockedException e) {
             err.println(e.getMessage());
             return JobCommandRunner.EXIT_BUSY;
-        } catch (DatabaseException e) {
+        }
+        catch (DatabaseException e) {
             err.println("show failed: " + e.getMessage());
             return JobCommandRunner.EXIT_FAILED;
         }
@@ -137,7 +145,8 @@ public final class ShowCommand implements Callable<Integer> {
             String id = memory.get().memoryId();
             List<CitedSpan> spans = CitationQueries.spans(c, id, new SessionSourceTexts(session::connection));
             return Optional.of(new Shown(memory.get(), spans, CitationQueries.sourceContext(c, id)));
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot read " + citation + ": " + e.getMessage(), e);
         }
     }
@@ -158,8 +167,8 @@ public final class ShowCommand implements Callable<Integer> {
         out.println();
         out.printf("evidence (%d span%s):%n", shown.spans().size(), shown.spans().size() == 1 ? "" : "s");
         for (CitedSpan s : shown.spans()) {
-            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f%n", s.quoteIndex(), s.field(),
-                    s.eventId(), s.start(), s.end(), s.method(), s.confidence());
+            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f%n", s.quoteIndex(), s.field(), s.eventId(),
+                    s.start(), s.end(), s.method(), s.confidence());
             out.println(s.quote() == null ? "      (source text not found)" : indent(s.quote(), "      "));
         }
         out.println();
@@ -169,7 +178,8 @@ public final class ShowCommand implements Callable<Integer> {
             boolean newSession = previous == null || !Objects.equals(previous.sessionId(), e.sessionId());
             if (newSession) {
                 out.println("  session " + e.sessionId() + ":");
-            } else if (e.position() > previous.position() + 1) {
+            }
+            else if (e.position() > previous.position() + 1) {
                 out.println("    …");
             }
             out.printf("  %s %s  %-16s %s%n", e.source() ? ">" : " ", time(e.ts()), e.eventType(), preview(e));
@@ -217,8 +227,9 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     /**
-     * One line of at most {@value #PREVIEW_CHARS} characters: the prompt, the reply, the tool with its input and
-     * response, else the payload's own word (a SessionStart's source, a SessionEnd's reason).
+     * One line of at most {@value #PREVIEW_CHARS} characters: the prompt, the reply, the
+     * tool with its input and response, else the payload's own word (a SessionStart's
+     * source, a SessionEnd's reason).
      */
     static String preview(ContextEvent e) {
         String text = e.text().replaceAll("\\s+", " ").strip();
@@ -232,4 +243,5 @@ public final class ShowCommand implements Callable<Integer> {
     private static String time(LocalDateTime t) {
         return t == null ? null : TIME.format(t) + "Z";
     }
+
 }

@@ -20,21 +20,26 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code export [--format jsonl|markdown]}: a project's verified memories (active and superseded), oldest first,
- * with their citations and the quotes they rest on — JSON lines for tools, Markdown for people.
+ * {@code export [--format jsonl|markdown]}: a project's verified memories (active and
+ * superseded), oldest first, with their citations and the quotes they rest on — JSON
+ * lines for tools, Markdown for people.
  */
-@Command(name = "export", header = "a project's memories as JSON lines or Markdown",
-        mixinStandardHelpOptions = true, sortOptions = false,
+@Command(name = "export", header = "a project's memories as JSON lines or Markdown", mixinStandardHelpOptions = true,
+        sortOptions = false,
         description = "Writes a project's verified memories with their citations and quotes: JSON lines (one memory "
                 + "per line) or Markdown grouped by kind.",
-        footer = {"", "Exit codes: 0 written, 1 failed, 2 bad usage, 3 a job holds the database."})
+        footer = { "", "Exit codes: 0 written, 1 failed, 2 bad usage, 3 a job holds the database." })
 public final class ExportCommand implements Callable<Integer> {
 
     /** The order kinds appear in, in Markdown. */
     private static final List<String> KINDS = List.of("decision", "preference", "fact", "insight", "task", "summary",
             "exchange", "observation");
 
-    enum Format { jsonl, markdown }
+    enum Format {
+
+        jsonl, markdown
+
+    }
 
     @Option(names = "--format", paramLabel = "FORMAT", description = "jsonl or markdown (default: ${DEFAULT-VALUE})")
     Format format = Format.jsonl;
@@ -45,11 +50,12 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "--all-projects", description = "every project")
     boolean allProjects;
 
-    @Option(names = {"--output", "-o"}, paramLabel = "FILE", description = "write to FILE (owner-only) instead of "
-            + "stdout")
+    @Option(names = { "--output", "-o" }, paramLabel = "FILE",
+            description = "write to FILE (owner-only) instead of " + "stdout")
     Path output;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public ExportCommand(PrintStream out, PrintStream err) {
@@ -67,11 +73,13 @@ public final class ExportCommand implements Callable<Integer> {
                 if (output == null) {
                     out.print(text);
                     out.flush();
-                } else {
+                }
+                else {
                     write(output, text);
                     err.printf("exported %d memories to %s%n", memories.size(), output.toAbsolutePath());
                 }
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 err.println("export failed: " + e.getMessage());
                 return 1;
             }
@@ -101,10 +109,15 @@ public final class ExportCommand implements Callable<Integer> {
     static String markdown(List<ReportQueries.Memory> memories, String project) {
         StringBuilder sb = new StringBuilder();
         sb.append("# Memories of ").append(project == null ? "every project" : project).append("\n\n");
-        sb.append(memories.size()).append(" verified memories, oldest first within each kind; `java -jar jobs.jar ")
-                .append("show mem:xxxxxx` shows where one came from.\n");
+        sb.append(memories.size())
+            .append(" verified memories, oldest first within each kind; `java -jar jobs.jar ")
+            .append("show mem:xxxxxx` shows where one came from.\n");
         List<String> kinds = new ArrayList<>(KINDS);
-        memories.stream().map(ReportQueries.Memory::kind).distinct().filter(k -> !kinds.contains(k)).forEach(kinds::add);
+        memories.stream()
+            .map(ReportQueries.Memory::kind)
+            .distinct()
+            .filter(k -> !kinds.contains(k))
+            .forEach(kinds::add);
         for (String kind : kinds) {
             List<ReportQueries.Memory> ofKind = memories.stream().filter(m -> m.kind().equals(kind)).toList();
             if (ofKind.isEmpty()) {
@@ -169,4 +182,5 @@ public final class ExportCommand implements Callable<Integer> {
             o.write(text.getBytes(StandardCharsets.UTF_8));
         }
     }
+
 }

@@ -13,12 +13,15 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** {@code history}: a project's sessions, newest first, each with the summary graduation wrote for it. */
+/**
+ * {@code history}: a project's sessions, newest first, each with the summary graduation
+ * wrote for it.
+ */
 @Command(name = "history", header = "a project's sessions and their summaries, newest first",
         mixinStandardHelpOptions = true, sortOptions = false,
         description = "A project's sessions, newest first: when, how many prompts and tool calls, the branch, and the "
                 + "session's summary with its citation (once graduated).",
-        footer = {"", "Exit codes: 0 printed, 1 failed, 3 a job holds the database."})
+        footer = { "", "Exit codes: 0 printed, 1 failed, 3 a job holds the database." })
 public final class HistoryCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
@@ -36,6 +39,7 @@ public final class HistoryCommand implements Callable<Integer> {
     boolean json;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public HistoryCommand(PrintStream out, PrintStream err) {
@@ -56,7 +60,8 @@ public final class HistoryCommand implements Callable<Integer> {
             for (ReportQueries.SessionLine s : sessions) {
                 if (json) {
                     out.println(Json.write(toJson(s)));
-                } else {
+                }
+                else {
                     print(s, wanted == null, out);
                 }
             }
@@ -75,7 +80,8 @@ public final class HistoryCommand implements Callable<Integer> {
                     out.println("    " + line.strip());
                 }
             }
-        } else {
+        }
+        else {
             out.println("  (no summary yet)");
         }
     }
@@ -108,4 +114,5 @@ public final class HistoryCommand implements Callable<Integer> {
     private static String iso(LocalDateTime t) {
         return t == null ? null : t + "Z";
     }
+
 }

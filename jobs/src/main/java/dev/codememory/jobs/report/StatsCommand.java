@@ -27,16 +27,17 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
 /**
- * {@code stats [--json]}: what the store holds and how it is doing — events (by hook event and source), sessions and
- * projects, memories by kind and state, tasks by status, the spool backlog, the lag from capture to memory, the last
- * job runs and the disk each part of the home takes. Read from DuckDB and the home's files; nothing is changed.
+ * {@code stats [--json]}: what the store holds and how it is doing — events (by hook
+ * event and source), sessions and projects, memories by kind and state, tasks by status,
+ * the spool backlog, the lag from capture to memory, the last job runs and the disk each
+ * part of the home takes. Read from DuckDB and the home's files; nothing is changed.
  */
 @Command(name = "stats", header = "what is stored, the spool backlog, the lag to memory, last runs, disk use",
         mixinStandardHelpOptions = true,
         description = "What is stored and how it is doing: events, sessions, memories by kind and status, tasks, the "
                 + "spool backlog, the lag from capture to memory, the last runs and disk use.",
-        footer = {"", "Exit codes: 0 printed, 1 failed, 3 a job holds the database (the spool and disk figures are "
-                + "printed anyway)."})
+        footer = { "", "Exit codes: 0 printed, 1 failed, 3 a job holds the database (the spool and disk figures are "
+                + "printed anyway)." })
 public final class StatsCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
@@ -45,6 +46,7 @@ public final class StatsCommand implements Callable<Integer> {
     boolean json;
 
     private final PrintStream out;
+
     private final PrintStream err;
 
     public StatsCommand(PrintStream out, PrintStream err) {
@@ -65,12 +67,14 @@ public final class StatsCommand implements Callable<Integer> {
         });
         if (!home.database().toFile().exists()) {
             doc.put("store", "no memory yet: install the hooks, import your transcripts, or try `demo`");
-        } else if (exit != 0) {
+        }
+        else if (exit != 0) {
             doc.put("store", "not readable now (see the message above)");
         }
         if (json) {
             out.println(Json.write(doc));
-        } else {
+        }
+        else {
             print(doc, out);
         }
         return exit;
@@ -115,7 +119,10 @@ public final class StatsCommand implements Callable<Integer> {
         doc.put("forgotten_keys", counts.forgottenKeys());
     }
 
-    /** Lines waiting in the spool: the file hooks append to and sealed files not ingested yet. */
+    /**
+     * Lines waiting in the spool: the file hooks append to and sealed files not ingested
+     * yet.
+     */
     static Map<String, Object> spool(CodeMemoryHome home) throws IOException {
         Spool spool = Spool.forHome(home);
         List<Path> files = new ArrayList<>(spool.sealedFiles());
@@ -133,8 +140,10 @@ public final class StatsCommand implements Callable<Integer> {
                 if (oldest == null && !all.isEmpty()) {
                     oldest = receivedAt(all.get(0));
                 }
-            } catch (java.io.UncheckedIOException e) {
-                // a line that is not UTF-8: count the file's lines without reading them as text
+            }
+            catch (java.io.UncheckedIOException e) {
+                // a line that is not UTF-8: count the file's lines without reading them
+                // as text
                 try (Stream<String> s = Files.lines(f, StandardCharsets.ISO_8859_1)) {
                     lines += s.count();
                 }
@@ -151,7 +160,8 @@ public final class StatsCommand implements Callable<Integer> {
     private static String receivedAt(String line) {
         try {
             return Json.parse(line) instanceof Map<?, ?> m && m.get("received_at") instanceof String s ? s : null;
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             return null;
         }
     }
@@ -178,7 +188,8 @@ public final class StatsCommand implements Callable<Integer> {
             return walk.filter(Files::isRegularFile).mapToLong(p -> {
                 try {
                     return Files.size(p);
-                } catch (IOException e) {
+                }
+                catch (IOException e) {
                     return 0; // gone while we walked
                 }
             }).sum();
@@ -189,7 +200,8 @@ public final class StatsCommand implements Callable<Integer> {
     static void print(Map<String, Object> doc, PrintStream out) {
         out.println("code-memory at " + doc.get("home"));
         if (doc.get("events") instanceof Map<?, ?> events) {
-            out.printf("events      %s (%s)%n", n(events.get("total")), list((Map<String, Long>) events.get("by_type")));
+            out.printf("events      %s (%s)%n", n(events.get("total")),
+                    list((Map<String, Long>) events.get("by_type")));
             out.printf("            from %s; %s spool line(s) rejected%n",
                     list((Map<String, Long>) events.get("by_source")), n(events.get("rejected_lines")));
             out.printf("sessions    %s in %s project(s)%n", n(doc.get("sessions")), n(doc.get("projects")));
@@ -198,13 +210,16 @@ public final class StatsCommand implements Callable<Integer> {
                     list((Map<String, Long>) memories.get("by_kind")));
             out.printf("            by state: %s%n", list((Map<String, Long>) memories.get("by_state")));
             Map<String, Long> tasks = (Map<String, Long>) doc.get("tasks");
-            out.printf("tasks       %s (%s)%n", n(tasks.values().stream().mapToLong(Long::longValue).sum()), list(tasks));
-        } else {
+            out.printf("tasks       %s (%s)%n", n(tasks.values().stream().mapToLong(Long::longValue).sum()),
+                    list(tasks));
+        }
+        else {
             out.println("store       " + doc.get("store"));
         }
         Map<String, Object> spool = (Map<String, Object>) doc.get("spool");
         out.printf("spool       %s line(s) waiting to be ingested%s%n", n(spool.get("lines")),
-                spool.get("oldest_received_at") == null ? "" : ", the oldest received " + spool.get("oldest_received_at"));
+                spool.get("oldest_received_at") == null ? ""
+                        : ", the oldest received " + spool.get("oldest_received_at"));
         if (doc.get("lag") instanceof Map<?, ?> lag) {
             String measured = lag.get("capture_to_memory_median_seconds") == null ? "no memory in the last 30 days"
                     : "median " + duration((Double) lag.get("capture_to_memory_median_seconds")) + ", p95 "
@@ -217,7 +232,8 @@ public final class StatsCommand implements Callable<Integer> {
             out.printf("last runs   %s%n", runs.isEmpty() ? "none" : runs.stream().map(r -> {
                 Map<String, Object> run = (Map<String, Object>) r;
                 return run.get("job") + " " + run.get("status") + " " + run.get("started_at")
-                        + (run.get("seconds") == null ? "" : String.format(Locale.ROOT, " (%.1f s)", run.get("seconds")));
+                        + (run.get("seconds") == null ? ""
+                                : String.format(Locale.ROOT, " (%.1f s)", run.get("seconds")));
             }).collect(Collectors.joining("\n            ")));
         }
         Map<String, Object> disk = (Map<String, Object>) doc.get("disk");
@@ -227,8 +243,11 @@ public final class StatsCommand implements Callable<Integer> {
     }
 
     private static String list(Map<String, Long> counts) {
-        return counts.isEmpty() ? "none" : counts.entrySet().stream()
-                .map(e -> e.getKey() + " " + ConsoleProgress.number(e.getValue())).collect(Collectors.joining(", "));
+        return counts.isEmpty() ? "none"
+                : counts.entrySet()
+                    .stream()
+                    .map(e -> e.getKey() + " " + ConsoleProgress.number(e.getValue()))
+                    .collect(Collectors.joining(", "));
     }
 
     private static String n(Object value) {
@@ -237,7 +256,7 @@ public final class StatsCommand implements Callable<Integer> {
 
     static String bytes(Object value) {
         long b = ((Number) value).longValue();
-        String[] units = {"B", "KB", "MB", "GB", "TB"};
+        String[] units = { "B", "KB", "MB", "GB", "TB" };
         double v = b;
         int u = 0;
         while (v >= 1024 && u < units.length - 1) {
@@ -254,4 +273,5 @@ public final class StatsCommand implements Callable<Integer> {
     private static String time(LocalDateTime t) {
         return t == null ? null : MINUTE.format(t) + "Z";
     }
+
 }

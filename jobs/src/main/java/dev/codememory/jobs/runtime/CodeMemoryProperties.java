@@ -4,13 +4,14 @@ import java.time.Duration;
 import org.springframework.boot.context.properties.ConfigurationProperties;
 
 /**
- * Settings under {@code code-memory.*} (application.yml in the home overrides the defaults).
+ * Settings under {@code code-memory.*} (application.yml in the home overrides the
+ * defaults).
  *
- * @param home            the home folder (set from CODE_MEMORY_HOME at start-up)
+ * @param home the home folder (set from CODE_MEMORY_HOME at start-up)
  * @param duckdbMemoryLimit DuckDB's memory_limit for jobs
- * @param duckdbThreads   DuckDB worker threads for jobs
- * @param ingest          ingest step settings
- * @param schedule        when {@code serve} runs jobs
+ * @param duckdbThreads DuckDB worker threads for jobs
+ * @param ingest ingest step settings
+ * @param schedule when {@code serve} runs jobs
  */
 @ConfigurationProperties("code-memory")
 public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Integer duckdbThreads, Ingest ingest,
@@ -30,19 +31,24 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         }
         milvus = milvus == null ? new Milvus(null, null, null) : milvus;
         if (vectorStore.equals("milvus") && (milvus.uri() == null || milvus.uri().isBlank())) {
-            throw new IllegalArgumentException("code-memory.milvus.uri must be set when code-memory.vector-store=milvus");
+            throw new IllegalArgumentException(
+                    "code-memory.milvus.uri must be set when code-memory.vector-store=milvus");
         }
         embedding = embedding == null ? new Embedding(null, null, null, null) : embedding;
     }
 
-    /** @param uri e.g. http://localhost:19530; @param token user:password or an API key; @param database optional */
+    /**
+     * @param uri e.g. http://localhost:19530; @param token user:password or an API
+     * key; @param database optional
+     */
     public record Milvus(String uri, String token, String database) {
     }
 
     /**
-     * @param batchSize   texts per model call
-     * @param chunkSize   memories per embed-step transaction
-     * @param model       {@code minilm} (default: all-MiniLM-L6-v2 on ONNX Runtime) or {@code torchscript}
+     * @param batchSize texts per model call
+     * @param chunkSize memories per embed-step transaction
+     * @param model {@code minilm} (default: all-MiniLM-L6-v2 on ONNX Runtime) or
+     * {@code torchscript}
      * @param torchscript the TorchScript model, when {@code model=torchscript}
      */
     public record Embedding(Integer batchSize, Integer chunkSize, String model, TorchScript torchscript) {
@@ -55,8 +61,8 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
             }
             model = model == null ? "minilm" : model.trim().toLowerCase(java.util.Locale.ROOT);
             if (!model.equals("minilm") && !model.equals("torchscript")) {
-                throw new IllegalArgumentException("code-memory.embedding.model must be minilm or torchscript, was "
-                        + model);
+                throw new IllegalArgumentException(
+                        "code-memory.embedding.model must be minilm or torchscript, was " + model);
             }
             if (model.equals("torchscript") && (torchscript == null || torchscript.url() == null
                     || torchscript.tokenizer() == null || torchscript.dimension() == null)) {
@@ -67,31 +73,36 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
     }
 
     /**
-     * @param url       a local path, file: URL or djl:// URL of the TorchScript model
+     * @param url a local path, file: URL or djl:// URL of the TorchScript model
      * @param tokenizer the HuggingFace tokenizer.json for it
      * @param dimension the model's output dimension
-     * @param name      recorded in the embedding version (default: the model's file name)
+     * @param name recorded in the embedding version (default: the model's file name)
      */
     public record TorchScript(String url, String tokenizer, Integer dimension, String name) {
     }
 
-    /** @param chunkSize spool lines per chunk (one DuckDB transaction and one metadata commit each) */
+    /**
+     * @param chunkSize spool lines per chunk (one DuckDB transaction and one metadata
+     * commit each)
+     */
     public record Ingest(Integer chunkSize) {
 
         public Ingest {
             chunkSize = chunkSize == null ? 10_000 : chunkSize;
             if (chunkSize < 1) {
-                throw new IllegalArgumentException("code-memory.ingest.chunk-size must be at least 1, was " + chunkSize);
+                throw new IllegalArgumentException(
+                        "code-memory.ingest.chunk-size must be at least 1, was " + chunkSize);
             }
         }
     }
 
     /**
-     * @param ingestEvery  how often {@code serve} ingests the spool
-     * @param idleAfter    graduate once no new event has arrived for this long
+     * @param ingestEvery how often {@code serve} ingests the spool
+     * @param idleAfter graduate once no new event has arrived for this long
      * @param idleCheckEvery how often the idle condition is checked
-     * @param nightlyCron  Quartz cron for the nightly graduation (local time)
-     * @param enabled      false: {@code serve} answers but runs no job by itself (benchmarks, a home fed elsewhere)
+     * @param nightlyCron Quartz cron for the nightly graduation (local time)
+     * @param enabled false: {@code serve} answers but runs no job by itself (benchmarks,
+     * a home fed elsewhere)
      */
     public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron,
             Boolean enabled) {

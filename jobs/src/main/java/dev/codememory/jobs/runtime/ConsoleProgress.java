@@ -10,23 +10,33 @@ import java.util.concurrent.TimeUnit;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * What a job run from the command line shows while it works: one line per stage in plain words (what it read and
- * wrote, how long it took), and on a terminal a line that keeps updating while the stage runs. Nothing is shown
- * unless a command {@linkplain #attach attached} an output: jobs that {@code serve} runs report to the log only.
+ * What a job run from the command line shows while it works: one line per stage in plain
+ * words (what it read and wrote, how long it took), and on a terminal a line that keeps
+ * updating while the stage runs. Nothing is shown unless a command {@linkplain #attach
+ * attached} an output: jobs that {@code serve} runs report to the log only.
  */
 public class ConsoleProgress {
 
     private static final long TICK_MS = 250;
 
     private volatile PrintStream out;
+
     private volatile boolean live;
+
     private volatile StepExecution current;
+
     private volatile String detail;
+
     private volatile long stepStarted;
+
     private ScheduledExecutorService ticker;
+
     private ScheduledFuture<?> tick;
 
-    /** Shows progress on {@code out} until {@link #detach}; {@code terminal}: update a live line in place. */
+    /**
+     * Shows progress on {@code out} until {@link #detach}; {@code terminal}: update a
+     * live line in place.
+     */
     public synchronized void attach(PrintStream out, boolean terminal) {
         this.out = out;
         this.live = terminal;
@@ -69,7 +79,10 @@ public class ConsoleProgress {
         }
     }
 
-    /** A stage's own account of how far it is (e.g. "embedded 120 of 400 (35.2/s), 8s left"), shown in its line. */
+    /**
+     * A stage's own account of how far it is (e.g. "embedded 120 of 400 (35.2/s), 8s
+     * left"), shown in its line.
+     */
     public void detail(String line) {
         detail = line;
     }
@@ -105,14 +118,16 @@ public class ConsoleProgress {
         }
     }
 
-    /** "  extract candidates     read 12 · wrote 40 · 1.2 s" */
+    /** " extract candidates read 12 · wrote 40 · 1.2 s" */
     static String line(StepExecution step, long nanos, String detail) {
         StringBuilder counts = new StringBuilder();
         if (detail != null) {
             counts.append(detail);
-        } else if (step.getReadCount() == 0 && step.getWriteCount() == 0 && step.getSkipCount() == 0) {
+        }
+        else if (step.getReadCount() == 0 && step.getWriteCount() == 0 && step.getSkipCount() == 0) {
             counts.append("nothing to do");
-        } else {
+        }
+        else {
             if (step.getReadCount() > 0) {
                 counts.append("read ").append(number(step.getReadCount()));
             }
@@ -158,4 +173,5 @@ public class ConsoleProgress {
         return d.toHours() > 0 ? String.format(Locale.ROOT, "%d h %02d min", d.toHours(), d.toMinutesPart())
                 : String.format(Locale.ROOT, "%d min %02d s", d.toMinutes(), d.toSecondsPart());
     }
+
 }

@@ -15,10 +15,12 @@ import org.yaml.snakeyaml.Yaml;
 import org.yaml.snakeyaml.constructor.SafeConstructor;
 
 /**
- * The settings that the commands running without Spring need ({@code query}, {@code show}, the hook's cold path),
- * read from the same files Spring reads in the home — {@code application.properties}, then {@code application.yml}
- * / {@code application.yaml} over it — with the same names ({@code code-memory.vector-store}, nested or dotted YAML,
- * kebab-case or camelCase). Only the vector store, Milvus and embedding settings are read; the rest keep their
+ * The settings that the commands running without Spring need ({@code query},
+ * {@code show}, the hook's cold path), read from the same files Spring reads in the home
+ * — {@code application.properties}, then {@code application.yml} /
+ * {@code application.yaml} over it — with the same names
+ * ({@code code-memory.vector-store}, nested or dotted YAML, kebab-case or camelCase).
+ * Only the vector store, Milvus and embedding settings are read; the rest keep their
  * defaults.
  */
 public final class HomeSettings {
@@ -33,18 +35,20 @@ public final class HomeSettings {
             Properties p = new Properties();
             try (InputStream in = Files.newInputStream(properties)) {
                 p.load(in);
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new UncheckedIOException("cannot read " + properties, e);
             }
             p.forEach((k, v) -> flat.put(canonical(k.toString()), v.toString().strip()));
         }
-        for (String name : new String[] {"application.yml", "application.yaml"}) {
+        for (String name : new String[] { "application.yml", "application.yaml" }) {
             Path yaml = home.root().resolve(name);
             if (Files.isRegularFile(yaml)) {
                 try (InputStream in = Files.newInputStream(yaml)) {
                     Object doc = new Yaml(new SafeConstructor(new LoaderOptions())).load(in);
                     flatten("", doc, flat);
-                } catch (IOException e) {
+                }
+                catch (IOException e) {
                     throw new UncheckedIOException("cannot read " + yaml, e);
                 }
             }
@@ -56,21 +60,25 @@ public final class HomeSettings {
         Integer dimension = flat.containsKey("code-memory.embedding.torchscript.dimension")
                 ? Integer.valueOf(flat.get("code-memory.embedding.torchscript.dimension")) : null;
         CodeMemoryProperties.TorchScript torchScript = new CodeMemoryProperties.TorchScript(
-                flat.get("code-memory.embedding.torchscript.url"), flat.get("code-memory.embedding.torchscript.tokenizer"),
-                dimension, flat.get("code-memory.embedding.torchscript.name"));
+                flat.get("code-memory.embedding.torchscript.url"),
+                flat.get("code-memory.embedding.torchscript.tokenizer"), dimension,
+                flat.get("code-memory.embedding.torchscript.name"));
         CodeMemoryProperties.Embedding embedding = new CodeMemoryProperties.Embedding(
                 integer(flat, "code-memory.embedding.batch-size"), integer(flat, "code-memory.embedding.chunk-size"),
                 flat.get("code-memory.embedding.model"), torchScript.url() == null ? null : torchScript);
         return new CodeMemoryProperties(home.root().toString(), null, null, null, null,
-                flat.get("code-memory.vector-store"), new CodeMemoryProperties.Milvus(flat.get("code-memory.milvus.uri"),
-                        flat.get("code-memory.milvus.token"), flat.get("code-memory.milvus.database")), embedding);
+                flat.get("code-memory.vector-store"),
+                new CodeMemoryProperties.Milvus(flat.get("code-memory.milvus.uri"),
+                        flat.get("code-memory.milvus.token"), flat.get("code-memory.milvus.database")),
+                embedding);
     }
 
     private static Integer integer(Map<String, String> flat, String key) {
         String value = flat.get(key);
         try {
             return value == null ? null : Integer.valueOf(value);
-        } catch (NumberFormatException e) {
+        }
+        catch (NumberFormatException e) {
             throw new IllegalArgumentException(key + " must be a number, was " + value, e);
         }
     }
@@ -78,22 +86,28 @@ public final class HomeSettings {
     private static void flatten(String prefix, Object node, Map<String, String> out) {
         if (node instanceof Map<?, ?> map) {
             map.forEach((k, v) -> flatten(prefix.isEmpty() ? String.valueOf(k) : prefix + "." + k, v, out));
-        } else if (node != null && !prefix.isEmpty()) {
+        }
+        else if (node != null && !prefix.isEmpty()) {
             out.put(canonical(prefix), String.valueOf(node).strip());
         }
     }
 
-    /** Spring's relaxed names: {@code code-memory.vectorStore} and {@code code-memory.vector_store} are one key. */
+    /**
+     * Spring's relaxed names: {@code code-memory.vectorStore} and
+     * {@code code-memory.vector_store} are one key.
+     */
     static String canonical(String key) {
         StringBuilder out = new StringBuilder(key.length() + 4);
         for (int i = 0; i < key.length(); i++) {
             char c = key.charAt(i);
             if (Character.isUpperCase(c)) {
                 out.append('-').append(Character.toLowerCase(c));
-            } else {
+            }
+            else {
                 out.append(c == '_' ? '-' : c);
             }
         }
         return out.toString().toLowerCase(Locale.ROOT);
     }
+
 }

@@ -6,15 +6,18 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The database of the job that is running (one DuckDB connection and those derived from it; "session" in this
- * code base means a Claude Code session). A job opens it when it starts and closes it when it ends, so
- * between runs this process holds no connection and the file lock is free for queries and admin commands.
- * Steps ask for connections through {@link #connections()}; outside a job run there is none to give.
+ * The database of the job that is running (one DuckDB connection and those derived from
+ * it; "session" in this code base means a Claude Code session). A job opens it when it
+ * starts and closes it when it ends, so between runs this process holds no connection and
+ * the file lock is free for queries and admin commands. Steps ask for connections through
+ * {@link #connections()}; outside a job run there is none to give.
  */
 public class JobDatabase {
 
     private final DuckDb duckDb;
+
     private volatile DuckDb.Session session;
+
     private volatile boolean held;
 
     public JobDatabase(DuckDb duckDb) {
@@ -28,8 +31,9 @@ public class JobDatabase {
     }
 
     /**
-     * Opens the session and keeps it open until {@link #release()}: the resident {@code serve} owns the database, so
-     * the jobs it runs leave the session open behind them and its queries read on it.
+     * Opens the session and keeps it open until {@link #release()}: the resident
+     * {@code serve} owns the database, so the jobs it runs leave the session open behind
+     * them and its queries read on it.
      */
     public synchronized DuckDb.Session hold() {
         open();
@@ -50,7 +54,8 @@ public class JobDatabase {
         if (session != null) {
             try {
                 session.close();
-            } finally {
+            }
+            finally {
                 session = null;
             }
         }
@@ -72,4 +77,5 @@ public class JobDatabase {
     public Supplier<DuckDBConnection> connections() {
         return this::connection;
     }
+
 }

@@ -18,25 +18,35 @@ import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.step.StepExecution;
 
 /**
- * Records every job run in {@code build_runs} and each step's counts and time in {@code pipeline_metrics}, logs one
- * line per step and per job, and tells the {@link ConsoleProgress} (which shows them only to a command that asked).
- * It also counts what the store holds before and after the run ({@link #before()}, {@link #after()}) for the
- * command's summary. The DuckDB session is opened and closed around the run by {@link JobRunner}.
+ * Records every job run in {@code build_runs} and each step's counts and time in
+ * {@code pipeline_metrics}, logs one line per step and per job, and tells the
+ * {@link ConsoleProgress} (which shows them only to a command that asked). It also counts
+ * what the store holds before and after the run ({@link #before()}, {@link #after()}) for
+ * the command's summary. The DuckDB session is opened and closed around the run by
+ * {@link JobRunner}.
  */
 public class JobRunListener implements JobExecutionListener, StepExecutionListener {
 
     private static final Logger log = LoggerFactory.getLogger(JobRunListener.class);
 
-    /** What the store holds: events, the sessions they belong to, and verified, active memories. */
+    /**
+     * What the store holds: events, the sessions they belong to, and verified, active
+     * memories.
+     */
     public record Totals(long events, long sessions, long memories) {
 
         static final Totals UNKNOWN = new Totals(-1, -1, -1);
+
     }
 
     private final JobDatabase database;
+
     private final DuckDbRunLedger ledger;
+
     private final ConsoleProgress progress;
+
     private volatile Totals before = Totals.UNKNOWN;
+
     private volatile Totals after = Totals.UNKNOWN;
 
     public JobRunListener(JobDatabase database, ConsoleProgress progress) {
@@ -56,9 +66,10 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
     public void afterJob(JobExecution jobExecution) {
         String jobName = jobExecution.getJobInstance().getJobName();
         if (database.isOpen()) {
-            String error = jobExecution.getAllFailureExceptions().stream()
-                    .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
-                    .collect(Collectors.joining("; "));
+            String error = jobExecution.getAllFailureExceptions()
+                .stream()
+                .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
+                .collect(Collectors.joining("; "));
             ledger.jobFinished(jobName, jobExecution.getId(), utcNow(), jobExecution.getStatus().name(),
                     error.isEmpty() ? null : error);
         }
@@ -76,14 +87,15 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
         long durationMs = step.getStartTime() == null ? 0
                 : Duration.between(step.getStartTime(), java.time.LocalDateTime.now()).toMillis();
         log.info("step {}: {} read={} written={} filtered={} skipped={} commits={} in {} ms", step.getStepName(),
-                step.getStatus(), step.getReadCount(), step.getWriteCount(), step.getFilterCount(),
-                step.getSkipCount(), step.getCommitCount(), durationMs);
+                step.getStatus(), step.getReadCount(), step.getWriteCount(), step.getFilterCount(), step.getSkipCount(),
+                step.getCommitCount(), durationMs);
         if (database.isOpen()) {
             String buildId = DuckDbRunLedger.buildId(step.getJobExecution().getJobInstance().getJobName(),
                     step.getJobExecutionId());
-            ledger.stepFinished(buildId, new DuckDbRunLedger.StepMetrics(step.getStepName(), step.getId(),
-                    step.getStatus().name(), step.getReadCount(), step.getWriteCount(), step.getFilterCount(),
-                    step.getSkipCount(), step.getCommitCount(), durationMs));
+            ledger.stepFinished(buildId,
+                    new DuckDbRunLedger.StepMetrics(step.getStepName(), step.getId(), step.getStatus().name(),
+                            step.getReadCount(), step.getWriteCount(), step.getFilterCount(), step.getSkipCount(),
+                            step.getCommitCount(), durationMs));
         }
         progress.stepFinished(step);
         return step.getExitStatus();
@@ -103,13 +115,15 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
         if (!database.isOpen()) {
             return Totals.UNKNOWN;
         }
-        try (Connection c = database.connection(); Statement st = c.createStatement();
+        try (Connection c = database.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("""
                         SELECT (SELECT count(*) FROM events), (SELECT count(DISTINCT session_id) FROM events),
                                (SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active')""")) {
             rs.next();
             return new Totals(rs.getLong(1), rs.getLong(2), rs.getLong(3));
-        } catch (SQLException | RuntimeException e) {
+        }
+        catch (SQLException | RuntimeException e) {
             log.warn("cannot count the store's contents: {}", e.getMessage());
             return Totals.UNKNOWN;
         }
@@ -118,4 +132,5 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
     private static LocalDateTime utcNow() {
         return LocalDateTime.now(ZoneOffset.UTC);
     }
+
 }

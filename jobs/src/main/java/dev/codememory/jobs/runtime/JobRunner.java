@@ -15,22 +15,28 @@ import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 
 /**
- * Runs a job by its command-line name, one at a time per home. If the job's last execution failed, stopped or
- * was left STARTED by a crash (we hold the lock, so nobody else is running it), that execution is recovered and
- * restarted where it stopped, not duplicated; otherwise a new instance starts.
+ * Runs a job by its command-line name, one at a time per home. If the job's last
+ * execution failed, stopped or was left STARTED by a crash (we hold the lock, so nobody
+ * else is running it), that execution is recovered and restarted where it stopped, not
+ * duplicated; otherwise a new instance starts.
  */
 public class JobRunner {
 
     private static final Logger log = LoggerFactory.getLogger(JobRunner.class);
+
     private static final Set<BatchStatus> RESTARTABLE = Set.of(BatchStatus.FAILED, BatchStatus.STOPPED);
 
     private final Map<String, Job> jobsByCommandName;
+
     private final JobOperator jobOperator;
+
     private final JobRepository jobRepository;
+
     private final CodeMemoryHome home;
+
     private final JobDatabase database;
-    private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun =
-            new java.util.concurrent.CopyOnWriteArrayList<>();
+
+    private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
             CodeMemoryHome home, JobDatabase database) {
@@ -48,7 +54,10 @@ public class JobRunner {
         return running.get() > 0;
     }
 
-    /** Called after each run, with the job's command name and its execution (e.g. to refresh resident indexes). */
+    /**
+     * Called after each run, with the job's command name and its execution (e.g. to
+     * refresh resident indexes).
+     */
     public void afterEachRun(java.util.function.BiConsumer<String, JobExecution> listener) {
         afterRun.add(listener);
     }
@@ -65,20 +74,23 @@ public class JobRunner {
         }
         running.incrementAndGet();
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
-            // open DuckDB before touching batch metadata: a locked database fails fast, naming the holder
+            // open DuckDB before touching batch metadata: a locked database fails fast,
+            // naming the holder
             database.open();
             JobExecution execution = null;
             try {
                 execution = launch(job);
                 return execution;
-            } finally {
+            }
+            finally {
                 database.close();
                 home.restrictPermissions();
                 for (var listener : afterRun) {
                     listener.accept(commandName, execution);
                 }
             }
-        } finally {
+        }
+        finally {
             running.decrementAndGet();
         }
     }
@@ -99,11 +111,11 @@ public class JobRunner {
                     return jobOperator.restart(last);
                 }
             }
-            JobParameters parameters = new JobParametersBuilder()
-                    .addLong("run.id", nextRunId(lastInstance))
-                    .toJobParameters();
+            JobParameters parameters = new JobParametersBuilder().addLong("run.id", nextRunId(lastInstance))
+                .toJobParameters();
             return jobOperator.start(job, parameters);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException("cannot run job " + job.getName() + ": " + e.getMessage(), e);
         }
     }
@@ -128,4 +140,5 @@ public class JobRunner {
         Long previous = last == null ? null : last.getJobParameters().getLong("run.id");
         return previous == null ? 1 : previous + 1;
     }
+
 }

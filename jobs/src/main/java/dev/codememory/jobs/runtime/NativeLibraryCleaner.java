@@ -8,7 +8,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.Stream;
 
-/** Removes DuckDB native libraries that killed processes left in the home's tmp folder. */
+/**
+ * Removes DuckDB native libraries that killed processes left in the home's tmp folder.
+ */
 public final class NativeLibraryCleaner {
 
     private static final Duration STALE = Duration.ofMinutes(10);
@@ -25,15 +27,18 @@ public final class NativeLibraryCleaner {
         try (Stream<Path> files = Files.list(tmp)) {
             for (Path p : (Iterable<Path>) files::iterator) {
                 String name = p.getFileName().toString();
-                // a running process has the library mapped already; unlinking does not affect it
+                // a running process has the library mapped already; unlinking does not
+                // affect it
                 if (name.startsWith("libduckdb_java") && Files.getLastModifiedTime(p).compareTo(cutoff) < 0) {
                     Files.deleteIfExists(p);
                     removed++;
                 }
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             // best effort: a leftover file costs disk, not correctness
         }
         return removed;
     }
+
 }

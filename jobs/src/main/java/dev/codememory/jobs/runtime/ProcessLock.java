@@ -12,12 +12,14 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * One job at a time per home, across processes: an exclusive lock on {@code jobs.lock} that records the
- * holder's PID, so a second process can say who is busy. The OS drops the lock when the holder dies (kill -9).
+ * One job at a time per home, across processes: an exclusive lock on {@code jobs.lock}
+ * that records the holder's PID, so a second process can say who is busy. The OS drops
+ * the lock when the holder dies (kill -9).
  */
 public final class ProcessLock implements AutoCloseable {
 
     private final FileChannel channel;
+
     private final FileLock lock;
 
     private ProcessLock(FileChannel channel, FileLock lock) {
@@ -34,31 +36,36 @@ public final class ProcessLock implements AutoCloseable {
             if (lock == null) {
                 String holder = Files.readString(file, StandardCharsets.UTF_8).strip();
                 channel.close();
-                throw new JobsBusyException("another code-memory job is running"
-                        + (holder.isEmpty() ? "" : " (process " + holder + ")")
-                        + "; it holds " + file + ". Wait for it to finish or stop it.");
+                throw new JobsBusyException(
+                        "another code-memory job is running" + (holder.isEmpty() ? "" : " (process " + holder + ")")
+                                + "; it holds " + file + ". Wait for it to finish or stop it.");
             }
             channel.truncate(0);
-            channel.write(ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)), 0);
+            channel.write(
+                    ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes(StandardCharsets.UTF_8)), 0);
             channel.force(false);
             return new ProcessLock(channel, lock);
-        } catch (OverlappingFileLockException e) {
+        }
+        catch (OverlappingFileLockException e) {
             closeQuietly(channel);
             throw new JobsBusyException("a job is already running in this process");
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             closeQuietly(channel);
             throw new JobsBusyException("cannot lock " + file + ": " + e.getMessage());
         }
     }
 
     /**
-     * The lock if it is free, else empty (another process holds it: {@link #holder} names it). For a lock that means
-     * "this process is the one" rather than "wait your turn", such as the resident {@code serve}.
+     * The lock if it is free, else empty (another process holds it: {@link #holder} names
+     * it). For a lock that means "this process is the one" rather than "wait your turn",
+     * such as the resident {@code serve}.
      */
     public static java.util.Optional<ProcessLock> tryAcquire(Path file) {
         try {
             return java.util.Optional.of(acquire(file));
-        } catch (JobsBusyException e) {
+        }
+        catch (JobsBusyException e) {
             return java.util.Optional.empty();
         }
     }
@@ -67,7 +74,8 @@ public final class ProcessLock implements AutoCloseable {
     public static String holder(Path file) {
         try {
             return Files.readString(file, StandardCharsets.UTF_8).strip();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             return "";
         }
     }
@@ -78,7 +86,8 @@ public final class ProcessLock implements AutoCloseable {
             channel.truncate(0);
             lock.release();
             channel.close();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             // the lock goes with the channel anyway
         }
     }
@@ -87,7 +96,8 @@ public final class ProcessLock implements AutoCloseable {
         if (channel != null) {
             try {
                 channel.close();
-            } catch (IOException ignored) {
+            }
+            catch (IOException ignored) {
                 // nothing to add
             }
         }
@@ -99,5 +109,7 @@ public final class ProcessLock implements AutoCloseable {
         public JobsBusyException(String message) {
             super(message);
         }
+
     }
+
 }

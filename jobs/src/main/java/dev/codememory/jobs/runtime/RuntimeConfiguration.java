@@ -16,8 +16,8 @@ import org.springframework.context.annotation.Configuration;
 public class RuntimeConfiguration {
 
     /** Command-line job names → job bean names. */
-    static final Map<String, String> JOB_NAMES = Map.of("ingest", "ingestJob", "graduate", "graduationJob",
-            "reindex", "reindexJob");
+    static final Map<String, String> JOB_NAMES = Map.of("ingest", "ingestJob", "graduate", "graduationJob", "reindex",
+            "reindexJob");
 
     @Bean
     CodeMemoryHome codeMemoryHome(CodeMemoryProperties properties) {
@@ -26,8 +26,7 @@ public class RuntimeConfiguration {
 
     @Bean
     JobDatabase jobDatabase(CodeMemoryHome home, CodeMemoryProperties properties) {
-        return new JobDatabase(new DuckDb(home.database(), properties.duckdbMemoryLimit(),
-                properties.duckdbThreads()));
+        return new JobDatabase(new DuckDb(home.database(), properties.duckdbMemoryLimit(), properties.duckdbThreads()));
     }
 
     @Bean
@@ -57,4 +56,5 @@ public class RuntimeConfiguration {
         });
         return new JobRunner(byCommand, jobOperator, jobRepository, home, database);
     }
+
 }

@@ -10,14 +10,16 @@ import org.springframework.batch.core.job.JobExecution;
 import org.springframework.scheduling.quartz.QuartzJobBean;
 
 /**
- * Fired every minute by Quartz: graduates once the user has gone quiet (new events since the last graduation, none
- * for the idle period).
+ * Fired every minute by Quartz: graduates once the user has gone quiet (new events since
+ * the last graduation, none for the idle period).
  */
 @DisallowConcurrentExecution
 public class IdleGraduationCheck extends QuartzJobBean {
 
     private final JobRunner jobRunner;
+
     private final IdleTracker idleTracker;
+
     private final CodeMemoryProperties properties;
 
     public IdleGraduationCheck(JobRunner jobRunner, IdleTracker idleTracker, CodeMemoryProperties properties) {
@@ -35,4 +37,5 @@ public class IdleGraduationCheck extends QuartzJobBean {
             ScheduledBatchLaunch.runQuietly(jobRunner, "graduate");
         }
     }
+
 }

@@ -8,13 +8,14 @@ import java.time.Duration;
 import java.time.Instant;
 
 /**
- * When did the user last do something? Every hook appends to the spool's current file, so its modification time
- * is the last activity. Ingest moves that file away every minute, so the tracker looks before each ingest and
- * keeps the latest time it saw.
+ * When did the user last do something? Every hook appends to the spool's current file, so
+ * its modification time is the last activity. Ingest moves that file away every minute,
+ * so the tracker looks before each ingest and keeps the latest time it saw.
  */
 public class IdleTracker {
 
     private final Path currentSpoolFile;
+
     private volatile Instant lastActivity;
 
     public IdleTracker(Path currentSpoolFile) {
@@ -27,16 +28,19 @@ public class IdleTracker {
             if (lastActivity == null || modified.isAfter(lastActivity)) {
                 lastActivity = modified;
             }
-        } catch (NoSuchFileException e) {
+        }
+        catch (NoSuchFileException e) {
             // nothing appended since the last ingest
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             // unreadable: keep what we knew
         }
         return lastActivity;
     }
 
     /**
-     * True when there has been activity after the last graduation started and none for {@code idleAfter}.
+     * True when there has been activity after the last graduation started and none for
+     * {@code idleAfter}.
      */
     public boolean idleSinceActivity(Instant now, Duration idleAfter, Instant lastGraduationStart) {
         Instant last = observe();
@@ -46,4 +50,5 @@ public class IdleTracker {
         boolean newSinceGraduation = lastGraduationStart == null || last.isAfter(lastGraduationStart);
         return newSinceGraduation && !last.plus(idleAfter).isAfter(now);
     }
+
 }

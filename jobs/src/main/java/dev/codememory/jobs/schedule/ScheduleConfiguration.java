@@ -11,8 +11,9 @@ import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
 /**
- * What {@code serve} runs, as Quartz jobs and triggers (RAMJobStore, one worker thread, so never two jobs at
- * once): ingest every minute, graduation once the user has been idle for 30 minutes, and nightly at 03:00.
+ * What {@code serve} runs, as Quartz jobs and triggers (RAMJobStore, one worker thread,
+ * so never two jobs at once): ingest every minute, graduation once the user has been idle
+ * for 30 minutes, and nightly at 03:00.
  */
 @Configuration(proxyBeanMethods = false)
 public class ScheduleConfiguration {
@@ -23,18 +24,23 @@ public class ScheduleConfiguration {
 
     @Bean
     JobDetail ingestJobDetail() {
-        return JobBuilder.newJob(ScheduledBatchLaunch.class).withIdentity(INGEST)
-                .usingJobData(ScheduledBatchLaunch.JOB_KEY, "ingest").storeDurably().build();
+        return JobBuilder.newJob(ScheduledBatchLaunch.class)
+            .withIdentity(INGEST)
+            .usingJobData(ScheduledBatchLaunch.JOB_KEY, "ingest")
+            .storeDurably()
+            .build();
     }
 
     @Bean
     Trigger ingestTrigger(JobDetail ingestJobDetail, CodeMemoryProperties properties) {
-        return TriggerBuilder.newTrigger().forJob(ingestJobDetail).withIdentity(INGEST)
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule()
-                        .withIntervalInMilliseconds(properties.schedule().ingestEvery().toMillis())
-                        .repeatForever()
-                        .withMisfireHandlingInstructionNextWithRemainingCount())
-                .build();
+        return TriggerBuilder.newTrigger()
+            .forJob(ingestJobDetail)
+            .withIdentity(INGEST)
+            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                .withIntervalInMilliseconds(properties.schedule().ingestEvery().toMillis())
+                .repeatForever()
+                .withMisfireHandlingInstructionNextWithRemainingCount())
+            .build();
     }
 
     @Bean
@@ -44,30 +50,38 @@ public class ScheduleConfiguration {
 
     @Bean
     Trigger idleTrigger(JobDetail idleJobDetail, CodeMemoryProperties properties) {
-        return TriggerBuilder.newTrigger().forJob(idleJobDetail).withIdentity(IDLE)
-                .withSchedule(SimpleScheduleBuilder.simpleSchedule()
-                        .withIntervalInMilliseconds(properties.schedule().idleCheckEvery().toMillis())
-                        .repeatForever()
-                        .withMisfireHandlingInstructionNextWithRemainingCount())
-                .build();
+        return TriggerBuilder.newTrigger()
+            .forJob(idleJobDetail)
+            .withIdentity(IDLE)
+            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                .withIntervalInMilliseconds(properties.schedule().idleCheckEvery().toMillis())
+                .repeatForever()
+                .withMisfireHandlingInstructionNextWithRemainingCount())
+            .build();
     }
 
     @Bean
     JobDetail nightlyJobDetail() {
-        return JobBuilder.newJob(ScheduledBatchLaunch.class).withIdentity(NIGHTLY)
-                .usingJobData(ScheduledBatchLaunch.JOB_KEY, "graduate").storeDurably().build();
+        return JobBuilder.newJob(ScheduledBatchLaunch.class)
+            .withIdentity(NIGHTLY)
+            .usingJobData(ScheduledBatchLaunch.JOB_KEY, "graduate")
+            .storeDurably()
+            .build();
     }
 
     @Bean
     Trigger nightlyTrigger(JobDetail nightlyJobDetail, CodeMemoryProperties properties) {
-        return TriggerBuilder.newTrigger().forJob(nightlyJobDetail).withIdentity(NIGHTLY)
-                .withSchedule(CronScheduleBuilder.cronSchedule(properties.schedule().nightlyCron())
-                        .withMisfireHandlingInstructionDoNothing())
-                .build();
+        return TriggerBuilder.newTrigger()
+            .forJob(nightlyJobDetail)
+            .withIdentity(NIGHTLY)
+            .withSchedule(CronScheduleBuilder.cronSchedule(properties.schedule().nightlyCron())
+                .withMisfireHandlingInstructionDoNothing())
+            .build();
     }
 
     @Bean
     IdleTracker idleTracker(dev.codememory.config.home.CodeMemoryHome home) {
         return new IdleTracker(home.spool().resolve("current.jsonl"));
     }
+
 }

@@ -29,12 +29,14 @@ import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
 /**
- * {@code serve}: the resident process of a home, in the foreground until SIGTERM. It owns the database (holds its
- * session for good), keeps the embedding model and the query indexes warm ({@link ResidentQueries}, refreshed after
- * every job), answers the hook and the read commands on {@code serve.sock} ({@link ServeServer}) and runs the Quartz
- * schedule. One per home: a second one finds {@code serve.lock} taken and refuses, naming the first. A nightly run
- * missed while the process was down is caught up at start. On shutdown a running job is asked to stop at its next
- * chunk boundary (it ends STOPPED and the next run resumes it), the scheduler waits for it, and the socket goes.
+ * {@code serve}: the resident process of a home, in the foreground until SIGTERM. It owns
+ * the database (holds its session for good), keeps the embedding model and the query
+ * indexes warm ({@link ResidentQueries}, refreshed after every job), answers the hook and
+ * the read commands on {@code serve.sock} ({@link ServeServer}) and runs the Quartz
+ * schedule. One per home: a second one finds {@code serve.lock} taken and refuses, naming
+ * the first. A nightly run missed while the process was down is caught up at start. On
+ * shutdown a running job is asked to stop at its next chunk boundary (it ends STOPPED and
+ * the next run resumes it), the scheduler waits for it, and the socket goes.
  */
 @Component
 public class ServeCommand implements SmartLifecycle {
@@ -42,15 +44,25 @@ public class ServeCommand implements SmartLifecycle {
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
     private final Scheduler scheduler;
+
     private final JobRunner jobRunner;
+
     private final JobOperator jobOperator;
+
     private final CodeMemoryProperties properties;
+
     private final CodeMemoryHome home;
+
     private final ResidentQueries resident;
+
     private final ServeRequests requests;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
+
     private volatile boolean serving;
+
     private volatile ProcessLock serveLock;
+
     private volatile ServeServer server;
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
@@ -81,17 +93,21 @@ public class ServeCommand implements SmartLifecycle {
         }
         try {
             resident.start();
-        } catch (DatabaseLockedException e) {
+        }
+        catch (DatabaseLockedException e) {
             System.err.println("serve not started: " + e.getMessage());
             serveLock.close();
             return JobCommandRunner.EXIT_BUSY;
         }
         resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {
-            if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes do not change
+            if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes
+                                         // do not change
                 try {
-                    resident.refresh(); // before the job counts as done: a query right after it sees its memories
-                } catch (RuntimeException e) {
+                    resident.refresh(); // before the job counts as done: a query right
+                                        // after it sees its memories
+                }
+                catch (RuntimeException e) {
                     log.warn("refreshing the indexes after {} failed; the next job retries: {}", job, e.getMessage());
                 }
             }
@@ -115,20 +131,26 @@ public class ServeCommand implements SmartLifecycle {
             }
             stopped.await();
             return 0;
-        } catch (SchedulerException e) {
+        }
+        catch (SchedulerException e) {
             log.error("cannot start the scheduler", e);
             return 1;
-        } catch (java.io.IOException e) {
+        }
+        catch (java.io.IOException e) {
             log.error("cannot open the serve socket", e);
             System.err.println("serve not started: cannot open its socket: " + e.getMessage());
             return 1;
-        } catch (InterruptedException e) {
+        }
+        catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return 0;
         }
     }
 
-    /** True when the most recent nightly fire time has passed with no graduation started since. */
+    /**
+     * True when the most recent nightly fire time has passed with no graduation started
+     * since.
+     */
     boolean missedNightly(Instant now) {
         Instant previousFire = previousFire(properties.schedule().nightlyCron(), now);
         if (previousFire == null) {
@@ -142,7 +164,10 @@ public class ServeCommand implements SmartLifecycle {
         return lastStart.isBefore(previousFire) || last.getStatus() == BatchStatus.FAILED;
     }
 
-    /** The latest fire time of a Quartz cron at or before {@code now} within the past 8 days, or null. */
+    /**
+     * The latest fire time of a Quartz cron at or before {@code now} within the past 8
+     * days, or null.
+     */
     static Instant previousFire(String cron, Instant now) {
         try {
             CronExpression expression = new CronExpression(cron);
@@ -153,7 +178,8 @@ public class ServeCommand implements SmartLifecycle {
                 t = expression.getNextValidTimeAfter(t);
             }
             return previous == null ? null : previous.toInstant();
-        } catch (ParseException e) {
+        }
+        catch (ParseException e) {
             throw new IllegalArgumentException("code-memory.schedule.nightly-cron is not a Quartz cron: " + cron, e);
         }
     }
@@ -174,14 +200,16 @@ public class ServeCommand implements SmartLifecycle {
             if (last != null && last.getStatus().isRunning()) {
                 try {
                     jobOperator.stop(last);
-                } catch (Exception e) {
+                }
+                catch (Exception e) {
                     log.warn("cannot stop job {} execution {}: {}", job, last.getId(), e.getMessage());
                 }
             }
         }
         try {
             scheduler.shutdown(true);
-        } catch (SchedulerException e) {
+        }
+        catch (SchedulerException e) {
             log.warn("scheduler shutdown: {}", e.getMessage());
         }
         if (server != null) {
@@ -204,4 +232,5 @@ public class ServeCommand implements SmartLifecycle {
     public int getPhase() {
         return Integer.MAX_VALUE;
     }
+
 }

@@ -30,33 +30,46 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What {@code serve} keeps warm for the hook and the delegated commands: the database session it owns, the embedding
- * model, and one {@link QueryService} whose per-project BM25 indexes and vectors stay in memory. Started by serve
- * (the model loads and the projects are indexed on a background thread, the largest first), refreshed in place after
- * every job it runs, so a graduation's new memories are found by the next prompt.
+ * What {@code serve} keeps warm for the hook and the delegated commands: the database
+ * session it owns, the embedding model, and one {@link QueryService} whose per-project
+ * BM25 indexes and vectors stay in memory. Started by serve (the model loads and the
+ * projects are indexed on a background thread, the largest first), refreshed in place
+ * after every job it runs, so a graduation's new memories are found by the next prompt.
  */
 public class ResidentQueries {
 
     private static final Logger log = LoggerFactory.getLogger(ResidentQueries.class);
 
     private final JobDatabase database;
+
     private final VectorComponents components;
+
     private final EmbeddingService embeddings;
+
     private final int exactLimit;
+
     private volatile DuckDb.Session session;
+
     private volatile QueryService service;
+
     private volatile ResidentVectors residentVectors;
+
     private volatile VectorStore store;
+
     private volatile boolean warm;
+
     private volatile long lastAnswer = System.nanoTime();
+
     private volatile boolean answeredSinceCompaction;
+
     private volatile java.util.function.BooleanSupplier jobRunning = () -> false;
-    private final java.util.concurrent.ScheduledExecutorService idle =
-            java.util.concurrent.Executors.newSingleThreadScheduledExecutor(r -> {
-                Thread t = new Thread(r, "code-memory-idle");
-                t.setDaemon(true);
-                return t;
-            });
+
+    private final java.util.concurrent.ScheduledExecutorService idle = java.util.concurrent.Executors
+        .newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "code-memory-idle");
+            t.setDaemon(true);
+            return t;
+        });
 
     public ResidentQueries(JobDatabase database, VectorComponents components, EmbeddingService embeddings,
             int exactLimit) {
@@ -72,7 +85,8 @@ public class ResidentQueries {
         session = database.hold();
         if (components.milvus()) {
             store = new Unclosable(components.vectorStore(session::connection));
-        } else {
+        }
+        else {
             residentVectors = new ResidentVectors(new DuckDbVectorStore(session::connection, components.version()),
                     exactLimit);
             store = residentVectors;
@@ -85,27 +99,38 @@ public class ResidentQueries {
                 java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
-    /** How long serve waits after its last answer before giving back what answering took. */
+    /**
+     * How long serve waits after its last answer before giving back what answering took.
+     */
     static final java.time.Duration IDLE_BEFORE_COMPACTION = java.time.Duration.ofSeconds(60);
+
     private static final java.time.Duration IDLE_CHECK = java.time.Duration.ofSeconds(15);
 
-    /** No idle compaction while a job runs (it gives back what it took when it ends, see {@link #refresh}). */
+    /**
+     * No idle compaction while a job runs (it gives back what it took when it ends, see
+     * {@link #refresh}).
+     */
     public void skipCompactionWhile(java.util.function.BooleanSupplier jobRunning) {
         this.jobRunning = jobRunning;
     }
 
-    /** A request other than a ping was answered: the heap and DuckDB's cache may have grown for it. */
+    /**
+     * A request other than a ping was answered: the heap and DuckDB's cache may have
+     * grown for it.
+     */
     public void answered() {
         lastAnswer = System.nanoTime();
         answeredSinceCompaction = true;
     }
 
     /**
-     * Once serve has answered and then been idle for {@link #IDLE_BEFORE_COMPACTION}, gives back what answering took
-     * ({@link #returnMemory}): G1 grows its young generation and heap under a burst of queries (100k memories, 440
-     * searches back to back: 737 MB of heap committed for 253 MB live) and its own idle collection is concurrent,
-     * which does not shrink them. A full collection of ~250 MB live takes a few hundred ms; a prompt that comes in
-     * meanwhile waits for it, well inside the hook's budget.
+     * Once serve has answered and then been idle for {@link #IDLE_BEFORE_COMPACTION},
+     * gives back what answering took ({@link #returnMemory}): G1 grows its young
+     * generation and heap under a burst of queries (100k memories, 440 searches back to
+     * back: 737 MB of heap committed for 253 MB live) and its own idle collection is
+     * concurrent, which does not shrink them. A full collection of ~250 MB live takes a
+     * few hundred ms; a prompt that comes in meanwhile waits for it, well inside the
+     * hook's budget.
      */
     private void compactWhenIdle() {
         if (warm && answeredSinceCompaction && !jobRunning.getAsBoolean()
@@ -131,7 +156,8 @@ public class ResidentQueries {
                 }
                 log.info("indexed {} memories of a project in {} ms", n, (System.nanoTime() - t) / 1_000_000);
             }
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.warn("warming up failed; the first queries will load what they need: {}", e.getMessage());
         }
         warm = true;
@@ -140,10 +166,12 @@ public class ResidentQueries {
     }
 
     /**
-     * A full collection once the start-up work is done: reading the model file and building the indexes leave
-     * several hundred MB of garbage that the heap would otherwise keep committed for the life of the process (measured
-     * on a small home: 977 MB resident before, 501 MB after). With {@link #keepHeapNearLive} the collection also gives
-     * the heap back down to a little above what is live; then the C heap is trimmed ({@link #trimNativeHeap}).
+     * A full collection once the start-up work is done: reading the model file and
+     * building the indexes leave several hundred MB of garbage that the heap would
+     * otherwise keep committed for the life of the process (measured on a small home: 977
+     * MB resident before, 501 MB after). With {@link #keepHeapNearLive} the collection
+     * also gives the heap back down to a little above what is live; then the C heap is
+     * trimmed ({@link #trimNativeHeap}).
      */
     static void returnStartUpGarbage() {
         System.gc();
@@ -151,15 +179,17 @@ public class ResidentQueries {
     }
 
     /**
-     * What DuckDB may keep cached once the indexes are in memory: the hook's and commands' reads are small, and a search
-     * reads only the turns of a few sessions (100k memories: 15 MB kept instead of 61 MB, the same search latency).
+     * What DuckDB may keep cached once the indexes are in memory: the hook's and
+     * commands' reads are small, and a search reads only the turns of a few sessions
+     * (100k memories: 15 MB kept instead of 61 MB, the same search latency).
      */
     static final String DATABASE_CACHE_KEPT = "16MB";
 
     /**
-     * Gives back what loading the indexes (or a job) took and no longer needs: DuckDB's cached pages (100k memories:
-     * the vector table and the memories read once, ~180 MB, and what its allocator held on to after the reads), the
-     * heap's garbage, and the C heap's free memory ({@link #trimNativeHeap}).
+     * Gives back what loading the indexes (or a job) took and no longer needs: DuckDB's
+     * cached pages (100k memories: the vector table and the memories read once, ~180 MB,
+     * and what its allocator held on to after the reads), the heap's garbage, and the C
+     * heap's free memory ({@link #trimNativeHeap}).
      */
     private void returnMemory() {
         DuckDb.Session s = session;
@@ -167,7 +197,8 @@ public class ResidentQueries {
             try {
                 long[] bytes = s.shrinkCache(DATABASE_CACHE_KEPT);
                 log.info("database cache {} MB -> {} MB", bytes[0] >> 20, bytes[1] >> 20);
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 log.warn("cannot shrink the database cache: {}", e.getMessage());
             }
         }
@@ -175,47 +206,58 @@ public class ResidentQueries {
     }
 
     /**
-     * Asks the C library to give the operating system back the free memory of its heap ({@code malloc_trim}, through
-     * the JVM's {@code System.trim_native_heap} command: Linux with glibc, Java 17.0.9 and later; elsewhere nothing
-     * happens). What ONNX Runtime's embedding batches and DuckDB's reads freed otherwise stays resident: measured after
-     * a graduation's worth of batches, 280 MB resident, 174 MB trimmed.
+     * Asks the C library to give the operating system back the free memory of its heap
+     * ({@code malloc_trim}, through the JVM's {@code System.trim_native_heap} command:
+     * Linux with glibc, Java 17.0.9 and later; elsewhere nothing happens). What ONNX
+     * Runtime's embedding batches and DuckDB's reads freed otherwise stays resident:
+     * measured after a graduation's worth of batches, 280 MB resident, 174 MB trimmed.
      */
     static void trimNativeHeap() {
         try {
-            Object out = java.lang.management.ManagementFactory.getPlatformMBeanServer().invoke(
-                    new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
-                    "systemTrimNativeHeap", new Object[] {null}, new String[] {String[].class.getName()});
+            Object out = java.lang.management.ManagementFactory.getPlatformMBeanServer()
+                .invoke(new javax.management.ObjectName("com.sun.management:type=DiagnosticCommand"),
+                        "systemTrimNativeHeap", new Object[] { null }, new String[] { String[].class.getName() });
             log.debug("{}", String.valueOf(out).strip());
-        } catch (javax.management.JMException | RuntimeException e) {
+        }
+        catch (javax.management.JMException | RuntimeException e) {
             log.debug("the C heap cannot be trimmed here: {}", e.getMessage());
         }
     }
 
-    /** After this long without a collection, G1 collects and gives back what the heap does not need. */
+    /**
+     * After this long without a collection, G1 collects and gives back what the heap does
+     * not need.
+     */
     static final String IDLE_COLLECTION_MS = "60000";
 
     /**
-     * Asks the JVM to keep, after a collection that sizes the heap, at most 20% of it free (and at least 10%) instead
-     * of 70% (40%), and to run such a collection after a minute without one (G1's periodic collection, JEP 346): serve
-     * lives for days holding mostly long-lived indexes, and between prompts it is idle, so the room the young
-     * generation grew to while it answered is memory taken from the user for nothing (100k memories: 1.6 GB committed
-     * for 0.5 GB live; measured in a probe with 300 MB live after 3 GB of garbage: 1,940 MB resident, 433 MB after
-     * 15 s idle with a 5 s period, 1,111 MB without). The flags are manageable at run time; on a JVM without them
-     * nothing changes.
+     * Asks the JVM to keep, after a collection that sizes the heap, at most 20% of it
+     * free (and at least 10%) instead of 70% (40%), and to run such a collection after a
+     * minute without one (G1's periodic collection, JEP 346): serve lives for days
+     * holding mostly long-lived indexes, and between prompts it is idle, so the room the
+     * young generation grew to while it answered is memory taken from the user for
+     * nothing (100k memories: 1.6 GB committed for 0.5 GB live; measured in a probe with
+     * 300 MB live after 3 GB of garbage: 1,940 MB resident, 433 MB after 15 s idle with a
+     * 5 s period, 1,111 MB without). The flags are manageable at run time; on a JVM
+     * without them nothing changes.
      */
     static void keepHeapNearLive() {
         try {
             com.sun.management.HotSpotDiagnosticMXBean vm = java.lang.management.ManagementFactory
-                    .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
-            vm.setVMOption("MinHeapFreeRatio", "10"); // first: the maximum may not go below the minimum
+                .getPlatformMXBean(com.sun.management.HotSpotDiagnosticMXBean.class);
+            vm.setVMOption("MinHeapFreeRatio", "10"); // first: the maximum may not go
+                                                      // below the minimum
             vm.setVMOption("MaxHeapFreeRatio", "20");
             vm.setVMOption("G1PeriodicGCInterval", IDLE_COLLECTION_MS);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             log.debug("heap free ratios left at the JVM's defaults: {}", e.getMessage());
         }
     }
 
-    /** Whether the model is loaded, every project indexed and every vector graph built. */
+    /**
+     * Whether the model is loaded, every project indexed and every vector graph built.
+     */
     public boolean warm() {
         return warm && (residentVectors == null || residentVectors.pendingGraphs() == 0);
     }
@@ -223,13 +265,15 @@ public class ResidentQueries {
     /** Projects with verified, active memories, the largest first. */
     private List<String> projects() {
         List<String> out = new ArrayList<>();
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT project FROM entries WHERE stage = 'verified'"
                         + " AND status = 'active' GROUP BY project ORDER BY count(*) DESC, project")) {
             while (rs.next()) {
                 out.add(rs.getString(1));
             }
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             log.warn("cannot list projects: {}", e.getMessage());
         }
         return out;
@@ -237,15 +281,28 @@ public class ResidentQueries {
 
     /** Where {@link #nearest} looks. */
     public enum Nearest {
-        /** Serve's index as a search uses it: quantized vectors, through the graph past the exact limit. */
+
+        /**
+         * Serve's index as a search uses it: quantized vectors, through the graph past
+         * the exact limit.
+         */
         INDEX,
-        /** Every quantized vector of the index scored: what the graph is measured against. */
+        /**
+         * Every quantized vector of the index scored: what the graph is measured against.
+         */
         INDEX_EXACT,
-        /** Every float vector of the table scored: what the quantization is measured against. */
+        /**
+         * Every float vector of the table scored: what the quantization is measured
+         * against.
+         */
         TABLE
+
     }
 
-    /** The ids of a project's {@code k} nearest active vectors, as {@code where} finds them. */
+    /**
+     * The ids of a project's {@code k} nearest active vectors, as {@code where} finds
+     * them.
+     */
     public List<String> nearest(String project, float[] vector, int k, Nearest where) {
         if (residentVectors == null) {
             return List.of();
@@ -281,7 +338,9 @@ public class ResidentQueries {
         returnMemory();
     }
 
-    /** The hook's context services, warm: serve's session, query service and loaded model. */
+    /**
+     * The hook's context services, warm: serve's session, query service and loaded model.
+     */
     public HookContext.Services hookServices() {
         DuckDb.Session s = session;
         QueryService q = service;
@@ -305,7 +364,10 @@ public class ResidentQueries {
         };
     }
 
-    /** The warm service for default settings; otherwise a new one on serve's session and store (the caller closes). */
+    /**
+     * The warm service for default settings; otherwise a new one on serve's session and
+     * store (the caller closes).
+     */
     public QueryService queryService(RankingSettings settings) {
         if (settings.equals(RankingSettings.defaults()) && service != null) {
             return service;
@@ -329,7 +391,9 @@ public class ResidentQueries {
         database.release();
     }
 
-    /** The process's one model, lent to query services that close what they were given. */
+    /**
+     * The process's one model, lent to query services that close what they were given.
+     */
     private record UnclosableEmbedder(Embedder delegate) implements Embedder {
 
         @Override
@@ -393,4 +457,5 @@ public class ResidentQueries {
     static int defaultExactLimit() {
         return VectorIndex.DEFAULT_EXACT_LIMIT;
     }
+
 }

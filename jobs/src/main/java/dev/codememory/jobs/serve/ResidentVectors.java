@@ -18,20 +18,27 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The DuckDB vector store as {@code serve} searches it: each project's active vectors held in memory
- * ({@link VectorIndex}: exact up to its limit, a graph past it, built on a background thread while searches stay
- * exact), loaded on first use and brought up to date by {@link #refresh} after each job. Searches it cannot answer
- * from memory (no project, kind or time filters) go to the table. Read-only: the embed step writes the table.
+ * The DuckDB vector store as {@code serve} searches it: each project's active vectors
+ * held in memory ({@link VectorIndex}: exact up to its limit, a graph past it, built on a
+ * background thread while searches stay exact), loaded on first use and brought up to
+ * date by {@link #refresh} after each job. Searches it cannot answer from memory (no
+ * project, kind or time filters) go to the table. Read-only: the embed step writes the
+ * table.
  */
 final class ResidentVectors implements VectorStore {
 
     private static final Logger log = LoggerFactory.getLogger(ResidentVectors.class);
+
     private static final String ACTIVE = "active";
 
     private final DuckDbVectorStore table;
+
     private final int exactLimit;
+
     private final Map<String, VectorIndex> projects = new ConcurrentHashMap<>();
+
     private final java.util.concurrent.atomic.AtomicInteger pendingGraphs = new java.util.concurrent.atomic.AtomicInteger();
+
     private final ExecutorService graphs = Executors.newSingleThreadExecutor(r -> {
         Thread t = new Thread(r, "code-memory-vector-graph");
         t.setDaemon(true);
@@ -53,7 +60,10 @@ final class ResidentVectors implements VectorStore {
         return index(filter.project()).search(query, topK);
     }
 
-    /** The project's {@code k} nearest active vectors by an exact scan of the table's float vectors. */
+    /**
+     * The project's {@code k} nearest active vectors by an exact scan of the table's
+     * float vectors.
+     */
     List<VectorHit> exactSearch(String project, float[] query, int k) {
         return table.search(query, k, new VectorFilter(project, Set.of(), Set.of(ACTIVE), null, null));
     }
@@ -70,11 +80,14 @@ final class ResidentVectors implements VectorStore {
         });
     }
 
-    /** Adds the project's new active vectors and drops those no longer active; returns (added, removed). */
+    /**
+     * Adds the project's new active vectors and drops those no longer active; returns
+     * (added, removed).
+     */
     int[] refresh(String project) {
         VectorIndex index = projects.get(project);
         if (index == null) {
-            return new int[] {0, 0};
+            return new int[] { 0, 0 };
         }
         Set<String> now = table.ids(project, ACTIVE);
         Set<String> held = index.ids();
@@ -85,7 +98,7 @@ final class ResidentVectors implements VectorStore {
         }
         index.remove(removed);
         buildGraphIfNeeded(index);
-        return new int[] {added.size(), removed.size()};
+        return new int[] { added.size(), removed.size() };
     }
 
     /** Graphs queued or being built. */
@@ -105,9 +118,11 @@ final class ResidentVectors implements VectorStore {
                     long ms = index.buildGraph();
                     log.info("built the vector graph of {} vectors in {} ms", index.size(), ms);
                     ResidentQueries.returnStartUpGarbage();
-                } catch (RuntimeException e) {
+                }
+                catch (RuntimeException e) {
                     log.warn("cannot build a vector graph, searches stay exact: {}", e.getMessage());
-                } finally {
+                }
+                finally {
                     pendingGraphs.decrementAndGet();
                 }
             });
@@ -144,7 +159,10 @@ final class ResidentVectors implements VectorStore {
         throw new UnsupportedOperationException("the resident vectors are read-only; the embed step writes the table");
     }
 
-    /** Stays open for the life of the process: the query services that search it come and go. */
+    /**
+     * Stays open for the life of the process: the query services that search it come and
+     * go.
+     */
     @Override
     public void close() {
     }
@@ -152,4 +170,5 @@ final class ResidentVectors implements VectorStore {
     void shutdown() {
         graphs.shutdownNow();
     }
+
 }

@@ -24,24 +24,31 @@ import java.util.Optional;
 import java.util.OptionalInt;
 
 /**
- * The client side of {@code serve}'s socket ({@code serve.sock} in the home), on the JDK alone: the hook runs it in a
- * fresh JVM on every prompt, so it loads no Spring, no DuckDB, no model, no JSON library beyond the hook's own
- * {@link Json}.
+ * The client side of {@code serve}'s socket ({@code serve.sock} in the home), on the JDK
+ * alone: the hook runs it in a fresh JVM on every prompt, so it loads no Spring, no
+ * DuckDB, no model, no JSON library beyond the hook's own {@link Json}.
  *
- * <p>The protocol is one JSON object per line, UTF-8, each way. A request names its {@code op}; the answer is any
- * number of {@code {"out":…}} / {@code {"err":…}} lines (what the command prints, as it prints it) and one final
- * line carrying {@code "exit"} and, for the hook, its stdout and its log lines. A connection carries one request.
+ * <p>
+ * The protocol is one JSON object per line, UTF-8, each way. A request names its
+ * {@code op}; the answer is any number of {@code {"out":…}} / {@code {"err":…}} lines
+ * (what the command prints, as it prints it) and one final line carrying {@code "exit"}
+ * and, for the hook, its stdout and its log lines. A connection carries one request.
  *
- * <p>Every way serve may fail to answer — no socket file, nobody listening (a socket left by a process that died),
- * no answer by the deadline, the connection dropped mid-answer, a line that is not JSON — comes back as "no answer"
- * (empty), and the caller does the work itself.
+ * <p>
+ * Every way serve may fail to answer — no socket file, nobody listening (a socket left by
+ * a process that died), no answer by the deadline, the connection dropped mid-answer, a
+ * line that is not JSON — comes back as "no answer" (empty), and the caller does the work
+ * itself.
  */
 public final class ServeClient {
 
     /** The socket's file name in the home. */
     public static final String SOCKET = "serve.sock";
 
-    /** The commands serve runs for a command line: the read commands ({@code search} is {@code query}). */
+    /**
+     * The commands serve runs for a command line: the read commands ({@code search} is
+     * {@code query}).
+     */
     public static final java.util.Set<String> COMMANDS = java.util.Set.of("query", "search", "show", "tasks", "task",
             "blocked");
 
@@ -55,13 +62,16 @@ public final class ServeClient {
         return new ServeClient(home.root().resolve(SOCKET));
     }
 
-    /** What serve answered to a hook event: the hook's stdout (null: print nothing) and lines for hook.log. */
+    /**
+     * What serve answered to a hook event: the hook's stdout (null: print nothing) and
+     * lines for hook.log.
+     */
     public record HookAnswer(String stdout, List<String> info, List<String> errors) {
     }
 
     /**
-     * Asks serve for the context of a spooled UserPromptSubmit or SessionStart line, waiting until {@code deadline}
-     * at most.
+     * Asks serve for the context of a spooled UserPromptSubmit or SessionStart line,
+     * waiting until {@code deadline} at most.
      */
     public Optional<HookAnswer> hook(String spoolLine, Instant started, Instant deadline) {
         Map<String, Object> request = new LinkedHashMap<>();
@@ -72,16 +82,18 @@ public final class ServeClient {
         Optional<Map<?, ?>> last = exchange(request, deadline, line -> {
         });
         if (last.isEmpty() || !(last.get().get("exit") instanceof Json.JsonNumber n) || !"0".equals(n.literal())) {
-            return Optional.empty(); // no answer, or serve failed to work one out: the hook answers on its own
+            return Optional.empty(); // no answer, or serve failed to work one out: the
+                                     // hook answers on its own
         }
         Map<?, ?> answer = last.get();
-        return Optional.of(new HookAnswer(answer.get("stdout") instanceof String s ? s : null, strings(answer.get("info")),
-                strings(answer.get("errors"))));
+        return Optional.of(new HookAnswer(answer.get("stdout") instanceof String s ? s : null,
+                strings(answer.get("info")), strings(answer.get("errors"))));
     }
 
     /**
-     * Runs a command in serve ({@code query}, {@code show}, {@code tasks}…: its arguments as typed, resolved against
-     * {@code cwd}), printing what it prints as it prints it. Empty when serve is not running: run it here.
+     * Runs a command in serve ({@code query}, {@code show}, {@code tasks}…: its arguments
+     * as typed, resolved against {@code cwd}), printing what it prints as it prints it.
+     * Empty when serve is not running: run it here.
      */
     public OptionalInt command(String[] args, Path cwd, PrintStream out, PrintStream err) {
         Map<String, Object> request = new LinkedHashMap<>();
@@ -91,7 +103,10 @@ public final class ServeClient {
         return stream(request, out, err);
     }
 
-    /** Has serve run a job ({@code --job=NAME}), printing its progress and result. Empty when serve is not running. */
+    /**
+     * Has serve run a job ({@code --job=NAME}), printing its progress and result. Empty
+     * when serve is not running.
+     */
     public OptionalInt job(String name, PrintStream out, PrintStream err) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "job");
@@ -99,15 +114,18 @@ public final class ServeClient {
         return stream(request, out, err);
     }
 
-    /** Any request; its final line, or empty when serve does not answer by the deadline. */
+    /**
+     * Any request; its final line, or empty when serve does not answer by the deadline.
+     */
     public Optional<Map<?, ?>> call(Map<String, Object> request, Instant deadline) {
         return exchange(request, deadline, line -> {
         });
     }
 
     /**
-     * NAME when the command line asks for a job ({@code --job=NAME} or {@code --job NAME}, with or without other
-     * options and {@code key=value} arguments), else empty.
+     * NAME when the command line asks for a job ({@code --job=NAME} or
+     * {@code --job NAME}, with or without other options and {@code key=value} arguments),
+     * else empty.
      */
     public static Optional<String> jobName(String[] args) {
         if (args.length == 0 || !args[0].startsWith("-")) {
@@ -133,7 +151,7 @@ public final class ServeClient {
     }
 
     private OptionalInt stream(Map<String, Object> request, PrintStream out, PrintStream err) {
-        boolean[] started = {false};
+        boolean[] started = { false };
         Optional<Map<?, ?>> last;
         try (SocketChannel channel = connect()) {
             if (channel == null) {
@@ -150,7 +168,8 @@ public final class ServeClient {
                     err.flush();
                 }
             });
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             if (!started[0]) {
                 return OptionalInt.empty();
             }
@@ -163,7 +182,10 @@ public final class ServeClient {
         return OptionalInt.of(1);
     }
 
-    /** The final line of serve's answer, or empty when there is none by the deadline (null: no deadline). */
+    /**
+     * The final line of serve's answer, or empty when there is none by the deadline
+     * (null: no deadline).
+     */
     private Optional<Map<?, ?>> exchange(Map<String, Object> request, Instant deadline,
             java.util.function.Consumer<Map<?, ?>> lines) {
         try (SocketChannel channel = connect()) {
@@ -171,12 +193,16 @@ public final class ServeClient {
                 return Optional.empty();
             }
             return read(channel, request, deadline, lines);
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             return Optional.empty();
         }
     }
 
-    /** A connected channel, or null when nobody listens on the socket (none there, or left by a dead process). */
+    /**
+     * A connected channel, or null when nobody listens on the socket (none there, or left
+     * by a dead process).
+     */
     private SocketChannel connect() throws IOException {
         if (!Files.exists(socket)) {
             return null;
@@ -185,7 +211,8 @@ public final class ServeClient {
         try {
             channel.connect(UnixDomainSocketAddress.of(socket));
             return channel;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             channel.close();
             return null;
         }
@@ -231,7 +258,8 @@ public final class ServeClient {
                     in.clear();
                 }
                 if (n < 0) {
-                    return Optional.empty(); // serve closed the connection before its final line
+                    return Optional.empty(); // serve closed the connection before its
+                                             // final line
                 }
             }
         }
@@ -248,4 +276,5 @@ public final class ServeClient {
         }
         return out;
     }
+
 }

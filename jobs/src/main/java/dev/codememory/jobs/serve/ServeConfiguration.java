@@ -10,13 +10,15 @@ import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
-/** The resident side of {@code serve}: warm query state and what it answers on the socket. */
+/**
+ * The resident side of {@code serve}: warm query state and what it answers on the socket.
+ */
 @Configuration(proxyBeanMethods = false)
 public class ServeConfiguration {
 
     /**
      * @param exactLimit a project with more vectors than this is searched through a graph
-     *                   ({@code code-memory.serve.exact-vector-limit})
+     * ({@code code-memory.serve.exact-vector-limit})
      */
     @Bean
     ResidentQueries residentQueries(JobDatabase database, VectorComponents components, EmbeddingService embeddings,
@@ -28,4 +30,5 @@ public class ServeConfiguration {
     ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
         return new ServeRequests(home, resident, jobs);
     }
+
 }

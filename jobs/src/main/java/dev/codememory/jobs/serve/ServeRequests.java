@@ -29,17 +29,20 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * What {@code serve} answers on its socket: the hook's context (with the warm model and indexes), the read commands
- * ({@code query}, {@code show}, {@code tasks}, {@code task}, {@code blocked}) on its own database session, and
- * {@code --job=NAME}, run here with its progress streamed back. The commands are the same code as when they run in
- * their own process; only where the session and the query service come from differs.
+ * What {@code serve} answers on its socket: the hook's context (with the warm model and
+ * indexes), the read commands ({@code query}, {@code show}, {@code tasks}, {@code task},
+ * {@code blocked}) on its own database session, and {@code --job=NAME}, run here with its
+ * progress streamed back. The commands are the same code as when they run in their own
+ * process; only where the session and the query service come from differs.
  */
 public class ServeRequests implements ServeServer.Handler {
 
     private static final Set<String> COMMANDS = ServeClient.COMMANDS;
 
     private final CodeMemoryHome home;
+
     private final ResidentQueries resident;
+
     private final JobCommandRunner jobs;
 
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
@@ -53,7 +56,8 @@ public class ServeRequests implements ServeServer.Handler {
         String op = String.valueOf(request.get("op"));
         try {
             answer(op, request, reply);
-        } finally {
+        }
+        finally {
             if (!"ping".equals(op)) {
                 resident.answered();
             }
@@ -80,9 +84,11 @@ public class ServeRequests implements ServeServer.Handler {
         Instant deadline = Instant.ofEpochMilli(number(request.get("deadline")));
         List<String> info = new ArrayList<>();
         List<String> errors = new ArrayList<>();
-        String stdout = HookContext.respond(home, String.valueOf(request.get("line")), started,
-                Duration.between(started, deadline), (where, e) -> errors.add(where + " " + e.getClass().getName()
-                        + ": " + String.valueOf(e.getMessage()).replace('\n', ' ')), info::add, resident.hookServices());
+        String stdout = HookContext.respond(
+                home, String.valueOf(request.get("line")), started, Duration.between(started, deadline), (where,
+                        e) -> errors.add(where + " " + e.getClass().getName() + ": "
+                                + String.valueOf(e.getMessage()).replace('\n', ' ')),
+                info::add, resident.hookServices());
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("stdout", stdout);
         answer.put("info", info);
@@ -91,8 +97,9 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * One hybrid search with the warm model and indexes (embed the text, rank, attach sources): what a prompt costs
-     * serve before the context is written. Answers the memory ids, best first, and serve's own times.
+     * One hybrid search with the warm model and indexes (embed the text, rank, attach
+     * sources): what a prompt costs serve before the context is written. Answers the
+     * memory ids, best first, and serve's own times.
      */
     private void search(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         String text = String.valueOf(request.get("text"));
@@ -102,8 +109,8 @@ public class ServeRequests implements ServeServer.Handler {
         QueryService service = resident.queryService(RankingSettings.defaults());
         float[] vector = service.embedder().embed(List.of(text))[0];
         long embedded = System.nanoTime();
-        List<QueryResult> hits = service.search(new QueryRequest(null, text, project,
-                LocalDateTime.now(ZoneOffset.UTC)), vector, topK);
+        List<QueryResult> hits = service
+            .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), vector, topK);
         long searched = System.nanoTime();
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("ids", hits.stream().map(QueryResult::memoryId).toList());
@@ -113,9 +120,11 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * The nearest vectors of a text in a project as serve's index finds them ({@code found}: quantized, through its
-     * graph past the exact limit), as an exact scan of the index's vectors does ({@code exact}) and as an exact scan of
-     * the table's float vectors does ({@code table}): the bench's recall of the graph and of the quantization.
+     * The nearest vectors of a text in a project as serve's index finds them
+     * ({@code found}: quantized, through its graph past the exact limit), as an exact
+     * scan of the index's vectors does ({@code exact}) and as an exact scan of the
+     * table's float vectors does ({@code table}): the bench's recall of the graph and of
+     * the quantization.
      */
     private void nearest(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         String text = String.valueOf(request.get("text"));
@@ -137,7 +146,8 @@ public class ServeRequests implements ServeServer.Handler {
                     return Long.parseLong(line.replaceAll("[^0-9]", ""));
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             // not Linux
         }
         return -1;
@@ -159,9 +169,12 @@ public class ServeRequests implements ServeServer.Handler {
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
             String[] rest = java.util.Arrays.copyOfRange(argv, 1, argv.length);
             exit = switch (argv[0]) {
-                case "query", "search" -> Cli.execute(new QueryCommand(out, err, cwd, home,
-                        settings -> new QueryLease(SessionLease.lent(resident.session()),
-                                resident.queryService(settings))), rest, out, err);
+                case "query",
+                        "search" ->
+                    Cli.execute(new QueryCommand(out, err, cwd, home,
+                            settings -> new QueryLease(SessionLease.lent(resident.session()),
+                                    resident.queryService(settings))),
+                            rest, out, err);
                 case "show" -> Cli.execute(new ShowCommand(out, err, home, () -> SessionLease.lent(resident.session())),
                         rest, out, err);
                 default -> TaskCommands.run(argv, home, out, err, () -> SessionLease.lent(resident.session()));
@@ -171,14 +184,15 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * Runs the job here (after any job already running), streaming each stage's line as it ends and then the
-     * summary, exactly as the command prints them in its own process.
+     * Runs the job here (after any job already running), streaming each stage's line as
+     * it ends and then the summary, exactly as the command prints them in its own
+     * process.
      */
     private void job(String name, ServeServer.Reply reply) throws IOException {
         int exit;
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
-            out.println("job " + name + ": running in code-memory serve (process " + ProcessHandle.current().pid()
-                    + ")");
+            out.println(
+                    "job " + name + ": running in code-memory serve (process " + ProcessHandle.current().pid() + ")");
             exit = jobs.runJob(name, out, err, false);
         }
         reply.finish(exit, Map.of());
@@ -190,4 +204,5 @@ public class ServeRequests implements ServeServer.Handler {
         }
         throw new IllegalArgumentException("expected a number, was " + value);
     }
+
 }

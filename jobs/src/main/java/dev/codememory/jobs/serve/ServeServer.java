@@ -23,30 +23,37 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * {@code serve}'s end of the socket ({@link ServeClient} describes the protocol): a Unix domain socket in the home,
- * owner-only, one request per connection, each answered on a worker thread so a long job does not hold up a hook.
- * The caller has made sure no other serve runs on the home, so a socket file found at start is a stale one and is
- * replaced.
+ * {@code serve}'s end of the socket ({@link ServeClient} describes the protocol): a Unix
+ * domain socket in the home, owner-only, one request per connection, each answered on a
+ * worker thread so a long job does not hold up a hook. The caller has made sure no other
+ * serve runs on the home, so a socket file found at start is a stale one and is replaced.
  */
 public final class ServeServer implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(ServeServer.class);
+
     private static final int WORKERS = 4;
+
     private static final int MAX_REQUEST_BYTES = 64 * 1024 * 1024;
 
     /** Answers one request; writes through {@link Reply}. */
     @FunctionalInterface
     public interface Handler {
+
         void handle(Map<?, ?> request, Reply reply) throws Exception;
+
     }
 
     private final Path socket;
+
     private final ServerSocketChannel server;
+
     private final ExecutorService workers = Executors.newFixedThreadPool(WORKERS, r -> {
         Thread t = new Thread(r, "code-memory-serve");
         t.setDaemon(true);
         return t;
     });
+
     private final Thread acceptor;
 
     private ServeServer(Path socket, ServerSocketChannel server, Handler handler) {
@@ -64,7 +71,8 @@ public final class ServeServer implements AutoCloseable {
         server.bind(UnixDomainSocketAddress.of(socket));
         try {
             Files.setPosixFilePermissions(socket, PosixFilePermissions.fromString("rw-------"));
-        } catch (UnsupportedOperationException e) {
+        }
+        catch (UnsupportedOperationException e) {
             // not POSIX: the home folder is the owner's alone
         }
         return new ServeServer(socket, server, handler);
@@ -79,9 +87,11 @@ public final class ServeServer implements AutoCloseable {
             try {
                 SocketChannel client = server.accept();
                 workers.submit(() -> answer(client, handler));
-            } catch (ClosedChannelException e) {
+            }
+            catch (ClosedChannelException e) {
                 return;
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 log.warn("serve socket: {}", e.getMessage());
             }
         }
@@ -93,18 +103,21 @@ public final class ServeServer implements AutoCloseable {
             Map<?, ?> request;
             try {
                 request = readRequest(client);
-            } catch (RuntimeException e) {
+            }
+            catch (RuntimeException e) {
                 reply.finish(1, Map.of("error", "not a request: " + e.getMessage()));
                 return;
             }
             try {
                 handler.handle(request, reply);
-            } catch (Exception e) {
+            }
+            catch (Exception e) {
                 log.warn("serve: request {} failed: {}", request.get("op"), e.toString());
                 reply.err("code-memory serve: " + e.getMessage() + "\n");
                 reply.finish(1, Map.of());
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             log.debug("serve: client went away: {}", e.getMessage());
         }
     }
@@ -139,13 +152,15 @@ public final class ServeServer implements AutoCloseable {
     public void close() {
         try {
             server.close();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             log.debug("closing the serve socket: {}", e.getMessage());
         }
         workers.shutdown();
         try {
             Files.deleteIfExists(socket);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             log.warn("cannot remove {}: {}", socket, e.getMessage());
         }
     }
@@ -174,7 +189,10 @@ public final class ServeServer implements AutoCloseable {
             line(last);
         }
 
-        /** A stream whose text goes out as {@code out} (or {@code err}) lines as it is flushed or ends a line. */
+        /**
+         * A stream whose text goes out as {@code out} (or {@code err}) lines as it is
+         * flushed or ends a line.
+         */
         public PrintStream stream(boolean error) {
             OutputStream sink = new OutputStream() {
                 private final ByteArrayOutputStream pending = new ByteArrayOutputStream();
@@ -194,7 +212,8 @@ public final class ServeServer implements AutoCloseable {
                         pending.reset();
                         if (error) {
                             err(text);
-                        } else {
+                        }
+                        else {
                             out(text);
                         }
                     }
@@ -214,5 +233,7 @@ public final class ServeServer implements AutoCloseable {
                 channel.write(bytes);
             }
         }
+
     }
+
 }

@@ -13,25 +13,34 @@ import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.infrastructure.item.Chunk;
 
 /**
- * Reports how far the embed step is: count done of pending, rate, time left, and how far back the memories with
- * vectors now reach (the step embeds the newest first) — to the log at most every two seconds, and to the command's
- * console progress after every chunk.
+ * Reports how far the embed step is: count done of pending, rate, time left, and how far
+ * back the memories with vectors now reach (the step embeds the newest first) — to the
+ * log at most every two seconds, and to the command's console progress after every chunk.
  */
 public class EmbedProgressListener implements StepExecutionListener, ItemWriteListener<Object> {
 
     private static final Logger log = LoggerFactory.getLogger(EmbedProgressListener.class);
+
     private static final long EVERY_NANOS = Duration.ofSeconds(2).toNanos();
 
     private final java.util.function.LongSupplier pending;
+
     private final ConsoleProgress console;
+
     private long total;
+
     private long done;
+
     private long started;
+
     private long lastPrint;
+
     /** The oldest memory embedded so far in this step, null before the first. */
     private LocalDateTime reachedBack;
 
-    /** @param pending how many outbox items are waiting when the step starts */
+    /**
+     * @param pending how many outbox items are waiting when the step starts
+     */
     public EmbedProgressListener(java.util.function.LongSupplier pending, ConsoleProgress console) {
         this.pending = pending;
         this.console = console;
@@ -73,7 +82,9 @@ public class EmbedProgressListener implements StepExecutionListener, ItemWriteLi
         return stepExecution.getExitStatus();
     }
 
-    /** @param reachedBack the oldest memory embedded so far, or null */
+    /**
+     * @param reachedBack the oldest memory embedded so far, or null
+     */
     static String line(long done, long total, long elapsedNanos, LocalDateTime reachedBack) {
         double seconds = elapsedNanos / 1e9;
         double rate = seconds > 0 ? done / seconds : 0;
@@ -83,4 +94,5 @@ public class EmbedProgressListener implements StepExecutionListener, ItemWriteLi
                 reachedBack == null || done >= total ? ""
                         : ", memories since " + reachedBack.toLocalDate() + " have vectors");
     }
+
 }

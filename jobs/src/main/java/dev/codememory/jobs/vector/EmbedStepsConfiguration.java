@@ -24,8 +24,8 @@ import org.springframework.context.annotation.Configuration;
 import org.springframework.transaction.PlatformTransactionManager;
 
 /**
- * L4 steps shared by graduation and reindex: queue what the index should hold (the outbox), then embed and upsert it
- * with one writer.
+ * L4 steps shared by graduation and reindex: queue what the index should hold (the
+ * outbox), then embed and upsert it with one writer.
  */
 @Configuration(proxyBeanMethods = false)
 public class EmbedStepsConfiguration {
@@ -57,14 +57,14 @@ public class EmbedStepsConfiguration {
             VectorOutboxWriter vectorOutboxWriter, EmbedProgressListener embedProgressListener,
             JobRunListener jobRunListener) {
         return new StepBuilder("embedMemoriesStep", jobRepository)
-                .<VectorWork, VectorWork>chunk(properties.embedding().chunkSize())
-                .transactionManager(transactionManager)
-                .reader(vectorWorkReader)
-                .writer(vectorOutboxWriter)
-                .listener((org.springframework.batch.core.listener.StepExecutionListener) embedProgressListener)
-                .listener((org.springframework.batch.core.listener.ItemWriteListener<Object>) embedProgressListener)
-                .listener(jobRunListener)
-                .build();
+            .<VectorWork, VectorWork>chunk(properties.embedding().chunkSize())
+            .transactionManager(transactionManager)
+            .reader(vectorWorkReader)
+            .writer(vectorOutboxWriter)
+            .listener((org.springframework.batch.core.listener.StepExecutionListener) embedProgressListener)
+            .listener((org.springframework.batch.core.listener.ItemWriteListener<Object>) embedProgressListener)
+            .listener(jobRunListener)
+            .build();
     }
 
     @Bean
@@ -88,12 +88,16 @@ public class EmbedStepsConfiguration {
             ConsoleProgress consoleProgress) {
         String sql = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(embeddingService.version().id()) + ")";
         return new EmbedProgressListener(() -> {
-            try (var c = database.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            try (var c = database.connection();
+                    Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery(sql)) {
                 rs.next();
                 return rs.getLong(1);
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);
             }
         }, consoleProgress);
     }
+
 }

@@ -8,13 +8,15 @@ import java.util.function.Supplier;
 import org.springframework.beans.factory.DisposableBean;
 
 /**
- * The embedder, loaded on first use (the model takes a second or two to load, and most runs — ingest — never need
- * it), kept for the life of the process, closed with it.
+ * The embedder, loaded on first use (the model takes a second or two to load, and most
+ * runs — ingest — never need it), kept for the life of the process, closed with it.
  */
 public class EmbeddingService implements BatchEmbedding, DisposableBean {
 
     private final Supplier<Embedder> factory;
+
     private final EmbeddingVersion version;
+
     private volatile Embedder embedder;
 
     public EmbeddingService(Supplier<Embedder> factory, EmbeddingVersion version) {
@@ -56,4 +58,5 @@ public class EmbeddingService implements BatchEmbedding, DisposableBean {
             current.close();
         }
     }
+
 }

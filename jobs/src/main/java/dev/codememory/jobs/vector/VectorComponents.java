@@ -16,14 +16,16 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The one place the embedder and the vector store are chosen from the settings ({@code code-memory.embedding.*},
- * {@code code-memory.vector-store}), for the jobs that write vectors and for every reader of them: {@code query},
- * the hooks, {@code serve}, {@code eval}. A query therefore searches the store the embed step filled, with vectors of
- * the same model.
+ * The one place the embedder and the vector store are chosen from the settings
+ * ({@code code-memory.embedding.*}, {@code code-memory.vector-store}), for the jobs that
+ * write vectors and for every reader of them: {@code query}, the hooks, {@code serve},
+ * {@code eval}. A query therefore searches the store the embed step filled, with vectors
+ * of the same model.
  */
 public final class VectorComponents {
 
     private final CodeMemoryHome home;
+
     private final CodeMemoryProperties settings;
 
     public VectorComponents(CodeMemoryHome home, CodeMemoryProperties settings) {
@@ -31,7 +33,10 @@ public final class VectorComponents {
         this.settings = settings;
     }
 
-    /** The components for a home, from the settings files in it (for the commands that run without Spring). */
+    /**
+     * The components for a home, from the settings files in it (for the commands that run
+     * without Spring).
+     */
     public static VectorComponents forHome(CodeMemoryHome home) {
         return new VectorComponents(home, HomeSettings.load(home));
     }
@@ -40,13 +45,15 @@ public final class VectorComponents {
         return settings;
     }
 
-    /** What the configured model produces; every stored and every query vector carries it. */
+    /**
+     * What the configured model produces; every stored and every query vector carries it.
+     */
     public EmbeddingVersion version() {
         CodeMemoryProperties.Embedding embedding = settings.embedding();
         if (embedding.model().equals("torchscript")) {
             CodeMemoryProperties.TorchScript ts = embedding.torchscript();
-            String name = ts.name() != null ? ts.name() : Path.of(ts.url().replaceFirst("^[a-z]+:/*", "/"))
-                    .getFileName().toString();
+            String name = ts.name() != null ? ts.name()
+                    : Path.of(ts.url().replaceFirst("^[a-z]+:/*", "/")).getFileName().toString();
             return new EmbeddingVersion(name, ts.dimension(), "mean", MiniLmOnnxEmbedder.MAX_TOKENS);
         }
         return MiniLmOnnxEmbedder.VERSION;
@@ -65,8 +72,8 @@ public final class VectorComponents {
     }
 
     /**
-     * The configured store of the configured model's vectors: the DuckDB table on these connections, or the Milvus
-     * collection (connected now; the caller closes it).
+     * The configured store of the configured model's vectors: the DuckDB table on these
+     * connections, or the Milvus collection (connected now; the caller closes it).
      */
     public VectorStore vectorStore(Supplier<DuckDBConnection> connections) {
         return switch (settings.vectorStore()) {
@@ -79,4 +86,5 @@ public final class VectorComponents {
     public boolean milvus() {
         return settings.vectorStore().equals("milvus");
     }
+
 }

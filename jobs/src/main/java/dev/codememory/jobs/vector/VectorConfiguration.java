@@ -11,7 +11,8 @@ import org.springframework.context.annotation.Configuration;
 
 /**
  * The embedder (all-MiniLM-L6-v2 on ONNX Runtime, offline) and the vector store chosen by
- * {@code code-memory.vector-store}: {@code duckdb} (default, inside memory.duckdb) or {@code milvus}.
+ * {@code code-memory.vector-store}: {@code duckdb} (default, inside memory.duckdb) or
+ * {@code milvus}.
  */
 @Configuration(proxyBeanMethods = false)
 public class VectorConfiguration {
@@ -26,7 +27,10 @@ public class VectorConfiguration {
         return new EmbeddingService(components.embedder(), components.version());
     }
 
-    /** One per job run: a Milvus client is connected when a job needs it and closed when the job ends. */
+    /**
+     * One per job run: a Milvus client is connected when a job needs it and closed when
+     * the job ends.
+     */
     @Bean(destroyMethod = "close")
     @JobScope
     VectorStore vectorStore(VectorComponents components, JobDatabase database) {
@@ -37,4 +41,5 @@ public class VectorConfiguration {
     VectorOutbox vectorOutbox(JobDatabase database) {
         return new VectorOutbox(database.connections());
     }
+
 }

@@ -17,7 +17,7 @@ class HookCommandTests {
     @Test
     void onlyPromptAndSessionStartLinesMayInject() {
         assertThat(HookCommand.mayInject("{\"spool\":1,\"event\":{\"hook_event_name\":\"UserPromptSubmit\"}}"))
-                .isTrue();
+            .isTrue();
         assertThat(HookCommand.mayInject("{\"spool\":1,\"event\":{\"hook_event_name\":\"SessionStart\"}}")).isTrue();
         assertThat(HookCommand.mayInject("{\"spool\":1,\"event\":{\"hook_event_name\":\"PostToolUse\"}}")).isFalse();
         assertThat(HookCommand.mayInject("{\"spool\":1,\"error\":\"invalid JSON\",\"raw\":\"x\"}")).isFalse();
@@ -37,7 +37,9 @@ class HookCommandTests {
 
         assertThat(Files.size(log.resolveSibling("hook.log.1"))).isEqualTo(HookCommand.HookLog.MAX_BYTES + 1);
         assertThat(Files.readString(log)).contains(" ERROR where pid=")
-                .endsWith("java.lang.IllegalStateException: boom\n").hasLineCount(1);
+            .endsWith("java.lang.IllegalStateException: boom\n")
+            .hasLineCount(1);
         assertThat(Files.getPosixFilePermissions(log)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
     }
+
 }

@@ -20,10 +20,12 @@ class HookTrainingTests {
         assertThat(parsed.get("hook_event_name")).isEqualTo("PostToolUse");
         assertThat(stdout.length()).isBetween(100 * 1024, 100 * 1024 + 200);
 
-        String line = SpoolLineBuilder.defaults().build(event.getBytes(StandardCharsets.UTF_8), Instant.EPOCH, "hook",
-                null).json();
+        String line = SpoolLineBuilder.defaults()
+            .build(event.getBytes(StandardCharsets.UTF_8), Instant.EPOCH, "hook", null)
+            .json();
         assertThat(line).doesNotContain("Sup3rS3cret", "zebra-fence-5521", "sk-proj-AbC")
-                .contains("postgres://app:[REDACTED]@db.internal", "password: ${DB_PASSWORD}",
-                        "def verify(self, secret: str)", "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg");
+            .contains("postgres://app:[REDACTED]@db.internal", "password: ${DB_PASSWORD}",
+                    "def verify(self, secret: str)", "sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg");
     }
+
 }

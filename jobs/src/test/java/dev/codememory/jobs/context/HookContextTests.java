@@ -40,8 +40,8 @@ class HookContextTests {
 
         assertThat(HookContext.respond(home, prompt, Instant.now(), (w, e) -> logged.add(w), logged::add)).isNull();
         assertThat(HookContext.respond(home, stop, Instant.now(), (w, e) -> logged.add(w), logged::add)).isNull();
-        assertThat(HookContext.respond(home, "not json", Instant.now(), (w, e) -> logged.add(w), logged::add))
-                .isNull();
+        assertThat(HookContext.respond(home, "not json", Instant.now(), (w, e) -> logged.add(w), logged::add)).isNull();
         assertThat(logged).isEmpty();
     }
+
 }

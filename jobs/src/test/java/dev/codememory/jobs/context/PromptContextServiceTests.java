@@ -17,13 +17,13 @@ class PromptContextServiceTests {
 
     @Test
     void anExchangeIsIndexedByItsBestSentenceOtherKindsByTheirTitle() {
-        assertThat(PromptContextService.hit(result("exchange", "Which database for invoices?",
-                "Use PostgreSQL for invoices: we need row locks.")).summary())
-                .isEqualTo("Use PostgreSQL for invoices: we need row locks.");
+        assertThat(PromptContextService
+            .hit(result("exchange", "Which database for invoices?", "Use PostgreSQL for invoices: we need row locks."))
+            .summary()).isEqualTo("Use PostgreSQL for invoices: we need row locks.");
         assertThat(PromptContextService.hit(result("exchange", "Which database for invoices?", "")).summary())
-                .isEqualTo("Which database for invoices?");
+            .isEqualTo("Which database for invoices?");
         assertThat(PromptContextService.hit(result("decision", "Use PostgreSQL for invoices", "we need row locks"))
-                .summary()).isEqualTo("Use PostgreSQL for invoices");
+            .summary()).isEqualTo("Use PostgreSQL for invoices");
     }
 
     @Test
@@ -32,4 +32,5 @@ class PromptContextServiceTests {
 
         assertThat(PromptContextService.hit(over).score()).isEqualTo(1.0);
     }
+
 }

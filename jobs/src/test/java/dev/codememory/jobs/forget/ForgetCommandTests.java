@@ -15,20 +15,22 @@ class ForgetCommandTests {
     @Test
     void aDateIsLocalMidnightALocalTimeIsLocalAndAnOffsetIsTakenAsItSays() {
         assertThat(ForgetCommand.parseBefore("2026-01-31", BERLIN)).isEqualTo(LocalDateTime.of(2026, 1, 30, 23, 0));
-        assertThat(ForgetCommand.parseBefore("2026-07-01T12:00", BERLIN)).isEqualTo(LocalDateTime.of(2026, 7, 1, 10, 0));
+        assertThat(ForgetCommand.parseBefore("2026-07-01T12:00", BERLIN))
+            .isEqualTo(LocalDateTime.of(2026, 7, 1, 10, 0));
         assertThat(ForgetCommand.parseBefore(" 2026-07-01T12:00:00Z ", BERLIN))
-                .isEqualTo(LocalDateTime.of(2026, 7, 1, 12, 0));
+            .isEqualTo(LocalDateTime.of(2026, 7, 1, 12, 0));
         assertThat(ForgetCommand.parseBefore("2026-07-01T12:00+02:00", BERLIN))
-                .isEqualTo(LocalDateTime.of(2026, 7, 1, 10, 0));
+            .isEqualTo(LocalDateTime.of(2026, 7, 1, 10, 0));
         assertThatThrownBy(() -> ForgetCommand.parseBefore("last week", BERLIN))
-                .hasMessage("--before needs a date like 2026-01-31 or 2026-01-31T12:00, was last week");
+            .hasMessage("--before needs a date like 2026-01-31 or 2026-01-31T12:00, was last week");
     }
 
     @Test
     void describesCountsInWords() {
         assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(1, 0, 2, 1, 3, 1, 4, 0, 1, 0))).isEqualTo(
                 "1 event, 0 sessions, 2 memories (1 verified), 3 candidates, 1 turn, 4 tool observations, 1 task");
-        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1))).endsWith(
-                "0 tasks; 1 session summary to compose again without it");
+        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1)))
+            .endsWith("0 tasks; 1 session summary to compose again without it");
     }
+
 }

@@ -36,15 +36,19 @@ import org.springframework.beans.factory.annotation.Qualifier;
 import org.springframework.boot.test.context.SpringBootTest;
 
 /**
- * The ingest job's steps one at a time, in this process, on the application's own beans: a real DuckDB file, the
- * real batch metadata. The whole job as a separate process (its console, its exit codes, kill -9) is {@code
+ * The ingest job's steps one at a time, in this process, on the application's own beans:
+ * a real DuckDB file, the real batch metadata. The whole job as a separate process (its
+ * console, its exit codes, kill -9) is {@code
  * IngestJobIntegrationTests}.
  */
 @SpringBatchTest
 @SpringBootTest(classes = CodeMemoryApplication.class, properties = "code-memory.ingest.chunk-size=1000")
 class IngestStepsTests {
 
-    /** The home the context reads its settings from: set before the context starts, so in a static field. */
+    /**
+     * The home the context reads its settings from: set before the context starts, so in
+     * a static field.
+     */
     private static final Path HOME = createHome();
 
     @Autowired
@@ -57,7 +61,10 @@ class IngestStepsTests {
     @Qualifier("ingestJob")
     private Job ingestJob;
 
-    /** Each test starts from an empty spool and no events (the context, and so the home, is shared). */
+    /**
+     * Each test starts from an empty spool and no events (the context, and so the home,
+     * is shared).
+     */
     @BeforeEach
     void openEmptyDatabase() throws Exception {
         steps.setJob(ingestJob);
@@ -99,11 +106,11 @@ class IngestStepsTests {
         assertThat(sealed.getStatus()).isEqualTo(BatchStatus.COMPLETED);
         assertThat(counts(ingested)).containsExactly(2_500L, 2_500L, 3L);
         assertThat(counts(again)).as("the sealed file is still there: read again, nothing new")
-                .containsExactly(2_500L, 2_500L, 3L);
+            .containsExactly(2_500L, 2_500L, 3L);
         assertThat(rows("SELECT count(*), min(seq), max(seq), count(DISTINCT dedupe_key) FROM events"))
-                .containsExactly(List.of(2_500L, 1L, 2_500L, 2_500L));
+            .containsExactly(List.of(2_500L, 1L, 2_500L, 2_500L));
         assertThat(rows("SELECT event_type, session_id, project, source, spool_line FROM events WHERE seq = 1"))
-                .containsExactly(List.of("UserPromptSubmit", "s0", "/tmp/project", "hook", 1L));
+            .containsExactly(List.of("UserPromptSubmit", "s0", "/tmp/project", "hook", 1L));
         assertThat(rows("SELECT count(*) FROM event_rejects")).containsExactly(List.of(0L));
     }
 
@@ -130,7 +137,9 @@ class IngestStepsTests {
 
     private List<List<Object>> rows(String sql) throws SQLException {
         List<List<Object>> rows = new ArrayList<>();
-        try (Connection c = database.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = database.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             int columns = rs.getMetaData().getColumnCount();
             while (rs.next()) {
                 List<Object> row = new ArrayList<>();
@@ -151,8 +160,8 @@ class IngestStepsTests {
         List<String> lines = new ArrayList<>();
         for (int i = 0; i < count; i++) {
             String kind = i % 3 == 0 ? "UserPromptSubmit" : "PostToolUse";
-            String json = "{\"session_id\":\"s" + (i / 100) + "\",\"cwd\":\"/tmp/project\",\"hook_event_name\":\"" + kind
-                    + "\",\"prompt\":\"step " + i + "\",\"tool_use_id\":\"t" + i + "\"}";
+            String json = "{\"session_id\":\"s" + (i / 100) + "\",\"cwd\":\"/tmp/project\",\"hook_event_name\":\""
+                    + kind + "\",\"prompt\":\"step " + i + "\",\"tool_use_id\":\"t" + i + "\"}";
             lines.add(builder.build(json.getBytes(StandardCharsets.UTF_8), Instant.now(), "hook", null).json());
         }
         spool.appendAll(lines);
@@ -164,8 +173,10 @@ class IngestStepsTests {
             new CodeMemoryHome(home).ensureCreated();
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
             return home;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
+
 }

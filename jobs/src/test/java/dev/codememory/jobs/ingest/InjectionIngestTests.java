@@ -37,20 +37,25 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
- * The hook's side (prompt line, then its injection record) through the ingest step's own reader, processor and
- * writer, without Spring: the id the hook computed is the id ingest gives the prompt.
+ * The hook's side (prompt line, then its injection record) through the ingest step's own
+ * reader, processor and writer, without Spring: the id the hook computed is the id ingest
+ * gives the prompt.
  */
 class InjectionIngestTests {
 
     private static final Instant PROMPT_AT = Instant.parse("2025-06-01T10:15:30.123456Z");
+
     private static final Instant INJECTED_AT = Instant.parse("2025-06-01T10:15:30.456789Z");
 
     @TempDir
     Path tmp;
 
     private CodeMemoryHome home;
+
     private Spool spool;
+
     private DuckDb.Session session;
+
     private final HookEventProcessor processor = new HookEventProcessor(new ProjectResolver());
 
     @BeforeEach
@@ -69,9 +74,8 @@ class InjectionIngestTests {
     void injectionNamesThePromptEventIngestCreates() throws Exception {
         SpoolLineBuilder.Line prompt = hookSpools("{\"session_id\":\"s-1\",\"cwd\":\"/tmp/p\","
                 + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"why does the deploy fail\"}");
-        Injection injection = new Injection("s-1", prompt.eventId(), "UserPromptSubmit", INJECTED_AT, "high", 812,
-                List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2,
-                        0.78)));
+        Injection injection = new Injection("s-1", prompt.eventId(), "UserPromptSubmit", INJECTED_AT, "high", 812, List
+            .of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2, 0.78)));
         InjectionRecorder.record(home, injection);
         spool.seal();
 
@@ -79,30 +83,30 @@ class InjectionIngestTests {
 
         assertThat(rows("SELECT e.event_id, e.event_type, e.session_id, i.injection_id, i.band, i.chars"
                 + " FROM injections i JOIN events e ON e.event_id = i.prompt_event_id"))
-                .containsExactly(List.of(prompt.eventId(), "UserPromptSubmit", "s-1", injection.injectionId(), "high",
-                        812));
+            .containsExactly(
+                    List.of(prompt.eventId(), "UserPromptSubmit", "s-1", injection.injectionId(), "high", 812));
         LocalDateTime at = LocalDateTime.of(2025, 6, 1, 10, 15, 30, 456_789_000);
         try (Connection c = session.connection()) {
             assertThat(InjectionQueries.forSession(c, "s-1")).containsExactly(
-                    new InjectedMemory(injection.injectionId(), at, "s-1", prompt.eventId(), "UserPromptSubmit",
-                            "high", 812, 1, "mem:a7Bc3x", "m-1", 0.93),
-                    new InjectedMemory(injection.injectionId(), at, "s-1", prompt.eventId(), "UserPromptSubmit",
-                            "high", 812, 2, "mem:Q2w_e4", "m-2", 0.78));
+                    new InjectedMemory(injection.injectionId(), at, "s-1", prompt.eventId(), "UserPromptSubmit", "high",
+                            812, 1, "mem:a7Bc3x", "m-1", 0.93),
+                    new InjectedMemory(injection.injectionId(), at, "s-1", prompt.eventId(), "UserPromptSubmit", "high",
+                            812, 2, "mem:Q2w_e4", "m-2", 0.78));
         }
         assertThat(rows("SELECT count(*) FROM event_rejects")).containsExactly(List.of(0L));
     }
 
     @Test
     void reingestingTheSameSpoolChangesNothingAndMalformedLinesAreRejected() throws Exception {
-        SpoolLineBuilder.Line prompt = hookSpools("{\"session_id\":\"s-1\",\"hook_event_name\":\"UserPromptSubmit\","
-                + "\"prompt\":\"p\"}");
+        SpoolLineBuilder.Line prompt = hookSpools(
+                "{\"session_id\":\"s-1\",\"hook_event_name\":\"UserPromptSubmit\"," + "\"prompt\":\"p\"}");
         InjectionRecorder.record(home, new Injection("s-1", prompt.eventId(), "UserPromptSubmit", INJECTED_AT,
                 "suggested", 40, List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.8))));
         spool.append("{\"spool\":1,\"record\":\"injection\",\"injection\":{\"session_id\":\"s-1\","
                 + "\"hook_event_name\":\"UserPromptSubmit\",\"injected_at\":\"2025-06-01T10:16:00Z\","
                 + "\"band\":\"loud\",\"chars\":1,\"items\":[]}}");
-        InjectionRecorder.record(home, new Injection("s-1", null, "SessionStart", INJECTED_AT.plusSeconds(60),
-                "session_start", 0, List.of()));
+        InjectionRecorder.record(home,
+                new Injection("s-1", null, "SessionStart", INJECTED_AT.plusSeconds(60), "session_start", 0, List.of()));
         spool.seal();
 
         ingest(2);
@@ -113,12 +117,12 @@ class InjectionIngestTests {
         assertThat(snapshot()).isEqualTo(first);
         assertThat(rows("SELECT count(*) FROM events")).containsExactly(List.of(1L));
         assertThat(rows("SELECT hook_event_name, band, spool_line FROM injections ORDER BY spool_line"))
-                .containsExactly(List.of("UserPromptSubmit", "suggested", 2L), List.of("SessionStart",
-                        "session_start", 4L));
+            .containsExactly(List.of("UserPromptSubmit", "suggested", 2L),
+                    List.of("SessionStart", "session_start", 4L));
         assertThat(rows("SELECT count(*) FROM injection_items")).containsExactly(List.of(1L));
-        assertThat(rows("SELECT spool_line, reason, received_at::VARCHAR FROM event_rejects")).containsExactly(
-                List.of(3L, "invalid injection record: band must be one of [continuity, high, none, session_start, suggested],"
-                        + " was 'loud'", "2025-06-01 10:16:00"));
+        assertThat(rows("SELECT spool_line, reason, received_at::VARCHAR FROM event_rejects")).containsExactly(List
+            .of(3L, "invalid injection record: band must be one of [continuity, high, none, session_start, suggested],"
+                    + " was 'loud'", "2025-06-01 10:16:00"));
     }
 
     @Test
@@ -126,13 +130,14 @@ class InjectionIngestTests {
         for (int i = 0; i < 5; i++) {
             SpoolLineBuilder.Line prompt = hookSpools("{\"session_id\":\"s-" + i + "\","
                     + "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"p" + i + "\"}");
-            InjectionRecorder.record(home, new Injection("s-" + i, prompt.eventId(), "UserPromptSubmit",
-                    INJECTED_AT.plusSeconds(i), "high", 10 + i, List.of(new Injection.Item("mem:c" + i, "m-" + i, 1,
-                            0.9))));
+            InjectionRecorder.record(home,
+                    new Injection("s-" + i, prompt.eventId(), "UserPromptSubmit", INJECTED_AT.plusSeconds(i), "high",
+                            10 + i, List.of(new Injection.Item("mem:c" + i, "m-" + i, 1, 0.9))));
         }
         spool.seal();
 
-        // a run that commits two chunks of three lines, then dies: the last saved position is after line 6
+        // a run that commits two chunks of three lines, then dies: the last saved
+        // position is after line 6
         ExecutionContext saved = new ExecutionContext();
         SpoolLineReader crashed = reader();
         crashed.open(saved);
@@ -140,7 +145,8 @@ class InjectionIngestTests {
             writeChunk(crashed, 3);
             crashed.update(saved);
         }
-        writeChunk(crashed, 3); // written to DuckDB, but the crash comes before batch metadata saves the position
+        writeChunk(crashed, 3); // written to DuckDB, but the crash comes before batch
+                                // metadata saves the position
         crashed.close();
         assertThat(rows("SELECT count(*) FROM injections")).containsExactly(List.of(4L));
 
@@ -152,18 +158,18 @@ class InjectionIngestTests {
         resumed.close();
 
         assertThat(rows("SELECT count(*), count(DISTINCT injection_id), min(chars), max(chars) FROM injections"))
-                .containsExactly(List.of(5L, 5L, 10, 14));
+            .containsExactly(List.of(5L, 5L, 10, 14));
         assertThat(rows("SELECT count(*) FROM injection_items")).containsExactly(List.of(5L));
         assertThat(rows("SELECT count(*) FROM injections i JOIN events e ON e.event_id = i.prompt_event_id"))
-                .containsExactly(List.of(5L));
+            .containsExactly(List.of(5L));
     }
 
     // ---- helpers ----
 
     /** What the hook does with a prompt: build the line and append it. */
     private SpoolLineBuilder.Line hookSpools(String hookJson) throws IOException {
-        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults().build(hookJson.getBytes(StandardCharsets.UTF_8),
-                PROMPT_AT, "hook", null);
+        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults()
+            .build(hookJson.getBytes(StandardCharsets.UTF_8), PROMPT_AT, "hook", null);
         spool.append(line.json());
         return line;
     }
@@ -194,7 +200,8 @@ class InjectionIngestTests {
         return new SpoolLineReader(() -> {
             try {
                 return spool.sealedFiles();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
@@ -210,8 +217,11 @@ class InjectionIngestTests {
     }
 
     private List<List<Object>> rows(String sql) throws SQLException {
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return JobsJar.rows(rs);
         }
     }
+
 }

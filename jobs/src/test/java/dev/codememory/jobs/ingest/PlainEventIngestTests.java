@@ -42,10 +42,12 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ExecutionContext;
 
 /**
- * The ingest step's fast path against its reference: the same varied spool through {@link HookEventProcessor} alone
- * (every line parsed into a tree and written again by {@link EventIdentity#payload}) and through {@link SpoolLineProcessor} (plain lines
- * read in one pass, their event text taken as it is) must leave identical rows in every table, and every event id
- * must be the one {@link EventIdentity#eventIdOf} computes from the line.
+ * The ingest step's fast path against its reference: the same varied spool through
+ * {@link HookEventProcessor} alone (every line parsed into a tree and written again by
+ * {@link EventIdentity#payload}) and through {@link SpoolLineProcessor} (plain lines read
+ * in one pass, their event text taken as it is) must leave identical rows in every table,
+ * and every event id must be the one {@link EventIdentity#eventIdOf} computes from the
+ * line.
  */
 class PlainEventIngestTests {
 
@@ -55,11 +57,17 @@ class PlainEventIngestTests {
     Path tmp;
 
     private CodeMemoryHome home;
+
     private Spool spool;
+
     private DuckDb.Session reference;
+
     private DuckDb.Session fast;
+
     private final SpoolLineBuilder builder = SpoolLineBuilder.defaults();
+
     private final Map<Long, String> lines = new HashMap<>();
+
     private int plainLines;
 
     @BeforeEach
@@ -110,11 +118,14 @@ class PlainEventIngestTests {
 
     // ---- the spool ----
 
-    /** Hook, import and transcript lines, plain and not, records, flagged and broken lines, as the hook writes them. */
+    /**
+     * Hook, import and transcript lines, plain and not, records, flagged and broken
+     * lines, as the hook writes them.
+     */
     private void spoolVariedLines() throws IOException {
         Random random = new Random(20251124);
         String repo = tmp.resolve("repo").toString();
-        String[] kinds = {"UserPromptSubmit", "PostToolUse", "Stop", "SessionStart", "Notification", "PreToolUse"};
+        String[] kinds = { "UserPromptSubmit", "PostToolUse", "Stop", "SessionStart", "Notification", "PreToolUse" };
         for (int i = 0; i < 800; i++) {
             StringBuilder hook = new StringBuilder("{\"session_id\":\"s-" + (i % 17) + "\",\"cwd\":\"");
             hook.append(i % 3 == 0 ? repo + "/src" : i % 3 == 1 ? "/tmp/other" : "relative/dir").append("\",");
@@ -129,31 +140,35 @@ class PlainEventIngestTests {
                     : builder.build(hook.toString(), AT.plusMillis(i % 9), source, origin);
             spool.append(line.json());
         }
-        String[] timestamps = {"2025-06-01T12:00:00.5+02:00", "2025-06-01T10:00:00Z", "2025-06-01T10:00:00.000Z",
-            "2025-06-01T10:00:00.123456789Z", "2025-06-01T10:00:07-04:30", "2025-06-01T10:00", "yesterday",
-            "2024-02-29T23:59:59.999999Z", "2023-02-29T10:00:00Z", "2025-06-01T24:00:00Z"};
+        String[] timestamps = { "2025-06-01T12:00:00.5+02:00", "2025-06-01T10:00:00Z", "2025-06-01T10:00:00.000Z",
+                "2025-06-01T10:00:00.123456789Z", "2025-06-01T10:00:07-04:30", "2025-06-01T10:00", "yesterday",
+                "2024-02-29T23:59:59.999999Z", "2023-02-29T10:00:00Z", "2025-06-01T24:00:00Z" };
         for (int i = 0; i < 200; i++) {
             String hook = "{\"session_id\":\"h-" + (i % 5) + "\",\"hook_event_name\":\"UserPromptSubmit\","
                     + "\"prompt\":\"p " + i + " é 🙂\",\"timestamp\":\"" + timestamps[i % timestamps.length] + "\"}";
             spool.append(builder.build(hook, AT, "import", "h.jsonl:" + i).json());
         }
-        for (int i = 0; i < 100; i++) { // command output with ANSI colours and a DEL: \\u escapes in the spool
+        for (int i = 0; i < 100; i++) { // command output with ANSI colours and a DEL: \\u
+                                        // escapes in the spool
             String hook = "{\"session_id\":\"a-" + (i % 3) + "\",\"hook_event_name\":\"PostToolUse\",\"tool_response\":"
                     + "{\"stdout\":\"\\u001b[32mok\\u001b[0m " + i + " \u007f\u2028\"}}";
             spool.append(builder.build(hook, AT, "hook", null).json());
         }
-        // lines another writer could leave: raw separators, escaped slashes, spaces, repeated keys, odd types
+        // lines another writer could leave: raw separators, escaped slashes, spaces,
+        // repeated keys, odd types
         String received = "\"received_at\":\"2025-06-01T10:15:30.5Z\"";
         for (String raw : List.of(
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"m\":\"a\u2028b\u007fc\"}}",
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"m\":\"a\\/b\\u00e9\"}}",
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"m\":\"a\\/b\"}}",
-                " { \"spool\" : 1 , " + received + " , \"event\" : { \"hook_event_name\" : \"Stop\" , \"a\" : [ 1 , 2 ] } } ",
+                " { \"spool\" : 1 , " + received
+                        + " , \"event\" : { \"hook_event_name\" : \"Stop\" , \"a\" : [ 1 , 2 ] } } ",
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"a\":1,\"a\":2}}",
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"o\":{\"k\":1,\"k\":{}}}}",
                 "{\"spool\":1," + received + "," + received + ",\"event\":{\"hook_event_name\":\"Stop\"}}",
                 "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"f\":1.50,\"e\":1E+400}}",
-                "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\",\"z\":-0,\"big\":-98765432109876543210}}",
+                "{\"spool\":1," + received
+                        + ",\"event\":{\"hook_event_name\":\"Stop\",\"z\":-0,\"big\":-98765432109876543210}}",
                 "{\"spool\":1," + received + ",\"source\":7,\"event\":{\"hook_event_name\":\"Stop\"}}",
                 "{\"spool\":1," + received + ",\"source\":null,\"event\":{\"hook_event_name\":\"Stop\"}}",
                 "{\"spool\":1," + received + ",\"identity\":5,\"event\":{\"hook_event_name\":\"Stop\"}}",
@@ -164,8 +179,7 @@ class PlainEventIngestTests {
                 "{\"spool\":1," + received + ",\"event\":[]}",
                 "{\"spool\":1,\"received_at\":\"soon\",\"event\":{\"hook_event_name\":\"Stop\"}}",
                 "{\"spool\":1," + received + ",\"error\":\"invalid JSON: x\",\"raw\":\"{x\"}",
-                "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\"}} trailing",
-                "[1,2]",
+                "{\"spool\":1," + received + ",\"event\":{\"hook_event_name\":\"Stop\"}} trailing", "[1,2]",
                 "{broken")) {
             spool.append(raw);
         }
@@ -174,9 +188,11 @@ class PlainEventIngestTests {
         InjectionRecorder.record(home, injection);
         InjectionRecorder.record(home, injection);
         Path sealed = spool.seal();
-        Files.write(sealed, new byte[] {'{', '"', (byte) 0xC3, '"', '}', '\n'}, StandardOpenOption.APPEND);
-        Files.write(sealed, "{\"spool\":1,\"received_at\":\"2025-06-01T10:15:30Z\",\"event\":{\"hook_event_name\":\"Stop\"}}"
-                .getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND); // torn: no '\n'
+        Files.write(sealed, new byte[] { '{', '"', (byte) 0xC3, '"', '}', '\n' }, StandardOpenOption.APPEND);
+        Files.write(sealed,
+                "{\"spool\":1,\"received_at\":\"2025-06-01T10:15:30Z\",\"event\":{\"hook_event_name\":\"Stop\"}}"
+                    .getBytes(StandardCharsets.UTF_8),
+                StandardOpenOption.APPEND); // torn: no '\n'
         List<String> written = Files.readAllLines(sealed, StandardCharsets.ISO_8859_1);
         for (int i = 0; i < written.size(); i++) {
             byte[] bytes = written.get(i).getBytes(StandardCharsets.ISO_8859_1);
@@ -184,7 +200,10 @@ class PlainEventIngestTests {
         }
     }
 
-    /** A random JSON value; with {@code plainOnly}, strings without the escapes that send a line the full way. */
+    /**
+     * A random JSON value; with {@code plainOnly}, strings without the escapes that send
+     * a line the full way.
+     */
     private static void value(Random random, StringBuilder out, int depth, boolean plainOnly) {
         switch (random.nextInt(depth > 3 ? 4 : 7)) {
             case 0 -> string(random, out, plainOnly);
@@ -215,14 +234,14 @@ class PlainEventIngestTests {
         out.append('"');
         for (int i = 0, n = random.nextInt(12); i < n; i++) {
             switch (random.nextInt(plainOnly ? 6 : 8)) {
-                case 0 -> out.append(new String[] {"\\n", "\\t", "\\r", "\\b", "\\f", "\\\"", "\\\\", "\\/"}[
-                        random.nextInt(8)]);
+                case 0 -> out.append(
+                        new String[] { "\\n", "\\t", "\\r", "\\b", "\\f", "\\\"", "\\\\", "\\/" }[random.nextInt(8)]);
                 case 1 -> out.appendCodePoint(0x1F600 + random.nextInt(50));
                 case 2 -> out.append((char) (0xAC00 + random.nextInt(100)));
                 case 3 -> out.append((char) (0xA0 + random.nextInt(0x100)));
                 case 4 -> out.append("<private>x</private> sk-proj-AbC_dEf-1234567890abcdefXYZ");
                 case 6 -> out.append(String.format("\\u%04x", random.nextInt(0x20)));
-                case 7 -> out.append(new char[] {'\u007f', '\u2028', '\u2029'}[random.nextInt(3)]);
+                case 7 -> out.append(new char[] { '\u007f', '\u2028', '\u2029' }[random.nextInt(3)]);
                 default -> out.append((char) ('a' + random.nextInt(26)));
             }
         }
@@ -247,7 +266,8 @@ class PlainEventIngestTests {
     private static IngestRecord process(SpoolLineProcessor processor, SpoolLine line) {
         try {
             return processor.process(line);
-        } catch (Exception e) {
+        }
+        catch (Exception e) {
             throw new IllegalStateException(e);
         }
     }
@@ -256,7 +276,8 @@ class PlainEventIngestTests {
         SpoolLineReader reader = new SpoolLineReader(() -> {
             try {
                 return spool.sealedFiles();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
         });
@@ -278,8 +299,7 @@ class PlainEventIngestTests {
     }
 
     private void assertSameRows() throws SQLException {
-        for (String sql : List.of(
-                "SELECT * EXCLUDE (ingested_at), payload::VARCHAR FROM events ORDER BY seq",
+        for (String sql : List.of("SELECT * EXCLUDE (ingested_at), payload::VARCHAR FROM events ORDER BY seq",
                 "SELECT * EXCLUDE (rejected_at) FROM event_rejects ORDER BY spool_line",
                 "SELECT * EXCLUDE (ingested_at) FROM injections ORDER BY injection_id")) {
             List<List<Object>> expected = rows(reference, sql);
@@ -289,8 +309,11 @@ class PlainEventIngestTests {
     }
 
     private static List<List<Object>> rows(DuckDb.Session session, String sql) throws SQLException {
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             return JobsJar.rows(rs);
         }
     }
+
 }

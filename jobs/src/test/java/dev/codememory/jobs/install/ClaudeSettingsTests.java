@@ -8,13 +8,19 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** Our hook entries go into a settings file and come out again without touching a byte of anything else. */
+/**
+ * Our hook entries go into a settings file and come out again without touching a byte of
+ * anything else.
+ */
 class ClaudeSettingsTests {
 
     private static final String COMMAND = "java -XX:SharedArchiveFile=/opt/code-memory/jobs/target/hook.jsa "
             + "-Xlog:disable -jar /opt/code-memory/jobs/target/jobs.jar hook";
 
-    /** A settings file as people have them: other keys, other hooks (one event we use too), 4-space indentation. */
+    /**
+     * A settings file as people have them: other keys, other hooks (one event we use
+     * too), 4-space indentation.
+     */
     static final String SETTINGS = """
             {
                 "model": "opus",
@@ -51,9 +57,9 @@ class ClaudeSettingsTests {
 
         Map<?, ?> json = (Map<?, ?>) Json.parse(installed);
         Map<?, ?> hooks = (Map<?, ?>) json.get("hooks");
-        assertThat(hooks.keySet().stream().map(String::valueOf).toList()).containsExactly("PreToolUse", "Stop", "SessionStart", "UserPromptSubmit",
-                "PostToolUse", "PostToolUseFailure", "SubagentStop", "PreCompact", "SessionEnd", "TaskCreated",
-                "TaskCompleted");
+        assertThat(hooks.keySet().stream().map(String::valueOf).toList()).containsExactly("PreToolUse", "Stop",
+                "SessionStart", "UserPromptSubmit", "PostToolUse", "PostToolUseFailure", "SubagentStop", "PreCompact",
+                "SessionEnd", "TaskCreated", "TaskCompleted");
         for (String event : ClaudeSettings.EVENTS.keySet()) {
             List<?> groups = (List<?>) hooks.get(event);
             Map<?, ?> ours = (Map<?, ?>) groups.get(groups.size() - 1);
@@ -61,11 +67,13 @@ class ClaudeSettingsTests {
             assertThat(ours.get("matcher")).as(event).isEqualTo(event.startsWith("PostToolUse") ? "*" : null);
         }
         assertThat(((List<?>) hooks.get("Stop"))).hasSize(2);
-        // the rest of the file, byte for byte: everything before the first insertion and after the last one
+        // the rest of the file, byte for byte: everything before the first insertion and
+        // after the last one
         String stopGroupEnd = "            }\n        ]\n    },";
         assertThat(SETTINGS).contains(stopGroupEnd);
-        assertThat(installed).startsWith(SETTINGS.substring(0, SETTINGS.indexOf(stopGroupEnd) + "            }".length()))
-                .endsWith(SETTINGS.substring(SETTINGS.indexOf("\n    },\n    \"statusLine\"")));
+        assertThat(installed)
+            .startsWith(SETTINGS.substring(0, SETTINGS.indexOf(stopGroupEnd) + "            }".length()))
+            .endsWith(SETTINGS.substring(SETTINGS.indexOf("\n    },\n    \"statusLine\"")));
         // laid out like the file: four spaces per level
         assertThat(installed).contains("\n        \"SessionStart\": [\n            {\n                \"hooks\": [\n"
                 + "                    {\n                        \"type\": \"command\",\n");
@@ -84,8 +92,7 @@ class ClaudeSettingsTests {
     @Test
     void roundTripsFilesWithoutHooksCompactFilesAndNoFileAtAll() {
         for (String original : List.of("{\n  \"model\": \"sonnet\"\n}\n", "{\"model\":\"sonnet\",\"env\":{}}",
-                "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": []\n      }\n    ]\n  }\n}",
-                "{}")) {
+                "{\n  \"hooks\": {\n    \"Stop\": [\n      {\n        \"hooks\": []\n      }\n    ]\n  }\n}", "{}")) {
             String installed = ClaudeSettings.install(original, COMMAND);
 
             assertThat(Json.parse(installed)).as(original).isInstanceOf(Map.class);
@@ -133,10 +140,11 @@ class ClaudeSettingsTests {
     @Test
     void refusesWhatIsNotASettingsObjectAndSaysWhere() {
         assertThatThrownBy(() -> ClaudeSettings.install("{\n  \"hooks\": {,}\n}", COMMAND))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("line 2, column 13");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("line 2, column 13");
         assertThatThrownBy(() -> ClaudeSettings.install("[1]", COMMAND)).hasMessageContaining("not a JSON object");
         assertThatThrownBy(() -> ClaudeSettings.install("{\"hooks\": []}", COMMAND))
-                .hasMessageContaining("\"hooks\" in the settings file is not an object");
+            .hasMessageContaining("\"hooks\" in the settings file is not an object");
         assertThatThrownBy(() -> ClaudeSettings.install("{\"a\": 1,}", COMMAND)).hasMessageContaining("not valid JSON");
     }
 
@@ -149,4 +157,5 @@ class ClaudeSettingsTests {
         assertThat(InstallCommand.shellQuote("/a b/it's")).isEqualTo("'/a b/it'\\''s'");
         assertThat(InstallCommand.shellQuote("/opt/code-memory/jobs.jar")).isEqualTo("/opt/code-memory/jobs.jar");
     }
+
 }

@@ -12,10 +12,11 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hook's JVM flags are written in four places that cannot share a constant: the installed command (from
- * {@link InstallCommand#HOOK_JVM_FLAGS}), the build's training run of the class-data archive, the plugin's launcher
- * and the README. An archive trained under other flags (another collector) loses the archived module graph, so they
- * must stay equal.
+ * The hook's JVM flags are written in four places that cannot share a constant: the
+ * installed command (from {@link InstallCommand#HOOK_JVM_FLAGS}), the build's training
+ * run of the class-data archive, the plugin's launcher and the README. An archive trained
+ * under other flags (another collector) loses the archived module graph, so they must
+ * stay equal.
  */
 class HookJvmFlagsTests {
 
@@ -33,18 +34,20 @@ class HookJvmFlagsTests {
         }
 
         assertThat(arguments).containsSubsequence(InstallCommand.HOOK_JVM_FLAGS)
-                .filteredOn(a -> a.startsWith("-X") && !a.startsWith("-XX:ArchiveClassesAtExit"))
-                .containsExactlyElementsOf(InstallCommand.HOOK_JVM_FLAGS);
+            .filteredOn(a -> a.startsWith("-X") && !a.startsWith("-XX:ArchiveClassesAtExit"))
+            .containsExactlyElementsOf(InstallCommand.HOOK_JVM_FLAGS);
     }
 
     @Test
     void thePluginLauncherAndTheReadmeRunTheHookWithTheSameFlags() throws IOException {
         String flags = String.join(" ", InstallCommand.HOOK_JVM_FLAGS);
         String launcher = Files.readString(MODULE.resolveSibling("plugin").resolve("bin/code-memory"))
-                .replaceAll("\\\\\\n\\s*", "");
+            .replaceAll("\\\\\\n\\s*", "");
         String readme = Files.readString(MODULE.resolveSibling("README.md"));
 
-        assertThat(launcher.split(Pattern.quote(flags), -1)).hasSize(3); // with and without the archive
+        assertThat(launcher.split(Pattern.quote(flags), -1)).hasSize(3); // with and
+                                                                         // without the
+                                                                         // archive
         assertThat(readme).contains(flags + " -jar /path/to/code-memory/jobs/target/jobs.jar hook");
     }
 
@@ -52,7 +55,8 @@ class HookJvmFlagsTests {
     void theInstalledCommandQuotesOnlyWhatTheShellWouldSplit() {
         String command = InstallCommand.hookCommand(Path.of("/opt/my tools/jobs.jar"));
 
-        assertThat(command).isEqualTo("java " + String.join(" ", InstallCommand.HOOK_JVM_FLAGS)
-                + " -jar '/opt/my tools/jobs.jar' hook");
+        assertThat(command).isEqualTo(
+                "java " + String.join(" ", InstallCommand.HOOK_JVM_FLAGS) + " -jar '/opt/my tools/jobs.jar' hook");
     }
+
 }

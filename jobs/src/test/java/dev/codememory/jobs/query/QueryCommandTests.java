@@ -24,7 +24,8 @@ class QueryCommandTests {
     void batchLineHasTheDocumentedShape() {
         QueryResult r = new QueryResult("ent_1", "mem:abcdef", 0.87654321, "decision", "Use PostgreSQL",
                 List.of(new RankedSource("ev_2", "s1", LocalDateTime.of(2024, 5, 1, 10, 0), 1.0765),
-                        new RankedSource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30), 0.87654321)), LocalDateTime.of(2024, 5, 1, 10, 0), "s1");
+                        new RankedSource("ev_3", "s1", LocalDateTime.of(2024, 5, 1, 10, 1, 30), 0.87654321)),
+                LocalDateTime.of(2024, 5, 1, 10, 0), "s1");
 
         Object parsed = Json.parse(QueryCommand.resultLine("q1", List.of(r)));
 
@@ -48,12 +49,13 @@ class QueryCommandTests {
         List<QueryRequest> requests = QueryCommand.readRequests(input, new ProjectResolver(), "/default", false);
 
         assertThat(requests).hasSize(2);
-        assertThat(requests.get(0)).isEqualTo(new QueryRequest("a", "which database", "/nowhere/p1",
-                LocalDateTime.of(2024, 5, 1, 10, 0)));
+        assertThat(requests.get(0))
+            .isEqualTo(new QueryRequest("a", "which database", "/nowhere/p1", LocalDateTime.of(2024, 5, 1, 10, 0)));
         assertThat(requests.get(1).qid()).isEqualTo("7");
         assertThat(requests.get(1).project()).isEqualTo("/default");
         assertThat(QueryCommand.readRequests(input, new ProjectResolver(), "/default", true))
-                .extracting(QueryRequest::project).containsOnlyNulls();
+            .extracting(QueryRequest::project)
+            .containsOnlyNulls();
     }
 
     @Test
@@ -62,7 +64,8 @@ class QueryCommandTests {
         Files.writeString(input, "{\"qid\":\"a\"}\n");
 
         assertThatThrownBy(() -> QueryCommand.readRequests(input, new ProjectResolver(), null, false))
-                .isInstanceOf(QueryException.class).hasMessageContaining("line 1");
+            .isInstanceOf(QueryException.class)
+            .hasMessageContaining("line 1");
     }
 
     @Test
@@ -70,11 +73,12 @@ class QueryCommandTests {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         PrintStream errStream = new PrintStream(err, true, StandardCharsets.UTF_8);
 
-        assertThat(QueryCommand.run(new String[] {"query"}, System.out, errStream)).isEqualTo(2);
-        assertThat(QueryCommand.run(new String[] {"query", "--input", "x"}, System.out, errStream)).isEqualTo(2);
-        assertThat(QueryCommand.run(new String[] {"query", "--top-k", "0", "x"}, System.out, errStream))
-                .isEqualTo(2);
+        assertThat(QueryCommand.run(new String[] { "query" }, System.out, errStream)).isEqualTo(2);
+        assertThat(QueryCommand.run(new String[] { "query", "--input", "x" }, System.out, errStream)).isEqualTo(2);
+        assertThat(QueryCommand.run(new String[] { "query", "--top-k", "0", "x" }, System.out, errStream)).isEqualTo(2);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("query needs TEXT")
-                .contains("--input and --output go together").contains("--top-k needs a positive number");
+            .contains("--input and --output go together")
+            .contains("--top-k needs a positive number");
     }
+
 }

@@ -25,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * End to end through the built jar: hook events for two projects are imported, graduated (with the real
- * embedding model), then queried with the CLI in single and batch mode, and a hit's citation shown.
+ * End to end through the built jar: hook events for two projects are imported, graduated
+ * (with the real embedding model), then queried with the CLI in single and batch mode,
+ * and a hit's citation shown.
  */
 class QueryIntegrationTests {
 
@@ -34,7 +35,9 @@ class QueryIntegrationTests {
     static Path tmp;
 
     private static Path home;
+
     private static Path project;
+
     private static Path otherProject;
 
     @BeforeAll
@@ -46,18 +49,14 @@ class QueryIntegrationTests {
         session(lines, project, "s-1", "2024-03-01T09:00:00Z",
                 "Which database should the billing service use for invoices?",
                 "Use PostgreSQL for the invoices: we need transactions and row locks when a payment is retried.");
-        session(lines, project, "s-2", "2024-03-02T09:00:00Z",
-                "How do I start the frontend dev server?",
+        session(lines, project, "s-2", "2024-03-02T09:00:00Z", "How do I start the frontend dev server?",
                 "Run npm run dev in the web folder; Vite serves it on port 5173.");
-        session(lines, project, "s-3", "2024-03-03T09:00:00Z",
-                "What colour should the checkout button be?",
+        session(lines, project, "s-3", "2024-03-03T09:00:00Z", "What colour should the checkout button be?",
                 "Use the brand teal #0f766e with white text for contrast.");
-        session(lines, project, "s-5", "2024-03-05T09:00:00Z",
-                "I prefer small commits with messages that say why.",
+        session(lines, project, "s-5", "2024-03-05T09:00:00Z", "I prefer small commits with messages that say why.",
                 "Noted: small commits, each message saying why.");
         session(lines, otherProject, "s-4", "2024-03-04T09:00:00Z",
-                "Which database should the website use for invoices?",
-                "The website keeps invoices in SQLite.");
+                "Which database should the website use for invoices?", "The website keeps invoices in SQLite.");
         Path hooks = tmp.resolve("hooks.jsonl");
         Files.write(hooks, lines, StandardCharsets.UTF_8);
 
@@ -105,11 +104,14 @@ class QueryIntegrationTests {
         assertThat(top.get("kind")).isEqualTo("exchange");
         assertThat(top.get("summary")).isEqualTo("Which database should the billing service use for invoices?");
         assertThat((String) top.get("citation")).matches("mem:[A-Za-z0-9_-]{6}");
-        // the prompt asks, so the reply that answers it is listed first; both are the memory's own evidence
+        // the prompt asks, so the reply that answers it is listed first; both are the
+        // memory's own evidence
         assertThat(((List<?>) top.get("sources")).stream().map(s -> (Object) ((Map<?, ?>) s).get("ts")).toList())
-                .containsExactly("2024-03-01T09:02:00Z", "2024-03-01T09:01:00Z");
-        assertThat(((List<?>) top.get("sources")).stream().map(s -> (Map<?, ?>) s)
-                .filter(s -> s.containsKey("answers")).toList()).isEmpty();
+            .containsExactly("2024-03-01T09:02:00Z", "2024-03-01T09:01:00Z");
+        assertThat(((List<?>) top.get("sources")).stream()
+            .map(s -> (Map<?, ?>) s)
+            .filter(s -> s.containsKey("answers"))
+            .toList()).isEmpty();
         assertThat(r.stdout()).doesNotContain("SQLite");
     }
 
@@ -117,10 +119,12 @@ class QueryIntegrationTests {
     void batchQueryWritesOneLinePerQueryOfTheDocumentedShape() throws Exception {
         Path input = tmp.resolve("queries.jsonl");
         Path output = tmp.resolve("answers.jsonl");
-        Files.writeString(input, """
-                {"qid":"q-port","text":"which port does the dev server listen on","project":"%s","at":"2024-03-05T00:00:00Z"}
-                {"qid":"q-db","text":"database for invoices","project":"%s"}
-                """.formatted(project, otherProject));
+        Files.writeString(input,
+                """
+                        {"qid":"q-port","text":"which port does the dev server listen on","project":"%s","at":"2024-03-05T00:00:00Z"}
+                        {"qid":"q-db","text":"database for invoices","project":"%s"}
+                        """
+                    .formatted(project, otherProject));
 
         Result r = jar("query", "--input", input.toString(), "--output", output.toString(), "--top-k", "2");
 
@@ -142,7 +146,7 @@ class QueryIntegrationTests {
         Map<?, ?> dbTop = (Map<?, ?>) ((List<?>) db.get("results")).get(0);
         assertThat(dbTop.get("summary")).isEqualTo("Which database should the website use for invoices?");
         assertThat((List<?>) db.get("results")).allSatisfy(x -> assertThat(((List<?>) ((Map<?, ?>) x).get("sources")))
-                .allSatisfy(s -> assertThat(((Map<?, ?>) s).get("session_id")).isEqualTo("s-4")));
+            .allSatisfy(s -> assertThat(((Map<?, ?>) s).get("session_id")).isEqualTo("s-4")));
     }
 
     @Test
@@ -150,12 +154,13 @@ class QueryIntegrationTests {
         assertThat(duckRows("""
                 SELECT count(*), count(c.citation), count(DISTINCT c.citation), count(DISTINCT c.memory_id)
                 FROM entries e LEFT JOIN citations c ON c.memory_id = e.entry_id WHERE e.stage = 'verified'"""))
-                .singleElement().satisfies(row -> {
-                    assertThat((Long) row.get(0)).isGreaterThanOrEqualTo(4);
-                    assertThat(row.subList(1, 4)).containsOnly(row.get(0));
-                });
+            .singleElement()
+            .satisfies(row -> {
+                assertThat((Long) row.get(0)).isGreaterThanOrEqualTo(4);
+                assertThat(row.subList(1, 4)).containsOnly(row.get(0));
+            });
         assertThat(duckRows("SELECT memory_id, citation FROM citations"))
-                .allSatisfy(row -> assertThat("mem:" + row.get(1)).isEqualTo(Citation.of((String) row.get(0))));
+            .allSatisfy(row -> assertThat("mem:" + row.get(1)).isEqualTo(Citation.of((String) row.get(0))));
 
         Result query = jar("query", "--project", project.toString(), "--json", "--top-k", "1",
                 "what database do we use for invoices");
@@ -163,36 +168,36 @@ class QueryIntegrationTests {
         Map<?, ?> top = (Map<?, ?>) ((List<?>) ((Map<?, ?>) Json.parse(query.stdout().strip())).get("results")).get(0);
         String citation = (String) top.get("citation");
         assertThat(duckRows("SELECT memory_id FROM citations WHERE 'mem:' || citation = '" + citation + "'"))
-                .containsExactly(List.of(top.get("memory_id")));
+            .containsExactly(List.of(top.get("memory_id")));
 
         Result show = jar("show", citation);
 
         assertThat(show.exit()).as(show.stderr()).isZero();
         assertThat(show.stdout()).startsWith("[" + citation + "] exchange, active, verified\n")
-                .contains("id:       " + top.get("memory_id") + "\n")
-                .contains("session:  s-1\n")
-                .contains("      Which database should the billing service use for invoices?\n")
-                .contains("      Use PostgreSQL for the invoices: we need transactions and row locks when a payment"
-                        + " is retried.\n")
-                .contains("  > 2024-03-01T09:01:00Z  UserPromptSubmit Which database should the billing service use"
-                        + " for invoices?\n")
-                .contains("  > 2024-03-01T09:02:00Z  Stop             Use PostgreSQL for the invoices: we need"
-                        + " transactions and row locks when a payment is retried.\n")
-                .contains("    2024-03-01T09:00:00Z  SessionStart     startup\n")
-                .contains("    2024-03-01T09:03:00Z  SessionEnd       other\n")
-                .doesNotContain("SQLite");
+            .contains("id:       " + top.get("memory_id") + "\n")
+            .contains("session:  s-1\n")
+            .contains("      Which database should the billing service use for invoices?\n")
+            .contains("      Use PostgreSQL for the invoices: we need transactions and row locks when a payment"
+                    + " is retried.\n")
+            .contains("  > 2024-03-01T09:01:00Z  UserPromptSubmit Which database should the billing service use"
+                    + " for invoices?\n")
+            .contains("  > 2024-03-01T09:02:00Z  Stop             Use PostgreSQL for the invoices: we need"
+                    + " transactions and row locks when a payment is retried.\n")
+            .contains("    2024-03-01T09:00:00Z  SessionStart     startup\n")
+            .contains("    2024-03-01T09:03:00Z  SessionEnd       other\n")
+            .doesNotContain("SQLite");
 
         Result json = jar("show", "--json", "[" + citation + "]");
         assertThat(json.exit()).as(json.stderr()).isZero();
         Map<?, ?> doc = (Map<?, ?>) Json.parse(json.stdout().strip());
         assertThat(doc.get("memory_id")).isEqualTo(top.get("memory_id"));
         assertThat(((List<?>) doc.get("evidence")).stream().map(e -> (Object) ((Map<?, ?>) e).get("quote")).toList())
-                .contains("Which database should the billing service use for invoices?",
-                        "Use PostgreSQL for the invoices: we need transactions and row locks when a payment is"
-                                + " retried.");
+            .contains("Which database should the billing service use for invoices?",
+                    "Use PostgreSQL for the invoices: we need transactions and row locks when a payment is"
+                            + " retried.");
         assertThat(((List<?>) doc.get("events")).stream()
-                .map(e -> (Object) (((Map<?, ?>) e).get("event_type") + " " + ((Map<?, ?>) e).get("source"))).toList())
-                .containsExactly("SessionStart false", "UserPromptSubmit true", "Stop true", "SessionEnd false");
+            .map(e -> (Object) (((Map<?, ?>) e).get("event_type") + " " + ((Map<?, ?>) e).get("source")))
+            .toList()).containsExactly("SessionStart false", "UserPromptSubmit true", "Stop true", "SessionEnd false");
 
         Result unknown = jar("show", citation.equals("mem:zzzzzz") ? "mem:yyyyyy" : "mem:zzzzzz");
         assertThat(unknown.exit()).isEqualTo(1);
@@ -203,9 +208,8 @@ class QueryIntegrationTests {
     void userPromptSubmitHookPrintsCitedContextThatShowResolvesAndTheInjectionIsRecorded() throws Exception {
         String prompt = "which database do we use for invoices";
 
-        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
-                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
-                "prompt", prompt)));
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of("hook_event_name",
+                "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(), "prompt", prompt)));
 
         assertThat(hook.exit()).isZero();
         assertThat(hook.stderr()).isEmpty();
@@ -215,8 +219,10 @@ class QueryIntegrationTests {
         assertThat(keys(specific)).containsExactly("hookEventName", "additionalContext");
         assertThat(specific.get("hookEventName")).isEqualTo("UserPromptSubmit");
         String context = (String) specific.get("additionalContext");
-        assertThat(context).hasSizeLessThanOrEqualTo(10_000).startsWith("Memories from earlier sessions")
-                .contains("Which database should the billing service use for invoices?").doesNotContain("SQLite");
+        assertThat(context).hasSizeLessThanOrEqualTo(10_000)
+            .startsWith("Memories from earlier sessions")
+            .contains("Which database should the billing service use for invoices?")
+            .doesNotContain("SQLite");
         Matcher first = Pattern.compile("\\[(mem:[A-Za-z0-9_-]{6})]").matcher(context);
         assertThat(first.find()).isTrue();
         String citation = first.group(1);
@@ -224,7 +230,8 @@ class QueryIntegrationTests {
         assertThat(show.exit()).as(show.stderr()).isZero();
         assertThat(show.stdout()).contains("Use PostgreSQL for the invoices: we need transactions and row locks");
         assertThat(Files.readString(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context: ")
-                .contains("text and vectors").doesNotContain(prompt);
+            .contains("text and vectors")
+            .doesNotContain(prompt);
 
         Result ingest = jar("--job=ingest");
 
@@ -236,14 +243,14 @@ class QueryIntegrationTests {
                 JOIN injection_items t ON t.injection_id = i.injection_id
                 JOIN citations c ON c.memory_id = t.memory_id
                 WHERE t.citation = '%s'""".formatted(citation)))
-                .containsExactly(List.of("UserPromptSubmit", "s-live", "UserPromptSubmit", prompt, 1, true));
+            .containsExactly(List.of("UserPromptSubmit", "s-live", "UserPromptSubmit", prompt, 1, true));
     }
 
     @Test
     void aPromptNothingIsRelevantToInjectsNothing() throws Exception {
-        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
-                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
-                "prompt", "how long should sourdough bread proof overnight")));
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"),
+                Json.write(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd",
+                        project.toString(), "prompt", "how long should sourdough bread proof overnight")));
 
         assertThat(hook.exit()).isZero();
         assertThat(hook.stdout()).isEmpty();
@@ -252,28 +259,29 @@ class QueryIntegrationTests {
 
     @Test
     void pastItsTimeBudgetTheHookInjectsNothingAndSaysSo() throws Exception {
-        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "1"), Json.write(Map.of(
-                "hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd", project.toString(),
-                "prompt", "which database do we use for invoices")));
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "1"),
+                Json.write(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "s-live", "cwd",
+                        project.toString(), "prompt", "which database do we use for invoices")));
 
         assertThat(hook.exit()).isZero();
         assertThat(hook.stdout()).isEmpty();
         assertThat(Files.readString(home.resolve("logs/hook.log")))
-                .contains("skipped: not ready within the budget of 1 ms");
+            .contains("skipped: not ready within the budget of 1 ms");
     }
 
     @Test
     void sessionStartHookPrintsTheLastSessionAndStatedPreferences() throws Exception {
-        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of(
-                "hook_event_name", "SessionStart", "session_id", "s-next", "cwd", project.toString(),
-                "source", "startup")));
+        Result hook = hook(Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000"), Json.write(Map.of("hook_event_name",
+                "SessionStart", "session_id", "s-next", "cwd", project.toString(), "source", "startup")));
 
         assertThat(hook.exit()).as(hook.stderr()).isZero();
         Map<?, ?> specific = (Map<?, ?>) ((Map<?, ?>) Json.parse(hook.stdout())).get("hookSpecificOutput");
         assertThat(specific.get("hookEventName")).isEqualTo("SessionStart");
         String context = (String) specific.get("additionalContext");
-        assertThat(context).contains("Last session [mem:").contains("Preferences:")
-                .contains("I prefer small commits with messages that say why.").doesNotContain("SQLite");
+        assertThat(context).contains("Last session [mem:")
+            .contains("Preferences:")
+            .contains("I prefer small commits with messages that say why.")
+            .doesNotContain("SQLite");
     }
 
     @Test
@@ -307,4 +315,5 @@ class QueryIntegrationTests {
     private static Result jar(String... args) throws IOException, InterruptedException {
         return JobsJar.run(home, new byte[0], args);
     }
+
 }

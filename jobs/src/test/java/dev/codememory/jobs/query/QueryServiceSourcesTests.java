@@ -15,8 +15,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * A hit's sources on a real DuckDB file: a source that ends by asking brings in the turn that answers it and steps
- * behind it. Ranked on text alone (no query vector), so the scores are exact.
+ * A hit's sources on a real DuckDB file: a source that ends by asking brings in the turn
+ * that answers it and steps behind it. Ranked on text alone (no query vector), so the
+ * scores are exact.
  */
 class QueryServiceSourcesTests {
 
@@ -30,7 +31,9 @@ class QueryServiceSourcesTests {
     @BeforeEach
     void graduatedHome() throws Exception {
         db = DuckDb.forHome(new CodeMemoryHome(tmp.resolve("home")));
-        try (DuckDb.Session session = db.open(); Connection c = session.connection(); Statement st = c.createStatement()) {
+        try (DuckDb.Session session = db.open();
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
             st.execute(event("ev1", 1, "2024-03-01 09:01:00", "UserPromptSubmit"));
             st.execute(event("ev2", 2, "2024-03-01 09:02:00", "Stop"));
             st.execute(event("ev3", 3, "2024-03-01 09:03:00", "UserPromptSubmit"));
@@ -62,8 +65,8 @@ class QueryServiceSourcesTests {
     private QueryResult hit(RankingSettings settings) {
         try (DuckDb.Session session = db.openReadOnly();
                 QueryService service = new QueryService(session, () -> null, () -> null, settings)) {
-            List<QueryResult> results = service.search(new QueryRequest("q", "which region does billing run in",
-                    "/p", AT), null, 5);
+            List<QueryResult> results = service
+                .search(new QueryRequest("q", "which region does billing run in", "/p", AT), null, 5);
             assertThat(results).extracting(QueryResult::memoryId).containsExactly("m1");
             return results.get(0);
         }
@@ -76,7 +79,7 @@ class QueryServiceSourcesTests {
     @Test
     void theSnippetIsTheSourceSentenceHoldingMostOfTheQuery() {
         assertThat(hit(RankingSettings.defaults()).snippet().get())
-                .isEqualTo("Which region should the billing service run in?");
+            .isEqualTo("Which region should the billing service run in?");
     }
 
     @Test
@@ -105,4 +108,5 @@ class QueryServiceSourcesTests {
         assertThat(sources).extracting(RankedSource::eventId).containsExactly("ev2", "ev1");
         assertThat(sources).extracting(RankedSource::answers).containsOnlyNulls();
     }
+
 }

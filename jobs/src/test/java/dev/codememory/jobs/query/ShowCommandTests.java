@@ -25,8 +25,11 @@ class ShowCommandTests {
     Path tmp;
 
     private CodeMemoryHome home;
+
     private String citation;
+
     private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
     private final ByteArrayOutputStream err = new ByteArrayOutputStream();
 
     @BeforeEach
@@ -68,8 +71,8 @@ class ShowCommandTests {
     private static String event(String id, int seq, String ts, String type, String payload) {
         return "INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id, project,"
                 + " source, payload, checksum, spool_file, spool_line) VALUES ('" + id + "', 'k" + id + "', " + seq
-                + ", '" + ts + "', '" + ts + "', '" + type + "', 's-1', '/p', 'import', '" + payload
-                + "', 'c', 'f', " + seq + ")";
+                + ", '" + ts + "', '" + ts + "', '" + type + "', 's-1', '/p', 'import', '" + payload + "', 'c', 'f', "
+                + seq + ")";
     }
 
     private int show(String... args) {
@@ -143,7 +146,8 @@ class ShowCommandTests {
                 + "\"event_type\":\"Stop\",\"source\":true,\"preview\":\"Use PostgreSQL: we need row locks.\"},"
                 + "{\"event_id\":\"ev3\",\"session_id\":\"s-1\",\"ts\":\"2024-03-01T09:03:00Z\","
                 + "\"event_type\":\"PostToolUse\",\"source\":false,"
-                + "\"preview\":\"Bash {\\\"command\\\":\\\"psql -c 'select 1'\\\"} → 1\"}]}").formatted(citation));
+                + "\"preview\":\"Bash {\\\"command\\\":\\\"psql -c 'select 1'\\\"} → 1\"}]}")
+            .formatted(citation));
     }
 
     @Test
@@ -187,7 +191,9 @@ class ShowCommandTests {
         String preview = ShowCommand.preview(e);
 
         assertThat(preview).hasSize(200).endsWith("…").doesNotContain("\n", "\t", "  ").startsWith("word word");
-        assertThat(ShowCommand.preview(new ContextEvent("ev", "s", 1, 1, null, "SessionEnd", false, null, null, null,
-                null, null, null))).isEmpty();
+        assertThat(ShowCommand
+            .preview(new ContextEvent("ev", "s", 1, 1, null, "SessionEnd", false, null, null, null, null, null, null)))
+            .isEmpty();
     }
+
 }

@@ -24,16 +24,16 @@ class CodeMemoryPropertiesTests {
     @Test
     void badSettingsNameTheSetting() {
         assertThatThrownBy(() -> new CodeMemoryProperties("/h", null, null, null, null, "lance", null, null))
-                .hasMessageContaining("code-memory.vector-store");
+            .hasMessageContaining("code-memory.vector-store");
         assertThatThrownBy(() -> new CodeMemoryProperties("/h", null, null, null, null, "milvus",
                 new CodeMemoryProperties.Milvus(null, null, null), null))
-                .hasMessageContaining("code-memory.milvus.uri");
+            .hasMessageContaining("code-memory.milvus.uri");
         assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(null, null, "torchscript", null))
-                .hasMessageContaining("code-memory.embedding.torchscript.url");
+            .hasMessageContaining("code-memory.embedding.torchscript.url");
         assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(0, null, null, null))
-                .hasMessageContaining("batch-size");
+            .hasMessageContaining("batch-size");
         assertThatThrownBy(() -> new CodeMemoryProperties("", null, null, null, null, null, null, null))
-                .hasMessageContaining("code-memory.home");
+            .hasMessageContaining("code-memory.home");
     }
 
     @Test
@@ -46,4 +46,5 @@ class CodeMemoryPropertiesTests {
         assertThat(p.vectorStore()).isEqualTo("milvus");
         assertThat(p.embedding().torchscript().dimension()).isEqualTo(768);
     }
+
 }

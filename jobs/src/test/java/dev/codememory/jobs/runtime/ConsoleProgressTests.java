@@ -22,13 +22,13 @@ class ConsoleProgressTests {
         step.setReadSkipCount(2);
 
         assertThat(ConsoleProgress.line(step, 1_240_000_000L, null))
-                .isEqualTo("  extract candidates     read 1,234 · wrote 40 · skipped 2 · 1.2 s");
+            .isEqualTo("  extract candidates     read 1,234 · wrote 40 · skipped 2 · 1.2 s");
         assertThat(ConsoleProgress.line(step("sealSpoolStep"), 30_000_000L, null))
-                .isEqualTo("  seal spool             nothing to do · 0.0 s");
+            .isEqualTo("  seal spool             nothing to do · 0.0 s");
         StepExecution failed = step("embedMemoriesStep");
         failed.setStatus(BatchStatus.FAILED);
         assertThat(ConsoleProgress.line(failed, 125_000_000_000L, "embedded 3 of 9 (1.0/s), 6s left"))
-                .isEqualTo("  embed memories         embedded 3 of 9 (1.0/s), 6s left · 2 min 05 s  FAILED");
+            .isEqualTo("  embed memories         embedded 3 of 9 (1.0/s), 6s left · 2 min 05 s  FAILED");
     }
 
     @Test
@@ -48,12 +48,13 @@ class ConsoleProgressTests {
         progress.stepStarted(step);
         progress.stepFinished(step);
 
-        assertThat(bytes.toString(StandardCharsets.UTF_8)).matches("  ingest spool           read 3 · wrote 3 · "
-                + "\\d+\\.\\d s\\R");
+        assertThat(bytes.toString(StandardCharsets.UTF_8))
+            .matches("  ingest spool           read 3 · wrote 3 · " + "\\d+\\.\\d s\\R");
     }
 
     private static StepExecution step(String name) {
         JobExecution job = new JobExecution(1L, new JobInstance(1L, "graduationJob"), new JobParameters());
         return new StepExecution(1L, name, job);
     }
+
 }

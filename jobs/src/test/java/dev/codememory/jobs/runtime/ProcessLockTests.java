@@ -29,8 +29,7 @@ class ProcessLockTests {
     void secondHolderIsRefused() {
         Path file = dir.resolve("jobs.lock");
         try (ProcessLock lock = ProcessLock.acquire(file)) {
-            assertThatThrownBy(() -> ProcessLock.acquire(file))
-                    .isInstanceOf(ProcessLock.JobsBusyException.class);
+            assertThatThrownBy(() -> ProcessLock.acquire(file)).isInstanceOf(ProcessLock.JobsBusyException.class);
         }
     }
 
@@ -39,29 +38,33 @@ class ProcessLockTests {
         Path file = dir.resolve("jobs.lock");
         // a real second process holds the lock: a tiny Java program that locks and waits
         Path source = dir.resolve("Hold.java");
-        Files.writeString(source, """
-                import java.nio.channels.FileChannel;
-                import java.nio.file.*;
-                public class Hold {
-                    public static void main(String[] a) throws Exception {
-                        FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE, StandardOpenOption.CREATE);
-                        c.lock();
-                        c.write(java.nio.ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes()), 0);
-                        System.out.println("locked");
-                        System.out.flush();
-                        Thread.sleep(60_000);
-                    }
-                }""");
+        Files.writeString(source,
+                """
+                        import java.nio.channels.FileChannel;
+                        import java.nio.file.*;
+                        public class Hold {
+                            public static void main(String[] a) throws Exception {
+                                FileChannel c = FileChannel.open(Path.of(a[0]), StandardOpenOption.WRITE, StandardOpenOption.CREATE);
+                                c.lock();
+                                c.write(java.nio.ByteBuffer.wrap(Long.toString(ProcessHandle.current().pid()).getBytes()), 0);
+                                System.out.println("locked");
+                                System.out.flush();
+                                Thread.sleep(60_000);
+                            }
+                        }""");
         Process holder = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                source.toString(), file.toString()).redirectErrorStream(true).start();
+                source.toString(), file.toString())
+            .redirectErrorStream(true)
+            .start();
         try {
             assertThat(new String(holder.getInputStream().readNBytes(6))).isEqualTo("locked");
 
-            assertThatThrownBy(() -> ProcessLock.acquire(file))
-                    .isInstanceOf(ProcessLock.JobsBusyException.class)
-                    .hasMessageContaining("process " + holder.pid());
-        } finally {
+            assertThatThrownBy(() -> ProcessLock.acquire(file)).isInstanceOf(ProcessLock.JobsBusyException.class)
+                .hasMessageContaining("process " + holder.pid());
+        }
+        finally {
             holder.destroyForcibly().waitFor();
         }
     }
+
 }

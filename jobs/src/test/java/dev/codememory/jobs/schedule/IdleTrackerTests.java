@@ -37,7 +37,8 @@ class IdleTrackerTests {
         IdleTracker tracker = trackerWithActivityAt(t0);
 
         assertThat(tracker.idleSinceActivity(t0.plus(Duration.ofHours(2)), Duration.ofMinutes(30),
-                t0.plus(Duration.ofMinutes(40)))).isFalse();
+                t0.plus(Duration.ofMinutes(40))))
+            .isFalse();
     }
 
     @Test
@@ -48,7 +49,8 @@ class IdleTrackerTests {
 
         assertThat(tracker.observe()).isEqualTo(t0);
         assertThat(tracker.idleSinceActivity(t0.plus(Duration.ofMinutes(31)), Duration.ofMinutes(30),
-                t0.minus(Duration.ofDays(1)))).isTrue();
+                t0.minus(Duration.ofDays(1))))
+            .isTrue();
     }
 
     private IdleTracker trackerWithActivityAt(Instant at) throws Exception {
@@ -59,4 +61,5 @@ class IdleTrackerTests {
         tracker.observe();
         return tracker;
     }
+
 }

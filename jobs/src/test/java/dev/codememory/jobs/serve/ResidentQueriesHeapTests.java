@@ -17,4 +17,5 @@ class ResidentQueriesHeapTests {
         assertThat(vm.getVMOption("MaxHeapFreeRatio").getValue()).isEqualTo("20");
         assertThat(vm.getVMOption("G1PeriodicGCInterval").getValue()).isEqualTo(ResidentQueries.IDLE_COLLECTION_MS);
     }
+
 }

@@ -21,7 +21,10 @@ import java.util.concurrent.CountDownLatch;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The socket protocol between the hook or a command and serve, against a real {@link ServeServer}. */
+/**
+ * The socket protocol between the hook or a command and serve, against a real
+ * {@link ServeServer}.
+ */
 class ServeClientTests {
 
     @TempDir
@@ -33,9 +36,9 @@ class ServeClientTests {
 
     @Test
     void answersTheHookWithStdoutAndLogLines() throws Exception {
-        try (ServeServer server = ServeServer.start(socket(), (request, reply) -> reply.finish(0, Map.of(
-                "stdout", "context for " + request.get("line"), "info", List.of("answered source=serve vectors=true"),
-                "errors", List.of())))) {
+        try (ServeServer server = ServeServer.start(socket(),
+                (request, reply) -> reply.finish(0, Map.of("stdout", "context for " + request.get("line"), "info",
+                        List.of("answered source=serve vectors=true"), "errors", List.of())))) {
             Optional<ServeClient.HookAnswer> answer = new ServeClient(socket()).hook("{\"x\":1}", Instant.now(),
                     Instant.now().plusSeconds(5));
 
@@ -59,8 +62,9 @@ class ServeClientTests {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             ByteArrayOutputStream err = new ByteArrayOutputStream();
 
-            OptionalInt exit = new ServeClient(socket()).command(new String[] {"query", "ünïcode"}, dir,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+            OptionalInt exit = new ServeClient(socket()).command(new String[] { "query", "ünïcode" }, dir,
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
 
             assertThat(exit).hasValue(3);
             assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("args [query, ünïcode]\ncwd " + dir + "\n");
@@ -73,7 +77,7 @@ class ServeClientTests {
         ServeClient client = new ServeClient(socket());
 
         assertThat(client.hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-        assertThat(client.command(new String[] {"tasks"}, dir, System.out, System.err)).isEmpty();
+        assertThat(client.command(new String[] { "tasks" }, dir, System.out, System.err)).isEmpty();
         assertThat(client.running()).isFalse();
     }
 
@@ -87,7 +91,7 @@ class ServeClientTests {
 
         long start = System.nanoTime();
         assertThat(client.hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-        assertThat(client.command(new String[] {"tasks"}, dir, System.out, System.err)).isEmpty();
+        assertThat(client.command(new String[] { "tasks" }, dir, System.out, System.err)).isEmpty();
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(5));
 
         try (ServeServer server = ServeServer.start(socket(), (request, reply) -> reply.finish(0, Map.of()))) {
@@ -120,9 +124,10 @@ class ServeClientTests {
             for (int i = 0; i < 2; i++) {
                 try (var client = server.accept()) {
                     client.read(java.nio.ByteBuffer.allocate(4096));
-                    client.write(java.nio.ByteBuffer.wrap("{\"out\":\"partial\\n\"}\n{\"stdout\":\"cut".getBytes(
-                            StandardCharsets.UTF_8)));
-                } catch (java.io.IOException e) {
+                    client.write(java.nio.ByteBuffer
+                        .wrap("{\"out\":\"partial\\n\"}\n{\"stdout\":\"cut".getBytes(StandardCharsets.UTF_8)));
+                }
+                catch (java.io.IOException e) {
                     return;
                 }
             }
@@ -133,13 +138,15 @@ class ServeClientTests {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
 
             assertThat(new ServeClient(socket()).hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-            OptionalInt exit = new ServeClient(socket()).command(new String[] {"tasks"}, dir,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+            OptionalInt exit = new ServeClient(socket()).command(new String[] { "tasks" }, dir,
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
 
             assertThat(exit).hasValue(1);
             assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("partial\n");
             assertThat(err.toString(StandardCharsets.UTF_8)).contains("serve stopped before it finished answering");
-        } finally {
+        }
+        finally {
             dying.join(5_000);
             server.close();
         }
@@ -155,8 +162,9 @@ class ServeClientTests {
             ByteArrayOutputStream err = new ByteArrayOutputStream();
 
             assertThat(new ServeClient(socket()).hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-            OptionalInt exit = new ServeClient(socket()).command(new String[] {"tasks"}, dir,
-                    new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+            OptionalInt exit = new ServeClient(socket()).command(new String[] { "tasks" }, dir,
+                    new PrintStream(out, true, StandardCharsets.UTF_8),
+                    new PrintStream(err, true, StandardCharsets.UTF_8));
             assertThat(exit).hasValue(1);
             assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("partial\n");
             assertThat(err.toString(StandardCharsets.UTF_8)).contains("died");
@@ -165,10 +173,11 @@ class ServeClientTests {
 
     @Test
     void readsTheJobNameOfAJobCommandLine() {
-        assertThat(ServeClient.jobName(new String[] {"--job=graduate"})).contains("graduate");
-        assertThat(ServeClient.jobName(new String[] {"--job=ingest", "run.id=3"})).contains("ingest");
-        assertThat(ServeClient.jobName(new String[] {"--job="})).isEmpty();
-        assertThat(ServeClient.jobName(new String[] {"serve"})).isEmpty();
+        assertThat(ServeClient.jobName(new String[] { "--job=graduate" })).contains("graduate");
+        assertThat(ServeClient.jobName(new String[] { "--job=ingest", "run.id=3" })).contains("ingest");
+        assertThat(ServeClient.jobName(new String[] { "--job=" })).isEmpty();
+        assertThat(ServeClient.jobName(new String[] { "serve" })).isEmpty();
         assertThat(ServeClient.jobName(new String[] {})).isEmpty();
     }
+
 }

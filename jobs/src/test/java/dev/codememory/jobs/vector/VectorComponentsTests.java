@@ -25,7 +25,10 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** The one factory of embedder and vector store, and the query path taking its store from it. */
+/**
+ * The one factory of embedder and vector store, and the query path taking its store from
+ * it.
+ */
 class VectorComponentsTests {
 
     @TempDir
@@ -78,8 +81,8 @@ class VectorComponentsTests {
 
         // nobody listens on port 1: the factory went for Milvus, and says so
         assertThatThrownBy(() -> components.vectorStore(() -> null)).isInstanceOf(VectorStoreException.class)
-                .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:1 for "
-                        + "code_memory_all_minilm_l6_v2_q_384_mean_256");
+            .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:1 for "
+                    + "code_memory_all_minilm_l6_v2_q_384_mean_256");
     }
 
     @Test
@@ -113,4 +116,5 @@ class VectorComponentsTests {
         assertThat(filters.get(0).project()).isEqualTo("/p");
         assertThat(filters.get(0).statuses()).containsExactly("active");
     }
+
 }

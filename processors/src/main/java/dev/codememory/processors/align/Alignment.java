@@ -3,11 +3,14 @@ package dev.codememory.processors.align;
 import java.util.Objects;
 
 /**
- * Where a quote was found: {@code source.substring(start, end)} is the evidence, in the source's own characters.
+ * Where a quote was found: {@code source.substring(start, end)} is the evidence, in the
+ * source's own characters.
  *
- * <p>Offsets are UTF-16 indexes into the source, {@code end} exclusive, and never fall inside a surrogate pair.
- * The span is never empty. Confidence bands: {@link Method#EXACT} is exactly 1.0, every other method is below
- * 1.0, and {@link Method#FUZZY} stays below {@link EvidenceAligner#WHITESPACE_CONFIDENCE}.
+ * <p>
+ * Offsets are UTF-16 indexes into the source, {@code end} exclusive, and never fall
+ * inside a surrogate pair. The span is never empty. Confidence bands:
+ * {@link Method#EXACT} is exactly 1.0, every other method is below 1.0, and
+ * {@link Method#FUZZY} stays below {@link EvidenceAligner#WHITESPACE_CONFIDENCE}.
  */
 public record Alignment(int start, int end, double confidence, Method method) {
 
@@ -23,8 +26,8 @@ public record Alignment(int start, int end, double confidence, Method method) {
             throw new IllegalArgumentException("confidence 1.0 is reserved for EXACT: " + method + " " + confidence);
         }
         if (method == Method.FUZZY && confidence >= EvidenceAligner.WHITESPACE_CONFIDENCE) {
-            throw new IllegalArgumentException("FUZZY confidence must stay below "
-                    + EvidenceAligner.WHITESPACE_CONFIDENCE + ": " + confidence);
+            throw new IllegalArgumentException(
+                    "FUZZY confidence must stay below " + EvidenceAligner.WHITESPACE_CONFIDENCE + ": " + confidence);
         }
     }
 

@@ -13,12 +13,14 @@ import java.util.Optional;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
- * L3: the pipeline, not the extractor, finds each quote of an entry in its source text. Every quote must align
- * for the entry to be verified; the reason names the first quote that did not.
+ * L3: the pipeline, not the extractor, finds each quote of an entry in its source text.
+ * Every quote must align for the entry to be verified; the reason names the first quote
+ * that did not.
  */
 public class EvidenceAlignmentProcessor implements ItemProcessor<EntryDraft, AlignmentOutcome> {
 
     private final EvidenceAligner aligner;
+
     private final SourceTextLookup sources;
 
     public EvidenceAlignmentProcessor(EvidenceAligner aligner, SourceTextLookup sources) {
@@ -44,8 +46,7 @@ public class EvidenceAlignmentProcessor implements ItemProcessor<EntryDraft, Ali
             }
             Optional<Alignment> found = aligner.align(source, q.text());
             if (found.isEmpty()) {
-                failure = failure != null ? failure
-                        : "quote " + i + ": not found in " + q.eventId() + "/" + q.field();
+                failure = failure != null ? failure : "quote " + i + ": not found in " + q.eventId() + "/" + q.field();
                 continue;
             }
             Alignment a = found.get();
@@ -54,4 +55,5 @@ public class EvidenceAlignmentProcessor implements ItemProcessor<EntryDraft, Ali
         }
         return new AlignmentOutcome(entry.entryId(), spans, failure);
     }
+
 }

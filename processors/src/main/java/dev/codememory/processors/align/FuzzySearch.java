@@ -8,26 +8,31 @@ import java.util.Map;
 /**
  * Finds the window of a text most similar to a pattern, both as code points.
  *
- * <p>Similarity of a window is {@code 1 - levenshtein(pattern, window) / max(|pattern|, |window|)}. A window can
- * only reach the threshold {@code t} with at most {@code k = floor((1 - t) * floor(m / t))} edits, which bounds
- * every candidate's length to {@code [m - k, m + k]}: windows of every such length are considered, not a few
- * fixed sizes.
+ * <p>
+ * Similarity of a window is
+ * {@code 1 - levenshtein(pattern, window) / max(|pattern|, |window|)}. A window can only
+ * reach the threshold {@code t} with at most {@code k = floor((1 - t) * floor(m / t))}
+ * edits, which bounds every candidate's length to {@code [m - k, m + k]}: windows of
+ * every such length are considered, not a few fixed sizes.
  *
  * <ol>
- *   <li><b>Filter</b> (lossless): the pattern is cut into {@code k + 1} disjoint pieces; a window with at most
- *       {@code k} edits leaves at least one piece untouched, so it contains that piece verbatim near the piece's
- *       own offset. A rolling hash finds every occurrence of every piece in one pass; only regions around them
- *       are searched.</li>
- *   <li><b>Search</b>: in each region, approximate string matching (the Sellers dynamic programme, pattern
- *       prefix against any text substring) with Ukkonen's cut-off, which computes only the rows that can still be
- *       within {@code k}. Each cell also carries the start of its best alignment, so every end position yields
- *       its closest window: minimal distance, earliest start on ties.</li>
- *   <li><b>Choice</b>: the window with the highest similarity; ties go to the earliest start, then to the length
- *       closest to the pattern's, then to the shorter.</li>
+ * <li><b>Filter</b> (lossless): the pattern is cut into {@code k + 1} disjoint pieces; a
+ * window with at most {@code k} edits leaves at least one piece untouched, so it contains
+ * that piece verbatim near the piece's own offset. A rolling hash finds every occurrence
+ * of every piece in one pass; only regions around them are searched.</li>
+ * <li><b>Search</b>: in each region, approximate string matching (the Sellers dynamic
+ * programme, pattern prefix against any text substring) with Ukkonen's cut-off, which
+ * computes only the rows that can still be within {@code k}. Each cell also carries the
+ * start of its best alignment, so every end position yields its closest window: minimal
+ * distance, earliest start on ties.</li>
+ * <li><b>Choice</b>: the window with the highest similarity; ties go to the earliest
+ * start, then to the length closest to the pattern's, then to the shorter.</li>
  * </ol>
  *
- * <p>Cost: the filter is {@code O(n + hits)}; the search is {@code O(r * k)} expected and {@code O(r * m)} worst
- * case, where {@code r <= n} is the total length of the candidate regions. No {@code O(n * m^2)} path exists.
+ * <p>
+ * Cost: the filter is {@code O(n + hits)}; the search is {@code O(r * k)} expected and
+ * {@code O(r * m)} worst case, where {@code r <= n} is the total length of the candidate
+ * regions. No {@code O(n * m^2)} path exists.
  */
 final class FuzzySearch {
 
@@ -44,14 +49,20 @@ final class FuzzySearch {
     private FuzzySearch() {
     }
 
-    /** The most edits a window may need and still reach {@code threshold} against a pattern of {@code m}. */
+    /**
+     * The most edits a window may need and still reach {@code threshold} against a
+     * pattern of {@code m}.
+     */
     static int maxEdits(int m, double threshold) {
         int longest = (int) Math.floor(m / threshold + 1e-9);
         int edits = (int) Math.floor((1.0 - threshold) * longest + 1e-9);
         return Math.min(edits, m - 1);
     }
 
-    /** Whether {@code distance} edits over a window of {@code length} reach {@code threshold}. */
+    /**
+     * Whether {@code distance} edits over a window of {@code length} reach
+     * {@code threshold}.
+     */
     static boolean reaches(int m, int length, int distance, double threshold) {
         return similarity(m, length, distance) >= threshold - 1e-12;
     }
@@ -78,7 +89,10 @@ final class FuzzySearch {
         return scan.best;
     }
 
-    /** Merged, sorted {@code [from, to)} regions of the text that may hold a window within {@code k} edits. */
+    /**
+     * Merged, sorted {@code [from, to)} regions of the text that may hold a window within
+     * {@code k} edits.
+     */
     static List<int[]> candidateRegions(int[] pattern, int[] text, int k) {
         int m = pattern.length;
         int n = text.length;
@@ -88,7 +102,8 @@ final class FuzzySearch {
         if (pieceLength == 0 || n < pieceLength) {
             return regions;
         }
-        // pieces with the same hash, grouped by content: one comparison per group, however often a piece repeats
+        // pieces with the same hash, grouped by content: one comparison per group,
+        // however often a piece repeats
         Map<Long, List<List<Integer>>> piecesByHash = new HashMap<>();
         for (int p = 0; p < pieces; p++) {
             int offset = p * pieceLength;
@@ -115,7 +130,7 @@ final class FuzzySearch {
         boolean[] anchor = new boolean[n];
         boolean anyAnchor = false;
         long h = hash(text, 0, pieceLength);
-        for (int i = 0; ; i++) {
+        for (int i = 0;; i++) {
             List<List<Integer>> groups = piecesByHash.get(h);
             if (groups != null) {
                 for (List<Integer> group : groups) {
@@ -135,7 +150,8 @@ final class FuzzySearch {
         if (!anyAnchor) {
             return regions;
         }
-        // a window within k edits that keeps a piece at its anchor a starts in [a - k, a + k] and is at most
+        // a window within k edits that keeps a piece at its anchor a starts in [a - k, a
+        // + k] and is at most
         // m + k long, so it lies inside [a - k, a + m + 2k)
         int[] current = null;
         for (int a = 0; a < n; a++) {
@@ -146,8 +162,9 @@ final class FuzzySearch {
             int to = (int) Math.min(n, (long) a + m + 2L * k);
             if (current != null && from <= current[1]) {
                 current[1] = Math.max(current[1], to);
-            } else {
-                current = new int[] {from, to};
+            }
+            else {
+                current = new int[] { from, to };
                 regions.add(current);
             }
         }
@@ -172,24 +189,37 @@ final class FuzzySearch {
     }
 
     /**
-     * Sellers' search with Ukkonen's cut-off and start tracking; keeps the best window seen across regions.
+     * Sellers' search with Ukkonen's cut-off and start tracking; keeps the best window
+     * seen across regions.
      *
-     * <p>A cell is one {@code long}: distance in the high 32 bits, start of its window in the low 32. Adding an
-     * edit adds {@link #EDIT}, and the lexicographic choice (fewest edits, then earliest start) is a plain
-     * {@code min}, which keeps the inner loop free of branches.
+     * <p>
+     * A cell is one {@code long}: distance in the high 32 bits, start of its window in
+     * the low 32. Adding an edit adds {@link #EDIT}, and the lexicographic choice (fewest
+     * edits, then earliest start) is a plain {@code min}, which keeps the inner loop free
+     * of branches.
      */
     private static final class Scan {
 
         private static final long EDIT = 1L << 32;
+
         private static final long START_MASK = EDIT - 1;
 
         private final int[] pattern;
+
         private final int[] text;
+
         private final int k;
+
         private final long overK;
+
         private final double threshold;
-        /** Column of the programme: distance of pattern[0, i) to its closest text window ending here, and its start. */
+
+        /**
+         * Column of the programme: distance of pattern[0, i) to its closest text window
+         * ending here, and its start.
+         */
         private final long[] cells;
+
         private Window best;
 
         Scan(int[] pattern, int[] text, int k, double threshold) {
@@ -226,8 +256,10 @@ final class FuzzySearch {
                 if (top == m) {
                     long cell = column[m];
                     consider(new Window((int) (cell & START_MASK), j, (int) (cell >>> 32)));
-                } else {
-                    // the newly active row is known only to exceed k; that lower bound is all the cut-off needs
+                }
+                else {
+                    // the newly active row is known only to exceed k; that lower bound is
+                    // all the cut-off needs
                     top++;
                     column[top] = overK | START_MASK;
                 }
@@ -243,9 +275,13 @@ final class FuzzySearch {
                 best = candidate;
             }
         }
+
     }
 
-    /** Higher similarity; then earlier start; then length closer to the pattern's; then shorter. */
+    /**
+     * Higher similarity; then earlier start; then length closer to the pattern's; then
+     * shorter.
+     */
     static boolean isBetter(Window a, Window b, int m) {
         // compare distance / max(m, length) exactly, by cross-multiplying
         long left = (long) a.distance() * Math.max(m, b.length());
@@ -263,4 +299,5 @@ final class FuzzySearch {
         }
         return a.length() < b.length();
     }
+
 }

@@ -11,4 +11,5 @@ public enum Method {
 
     /** A window of the source is within the fuzzy threshold of the quote. */
     FUZZY
+
 }

@@ -3,20 +3,27 @@ package dev.codememory.processors.align;
 import java.util.Arrays;
 
 /**
- * A text as code points with every run of whitespace collapsed to one space and the ends trimmed, plus, for each
- * code point, the UTF-16 range it came from in the original text, so spans found here map back exactly.
+ * A text as code points with every run of whitespace collapsed to one space and the ends
+ * trimmed, plus, for each code point, the UTF-16 range it came from in the original text,
+ * so spans found here map back exactly.
  *
- * <p>Whitespace is {@link Character#isWhitespace(int)}, {@link Character#isSpaceChar(int)} (which adds the
- * no-break spaces) and NEL. Nothing else is changed: no case folding, no Unicode normalisation.
+ * <p>
+ * Whitespace is {@link Character#isWhitespace(int)}, {@link Character#isSpaceChar(int)}
+ * (which adds the no-break spaces) and NEL. Nothing else is changed: no case folding, no
+ * Unicode normalisation.
  */
 final class NormalizedText {
 
     private static final int SPACE = ' ';
+
     private static final int NEXT_LINE = 0x85;
 
     private final int[] codePoints;
+
     private final int[] from;
+
     private final int[] to;
+
     private final int length;
 
     private NormalizedText(int[] codePoints, int[] from, int[] to, int length) {
@@ -34,7 +41,7 @@ final class NormalizedText {
         int n = 0;
         int spaceFrom = -1;
         int spaceTo = -1;
-        for (int i = 0; i < text.length(); ) {
+        for (int i = 0; i < text.length();) {
             int cp = text.codePointAt(i);
             int next = i + Character.charCount(cp);
             if (isWhitespace(cp)) {
@@ -42,7 +49,8 @@ final class NormalizedText {
                     spaceFrom = i;
                 }
                 spaceTo = next;
-            } else {
+            }
+            else {
                 if (spaceFrom >= 0 && n > 0) {
                     codePoints[n] = SPACE;
                     from[n] = spaceFrom;
@@ -117,4 +125,5 @@ final class NormalizedText {
         }
         return -1;
     }
+
 }

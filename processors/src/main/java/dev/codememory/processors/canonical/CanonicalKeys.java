@@ -8,8 +8,9 @@ import java.util.HexFormat;
 import java.util.Locale;
 
 /**
- * Canonical forms of text used as keys: NFKC, lower case, punctuation stripped, whitespace collapsed; a key
- * longer than {@link #MAX_KEY_CHARS} keeps its head and gets a hash of the whole, so it stays unique and bounded.
+ * Canonical forms of text used as keys: NFKC, lower case, punctuation stripped,
+ * whitespace collapsed; a key longer than {@link #MAX_KEY_CHARS} keeps its head and gets
+ * a hash of the whole, so it stays unique and bounded.
  */
 public final class CanonicalKeys {
 
@@ -18,7 +19,10 @@ public final class CanonicalKeys {
     private CanonicalKeys() {
     }
 
-    /** The canonical text: NFKC, lower case, punctuation and symbols removed, whitespace collapsed. */
+    /**
+     * The canonical text: NFKC, lower case, punctuation and symbols removed, whitespace
+     * collapsed.
+     */
     public static String normalize(String text) {
         if (text == null) {
             return "";
@@ -26,7 +30,7 @@ public final class CanonicalKeys {
         String nfkc = Normalizer.normalize(text, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
         StringBuilder out = new StringBuilder(nfkc.length());
         boolean space = false;
-        for (int i = 0; i < nfkc.length(); ) {
+        for (int i = 0; i < nfkc.length();) {
             int cp = nfkc.codePointAt(i);
             i += Character.charCount(cp);
             if (Character.isLetterOrDigit(cp)) {
@@ -35,7 +39,8 @@ public final class CanonicalKeys {
                 }
                 space = false;
                 out.appendCodePoint(cp);
-            } else if (Character.isWhitespace(cp) || isPunctuationOrSymbol(cp)) {
+            }
+            else if (Character.isWhitespace(cp) || isPunctuationOrSymbol(cp)) {
                 space = true;
             }
             // other code points (combining marks, format characters) are dropped
@@ -50,15 +55,17 @@ public final class CanonicalKeys {
         if (key.length() <= MAX_KEY_CHARS) {
             return key;
         }
-        String hash = sha256(key).substring(0, 16); // the whole key: prefixes (projects) that share a head stay apart
+        String hash = sha256(key).substring(0, 16); // the whole key: prefixes (projects)
+                                                    // that share a head stay apart
         return key.substring(0, MAX_KEY_CHARS - 17) + "#" + hash;
     }
 
     public static String sha256(String text) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(text.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
+            return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
     }
@@ -68,8 +75,10 @@ public final class CanonicalKeys {
             case Character.CONNECTOR_PUNCTUATION, Character.DASH_PUNCTUATION, Character.START_PUNCTUATION,
                     Character.END_PUNCTUATION, Character.INITIAL_QUOTE_PUNCTUATION, Character.FINAL_QUOTE_PUNCTUATION,
                     Character.OTHER_PUNCTUATION, Character.MATH_SYMBOL, Character.CURRENCY_SYMBOL,
-                    Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL -> true;
+                    Character.MODIFIER_SYMBOL, Character.OTHER_SYMBOL ->
+                true;
             default -> false;
         };
     }
+
 }

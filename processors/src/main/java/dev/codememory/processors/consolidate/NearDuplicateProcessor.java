@@ -13,15 +13,18 @@ import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
- * Consolidation: a verified claim that says what an older active claim of the same kind and project already said
- * (token-set Jaccard of the canonical bodies ≥ {@link #THRESHOLD}) supersedes it — the newer wording wins, the
- * older entry is kept, marked superseded, with a {@code supersedes} edge. A project fact read off behaviour
- * ({@link ProjectFacts}: the test command, the files edited most) supersedes the older fact of its role whatever the
- * wording: the project's way of working changed. Exchanges and summaries are never merged.
+ * Consolidation: a verified claim that says what an older active claim of the same kind
+ * and project already said (token-set Jaccard of the canonical bodies ≥
+ * {@link #THRESHOLD}) supersedes it — the newer wording wins, the older entry is kept,
+ * marked superseded, with a {@code supersedes} edge. A project fact read off behaviour
+ * ({@link ProjectFacts}: the test command, the files edited most) supersedes the older
+ * fact of its role whatever the wording: the project's way of working changed. Exchanges
+ * and summaries are never merged.
  */
 public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUpdate> {
 
     public static final String STAGE = "merge";
+
     public static final double THRESHOLD = 0.8;
 
     private final SimilarEntries similar;
@@ -47,7 +50,10 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
         return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
     }
 
-    /** The role prefix of a behaviour fact ({@link ProjectFacts#ROLES}), or empty for any other entry. */
+    /**
+     * The role prefix of a behaviour fact ({@link ProjectFacts#ROLES}), or empty for any
+     * other entry.
+     */
     public static String role(EntryDraft entry) {
         if (entry.kind() != CandidateKind.FACT) {
             return "";
@@ -77,4 +83,5 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
         }
         return (double) common / (a.size() + b.size() - common);
     }
+
 }

@@ -6,13 +6,13 @@ import java.util.Objects;
 /**
  * One ranked memory offered for injection.
  *
- * @param citation  its handle, {@code mem:} + URL-safe base64 ({@code mem:a7Bc3x})
- * @param memoryId  the id {@link DisclosureSource} is asked with
- * @param kind      decision, preference, fact, insight, task, exchange, observation or summary (others are shown
- *                  capitalised)
- * @param summary   one line saying what was recorded (its title); may be blank
- * @param score     the fused score, in [0, 1]
- * @param time      when it was recorded, UTC
+ * @param citation its handle, {@code mem:} + URL-safe base64 ({@code mem:a7Bc3x})
+ * @param memoryId the id {@link DisclosureSource} is asked with
+ * @param kind decision, preference, fact, insight, task, exchange, observation or summary
+ * (others are shown capitalised)
+ * @param summary one line saying what was recorded (its title); may be blank
+ * @param score the fused score, in [0, 1]
+ * @param time when it was recorded, UTC
  * @param sessionId the session it was recorded in
  */
 public record ContextHit(String citation, String memoryId, String kind, String summary, double score,

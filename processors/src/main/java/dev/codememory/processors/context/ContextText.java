@@ -9,18 +9,22 @@ import java.util.Objects;
 import java.util.regex.Pattern;
 
 /**
- * The wording and text cuts the context builders share: the header, citations, one-line and quoted renderings of
- * recorded text; cuts go through the project's one truncation helper ({@link TextCuts#shorten}).
+ * The wording and text cuts the context builders share: the header, citations, one-line
+ * and quoted renderings of recorded text; cuts go through the project's one truncation
+ * helper ({@link TextCuts#shorten}).
  */
 final class ContextText {
 
-    static final String HEADER =
-            "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
+    static final String HEADER = "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
 
     private static final Pattern CITATION = Pattern.compile("mem:[A-Za-z0-9_-]+");
+
     private static final DateTimeFormatter DATE = DateTimeFormatter.ofPattern("yyyy-MM-dd", Locale.ROOT);
+
     private static final DateTimeFormatter DATE_TIME = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm", Locale.ROOT);
+
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
+
     private static final Map<String, String> KIND_LABELS = Map.of("decision", "Decision", "preference", "Preference",
             "fact", "Fact", "insight", "Insight", "task", "Task", "exchange", "Exchange", "observation", "Observation",
             "summary", "Session summary", "work", "Work done");
@@ -28,7 +32,9 @@ final class ContextText {
     private ContextText() {
     }
 
-    /** {@code citation} when it has the form {@code mem:} + URL-safe base64 characters. */
+    /**
+     * {@code citation} when it has the form {@code mem:} + URL-safe base64 characters.
+     */
     static String requireCitation(String citation) {
         Objects.requireNonNull(citation, "citation");
         if (!CITATION.matcher(citation).matches()) {
@@ -68,7 +74,10 @@ final class ContextText {
         return TIME.format(time);
     }
 
-    /** {@code text} on one line: every run of whitespace or control characters is one space; stripped. */
+    /**
+     * {@code text} on one line: every run of whitespace or control characters is one
+     * space; stripped.
+     */
     static String oneLine(String text) {
         StringBuilder out = new StringBuilder(text.length());
         boolean space = false;
@@ -76,7 +85,8 @@ final class ContextText {
             char c = text.charAt(i);
             if (Character.isWhitespace(c) || Character.isISOControl(c) || Character.isSpaceChar(c)) {
                 space = out.length() > 0;
-            } else {
+            }
+            else {
                 if (space) {
                     out.append(' ');
                     space = false;
@@ -93,9 +103,10 @@ final class ContextText {
     }
 
     /**
-     * Recorded multi-line text as a Markdown quote, so that it reads as what was recorded: every line starts with
-     * {@code "> "}; control characters other than tab are spaces, trailing whitespace is dropped, blank lines at
-     * either end are dropped and runs of blank lines are one {@code ">"} line. Empty when the text is blank.
+     * Recorded multi-line text as a Markdown quote, so that it reads as what was
+     * recorded: every line starts with {@code "> "}; control characters other than tab
+     * are spaces, trailing whitespace is dropped, blank lines at either end are dropped
+     * and runs of blank lines are one {@code ">"} line. Empty when the text is blank.
      */
     static String quoted(String text) {
         StringBuilder out = new StringBuilder(text.length() + text.length() / 16 + 8);
@@ -118,7 +129,10 @@ final class ContextText {
         return out.toString();
     }
 
-    /** The first {@code max} characters of {@code text} (fewer when that would split a surrogate pair). */
+    /**
+     * The first {@code max} characters of {@code text} (fewer when that would split a
+     * surrogate pair).
+     */
     static String head(String text, int max) {
         if (text.length() <= max) {
             return text;
@@ -143,4 +157,5 @@ final class ContextText {
         }
         return out == null ? line : out.toString();
     }
+
 }

@@ -7,10 +7,12 @@ import java.util.Objects;
 /**
  * The text a {@code UserPromptSubmit} hook injects, and what it is made of.
  *
- * @param text            the text; empty when nothing is to be injected
- * @param citations       the citations of the memories listed, in the order listed ({@code mem:a7Bc3x})
- * @param band            the match band of the hits
- * @param reason          the expansion rule that applied; {@link Expansion#NONE} when the text is empty
+ * @param text the text; empty when nothing is to be injected
+ * @param citations the citations of the memories listed, in the order listed
+ * ({@code mem:a7Bc3x})
+ * @param band the match band of the hits
+ * @param reason the expansion rule that applied; {@link Expansion#NONE} when the text is
+ * empty
  * @param estimatedTokens {@link ContextBudget#estimateTokens(CharSequence)} of the text
  */
 public record InjectedContext(String text, List<String> citations, MatchBand band, Expansion reason,

@@ -7,8 +7,8 @@ import java.util.Objects;
 /**
  * A task that is not finished, as the session start shows it.
  *
- * @param title    the task's title; a blank one is not shown
- * @param status   {@code PENDING}, {@code IN_PROGRESS} or {@code BLOCKED}
+ * @param title the task's title; a blank one is not shown
+ * @param status {@code PENDING}, {@code IN_PROGRESS} or {@code BLOCKED}
  * @param blockers what blocks it, as written (for a blocked task)
  * @param citation the citation of the memory that recorded it
  */

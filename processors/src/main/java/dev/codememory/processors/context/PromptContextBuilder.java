@@ -11,51 +11,69 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Turns ranked, cited memories into the text a {@code UserPromptSubmit} hook injects: an index of the matches, and —
- * when the scores call for it and the budget has room — the timeline or the full text of the top ones (progressive
- * disclosure).
+ * Turns ranked, cited memories into the text a {@code UserPromptSubmit} hook injects: an
+ * index of the matches, and — when the scores call for it and the budget has room — the
+ * timeline or the full text of the top ones (progressive disclosure).
  *
- * <p><b>What is listed.</b> Hits are taken best first (sorted by score, stable; a memory id seen twice is listed
- * once). Nothing is injected — the result {@link InjectedContext#isEmpty() is empty}, reason {@link Expansion#NONE} —
- * when the {@link MatchBand} of the hits is {@code NONE}, i.e. no hit reaches {@link MatchBand#SUGGESTED_SCORE}.
- * Hits below that score are never listed, though their scores still count for the band and the gaps below.
+ * <p>
+ * <b>What is listed.</b> Hits are taken best first (sorted by score, stable; a memory id
+ * seen twice is listed once). Nothing is injected — the result
+ * {@link InjectedContext#isEmpty() is empty}, reason {@link Expansion#NONE} — when the
+ * {@link MatchBand} of the hits is {@code NONE}, i.e. no hit reaches
+ * {@link MatchBand#SUGGESTED_SCORE}. Hits below that score are never listed, though their
+ * scores still count for the band and the gaps below.
  *
- * <p><b>Layer 1, the index</b>, whenever something is injected: the header, then one line per listed hit, best first:
- * {@code - Decision (2026-10-02): use DuckDB for the event store  [mem:a7Bc3x]  score 0.94} — kind, date (UTC), the
- * summary on one line cut to {@value #SUMMARY_CHARS} characters at a word boundary with {@code …}, the citation and
- * the score to two decimals. Lines are added while they fit the budget; the first that does not ends the index. When
- * not even the header and one line fit, nothing is injected.
+ * <p>
+ * <b>Layer 1, the index</b>, whenever something is injected: the header, then one line
+ * per listed hit, best first:
+ * {@code - Decision (2026-10-02): use DuckDB for the event store  [mem:a7Bc3x]  score 0.94}
+ * — kind, date (UTC), the summary on one line cut to {@value #SUMMARY_CHARS} characters
+ * at a word boundary with {@code …}, the citation and the score to two decimals. Lines
+ * are added while they fit the budget; the first that does not ends the index. When not
+ * even the header and one line fit, nothing is injected.
  *
- * <p><b>Expansion</b>, the first rule that applies (the reason is recorded in the result; the layer it names is shown
- * only if it fits after the index):
+ * <p>
+ * <b>Expansion</b>, the first rule that applies (the reason is recorded in the result;
+ * the layer it names is shown only if it fits after the index):
  * <ol>
- * <li>{@link Expansion#HIGH_CONFIDENCE}: the band is {@code HIGH} (best ≥ 0.92 and ≥ 0.03 ahead of the next) →
- *     details of the best hit;</li>
- * <li>{@link Expansion#CLEAR_WINNER}: best ≥ {@value #CLEAR_WINNER_SCORE} and ≥ {@value #CLEAR_WINNER_GAP} ahead of
- *     the next hit (of the best score itself when it is alone) → details of the best hit;</li>
- * <li>{@link Expansion#AMBIGUOUS}: {@value #AMBIGUOUS_COUNT} or more hits ≥ {@value #AMBIGUOUS_SCORE} → timelines of
- *     the top {@value #AMBIGUOUS_COUNT} of them, no details;</li>
+ * <li>{@link Expansion#HIGH_CONFIDENCE}: the band is {@code HIGH} (best ≥ 0.92 and ≥ 0.03
+ * ahead of the next) → details of the best hit;</li>
+ * <li>{@link Expansion#CLEAR_WINNER}: best ≥ {@value #CLEAR_WINNER_SCORE} and ≥
+ * {@value #CLEAR_WINNER_GAP} ahead of the next hit (of the best score itself when it is
+ * alone) → details of the best hit;</li>
+ * <li>{@link Expansion#AMBIGUOUS}: {@value #AMBIGUOUS_COUNT} or more hits ≥
+ * {@value #AMBIGUOUS_SCORE} → timelines of the top {@value #AMBIGUOUS_COUNT} of them, no
+ * details;</li>
  * <li>else {@link Expansion#INDEX_ONLY}.</li>
  * </ol>
  * Gaps are compared with a tolerance of 1e-9, so that 0.95 − 0.85 counts as 0.10.
  *
- * <p><b>Layer 2, a timeline</b>: {@code Around [mem:…] in session S (date):} and one line per event of
- * {@link DisclosureSource#timeline}: time ({@code HH:mm}, with the date when it differs), role, the preview on one
- * line cut to {@value #PREVIEW_CHARS} characters, and {@code (source)} on the events the memory was recorded from.
- * A timeline that does not fit is narrowed (fewer events on each side of the source); when even the source events
- * alone do not fit it is left out.
+ * <p>
+ * <b>Layer 2, a timeline</b>: {@code Around [mem:…] in session S (date):} and one line
+ * per event of {@link DisclosureSource#timeline}: time ({@code HH:mm}, with the date when
+ * it differs), role, the preview on one line cut to {@value #PREVIEW_CHARS} characters,
+ * and {@code (source)} on the events the memory was recorded from. A timeline that does
+ * not fit is narrowed (fewer events on each side of the source); when even the source
+ * events alone do not fit it is left out.
  *
- * <p><b>Layer 3, details</b>: {@code [mem:…] as recorded (kind, session S, date time UTC):}, then title and body as
- * a Markdown quote and the evidence quotes, one per line, each cut to {@value #QUOTE_CHARS} characters. Details that
- * do not fit are cut at a word boundary and followed by a line naming the {@code show} command that prints them
- * whole; when fewer than 80 characters of them would remain they are left out.
+ * <p>
+ * <b>Layer 3, details</b>: {@code [mem:…] as recorded (kind, session S, date time UTC):},
+ * then title and body as a Markdown quote and the evidence quotes, one per line, each cut
+ * to {@value #QUOTE_CHARS} characters. Details that do not fit are cut at a word boundary
+ * and followed by a line naming the {@code show} command that prints them whole; when
+ * fewer than 80 characters of them would remain they are left out.
  *
- * <p><b>Budget.</b> The whole text — header, index, timelines, details — stays within the {@link ContextBudget}
- * (default 2,000 estimated tokens and Claude Code's 10,000 characters): every piece is added only if the text then
- * still fits. {@link DisclosureSource} is asked only for a layer that is to be shown and only while at least
- * {@value #MIN_EXPANSION_CHARS} characters are free; a body of any size is cut before it is formatted.
+ * <p>
+ * <b>Budget.</b> The whole text — header, index, timelines, details — stays within the
+ * {@link ContextBudget} (default 2,000 estimated tokens and Claude Code's 10,000
+ * characters): every piece is added only if the text then still fits.
+ * {@link DisclosureSource} is asked only for a layer that is to be shown and only while
+ * at least {@value #MIN_EXPANSION_CHARS} characters are free; a body of any size is cut
+ * before it is formatted.
  *
- * <p>The wording states what was recorded and gives Claude no instruction beyond how to cite and where to look.
+ * <p>
+ * The wording states what was recorded and gives Claude no instruction beyond how to cite
+ * and where to look.
  */
 public final class PromptContextBuilder {
 
@@ -71,10 +89,13 @@ public final class PromptContextBuilder {
     static final int MIN_EXPANSION_CHARS = 160;
 
     private static final double GAP_TOLERANCE = 1e-9;
+
     private static final int SESSION_ID_CHARS = 64;
 
     private final DisclosureSource source;
+
     private final ContextBudget budget;
+
     private final int timelineWindow;
 
     /** The default budget and a timeline window of {@value #DEFAULT_TIMELINE_WINDOW}. */
@@ -83,7 +104,8 @@ public final class PromptContextBuilder {
     }
 
     /**
-     * @param timelineWindow how many events before and after a memory's source its timeline shows, at least 0
+     * @param timelineWindow how many events before and after a memory's source its
+     * timeline shows, at least 0
      */
     public PromptContextBuilder(DisclosureSource source, ContextBudget budget, int timelineWindow) {
         if (timelineWindow < 0) {
@@ -94,7 +116,9 @@ public final class PromptContextBuilder {
         this.timelineWindow = timelineWindow;
     }
 
-    /** The text for these hits (any order; they are ranked by score), or an empty result. */
+    /**
+     * The text for these hits (any order; they are ranked by score), or an empty result.
+     */
     public InjectedContext build(List<ContextHit> hits) {
         List<ContextHit> ranked = ranked(hits);
         List<Double> scores = ranked.stream().map(ContextHit::score).toList();
@@ -118,8 +142,10 @@ public final class PromptContextBuilder {
         }
         switch (reason) {
             case HIGH_CONFIDENCE, CLEAR_WINNER -> appendDetails(out, listed.get(0));
-            case AMBIGUOUS -> listed.stream().filter(h -> h.score() >= AMBIGUOUS_SCORE).limit(AMBIGUOUS_COUNT)
-                    .forEach(h -> appendTimeline(out, h));
+            case AMBIGUOUS -> listed.stream()
+                .filter(h -> h.score() >= AMBIGUOUS_SCORE)
+                .limit(AMBIGUOUS_COUNT)
+                .forEach(h -> appendTimeline(out, h));
             default -> {
             }
         }
@@ -130,8 +156,7 @@ public final class PromptContextBuilder {
 
     /** The expansion rule for these scores, best first, in this band. */
     static Expansion expansion(MatchBand band, List<Double> scoresBestFirst) {
-        if (band == MatchBand.NONE || scoresBestFirst.isEmpty()
-                || scoresBestFirst.get(0) < MatchBand.SUGGESTED_SCORE) {
+        if (band == MatchBand.NONE || scoresBestFirst.isEmpty() || scoresBestFirst.get(0) < MatchBand.SUGGESTED_SCORE) {
             return Expansion.NONE;
         }
         if (band == MatchBand.HIGH) {
@@ -149,8 +174,8 @@ public final class PromptContextBuilder {
     static String indexLine(ContextHit hit) {
         String summary = ContextText.line(hit.summary(), SUMMARY_CHARS);
         return "- " + ContextText.kindLabel(hit.kind()) + " (" + ContextText.date(hit.time()) + "): "
-                + (summary.isEmpty() ? "(no summary)" : summary) + "  " + ContextText.cite(hit.citation())
-                + "  score " + String.format(Locale.ROOT, "%.2f", hit.score());
+                + (summary.isEmpty() ? "(no summary)" : summary) + "  " + ContextText.cite(hit.citation()) + "  score "
+                + String.format(Locale.ROOT, "%.2f", hit.score());
     }
 
     private static List<ContextHit> ranked(List<ContextHit> hits) {
@@ -180,19 +205,25 @@ public final class PromptContextBuilder {
         }
         String head = "\n\n" + ContextText.cite(hit.citation()) + " as recorded ("
                 + ContextText.kindLabel(hit.kind()).toLowerCase(Locale.ROOT)
-                + (session(hit).isEmpty() ? "" : ", session " + session(hit)) + ", "
-                + ContextText.dateTime(hit.time()) + " UTC):\n";
+                + (session(hit).isEmpty() ? "" : ", session " + session(hit)) + ", " + ContextText.dateTime(hit.time())
+                + " UTC):\n";
         out.appendShortened(head, content, hit.citation(), 0);
     }
 
-    /** Title and body quoted, then the evidence; a body longer than {@code maxBody} is cut first (it cannot fit). */
+    /**
+     * Title and body quoted, then the evidence; a body longer than {@code maxBody} is cut
+     * first (it cannot fit).
+     */
     private static String detailContent(MemoryDetail detail, int maxBody) {
         String title = detail.title().strip();
         String body = ContextText.head(detail.body(), maxBody).strip();
         String recorded = body.startsWith(title) ? body : body.isEmpty() ? title : title + "\n\n" + body;
         StringBuilder content = new StringBuilder(ContextText.quoted(recorded));
-        List<String> quotes = detail.evidence().stream().map(q -> ContextText.line(q, QUOTE_CHARS))
-                .filter(q -> !q.isEmpty()).toList();
+        List<String> quotes = detail.evidence()
+            .stream()
+            .map(q -> ContextText.line(q, QUOTE_CHARS))
+            .filter(q -> !q.isEmpty())
+            .toList();
         if (!quotes.isEmpty()) {
             content.append(content.length() > 0 ? "\n" : "").append("Evidence:");
             quotes.forEach(q -> content.append("\n- \"").append(q).append('"'));
@@ -231,14 +262,19 @@ public final class PromptContextBuilder {
 
     private static String timelineBlock(ContextHit hit, List<TimelineLine> lines) {
         StringBuilder block = new StringBuilder("\n\nAround ").append(ContextText.cite(hit.citation()))
-                .append(session(hit).isEmpty() ? "" : " in session " + session(hit)).append(" (")
-                .append(ContextText.date(hit.time())).append("):");
+            .append(session(hit).isEmpty() ? "" : " in session " + session(hit))
+            .append(" (")
+            .append(ContextText.date(hit.time()))
+            .append("):");
         for (TimelineLine line : lines) {
-            String when = line.time().toLocalDate().equals(hit.time().toLocalDate())
-                    ? ContextText.time(line.time())
+            String when = line.time().toLocalDate().equals(hit.time().toLocalDate()) ? ContextText.time(line.time())
                     : ContextText.dateTime(line.time());
-            block.append("\n  ").append(when).append(' ').append(line.role().label()).append(": ")
-                    .append(ContextText.line(line.preview(), PREVIEW_CHARS));
+            block.append("\n  ")
+                .append(when)
+                .append(' ')
+                .append(line.role().label())
+                .append(": ")
+                .append(ContextText.line(line.preview(), PREVIEW_CHARS));
             if (line.source()) {
                 block.append("  (source)");
             }
@@ -246,8 +282,12 @@ public final class PromptContextBuilder {
         return block.toString();
     }
 
-    /** The hit's session id on one line, at most {@value #SESSION_ID_CHARS} characters; empty when blank. */
+    /**
+     * The hit's session id on one line, at most {@value #SESSION_ID_CHARS} characters;
+     * empty when blank.
+     */
     private static String session(ContextHit hit) {
         return ContextText.line(hit.sessionId(), SESSION_ID_CHARS);
     }
+
 }

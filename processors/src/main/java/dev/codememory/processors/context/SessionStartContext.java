@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * The text a {@code SessionStart} hook injects.
  *
- * @param text            the text; empty when there is nothing to inject
- * @param citations       the citations of the memories shown, in the order shown, each once
+ * @param text the text; empty when there is nothing to inject
+ * @param citations the citations of the memories shown, in the order shown, each once
  * @param estimatedTokens {@link ContextBudget#estimateTokens(CharSequence)} of the text
  */
 public record SessionStartContext(String text, List<String> citations, int estimatedTokens) {

@@ -9,24 +9,32 @@ import java.util.Set;
 import java.util.stream.Collectors;
 
 /**
- * Turns what a new session should know — the last session's summary, open and blocked tasks, stated preferences —
- * into the text a {@code SessionStart} hook injects, under the same {@link ContextBudget} as the prompt context.
+ * Turns what a new session should know — the last session's summary, open and blocked
+ * tasks, stated preferences — into the text a {@code SessionStart} hook injects, under
+ * the same {@link ContextBudget} as the prompt context.
  *
- * <p>The text is the header followed by these sections, in this order, each left out when it has nothing to show:
+ * <p>
+ * The text is the header followed by these sections, in this order, each left out when it
+ * has nothing to show:
  * <ul>
  * <li>{@code Last session [mem:…]:} the summary as recorded, as a Markdown quote;</li>
- * <li>{@code Open tasks:} one line per pending or in-progress task, {@code - title (in progress)  [mem:…]};</li>
- * <li>{@code Blocked:} one line per blocked task, {@code - title — blocked by: a; b  [mem:…]};</li>
+ * <li>{@code Open tasks:} one line per pending or in-progress task,
+ * {@code - title (in progress)  [mem:…]};</li>
+ * <li>{@code Blocked:} one line per blocked task,
+ * {@code - title — blocked by: a; b  [mem:…]};</li>
  * <li>{@code Preferences:} one line per preference, {@code - text  [mem:…]}.</li>
  * </ul>
- * Titles and blockers are cut to {@value #TASK_CHARS} characters, preferences to {@value #PREFERENCE_CHARS}, all at a
- * word boundary; blank texts and titles are not shown. With nothing to show at all the result is empty.
+ * Titles and blockers are cut to {@value #TASK_CHARS} characters, preferences to
+ * {@value #PREFERENCE_CHARS}, all at a word boundary; blank texts and titles are not
+ * shown. With nothing to show at all the result is empty.
  *
- * <p><b>Budget.</b> The lists come in the order given and are cut from the end: a section's lines are added while
- * they fit, and a section whose first line does not fit is left out. So that a long summary cannot crowd them out, the
- * summary leaves free what the lists need, up to half the budget; a summary that does not fit in the rest is cut at a
- * word boundary and followed by a line naming the {@code show} command (or left out when fewer than 80 characters of
- * it would remain). The whole text never exceeds the budget.
+ * <p>
+ * <b>Budget.</b> The lists come in the order given and are cut from the end: a section's
+ * lines are added while they fit, and a section whose first line does not fit is left
+ * out. So that a long summary cannot crowd them out, the summary leaves free what the
+ * lists need, up to half the budget; a summary that does not fit in the rest is cut at a
+ * word boundary and followed by a line naming the {@code show} command (or left out when
+ * fewer than 80 characters of it would remain). The whole text never exceeds the budget.
  */
 public final class SessionStartContextBuilder {
 
@@ -46,17 +54,26 @@ public final class SessionStartContextBuilder {
 
     /**
      * @param lastSession the last session's summary, or null when there is none
-     * @param tasks       open and blocked tasks, most important first
+     * @param tasks open and blocked tasks, most important first
      * @param preferences stated preferences, most important first
      */
     public SessionStartContext build(CitedText lastSession, List<OpenTask> tasks, List<CitedText> preferences) {
         List<Section> sections = List.of(
-                new Section("Open tasks", tasks.stream().filter(t -> !t.blocked() && !t.title().isBlank())
-                        .map(t -> new Item(openLine(t), t.citation())).toList()),
-                new Section("Blocked", tasks.stream().filter(t -> t.blocked() && !t.title().isBlank())
-                        .map(t -> new Item(blockedLine(t), t.citation())).toList()),
-                new Section("Preferences", preferences.stream().filter(p -> !p.text().isBlank())
-                        .map(p -> new Item(preferenceLine(p), p.citation())).toList()));
+                new Section("Open tasks",
+                        tasks.stream()
+                            .filter(t -> !t.blocked() && !t.title().isBlank())
+                            .map(t -> new Item(openLine(t), t.citation()))
+                            .toList()),
+                new Section("Blocked",
+                        tasks.stream()
+                            .filter(t -> t.blocked() && !t.title().isBlank())
+                            .map(t -> new Item(blockedLine(t), t.citation()))
+                            .toList()),
+                new Section("Preferences",
+                        preferences.stream()
+                            .filter(p -> !p.text().isBlank())
+                            .map(p -> new Item(preferenceLine(p), p.citation()))
+                            .toList()));
         boolean hasSummary = lastSession != null && !lastSession.text().isBlank();
         if (!hasSummary && sections.stream().allMatch(s -> s.items().isEmpty())) {
             return SessionStartContext.empty();
@@ -99,8 +116,11 @@ public final class SessionStartContextBuilder {
     }
 
     private static String blockedLine(OpenTask task) {
-        String blockers = task.blockers().stream().map(ContextText::oneLine).filter(b -> !b.isEmpty())
-                .collect(Collectors.joining("; "));
+        String blockers = task.blockers()
+            .stream()
+            .map(ContextText::oneLine)
+            .filter(b -> !b.isEmpty())
+            .collect(Collectors.joining("; "));
         return "\n- " + ContextText.line(task.title(), TASK_CHARS) + " — blocked by: "
                 + (blockers.isEmpty() ? "(not named)" : TextCuts.shorten(blockers, TASK_CHARS)) + "  "
                 + ContextText.cite(task.citation());
@@ -126,4 +146,5 @@ public final class SessionStartContextBuilder {
             return items.isEmpty() ? 0 : heading().length() + items.stream().mapToInt(i -> i.line().length()).sum();
         }
     }
+
 }

@@ -7,19 +7,21 @@ import java.util.Objects;
 /**
  * One event of a session as the timeline (layer 2) shows it.
  *
- * @param time    when it happened, UTC
- * @param role    who produced it
+ * @param time when it happened, UTC
+ * @param role who produced it
  * @param preview its text; shown on one line, cut to 200 characters
- * @param source  true when the memory was recorded from this event
+ * @param source true when the memory was recorded from this event
  */
 public record TimelineLine(LocalDateTime time, Role role, String preview, boolean source) {
 
     public enum Role {
+
         USER, ASSISTANT, TOOL;
 
         String label() {
             return name().toLowerCase(Locale.ROOT);
         }
+
     }
 
     public TimelineLine {

@@ -4,16 +4,19 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * Splits a list of texts into batches of similar length, runs each and puts the vectors back in the callers' order.
- * A batch is padded to its longest text, so batches cut in the given order, where a two-word title meets a reply of
- * 256 tokens, spend most of the model's work on padding; cut after sorting by length, they spend little.
+ * Splits a list of texts into batches of similar length, runs each and puts the vectors
+ * back in the callers' order. A batch is padded to its longest text, so batches cut in
+ * the given order, where a two-word title meets a reply of 256 tokens, spend most of the
+ * model's work on padding; cut after sorting by length, they spend little.
  */
 final class Batches {
 
     /** One batch through a model; may throw whatever the engine throws. */
     @FunctionalInterface
     interface BatchEmbedding {
+
         float[][] embed(String[] batch) throws Exception;
+
     }
 
     private Batches() {
@@ -39,11 +42,13 @@ final class Batches {
             float[][] embedded;
             try {
                 embedded = embedding.embed(batch);
-            } catch (EmbeddingException e) {
+            }
+            catch (EmbeddingException e) {
                 throw e;
-            } catch (Exception e) {
-                throw new EmbeddingException(model + " failed on a batch of " + batch.length + " of "
-                        + texts.size() + " texts", e);
+            }
+            catch (Exception e) {
+                throw new EmbeddingException(
+                        model + " failed on a batch of " + batch.length + " of " + texts.size() + " texts", e);
             }
             for (int k = from; k < to; k++) {
                 vectors[order[k]] = embedded[k - from];
@@ -58,4 +63,5 @@ final class Batches {
         }
         return batchSize;
     }
+
 }

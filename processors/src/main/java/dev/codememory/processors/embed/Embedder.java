@@ -5,9 +5,10 @@ import dev.codememory.config.vector.EmbeddingVersion;
 import java.util.List;
 
 /**
- * Turns texts into vectors for similarity search. Vectors are L2-normalised (so cosine similarity is a dot product),
- * have {@code version().dimension()} components, and are deterministic: the same text always gives the same vector,
- * alone or in any batch. Vectors of different {@link #version() versions} must never be compared.
+ * Turns texts into vectors for similarity search. Vectors are L2-normalised (so cosine
+ * similarity is a dot product), have {@code version().dimension()} components, and are
+ * deterministic: the same text always gives the same vector, alone or in any batch.
+ * Vectors of different {@link #version() versions} must never be compared.
  */
 public interface Embedder extends AutoCloseable {
 
@@ -25,4 +26,5 @@ public interface Embedder extends AutoCloseable {
     @Override
     default void close() {
     }
+
 }

@@ -1,6 +1,8 @@
 package dev.codememory.processors.embed;
 
-/** A model could not be loaded, failed its integrity check, or failed to embed a batch. */
+/**
+ * A model could not be loaded, failed its integrity check, or failed to embed a batch.
+ */
 public class EmbeddingException extends RuntimeException {
 
     public EmbeddingException(String message) {
@@ -10,4 +12,5 @@ public class EmbeddingException extends RuntimeException {
     public EmbeddingException(String message, Throwable cause) {
         super(message, cause);
     }
+
 }

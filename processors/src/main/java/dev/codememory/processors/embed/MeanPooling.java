@@ -3,8 +3,9 @@ package dev.codememory.processors.embed;
 import java.util.Arrays;
 
 /**
- * Sentence-transformers' mean pooling: the average of the token vectors the attention mask keeps, then L2
- * normalisation. Done in plain Java on the model's {@code last_hidden_state}, so it needs no NDArray engine.
+ * Sentence-transformers' mean pooling: the average of the token vectors the attention
+ * mask keeps, then L2 normalisation. Done in plain Java on the model's
+ * {@code last_hidden_state}, so it needs no NDArray engine.
  */
 final class MeanPooling {
 
@@ -12,13 +13,14 @@ final class MeanPooling {
     }
 
     /**
-     * @param hidden {@code last_hidden_state}, row-major {@code [batch.size(), batch.length(), dimension]}
+     * @param hidden {@code last_hidden_state}, row-major
+     * {@code [batch.size(), batch.length(), dimension]}
      * @return one unit-length vector per row of the batch
      */
     static float[][] pool(float[] hidden, TokenBatch batch, int dimension) {
         if (hidden.length != batch.size() * batch.length() * dimension) {
-            throw new EmbeddingException("model output has " + hidden.length + " values, expected "
-                    + batch.size() + " x " + batch.length() + " x " + dimension);
+            throw new EmbeddingException("model output has " + hidden.length + " values, expected " + batch.size()
+                    + " x " + batch.length() + " x " + dimension);
         }
         float[][] vectors = new float[batch.size()][];
         double[] sum = new double[dimension];
@@ -54,4 +56,5 @@ final class MeanPooling {
         }
         return vector;
     }
+
 }

@@ -11,24 +11,28 @@ import ai.djl.translate.TranslatorContext;
 import java.util.Arrays;
 
 /**
- * A whole batch of texts in, one unit-length vector per text out: tokenises with padding to the longest text,
- * feeds {@code input_ids}, {@code attention_mask} and (optionally) {@code token_type_ids} as INT64 tensors, and
- * mean-pools the first output ({@code last_hidden_state}) in Java. Stateless apart from the tokenizer, which is
+ * A whole batch of texts in, one unit-length vector per text out: tokenises with padding
+ * to the longest text, feeds {@code input_ids}, {@code attention_mask} and (optionally)
+ * {@code token_type_ids} as INT64 tensors, and mean-pools the first output
+ * ({@code last_hidden_state}) in Java. Stateless apart from the tokenizer, which is
  * thread-safe, so one instance serves every predictor.
  */
 final class MeanPoolingTranslator implements NoBatchifyTranslator<String[], float[][]> {
 
     private static final String BATCH = "tokenBatch";
+
     private static final String HIDDEN_STATE = "last_hidden_state";
 
     private final HuggingFaceTokenizer tokenizer;
+
     private final boolean tokenTypeIds;
+
     private final boolean namedInputs;
 
     /**
      * @param tokenTypeIds whether the model takes a third input, {@code token_type_ids}
-     * @param namedInputs whether to name the input tensors (ONNX Runtime matches inputs by name; TorchScript reads
-     *     names as structure hints, so there they stay positional)
+     * @param namedInputs whether to name the input tensors (ONNX Runtime matches inputs
+     * by name; TorchScript reads names as structure hints, so there they stay positional)
      */
     MeanPoolingTranslator(HuggingFaceTokenizer tokenizer, boolean tokenTypeIds, boolean namedInputs) {
         this.tokenizer = tokenizer;
@@ -42,8 +46,7 @@ final class MeanPoolingTranslator implements NoBatchifyTranslator<String[], floa
         ctx.setAttachment(BATCH, batch);
         NDManager manager = ctx.getNDManager();
         Shape shape = new Shape(batch.shape());
-        NDList inputs = new NDList(
-                input(manager, batch.inputIds(), shape, "input_ids"),
+        NDList inputs = new NDList(input(manager, batch.inputIds(), shape, "input_ids"),
                 input(manager, batch.attentionMask(), shape, "attention_mask"));
         if (tokenTypeIds) {
             inputs.add(input(manager, batch.tokenTypeIds(), shape, "token_type_ids"));
@@ -73,4 +76,5 @@ final class MeanPoolingTranslator implements NoBatchifyTranslator<String[], floa
         }
         return array;
     }
+
 }

@@ -27,23 +27,30 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The default embedder: all-MiniLM-L6-v2 with int8 weights (Xenova's {@code model_quantized.onnx}, 23 MB; 384-d,
- * mean pooling, L2 norm) on DJL's ONNX Runtime engine, fully offline. Against the float model (90 MB): LoCoMo dev
- * R@10 0.752 / NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6× the batch throughput, 65 MB less
- * resident. Its activations are quantized per batch, so a text's vector moves slightly with the batch it is in
- * (cosine 0.99 to the text alone).
- * The ONNX model and {@code tokenizer.json} come from the classpath (the langchain4j model jar, used only for its
- * resources); the model's SHA-256 is checked before it is loaded. The tokenizer pads to the longest text in a batch
- * and truncates at {@value #MAX_TOKENS} tokens (sentence-transformers' {@code max_seq_length}), overriding the
- * file's fixed 128.
+ * The default embedder: all-MiniLM-L6-v2 with int8 weights (Xenova's
+ * {@code model_quantized.onnx}, 23 MB; 384-d, mean pooling, L2 norm) on DJL's ONNX
+ * Runtime engine, fully offline. Against the float model (90 MB): LoCoMo dev R@10 0.752 /
+ * NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6× the batch
+ * throughput, 65 MB less resident. Its activations are quantized per batch, so a text's
+ * vector moves slightly with the batch it is in (cosine 0.99 to the text alone). The ONNX
+ * model and {@code tokenizer.json} come from the classpath (the langchain4j model jar,
+ * used only for its resources); the model's SHA-256 is checked before it is loaded. The
+ * tokenizer pads to the longest text in a batch and truncates at {@value #MAX_TOKENS}
+ * tokens (sentence-transformers' {@code max_seq_length}), overriding the file's fixed
+ * 128.
  *
- * <p>Thread-safe: each {@link #embed(List)} call uses its own predictor over the one shared ONNX session.
+ * <p>
+ * Thread-safe: each {@link #embed(List)} call uses its own predictor over the one shared
+ * ONNX session.
  */
 public final class MiniLmOnnxEmbedder implements Embedder {
 
     public static final int MAX_TOKENS = 256;
+
     public static final EmbeddingVersion VERSION = new EmbeddingVersion("all-minilm-l6-v2-q", 384, "mean", MAX_TOKENS);
+
     public static final String MODEL_SHA256 = "afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1";
+
     public static final int DEFAULT_BATCH_SIZE = 32;
 
     static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
@@ -52,42 +59,55 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     private static final Logger log = LoggerFactory.getLogger(MiniLmOnnxEmbedder.class);
 
     private final int batchSize;
+
     private final HuggingFaceTokenizer tokenizer;
+
     private final Model model;
+
     private final MeanPoolingTranslator translator;
+
     private final Object rawLock = new Object();
+
     private volatile OrtSession rawSession;
 
-    /** Batches of {@value #DEFAULT_BATCH_SIZE}; DJL's cache as configured in the environment (else ~/.djl.ai). */
+    /**
+     * Batches of {@value #DEFAULT_BATCH_SIZE}; DJL's cache as configured in the
+     * environment (else ~/.djl.ai).
+     */
     public MiniLmOnnxEmbedder() {
         this(null, DEFAULT_BATCH_SIZE);
     }
 
     /**
-     * @param djlCacheDir where DJL unpacks the tokenizers native library (a process-wide setting) and where the
-     *                    model is kept unpacked from its jar, so a cold start reads a plain file instead of inflating
-     *                    the model (the float model's 90 MB: 0.6–0.8 s of a 2.3 s load) and ONNX Runtime reads it without a copy on the
-     *                    Java heap; its SHA-256 is checked on every load either way
+     * @param djlCacheDir where DJL unpacks the tokenizers native library (a process-wide
+     * setting) and where the model is kept unpacked from its jar, so a cold start reads a
+     * plain file instead of inflating the model (the float model's 90 MB: 0.6–0.8 s of a
+     * 2.3 s load) and ONNX Runtime reads it without a copy on the Java heap; its SHA-256
+     * is checked on every load either way
      * @param batchSize texts per model call
      */
     public MiniLmOnnxEmbedder(Path djlCacheDir, int batchSize) {
         this.batchSize = Batches.requirePositive(batchSize);
         DjlRuntime.configure(djlCacheDir);
         long start = System.nanoTime();
-        // the tokenizer (its native library and JSON) and the model load side by side: ~0.5 s of a cold start
-        java.util.concurrent.CompletableFuture<HuggingFaceTokenizer> tokenizerLoad =
-                java.util.concurrent.CompletableFuture.supplyAsync(MiniLmOnnxEmbedder::loadTokenizer);
+        // the tokenizer (its native library and JSON) and the model load side by side:
+        // ~0.5 s of a cold start
+        java.util.concurrent.CompletableFuture<HuggingFaceTokenizer> tokenizerLoad = java.util.concurrent.CompletableFuture
+            .supplyAsync(MiniLmOnnxEmbedder::loadTokenizer);
         try {
             this.model = loadModel(djlCacheDir);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             tokenizerLoad.thenAccept(HuggingFaceTokenizer::close);
             throw e;
         }
         try {
             this.tokenizer = tokenizerLoad.join();
-        } catch (java.util.concurrent.CompletionException e) {
+        }
+        catch (java.util.concurrent.CompletionException e) {
             model.close();
-            throw e.getCause() instanceof RuntimeException r ? r : new EmbeddingException("cannot load the tokenizer", e);
+            throw e.getCause() instanceof RuntimeException r ? r
+                    : new EmbeddingException("cannot load the tokenizer", e);
         }
         this.translator = new MeanPoolingTranslator(tokenizer, true, true);
         log.info("Loaded embedding model {} in {} ms", VERSION.id(), (System.nanoTime() - start) / 1_000_000);
@@ -106,10 +126,11 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     }
 
     /**
-     * The same model, tokenizer and pooling run straight on ONNX Runtime, without DJL's predictor, translator or
-     * NDArrays: the baseline for measuring the pipeline's overhead in the same process. Vectors equal
-     * {@link #embed(List)}'s to float rounding. The first call opens a second ONNX session (another model's worth
-     * of native memory), so production code should not call it.
+     * The same model, tokenizer and pooling run straight on ONNX Runtime, without DJL's
+     * predictor, translator or NDArrays: the baseline for measuring the pipeline's
+     * overhead in the same process. Vectors equal {@link #embed(List)}'s to float
+     * rounding. The first call opens a second ONNX session (another model's worth of
+     * native memory), so production code should not call it.
      */
     public float[][] embedRaw(List<String> texts) {
         OrtSession session = rawSession();
@@ -122,7 +143,8 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             if (rawSession != null) {
                 try {
                     rawSession.close();
-                } catch (OrtException e) {
+                }
+                catch (OrtException e) {
                     log.warn("Closing the raw ONNX session failed: {}", e.getMessage());
                 }
                 rawSession = null;
@@ -132,7 +154,10 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         tokenizer.close();
     }
 
-    /** The model's input for these texts, as {@link #embed(List)} and {@link #embedRaw(List)} build it. */
+    /**
+     * The model's input for these texts, as {@link #embed(List)} and
+     * {@link #embedRaw(List)} build it.
+     */
     TokenBatch tokenize(List<String> texts) {
         return TokenBatch.encode(tokenizer, texts);
     }
@@ -143,8 +168,8 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         try (OnnxTensor ids = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.inputIds()), batch.shape());
                 OnnxTensor mask = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.attentionMask()), batch.shape());
                 OnnxTensor types = OnnxTensor.createTensor(env, LongBuffer.wrap(batch.tokenTypeIds()), batch.shape());
-                OrtSession.Result result = session.run(
-                        Map.of("input_ids", ids, "attention_mask", mask, "token_type_ids", types))) {
+                OrtSession.Result result = session
+                    .run(Map.of("input_ids", ids, "attention_mask", mask, "token_type_ids", types))) {
             OnnxTensor hidden = (OnnxTensor) result.get(0);
             FloatBuffer buffer = hidden.getFloatBuffer();
             float[] values = new float[buffer.remaining()];
@@ -161,8 +186,9 @@ public final class MiniLmOnnxEmbedder implements Embedder {
                 if (session == null) {
                     try {
                         session = OrtEnvironment.getEnvironment()
-                                .createSession(readJarModel(), new OrtSession.SessionOptions());
-                    } catch (OrtException e) {
+                            .createSession(readJarModel(), new OrtSession.SessionOptions());
+                    }
+                    catch (OrtException e) {
                         throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
                     }
                     rawSession = session;
@@ -174,33 +200,34 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     private static HuggingFaceTokenizer loadTokenizer() {
         try (InputStream in = resource(TOKENIZER_RESOURCE)) {
-            return HuggingFaceTokenizer.newInstance(in, Map.of(
-                    "padding", "longest",
-                    "truncation", "true",
-                    "maxLength", String.valueOf(MAX_TOKENS)));
-        } catch (IOException e) {
+            return HuggingFaceTokenizer.newInstance(in,
+                    Map.of("padding", "longest", "truncation", "true", "maxLength", String.valueOf(MAX_TOKENS)));
+        }
+        catch (IOException e) {
             throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE, e);
         }
     }
 
     /**
-     * The unpacked model in {@code cacheDir}, checked against {@link #MODEL_SHA256} as it is read (never held in
-     * memory whole), unpacked from the jar first when it is missing or fails the check; null when there is no cache
-     * directory or it cannot be written.
+     * The unpacked model in {@code cacheDir}, checked against {@link #MODEL_SHA256} as it
+     * is read (never held in memory whole), unpacked from the jar first when it is
+     * missing or fails the check; null when there is no cache directory or it cannot be
+     * written.
      */
     static Path verifiedModelFile(Path cacheDir) {
         if (cacheDir == null) {
             return null;
         }
         Path unpacked = cacheDir.resolve("models")
-                .resolve(VERSION.model() + "-" + MODEL_SHA256.substring(0, 12) + ".onnx");
+            .resolve(VERSION.model() + "-" + MODEL_SHA256.substring(0, 12) + ".onnx");
         if (Files.isRegularFile(unpacked)) {
             try {
                 if (ModelChecksum.matches(unpacked, MODEL_SHA256)) {
                     return unpacked;
                 }
                 log.warn("the unpacked model {} fails its checksum; unpacking the jar's copy again", unpacked);
-            } catch (java.io.UncheckedIOException e) {
+            }
+            catch (java.io.UncheckedIOException e) {
                 log.warn("cannot read the unpacked model {}: {}", unpacked, e.getMessage());
             }
         }
@@ -211,14 +238,18 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         byte[] onnx;
         try (InputStream in = resource(MODEL_RESOURCE)) {
             onnx = in.readAllBytes();
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new EmbeddingException("cannot read " + MODEL_RESOURCE, e);
         }
         ModelChecksum.verify(onnx, MODEL_SHA256, MODEL_RESOURCE);
         return onnx;
     }
 
-    /** Copies the jar's model to {@code target} (owner-only, atomically) if it passes the check; null on failure. */
+    /**
+     * Copies the jar's model to {@code target} (owner-only, atomically) if it passes the
+     * check; null on failure.
+     */
     private static Path unpack(Path target) {
         Path tmp = null;
         try {
@@ -229,19 +260,23 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             tmp = Files.createTempFile(target.getParent(), "model", ".tmp",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             try (InputStream in = resource(MODEL_RESOURCE); java.io.OutputStream out = Files.newOutputStream(tmp)) {
-                in.transferTo(out); // into the owner-only file created above (Files.copy would create a new one)
+                in.transferTo(out); // into the owner-only file created above (Files.copy
+                                    // would create a new one)
             }
             ModelChecksum.verify(tmp, MODEL_SHA256, MODEL_RESOURCE);
             Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             return target;
-        } catch (IOException | UnsupportedOperationException e) {
+        }
+        catch (IOException | UnsupportedOperationException e) {
             log.warn("cannot keep an unpacked copy of the model in {}: {}", target.getParent(), e.getMessage());
             return null;
-        } finally {
+        }
+        finally {
             if (tmp != null) {
                 try {
                     Files.deleteIfExists(tmp);
-                } catch (IOException e) {
+                }
+                catch (IOException e) {
                     log.debug("cannot remove {}: {}", tmp, e.getMessage());
                 }
             }
@@ -249,13 +284,16 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     }
 
     /**
-     * ONNX Runtime's intra-op threads spin-wait after each run by default, which on two cores takes the CPU from
-     * whatever runs next — in {@code serve}, the search the prompt's vector was embedded for. They sleep instead.
+     * ONNX Runtime's intra-op threads spin-wait after each run by default, which on two
+     * cores takes the CPU from whatever runs next — in {@code serve}, the search the
+     * prompt's vector was embedded for. They sleep instead.
      *
-     * <p>Its CPU arena allocator is off: the arena keeps the largest batch's buffers for the life of the session, and
-     * {@code serve} embeds a graduation's texts and then holds the model for days (measured, batches of 32 texts of
-     * 256 tokens: the process at 575 MB resident after the batches with the arena, 280 MB without and 174 MB once the
-     * C heap is trimmed; the batches 0–15% slower, single queries the same).
+     * <p>
+     * Its CPU arena allocator is off: the arena keeps the largest batch's buffers for the
+     * life of the session, and {@code serve} embeds a graduation's texts and then holds
+     * the model for days (measured, batches of 32 texts of 256 tokens: the process at 575
+     * MB resident after the batches with the arena, 280 MB without and 174 MB once the C
+     * heap is trimmed; the batches 0–15% slower, single queries the same).
      */
     private static Model loadModel(Path cacheDir) {
         Path file = verifiedModelFile(cacheDir);
@@ -266,17 +304,22 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             options.addConfigEntry("session.intra_op.allow_spinning", "0");
             options.addConfigEntry("session.inter_op.allow_spinning", "0");
             if (file != null) {
-                // ONNX Runtime reads the file itself: handed the bytes, the process kept ~600 MB more resident
-                // (the array, DJL's copy of the stream, the session's copy) long after the model was loaded
+                // ONNX Runtime reads the file itself: handed the bytes, the process kept
+                // ~600 MB more resident
+                // (the array, DJL's copy of the stream, the session's copy) long after
+                // the model was loaded
                 model.load(file, null, Map.of("sessionOptions", options));
-            } else {
+            }
+            else {
                 model.load(new ByteArrayInputStream(readJarModel()), Map.of("sessionOptions", options));
             }
             return model;
-        } catch (ai.onnxruntime.OrtException e) {
+        }
+        catch (ai.onnxruntime.OrtException e) {
             model.close();
             throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
-        } catch (IOException | MalformedModelException | RuntimeException e) {
+        }
+        catch (IOException | MalformedModelException | RuntimeException e) {
             model.close();
             throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
         }
@@ -290,4 +333,5 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         }
         return in;
     }
+
 }

@@ -10,7 +10,10 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.Locale;
 
-/** SHA-256 checks for model files, so a corrupt or swapped model fails at start-up instead of embedding garbage. */
+/**
+ * SHA-256 checks for model files, so a corrupt or swapped model fails at start-up instead
+ * of embedding garbage.
+ */
 final class ModelChecksum {
 
     private ModelChecksum() {
@@ -27,7 +30,8 @@ final class ModelChecksum {
             for (int n = in.read(buffer); n >= 0; n = in.read(buffer)) {
                 digest.update(buffer, 0, n);
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot read " + file, e);
         }
         return HexFormat.of().formatHex(digest.digest());
@@ -37,7 +41,10 @@ final class ModelChecksum {
         return sha256(file).equals(expectedSha256.toLowerCase(Locale.ROOT));
     }
 
-    /** Throws {@link EmbeddingException} naming the file and both digests unless the content has the expected one. */
+    /**
+     * Throws {@link EmbeddingException} naming the file and both digests unless the
+     * content has the expected one.
+     */
     static void verify(byte[] content, String expectedSha256, String name) {
         requireMatch(sha256(content), expectedSha256, name);
     }
@@ -60,8 +67,10 @@ final class ModelChecksum {
     private static MessageDigest digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM must provide SHA-256", e);
         }
     }
+
 }

@@ -6,8 +6,9 @@ import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
 import java.util.List;
 
 /**
- * A tokenised batch as flat row-major {@code [size, length]} arrays, ready to become INT64 tensors. Rows shorter
- * than the longest are padded with id 0 and mask 0, so pooling ignores the padding.
+ * A tokenised batch as flat row-major {@code [size, length]} arrays, ready to become
+ * INT64 tensors. Rows shorter than the longest are padded with id 0 and mask 0, so
+ * pooling ignores the padding.
  */
 record TokenBatch(int size, int length, long[] inputIds, long[] attentionMask, long[] tokenTypeIds) {
 
@@ -32,6 +33,6 @@ record TokenBatch(int size, int length, long[] inputIds, long[] attentionMask, l
     }
 
     long[] shape() {
-        return new long[] {size, length};
+        return new long[] { size, length };
     }
 }

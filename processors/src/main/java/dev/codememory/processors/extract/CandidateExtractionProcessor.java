@@ -9,10 +9,11 @@ import java.util.List;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
- * L1: runs the extractor over an assembled session. A session's last prompt, still waiting for its reply while
- * the session is open, is held back: it is extracted once the reply arrives (its Stop event makes the session
- * pending again), so no half exchange is ever stored. (Session summaries are composed later, from the verified
- * memories, by the summary stage.)
+ * L1: runs the extractor over an assembled session. A session's last prompt, still
+ * waiting for its reply while the session is open, is held back: it is extracted once the
+ * reply arrives (its Stop event makes the session pending again), so no half exchange is
+ * ever stored. (Session summaries are composed later, from the verified memories, by the
+ * summary stage.)
  */
 public class CandidateExtractionProcessor implements ItemProcessor<AssembledSession, ExtractedSession> {
 
@@ -34,4 +35,5 @@ public class CandidateExtractionProcessor implements ItemProcessor<AssembledSess
         List<Candidate> candidates = new ArrayList<>(extractor.extract(slice));
         return new ExtractedSession(assembled.session().sessionId(), assembled.session().lastSeq(), candidates);
     }
+
 }

@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * The id of a candidate: {@code "cand_" + the first 32 hex digits of sha256(kind | sessionId | source event ids,
- * comma-joined in quote order | CanonicalKeys.normalize(body))}. The same claim from the same sources gets the same id
- * on every run, so writing it again changes nothing.
+ * The id of a candidate:
+ * {@code "cand_" + the first 32 hex digits of sha256(kind | sessionId | source event ids,
+ * comma-joined in quote order | CanonicalKeys.normalize(body))}. The same claim from the
+ * same sources gets the same id on every run, so writing it again changes nothing.
  */
 public final class CandidateIds {
 
@@ -28,4 +29,5 @@ public final class CandidateIds {
                 + CanonicalKeys.normalize(body);
         return "cand_" + CanonicalKeys.sha256(material).substring(0, ID_HEX_CHARS);
     }
+
 }

@@ -9,12 +9,18 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** Collects one session's candidates in order ({@link CandidateIds}), dropping repeats of an id. Single use. */
+/**
+ * Collects one session's candidates in order ({@link CandidateIds}), dropping repeats of
+ * an id. Single use.
+ */
 final class CandidateSink {
 
     private final String sessionId;
+
     private final String project;
+
     private final String extractor;
+
     private final Map<String, Candidate> byId = new LinkedHashMap<>();
 
     CandidateSink(String sessionId, String project, String extractor) {
@@ -35,4 +41,5 @@ final class CandidateSink {
     static String candidateId(CandidateKind kind, String sessionId, List<Quote> quotes, String body) {
         return CandidateIds.of(kind, sessionId, quotes, body);
     }
+
 }

@@ -18,21 +18,26 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Error → fix episodes: the memory that saves the most time next week. A Bash call that failed, files edited after
- * it, and a later successful run of the same command ({@link CommandKey#normalize}) in the same session make one
- * INSIGHT. A refused or interrupted call is neither the failure nor the pass ({@link ErrorLines#refusal}); a command
- * that fails again before it passes keeps its first failure, and every file edited between that failure and the pass
- * counts; a command that passes again without an edit in between was not fixed by the session and gives nothing.
+ * Error → fix episodes: the memory that saves the most time next week. A Bash call that
+ * failed, files edited after it, and a later successful run of the same command
+ * ({@link CommandKey#normalize}) in the same session make one INSIGHT. A refused or
+ * interrupted call is neither the failure nor the pass ({@link ErrorLines#refusal}); a
+ * command that fails again before it passes keeps its first failure, and every file
+ * edited between that failure and the pass counts; a command that passes again without an
+ * edit in between was not fixed by the session and gives nothing.
  *
- * <p>Title: {@code Fixed `<command>`: <first meaningful error line>} (command cut to {@value #COMMAND_CHARS}, error
- * to {@value #ERROR_CHARS} characters). Body: the command, the error line, the files changed (relative to the project)
- * and when it passed. Quotes, each as it appears in its source: the failing command (input), the error line (output of
- * the failure), the passing command (input of the pass).
+ * <p>
+ * Title: {@code Fixed `<command>`: <first meaningful error line>} (command cut to
+ * {@value #COMMAND_CHARS}, error to {@value #ERROR_CHARS} characters). Body: the command,
+ * the error line, the files changed (relative to the project) and when it passed. Quotes,
+ * each as it appears in its source: the failing command (input), the error line (output
+ * of the failure), the passing command (input of the pass).
  */
 final class ErrorFixes {
 
     static final int COMMAND_CHARS = 60;
     static final int ERROR_CHARS = 110;
+
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
 
     private ErrorFixes() {
@@ -60,7 +65,8 @@ final class ErrorFixes {
             }
             if (o.failed()) {
                 open.putIfAbsent(key, new Open(o, new LinkedHashSet<>()));
-            } else {
+            }
+            else {
                 Open failure = open.remove(key);
                 if (failure != null && !failure.edited().isEmpty()) {
                     episode(failure, o, key, sink);
@@ -80,19 +86,23 @@ final class ErrorFixes {
         Quote errorQuote = new Quote(failed.observationId(), SourceText.TOOL_RESPONSE, error);
         String readable = readable(error);
         List<String> files = new ArrayList<>(failure.edited());
-        String title = "Fixed `" + TextCuts.shorten(key, COMMAND_CHARS) + "`: " + TextCuts.shorten(readable,
-                ERROR_CHARS);
+        String title = "Fixed `" + TextCuts.shorten(key, COMMAND_CHARS) + "`: "
+                + TextCuts.shorten(readable, ERROR_CHARS);
         String body = "`" + key + "` failed: " + readable + "\nChanged: " + String.join(", ", files)
                 + "\nPassed again at " + TIME.format(pass.ts()) + " (failed at " + TIME.format(failed.ts()) + ").";
-        sink.add(CandidateKind.INSIGHT, pass.ts(), title, body, null, List.of(failedCommand, errorQuote, passedCommand));
+        sink.add(CandidateKind.INSIGHT, pass.ts(), title, body, null,
+                List.of(failedCommand, errorQuote, passedCommand));
     }
 
-    /** The command as it appears in the call's input text (raw, else JSON-escaped), as a quote. */
+    /**
+     * The command as it appears in the call's input text (raw, else JSON-escaped), as a
+     * quote.
+     */
     private static Quote commandQuote(Observation o) {
         if (o.inputText() == null) {
             return null;
         }
-        for (String form : new String[] {o.command(), TextCuts.jsonEscape(o.command())}) {
+        for (String form : new String[] { o.command(), TextCuts.jsonEscape(o.command()) }) {
             if (!form.isBlank() && o.inputText().contains(form)) {
                 String quote = form.length() <= TextCuts.EXCERPT_MAX ? form.strip() : TextCuts.excerpt(form, true);
                 return quote == null ? null : new Quote(o.observationId(), SourceText.TOOL_INPUT, quote);
@@ -105,4 +115,5 @@ final class ErrorFixes {
     private static String readable(String line) {
         return line.replace("\\\"", "\"").replace("\\t", " ").replace("\\\\", "\\").strip();
     }
+
 }

@@ -13,11 +13,13 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Decisions from plans the user approved. In plan mode Claude proposes a plan with {@code ExitPlanMode}
- * ({@code tool_input.plan}, Markdown); the user approving it lets the tool call through, so a call that neither
- * failed nor was refused is an approved plan: a DECISION. Title: the plan's first heading, else its first non-blank
- * line, without Markdown markers, at most 100 characters. Body: {@code "Approved plan:"} and the plan. Quotes: the
- * plan's first line as it appears in the input text, and an excerpt of the tool's answer when there is one.
+ * Decisions from plans the user approved. In plan mode Claude proposes a plan with
+ * {@code ExitPlanMode} ({@code tool_input.plan}, Markdown); the user approving it lets
+ * the tool call through, so a call that neither failed nor was refused is an approved
+ * plan: a DECISION. Title: the plan's first heading, else its first non-blank line,
+ * without Markdown markers, at most 100 characters. Body: {@code "Approved plan:"} and
+ * the plan. Quotes: the plan's first line as it appears in the input text, and an excerpt
+ * of the tool's answer when there is one.
  */
 final class Plans {
 
@@ -31,8 +33,7 @@ final class Plans {
 
     static void extract(List<Observation> observations, CandidateSink sink) {
         for (Observation o : observations) {
-            if (!TOOL.equals(o.tool()) || o.failed() || o.inputText() == null
-                    || ErrorLines.refusal(o.outputText())) {
+            if (!TOOL.equals(o.tool()) || o.failed() || o.inputText() == null || ErrorLines.refusal(o.outputText())) {
                 continue;
             }
             String plan = plan(o.inputText());
@@ -41,8 +42,8 @@ final class Plans {
             }
             String firstLine = firstLine(plan);
             String escaped = TextCuts.jsonEscape(firstLine);
-            String located = o.inputText().contains(escaped) ? escaped : o.inputText().contains(firstLine)
-                    ? firstLine : null;
+            String located = o.inputText().contains(escaped) ? escaped
+                    : o.inputText().contains(firstLine) ? firstLine : null;
             if (located == null) {
                 continue;
             }
@@ -65,7 +66,8 @@ final class Plans {
         try {
             JsonNode input = MAPPER.readTree(inputText);
             return input == null ? null : input.path("plan").asString(null);
-        } catch (JacksonException e) {
+        }
+        catch (JacksonException e) {
             return null;
         }
     }
@@ -79,4 +81,5 @@ final class Plans {
         }
         return TextCuts.firstLine(plan);
     }
+
 }

@@ -23,65 +23,87 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The offline extractor: fixed rules over prompts, replies and tool calls, no model. Stateless and thread-safe.
- * Structure first: what Claude Code records in structured form outranks phrases in prose, which must be precise or
- * absent.
+ * The offline extractor: fixed rules over prompts, replies and tool calls, no model.
+ * Stateless and thread-safe. Structure first: what Claude Code records in structured form
+ * outranks phrases in prose, which must be precise or absent.
  *
- * <h2>What it emits</h2>
- * Turns and tool calls are taken in time order (ties: turns first, then by event id). For each turn:
+ * <h2>What it emits</h2> Turns and tool calls are taken in time order (ties: turns first,
+ * then by event id). For each turn:
  * <ol>
- *   <li><b>EXCHANGE</b>: title = the prompt's first non-blank line (the reply's when the prompt carries nothing),
- *       at most 100 characters, shortened with {@code …}; body = prompt, blank line, reply; quotes = an excerpt of the
- *       prompt (field {@code prompt}, the prompt event) and, when the reply is known, an excerpt of the reply (field
- *       {@code reply}, the Stop event). A compaction summary ("This session is being continued…",
- *       {@link Prompts#isCompactionSummary}) is no exchange and claims nothing. A prompt that carries nothing
- *       ({@link Prompts#carriesNothing}: "ok", ".", an interruption marker, a command echo) is left out: the turn is
- *       an exchange of its reply alone when the reply has at least {@value #SUBSTANTIVE_REPLY_CHARS} characters, else
- *       nothing. A turn without a prompt (a reply Claude opened with) is an exchange of its reply.</li>
- *   <li>Typed claims from the prompt's sentences, then from the reply's ({@link ClaimRules}: tasks, preferences and
- *       proposed decisions from the user's words only, every title a whole clause): at most one claim per sentence;
- *       body = the sentence as written; one quote = that sentence (exact, trimmed) from its field.</li>
+ * <li><b>EXCHANGE</b>: title = the prompt's first non-blank line (the reply's when the
+ * prompt carries nothing), at most 100 characters, shortened with {@code …}; body =
+ * prompt, blank line, reply; quotes = an excerpt of the prompt (field {@code prompt}, the
+ * prompt event) and, when the reply is known, an excerpt of the reply (field
+ * {@code reply}, the Stop event). A compaction summary ("This session is being
+ * continued…", {@link Prompts#isCompactionSummary}) is no exchange and claims nothing. A
+ * prompt that carries nothing ({@link Prompts#carriesNothing}: "ok", ".", an interruption
+ * marker, a command echo) is left out: the turn is an exchange of its reply alone when
+ * the reply has at least {@value #SUBSTANTIVE_REPLY_CHARS} characters, else nothing. A
+ * turn without a prompt (a reply Claude opened with) is an exchange of its reply.</li>
+ * <li>Typed claims from the prompt's sentences, then from the reply's
+ * ({@link ClaimRules}: tasks, preferences and proposed decisions from the user's words
+ * only, every title a whole clause): at most one claim per sentence; body = the sentence
+ * as written; one quote = that sentence (exact, trimmed) from its field.</li>
  * </ol>
- * For each tool call other than the task tools and plans ({@link #STRUCTURE_TOOLS}), an <b>OBSERVATION</b>: title
- * {@code "git commit: <subject>"} (or {@code gh pr create: / gh issue create:}) for a command that records work, else
- * {@code "<Tool>: <first line of the command>"} when there is a command, else {@code "<Tool> <first file>"} (plus
- * {@code " (+N more)"}), else the tool name; {@code " (failed)"} appended on failure; at most 100 characters. Body =
- * tool, command, files, outcome, duration and error, one per line. Quotes from field {@code tool_input}: the command,
- * and the first file path unless the command quote holds it, each exactly as it appears in the input text (raw, else
- * JSON-escaped); an excerpt of the input text when neither is found. On failure, one more from field
- * {@code tool_response}: an excerpt of the error text as it appears in the output text (raw, else JSON-escaped); else
- * the line holding the first {@code error / fail / exception} (any case) when it is 30 to 300 characters long, else
- * an excerpt starting at that line; else an excerpt of the output. A tool call with nothing to quote is skipped.
+ * For each tool call other than the task tools and plans ({@link #STRUCTURE_TOOLS}), an
+ * <b>OBSERVATION</b>: title {@code "git commit: <subject>"} (or
+ * {@code gh pr create: / gh issue create:}) for a command that records work, else
+ * {@code "<Tool>: <first line of the command>"} when there is a command, else
+ * {@code "<Tool> <first file>"} (plus {@code " (+N more)"}), else the tool name;
+ * {@code " (failed)"} appended on failure; at most 100 characters. Body = tool, command,
+ * files, outcome, duration and error, one per line. Quotes from field {@code tool_input}:
+ * the command, and the first file path unless the command quote holds it, each exactly as
+ * it appears in the input text (raw, else JSON-escaped); an excerpt of the input text
+ * when neither is found. On failure, one more from field {@code tool_response}: an
+ * excerpt of the error text as it appears in the output text (raw, else JSON-escaped);
+ * else the line holding the first {@code error / fail / exception} (any case) when it is
+ * 30 to 300 characters long, else an excerpt starting at that line; else an excerpt of
+ * the output. A tool call with nothing to quote is skipped.
  *
- * <p>Then, over the session's tool calls in time order: tasks from Claude Code's own task tracking
- * ({@link TodoLists}), decisions from approved plans ({@link Plans}), work done from commits and pull requests
- * ({@link WorkDone}), and error → fix insights ({@link ErrorFixes}).
+ * <p>
+ * Then, over the session's tool calls in time order: tasks from Claude Code's own task
+ * tracking ({@link TodoLists}), decisions from approved plans ({@link Plans}), work done
+ * from commits and pull requests ({@link WorkDone}), and error → fix insights
+ * ({@link ErrorFixes}).
  *
- * <p>An <b>excerpt</b> is an exact substring of its source, leading and trailing whitespace left out: a source of at
- * most 300 characters whole, else cut at the first line break (in tool texts also an escaped {@code \n}) or
- * sentence end that leaves 30 to 300 characters, else at the last whitespace within 300, else hard at 300; never
- * inside a surrogate pair.
+ * <p>
+ * An <b>excerpt</b> is an exact substring of its source, leading and trailing whitespace
+ * left out: a source of at most 300 characters whole, else cut at the first line break
+ * (in tool texts also an escaped {@code \n}) or sentence end that leaves 30 to 300
+ * characters, else at the last whitespace within 300, else hard at 300; never inside a
+ * surrogate pair.
  *
- * <h2>Sentences</h2>
- * A sentence ends at a line break or at {@code . ! ? 。 ！ ？} followed by whitespace (not after {@code e.g. i.e.
- * etc. vs. cf.} or a single Latin letter). Fenced code blocks are skipped, and list, quote and heading markers left
- * out. The rules themselves, with their cue lists, are {@link ClaimRules}'s.
+ * <h2>Sentences</h2> A sentence ends at a line break or at {@code . ! ? 。 ！ ？} followed
+ * by whitespace (not after {@code e.g. i.e.
+ * etc. vs. cf.} or a single Latin letter). Fenced code blocks are skipped, and list,
+ * quote and heading markers left out. The rules themselves, with their cue lists, are
+ * {@link ClaimRules}'s.
  *
- * <h2>Ids</h2>
- * {@link CandidateIds}: derived from kind, session, the quoted events and the normalised body. A candidate whose id was
- * already emitted from the slice (the same sentence twice in one event) is emitted once.
+ * <h2>Ids</h2> {@link CandidateIds}: derived from kind, session, the quoted events and
+ * the normalised body. A candidate whose id was already emitted from the slice (the same
+ * sentence twice in one event) is emitted once.
  */
 public final class RuleBasedExtractor implements Extractor {
 
     public static final String NAME = "rules-v2";
 
     static final int TITLE_MAX = 100;
-    /** A reply to a prompt that carries nothing is an exchange only when it says at least this much. */
+
+    /**
+     * A reply to a prompt that carries nothing is an exchange only when it says at least
+     * this much.
+     */
     static final int SUBSTANTIVE_REPLY_CHARS = 200;
-    /** Tools read for their structure (tasks, plans) rather than as observations of their own. */
+
+    /**
+     * Tools read for their structure (tasks, plans) rather than as observations of their
+     * own.
+     */
     static final Set<String> STRUCTURE_TOOLS = Set.of("TodoWrite", "TodoRead", "TaskCreate", "TaskUpdate", "TaskList",
             "TaskGet", "TaskCreated", "TaskCompleted", "ExitPlanMode", "EnterPlanMode");
+
     private static final Pattern FAILURE_WORD = Pattern.compile("error|fail|exception", Pattern.CASE_INSENSITIVE);
+
     private static final int FAILURE_LINE_LOOKBACK = 150;
 
     @Override
@@ -105,7 +127,8 @@ public final class RuleBasedExtractor implements Extractor {
         for (Source source : sources) {
             if (source.turn() != null) {
                 extractTurn(source.turn(), sink);
-            } else if (!STRUCTURE_TOOLS.contains(source.observation().tool())) {
+            }
+            else if (!STRUCTURE_TOOLS.contains(source.observation().tool())) {
                 extractObservation(source.observation(), sink);
             }
         }
@@ -131,8 +154,8 @@ public final class RuleBasedExtractor implements Extractor {
         boolean promptCarries = !prompt.isBlank() && !Prompts.carriesNothing(prompt);
         boolean replyKnown = turn.replyEventId() != null && reply != null && !reply.isBlank();
         LocalDateTime replyTs = turn.replyTs() != null ? turn.replyTs() : turn.promptTs();
-        boolean replyCarries = replyKnown && (promptCarries || prompt.isBlank()
-                || reply.strip().length() >= SUBSTANTIVE_REPLY_CHARS);
+        boolean replyCarries = replyKnown
+                && (promptCarries || prompt.isBlank() || reply.strip().length() >= SUBSTANTIVE_REPLY_CHARS);
 
         List<Quote> quotes = new ArrayList<>(2);
         String promptExcerpt = promptCarries ? TextCuts.excerpt(prompt, false) : null;
@@ -147,8 +170,8 @@ public final class RuleBasedExtractor implements Extractor {
             if (firstLine.isEmpty()) {
                 firstLine = TextCuts.firstLine(reply);
             }
-            String body = !replyCarries ? prompt.strip() : !promptCarries ? reply.strip()
-                    : prompt.strip() + "\n\n" + reply.strip();
+            String body = !replyCarries ? prompt.strip()
+                    : !promptCarries ? reply.strip() : prompt.strip() + "\n\n" + reply.strip();
             sink.add(CandidateKind.EXCHANGE, turn.promptTs(), TextCuts.shorten(firstLine, TITLE_MAX), body, null,
                     quotes);
         }
@@ -189,8 +212,8 @@ public final class RuleBasedExtractor implements Extractor {
                 }
             }
             if (quotes.isEmpty()) {
-                quotes.add(new Quote(observation.observationId(), SourceText.TOOL_INPUT,
-                        TextCuts.excerpt(input, true)));
+                quotes
+                    .add(new Quote(observation.observationId(), SourceText.TOOL_INPUT, TextCuts.excerpt(input, true)));
             }
         }
         String output = observation.outputText();
@@ -205,7 +228,10 @@ public final class RuleBasedExtractor implements Extractor {
                 observationBody(observation), null, quotes);
     }
 
-    /** {@code needle} as it appears in {@code text} (raw, else JSON-escaped), as an excerpt; null when absent. */
+    /**
+     * {@code needle} as it appears in {@code text} (raw, else JSON-escaped), as an
+     * excerpt; null when absent.
+     */
     private static String locate(String text, String needle) {
         if (needle == null || needle.isBlank()) {
             return null;
@@ -247,7 +273,10 @@ public final class RuleBasedExtractor implements Extractor {
         return TextCuts.excerpt(output, true);
     }
 
-    /** Where the line holding {@code at} starts: after a line break, an escaped {@code \n} or a JSON quote. */
+    /**
+     * Where the line holding {@code at} starts: after a line break, an escaped {@code \n}
+     * or a JSON quote.
+     */
     private static int lineStart(String text, int at) {
         for (int k = at - 1; k >= Math.max(0, at - FAILURE_LINE_LOOKBACK); k--) {
             char c = text.charAt(k);
@@ -270,12 +299,15 @@ public final class RuleBasedExtractor implements Extractor {
                 case PULL_REQUEST -> "gh pr create: ";
                 case ISSUE -> "gh issue create: ";
             } + first.subject();
-        } else if (!command.isEmpty()) {
+        }
+        else if (!command.isEmpty()) {
             base = tool + ": " + command;
-        } else if (!observation.files().isEmpty()) {
+        }
+        else if (!observation.files().isEmpty()) {
             int more = observation.files().size() - 1;
             base = tool + " " + observation.files().get(0) + (more > 0 ? " (+" + more + " more)" : "");
-        } else {
+        }
+        else {
             base = tool;
         }
         String suffix = observation.failed() ? " (failed)" : "";
@@ -304,4 +336,5 @@ public final class RuleBasedExtractor implements Extractor {
     static String candidateId(CandidateKind kind, String sessionId, List<Quote> quotes, String body) {
         return CandidateSink.candidateId(kind, sessionId, quotes, body);
     }
+
 }

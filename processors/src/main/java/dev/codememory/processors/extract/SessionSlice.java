@@ -6,9 +6,10 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * What an extractor reads at once: turns and tool observations of one session, all of one project.
+ * What an extractor reads at once: turns and tool observations of one session, all of one
+ * project.
  *
- * @param turns        prompts with their replies, in any order
+ * @param turns prompts with their replies, in any order
  * @param observations tool calls, in any order
  */
 public record SessionSlice(String sessionId, String project, List<Turn> turns, List<Observation> observations) {
@@ -20,14 +21,14 @@ public record SessionSlice(String sessionId, String project, List<Turn> turns, L
         observations = List.copyOf(observations);
         for (Turn turn : turns) {
             if (!turn.sessionId().equals(sessionId)) {
-                throw new IllegalArgumentException("turn " + turn.turnId() + " belongs to session "
-                        + turn.sessionId() + ", not " + sessionId);
+                throw new IllegalArgumentException(
+                        "turn " + turn.turnId() + " belongs to session " + turn.sessionId() + ", not " + sessionId);
             }
         }
         for (Observation observation : observations) {
             if (!observation.sessionId().equals(sessionId)) {
-                throw new IllegalArgumentException("observation " + observation.observationId()
-                        + " belongs to session " + observation.sessionId() + ", not " + sessionId);
+                throw new IllegalArgumentException("observation " + observation.observationId() + " belongs to session "
+                        + observation.sessionId() + ", not " + sessionId);
             }
         }
     }

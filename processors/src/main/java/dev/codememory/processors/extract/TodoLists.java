@@ -19,53 +19,64 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Tasks from Claude Code's own task tracking, read in the session's time order. This is where tasks come from in
- * a coding session: Claude keeps its plan in these tools, with each item's status.
+ * Tasks from Claude Code's own task tracking, read in the session's time order. This is
+ * where tasks come from in a coding session: Claude keeps its plan in these tools, with
+ * each item's status.
  *
- * <h2>TodoWrite</h2>
- * Each call's {@code tool_input.todos} is the session's whole list ({@code content}, {@code status} pending /
- * in_progress / completed, {@code priority}, {@code id}); the call replaces the previous list. An item is known by
- * its content ({@link CanonicalKeys#normalize}), not its id: ids are positions ("1", "2") that the next list reuses
- * for other work. A TASK candidate is emitted
+ * <h2>TodoWrite</h2> Each call's {@code tool_input.todos} is the session's whole list
+ * ({@code content}, {@code status} pending / in_progress / completed, {@code priority},
+ * {@code id}); the call replaces the previous list. An item is known by its content
+ * ({@link CanonicalKeys#normalize}), not its id: ids are positions ("1", "2") that the
+ * next list reuses for other work. A TASK candidate is emitted
  * <ul>
- *   <li>when an item first appears, with its status;</li>
- *   <li>each time a later list gives it another status (completed is {@code done});</li>
- *   <li>when it disappears from a later list of the same session while not completed: status {@code cancelled}
- *       (dropped). It comes back to life if a later list holds it again.</li>
+ * <li>when an item first appears, with its status;</li>
+ * <li>each time a later list gives it another status (completed is {@code done});</li>
+ * <li>when it disappears from a later list of the same session while not completed:
+ * status {@code cancelled} (dropped). It comes back to life if a later list holds it
+ * again.</li>
  * </ul>
- * The quote is the item's JSON object as it appears in that call's input text (content and status together); a
- * drop quotes the item from the last list that held it and the first item of the list that left it out (or its
- * empty {@code "todos":[]}).
+ * The quote is the item's JSON object as it appears in that call's input text (content
+ * and status together); a drop quotes the item from the last list that held it and the
+ * first item of the list that left it out (or its empty {@code "todos":[]}).
  *
- * <h2>Task tools and task hook events</h2>
- * {@code TaskCreate} ({@code subject}) is a pending task, quoted by its subject; {@code TaskUpdate} ({@code taskId},
- * {@code status}, {@code subject}) changes the status of the task its id was created with in this session
- * ({@code deleted} is cancelled), quoting the update's input and the subject where it was created. The
- * {@code TaskCreated} and {@code TaskCompleted} hook events ({@code task_subject}) are a pending and a done task.
+ * <h2>Task tools and task hook events</h2> {@code TaskCreate} ({@code subject}) is a
+ * pending task, quoted by its subject; {@code TaskUpdate} ({@code taskId},
+ * {@code status}, {@code subject}) changes the status of the task its id was created with
+ * in this session ({@code deleted} is cancelled), quoting the update's input and the
+ * subject where it was created. The {@code TaskCreated} and {@code TaskCompleted} hook
+ * events ({@code task_subject}) are a pending and a done task.
  *
- * <p>Every candidate's task fields say {@link TaskFields#TODO_LIST}: the status is what the tool recorded, not a
- * reading of words. Titles are the item's text, whitespace collapsed.
+ * <p>
+ * Every candidate's task fields say {@link TaskFields#TODO_LIST}: the status is what the
+ * tool recorded, not a reading of words. Titles are the item's text, whitespace
+ * collapsed.
  */
 final class TodoLists {
 
-    static final Set<String> TOOLS = Set.of("TodoWrite", "TaskCreate", "TaskUpdate", "TaskCreated",
-            "TaskCompleted");
+    static final Set<String> TOOLS = Set.of("TodoWrite", "TaskCreate", "TaskUpdate", "TaskCreated", "TaskCompleted");
 
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final CandidateSink sink;
+
     /** Every item the session's lists have held, by content key. */
     private final Map<String, Item> items = new LinkedHashMap<>();
+
     /** The keys of the current TodoWrite list. */
     private List<String> current = List.of();
-    /** Task-tool ids of this session to the subject and the quote they were created with. */
+
+    /**
+     * Task-tool ids of this session to the subject and the quote they were created with.
+     */
     private final Map<String, Item> created = new HashMap<>();
 
     private TodoLists(CandidateSink sink) {
         this.sink = sink;
     }
 
-    /** Reads the task tools among {@code observations} (in time order) into {@code sink}. */
+    /**
+     * Reads the task tools among {@code observations} (in time order) into {@code sink}.
+     */
     static void extract(List<Observation> observations, CandidateSink sink) {
         TodoLists lists = new TodoLists(sink);
         for (Observation o : observations) {
@@ -86,17 +97,25 @@ final class TodoLists {
         }
     }
 
-    /** What is known of one item: its text, last status and the quote that last showed it. */
+    /**
+     * What is known of one item: its text, last status and the quote that last showed it.
+     */
     private static final class Item {
+
         final String title;
+
         String status;
+
         String priority;
+
         Quote quote;
+
         boolean dropped;
 
         Item(String title) {
             this.title = title;
         }
+
     }
 
     private void todoWrite(Observation o, JsonNode input) {
@@ -132,9 +151,8 @@ final class TodoLists {
             item.quote = quote;
             item.dropped = false;
         }
-        Quote newList = firstOfList != null ? firstOfList
-                : o.inputText().contains("\"todos\":[]")
-                        ? new Quote(o.observationId(), SourceText.TOOL_INPUT, "\"todos\":[]") : null;
+        Quote newList = firstOfList != null ? firstOfList : o.inputText().contains("\"todos\":[]")
+                ? new Quote(o.observationId(), SourceText.TOOL_INPUT, "\"todos\":[]") : null;
         for (String key : current) {
             Item item = items.get(key);
             if (!keys.contains(key) && !"done".equals(item.status) && !item.dropped && newList != null) {
@@ -171,8 +189,8 @@ final class TodoLists {
         if (excerpt == null) {
             return;
         }
-        emit(o, item.title, status, null, List.of(new Quote(o.observationId(), SourceText.TOOL_INPUT, excerpt),
-                item.quote));
+        emit(o, item.title, status, null,
+                List.of(new Quote(o.observationId(), SourceText.TOOL_INPUT, excerpt), item.quote));
         item.status = status;
     }
 
@@ -217,7 +235,10 @@ final class TodoLists {
         return content == null ? "" : content.strip().replaceAll("\\s+", " ");
     }
 
-    /** pending, in_progress, done or cancelled; null for a status these tools do not write. */
+    /**
+     * pending, in_progress, done or cancelled; null for a status these tools do not
+     * write.
+     */
     static String status(String raw) {
         return switch (raw.strip().toLowerCase(Locale.ROOT)) {
             case "pending", "open", "todo" -> "pending";
@@ -237,8 +258,10 @@ final class TodoLists {
         try {
             JsonNode node = MAPPER.readTree(text);
             return node != null && node.isObject() ? node : null;
-        } catch (JacksonException e) {
+        }
+        catch (JacksonException e) {
             return null;
         }
     }
+
 }

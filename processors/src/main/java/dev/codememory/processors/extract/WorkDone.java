@@ -18,17 +18,21 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * Work done, as the session recorded it: every {@code git commit}, {@code gh pr create} and {@code gh issue create} a
- * Bash call ran ({@link ShellWork}) and that went through becomes a WORK candidate. A commit went through when git
- * printed its summary line ({@code [main 1a2b3c4] Subject}, {@link GitOutput#committedSha}); a pull request or issue
- * when the call did not fail and was not refused. A commit that failed stays an observation only.
+ * Work done, as the session recorded it: every {@code git commit}, {@code gh pr create}
+ * and {@code gh issue create} a Bash call ran ({@link ShellWork}) and that went through
+ * becomes a WORK candidate. A commit went through when git printed its summary line
+ * ({@code [main 1a2b3c4] Subject}, {@link GitOutput#committedSha}); a pull request or
+ * issue when the call did not fail and was not refused. A commit that failed stays an
+ * observation only.
  *
- * <p>Title: the commit subject (or the PR / issue title). Body: what it is and its reference ({@code Commit 1a2b3c4},
- * {@code Pull request https://…/pull/12}), the subject, the message body when there is one, and for a commit the files
- * it changed: the paths given to {@code git add} and {@code git commit}, the files git reports created, and the files
- * the session edited since its previous commit (relative to the project), at most {@value #MAX_FILES}. Quotes: the
- * subject as written in the command (as it appears in the input text), and git's summary line or the PR / issue URL
- * from the output.
+ * <p>
+ * Title: the commit subject (or the PR / issue title). Body: what it is and its reference
+ * ({@code Commit 1a2b3c4}, {@code Pull request https://…/pull/12}), the subject, the
+ * message body when there is one, and for a commit the files it changed: the paths given
+ * to {@code git add} and {@code git commit}, the files git reports created, and the files
+ * the session edited since its previous commit (relative to the project), at most
+ * {@value #MAX_FILES}. Quotes: the subject as written in the command (as it appears in
+ * the input text), and git's summary line or the PR / issue URL from the output.
  */
 final class WorkDone {
 
@@ -57,15 +61,15 @@ final class WorkDone {
                         commit(o, work, sha, editedSinceCommit, sink);
                         editedSinceCommit.clear();
                     }
-                } else if (!o.failed()) {
+                }
+                else if (!o.failed()) {
                     created(o, work, sink);
                 }
             }
         }
     }
 
-    private static void commit(Observation o, RecordedWork work, String sha, Set<String> edited,
-            CandidateSink sink) {
+    private static void commit(Observation o, RecordedWork work, String sha, Set<String> edited, CandidateSink sink) {
         Quote subject = subjectQuote(o, work);
         if (subject == null) {
             return;
@@ -104,18 +108,22 @@ final class WorkDone {
             quotes.add(new Quote(o.observationId(), SourceText.TOOL_RESPONSE, url));
         }
         String what = work.kind() == Kind.PULL_REQUEST ? "Pull request" : "Issue";
-        StringBuilder body = new StringBuilder(what).append(url == null ? "" : " " + url).append(": ")
-                .append(work.subject());
+        StringBuilder body = new StringBuilder(what).append(url == null ? "" : " " + url)
+            .append(": ")
+            .append(work.subject());
         if (!work.body().isEmpty()) {
             body.append("\n\n").append(work.body());
         }
         sink.add(CandidateKind.WORK, o.ts(), work.subject(), body.toString(), null, quotes);
     }
 
-    /** The subject as written in the command, as it appears in the input text (raw, else JSON-escaped). */
+    /**
+     * The subject as written in the command, as it appears in the input text (raw, else
+     * JSON-escaped).
+     */
     private static Quote subjectQuote(Observation o, RecordedWork work) {
         String raw = o.command().substring(work.subjectStart(), work.subjectEnd()).strip();
-        for (String form : new String[] {raw, TextCuts.jsonEscape(raw)}) {
+        for (String form : new String[] { raw, TextCuts.jsonEscape(raw) }) {
             if (!form.isEmpty() && o.inputText().contains(form)) {
                 String quote = form.length() <= TextCuts.EXCERPT_MAX ? form : TextCuts.excerpt(form, true);
                 return quote == null ? null : new Quote(o.observationId(), SourceText.TOOL_INPUT, quote);
@@ -123,4 +131,5 @@ final class WorkDone {
         }
         return null;
     }
+
 }

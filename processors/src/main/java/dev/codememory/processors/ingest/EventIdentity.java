@@ -20,31 +20,40 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The identity ingest gives a hook event, in one place for both sides of the spool: {@link HookEventProcessor}
- * assigns it, and the hook process computes the same id for a line it has just appended ({@link #eventIdOf}),
- * so a record written by the hook (an injection) can name the event before it exists in DuckDB.
+ * The identity ingest gives a hook event, in one place for both sides of the spool:
+ * {@link HookEventProcessor} assigns it, and the hook process computes the same id for a
+ * line it has just appended ({@link #eventIdOf}), so a record written by the hook (an
+ * injection) can name the event before it exists in DuckDB.
  *
- * <p>{@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment and the payload (the
- * event object as ingest serializes it); {@code event_id} = {@code "ev_"} + its first 32 hex digits. The moment
- * is the hook line's {@code timestamp} when given, else its origin for imported lines, else the time of receipt.
- * A spool line that names its own {@code identity} (an event rebuilt from a Claude Code transcript: the record's
- * uuid and what was made of it) is keyed by the event name and that identity alone, so the same transcript record
- * is one event however often, from whichever file and under whichever session it is read again.
+ * <p>
+ * {@code dedupe_key} = SHA-256 of the hook event name, the session, the event's moment
+ * and the payload (the event object as ingest serializes it); {@code event_id} =
+ * {@code "ev_"} + its first 32 hex digits. The moment is the hook line's
+ * {@code timestamp} when given, else its origin for imported lines, else the time of
+ * receipt. A spool line that names its own {@code identity} (an event rebuilt from a
+ * Claude Code transcript: the record's uuid and what was made of it) is keyed by the
+ * event name and that identity alone, so the same transcript record is one event however
+ * often, from whichever file and under whichever session it is read again.
  *
- * <p>JDK only: this runs in the hook process. {@link #payload} is the one writer of the text an event id hashes,
- * for the hook and for ingest ({@link HookEventProcessor} parses with the hook's {@link Json} and writes with it).
- * Its form is the one ingest has stored since the first release, when Jackson wrote it: integers canonical, other
- * numbers as {@link BigDecimal#toString()}, only control characters escaped, upper-case hex. Changing it would
- * change every stored event id, and a re-import would then add its history a second time.
+ * <p>
+ * JDK only: this runs in the hook process. {@link #payload} is the one writer of the text
+ * an event id hashes, for the hook and for ingest ({@link HookEventProcessor} parses with
+ * the hook's {@link Json} and writes with it). Its form is the one ingest has stored
+ * since the first release, when Jackson wrote it: integers canonical, other numbers as
+ * {@link BigDecimal#toString()}, only control characters escaped, upper-case hex.
+ * Changing it would change every stored event id, and a re-import would then add its
+ * history a second time.
  */
 public final class EventIdentity {
 
-    /** The hook events Claude Code's hooks reference documents; others are rejected with the name. */
+    /**
+     * The hook events Claude Code's hooks reference documents; others are rejected with
+     * the name.
+     */
     public static final Set<String> KNOWN_EVENTS = Set.of("SessionStart", "UserPromptSubmit", "UserPromptExpansion",
-            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure",
-            "SubagentStart", "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification",
-            "TaskCreated", "TaskCompleted", "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate",
-            "WorktreeRemove", "MessageDisplay");
+            "PreToolUse", "PostToolUse", "PostToolUseFailure", "PostToolBatch", "Stop", "StopFailure", "SubagentStart",
+            "SubagentStop", "PreCompact", "PostCompact", "SessionEnd", "Notification", "TaskCreated", "TaskCompleted",
+            "InstructionsLoaded", "CwdChanged", "FileChanged", "WorktreeCreate", "WorktreeRemove", "MessageDisplay");
 
     /** How the stored payload spells strings and numbers (see the class comment). */
     private static final Json.Style INGEST_STYLE = new Json.Style() {
@@ -63,22 +72,26 @@ public final class EventIdentity {
     }
 
     /**
-     * The {@code event_id} ingest will give the hook event of this spool line (as {@link
-     * dev.codememory.processors.capture.SpoolLineBuilder} writes it), or null when ingest would not make it an
-     * event: a flagged line, a line without a valid {@code received_at}, an unknown or missing hook event name, a
-     * record that is not a hook event.
+     * The {@code event_id} ingest will give the hook event of this spool line (as
+     * {@link dev.codememory.processors.capture.SpoolLineBuilder} writes it), or null when
+     * ingest would not make it an event: a flagged line, a line without a valid
+     * {@code received_at}, an unknown or missing hook event name, a record that is not a
+     * hook event.
      */
     public static String eventIdOf(String spoolLine) {
         Object parsed;
         try {
             parsed = Json.parse(spoolLine);
-        } catch (JsonParseException e) {
+        }
+        catch (JsonParseException e) {
             return null;
         }
         return parsed instanceof Map<?, ?> envelope ? eventIdOf(envelope) : null;
     }
 
-    /** {@link #eventIdOf(String)} for a spool line already parsed by {@link Json#parse}. */
+    /**
+     * {@link #eventIdOf(String)} for a spool line already parsed by {@link Json#parse}.
+     */
     public static String eventIdOf(Map<?, ?> envelope) {
         if (envelope.containsKey(InjectionLine.RECORD_KEY) || envelope.containsKey("error")) {
             return null;
@@ -99,7 +112,8 @@ public final class EventIdentity {
         String payload;
         try {
             payload = payload(event);
-        } catch (NumberFormatException | ArithmeticException e) {
+        }
+        catch (NumberFormatException | ArithmeticException e) {
             return null; // a number ingest cannot read either: the line becomes a reject
         }
         return eventId(dedupeKey(eventType, sessionId, moment(eventTime, origin, receivedAtText), payload));
@@ -108,15 +122,18 @@ public final class EventIdentity {
     /** The envelope key of a line's own identity (see the class comment). */
     public static final String IDENTITY = "identity";
 
-    /** The dedupe key of an event that names its own identity: neither its session nor its payload count. */
+    /**
+     * The dedupe key of an event that names its own identity: neither its session nor its
+     * payload count.
+     */
     public static String identityKey(String eventType, String identity) {
         return sha256(eventType + '\u0000' + "identity:" + identity);
     }
 
     /** SHA-256 (hex) of what makes the event itself; {@code sessionId} may be null. */
     public static String dedupeKey(String eventType, String sessionId, String moment, String payload) {
-        return sha256(eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment + '\u0000'
-                + payload);
+        return sha256(
+                eventType + '\u0000' + (sessionId == null ? "" : sessionId) + '\u0000' + moment + '\u0000' + payload);
     }
 
     public static String eventId(String dedupeKey) {
@@ -124,15 +141,19 @@ public final class EventIdentity {
     }
 
     /**
-     * What tells two otherwise equal events apart: the event time when the hook line had one, else the origin
-     * (file and line) of an imported line, else the time of receipt exactly as the envelope wrote it.
+     * What tells two otherwise equal events apart: the event time when the hook line had
+     * one, else the origin (file and line) of an imported line, else the time of receipt
+     * exactly as the envelope wrote it.
      */
     public static String moment(LocalDateTime eventTime, String origin, String receivedAtText) {
         return eventTime != null ? "ts:" + eventTime
                 : origin != null ? "origin:" + origin : "received:" + receivedAtText;
     }
 
-    /** ISO-8601 with offset or 'Z' → UTC; a local date-time is taken as UTC. Null when absent or unparseable. */
+    /**
+     * ISO-8601 with offset or 'Z' → UTC; a local date-time is taken as UTC. Null when
+     * absent or unparseable.
+     */
     public static LocalDateTime parseTime(String text) {
         if (text == null || text.isBlank()) {
             return null;
@@ -145,13 +166,16 @@ public final class EventIdentity {
     static LocalDateTime parseAnyTime(String text) {
         try {
             return LocalDateTime.ofInstant(Instant.parse(text), ZoneOffset.UTC);
-        } catch (DateTimeParseException e) {
+        }
+        catch (DateTimeParseException e) {
             try {
                 return OffsetDateTime.parse(text).withOffsetSameInstant(ZoneOffset.UTC).toLocalDateTime();
-            } catch (DateTimeParseException e2) {
+            }
+            catch (DateTimeParseException e2) {
                 try {
                     return LocalDateTime.parse(text);
-                } catch (DateTimeParseException e3) {
+                }
+                catch (DateTimeParseException e3) {
                     return null;
                 }
             }
@@ -159,14 +183,15 @@ public final class EventIdentity {
     }
 
     /**
-     * {@link #parseTime} for the form hooks and imports write, {@code yyyy-MM-ddTHH:mm:ss[.f…](Z|±HH:MM)} with
-     * one to nine fraction digits, without going through {@code java.time}'s parsers (ingest reads two per line);
-     * null for anything else, which the parsers then decide.
+     * {@link #parseTime} for the form hooks and imports write,
+     * {@code yyyy-MM-ddTHH:mm:ss[.f…](Z|±HH:MM)} with one to nine fraction digits,
+     * without going through {@code java.time}'s parsers (ingest reads two per line); null
+     * for anything else, which the parsers then decide.
      */
     static LocalDateTime parseCommonTime(String t) {
         int n = t.length();
-        if (n < 20 || n > 35 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T'
-                || t.charAt(13) != ':' || t.charAt(16) != ':') {
+        if (n < 20 || n > 35 || t.charAt(4) != '-' || t.charAt(7) != '-' || t.charAt(10) != 'T' || t.charAt(13) != ':'
+                || t.charAt(16) != ':') {
             return null;
         }
         int year = digits(t, 0, 4);
@@ -176,8 +201,8 @@ public final class EventIdentity {
         int minute = digits(t, 14, 2);
         int second = digits(t, 17, 2);
         if (year < 1 || month < 1 || month > 12 || day < 1
-                || (day > 28 && day > YearMonth.of(year, month).lengthOfMonth())
-                || hour < 0 || hour > 23 || minute < 0 || minute > 59 || second < 0 || second > 59) {
+                || (day > 28 && day > YearMonth.of(year, month).lengthOfMonth()) || hour < 0 || hour > 23 || minute < 0
+                || minute > 59 || second < 0 || second > 59) {
             return null;
         }
         int i = 19;
@@ -199,7 +224,8 @@ public final class EventIdentity {
         int offsetSeconds;
         if (i == n - 1 && t.charAt(i) == 'Z') {
             offsetSeconds = 0;
-        } else if (i == n - 6 && (t.charAt(i) == '+' || t.charAt(i) == '-') && t.charAt(i + 3) == ':') {
+        }
+        else if (i == n - 6 && (t.charAt(i) == '+' || t.charAt(i) == '-') && t.charAt(i + 3) == ':') {
             int offsetHours = digits(t, i + 1, 2);
             int offsetMinutes = digits(t, i + 4, 2);
             if (offsetHours < 0 || offsetHours > 17 || offsetMinutes < 0 || offsetMinutes > 59
@@ -207,7 +233,8 @@ public final class EventIdentity {
                 return null;
             }
             offsetSeconds = (t.charAt(i) == '-' ? -1 : 1) * (offsetHours * 3600 + offsetMinutes * 60);
-        } else {
+        }
+        else {
             return null;
         }
         LocalDateTime local = LocalDateTime.of(year, month, day, hour, minute, second, nano);
@@ -228,8 +255,9 @@ public final class EventIdentity {
     }
 
     /**
-     * The event object (as {@link Json#parse} returns it) written the way ingest stores and hashes it. Throws
-     * {@link NumberFormatException} for a number {@link BigDecimal} cannot hold.
+     * The event object (as {@link Json#parse} returns it) written the way ingest stores
+     * and hashes it. Throws {@link NumberFormatException} for a number {@link BigDecimal}
+     * cannot hold.
      */
     public static String payload(Object event) {
         StringBuilder out = new StringBuilder(256);
@@ -237,7 +265,10 @@ public final class EventIdentity {
         return out.toString();
     }
 
-    /** Integers are read as integers (so {@code -0} is {@code 0}), everything else as an exact BigDecimal. */
+    /**
+     * Integers are read as integers (so {@code -0} is {@code 0}), everything else as an
+     * exact BigDecimal.
+     */
     private static String number(String literal) {
         for (int i = 0; i < literal.length(); i++) {
             char c = literal.charAt(i);
@@ -248,7 +279,10 @@ public final class EventIdentity {
         return new BigInteger(literal).toString();
     }
 
-    /** A string as Jackson writes it: quoted, only '"', '\\' and control characters escaped. */
+    /**
+     * A string as Jackson writes it: quoted, only '"', '\\' and control characters
+     * escaped.
+     */
     private static void writeString(String s, StringBuilder out) {
         out.append('"');
         Json.appendJacksonEscaped(s, out);
@@ -259,8 +293,10 @@ public final class EventIdentity {
         try {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             return HexFormat.of().formatHex(digest.digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("SHA-256 is missing from this JDK", e);
         }
     }
+
 }

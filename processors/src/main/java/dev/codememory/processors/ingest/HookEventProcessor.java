@@ -13,24 +13,30 @@ import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
- * Turns one spool line into an event row, an injection record (lines marked {@code "record":"injection"}, see
- * {@link InjectionLine}) or a reject with its reason. Never throws for bad data: every line ends up somewhere
- * visible.
+ * Turns one spool line into an event row, an injection record (lines marked
+ * {@code "record":"injection"}, see {@link InjectionLine}) or a reject with its reason.
+ * Never throws for bad data: every line ends up somewhere visible.
  *
- * <p>Identity ({@link EventIdentity}, shared with the hook): {@code dedupe_key} = SHA-256 of the hook event
- * name, the session, the event's moment and the event JSON. The moment is the hook line's {@code timestamp} when
- * given (so a re-import of the same history adds nothing), else the time of receipt (two identical prompts typed
- * a minute apart are two events), or, for imported lines without a timestamp, their origin (file and line). A line
- * that names its own identity (transcript import) is keyed by the event name and that identity only.
- * {@code event_id} is derived from the key.
+ * <p>
+ * Identity ({@link EventIdentity}, shared with the hook): {@code dedupe_key} = SHA-256 of
+ * the hook event name, the session, the event's moment and the event JSON. The moment is
+ * the hook line's {@code timestamp} when given (so a re-import of the same history adds
+ * nothing), else the time of receipt (two identical prompts typed a minute apart are two
+ * events), or, for imported lines without a timestamp, their origin (file and line). A
+ * line that names its own identity (transcript import) is keyed by the event name and
+ * that identity only. {@code event_id} is derived from the key.
  *
- * <p>The line is read by the hook's own parser ({@link Json}) and the payload written by {@link
- * EventIdentity#payload}, the hook's writer: one writer decides the bytes an event id hashes, on both sides of the
- * spool.
+ * <p>
+ * The line is read by the hook's own parser ({@link Json}) and the payload written by
+ * {@link EventIdentity#payload}, the hook's writer: one writer decides the bytes an event
+ * id hashes, on both sides of the spool.
  */
 public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord> {
 
-    /** The hook events Claude Code's hooks reference documents; others are rejected with the name. */
+    /**
+     * The hook events Claude Code's hooks reference documents; others are rejected with
+     * the name.
+     */
     public static final Set<String> KNOWN_EVENTS = EventIdentity.KNOWN_EVENTS;
 
     private static final int MAX_REASON_DETAIL = 200;
@@ -53,7 +59,8 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         Object parsed;
         try {
             parsed = Json.parse(line.text());
-        } catch (JsonParseException e) {
+        }
+        catch (JsonParseException e) {
             String why = line.torn() ? "torn spool line (writer stopped mid-line)" : "spool line is not valid JSON";
             return reject(line, why + ": " + shorten(e.getMessage()), null);
         }
@@ -86,7 +93,8 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         String payload;
         try {
             payload = EventIdentity.payload(event);
-        } catch (NumberFormatException | ArithmeticException e) {
+        }
+        catch (NumberFormatException | ArithmeticException e) {
             return reject(line, "hook event holds a number that cannot be read exactly", receivedAt);
         }
         String source = string(envelope, "source");
@@ -96,22 +104,24 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
     }
 
     /**
-     * The event row of a hook event, however its line was read: the one place its dedupe key, id, time and project
-     * are decided. {@code identity}: the identity a rebuilt event names, or null; {@code eventTime}: the event's own
-     * time, or null.
+     * The event row of a hook event, however its line was read: the one place its dedupe
+     * key, id, time and project are decided. {@code identity}: the identity a rebuilt
+     * event names, or null; {@code eventTime}: the event's own time, or null.
      */
     static IngestRecord.Event event(SpoolLine line, ProjectResolver projects, String eventType, String sessionId,
-            String cwd, String source, String origin, String identity, String receivedAtText,
-            LocalDateTime receivedAt, LocalDateTime eventTime, String payload) {
-        String dedupeKey = identity != null ? EventIdentity.identityKey(eventType, identity)
-                : EventIdentity.dedupeKey(eventType, sessionId,
-                        EventIdentity.moment(eventTime, origin, receivedAtText), payload);
+            String cwd, String source, String origin, String identity, String receivedAtText, LocalDateTime receivedAt,
+            LocalDateTime eventTime, String payload) {
+        String dedupeKey = identity != null ? EventIdentity.identityKey(eventType, identity) : EventIdentity
+            .dedupeKey(eventType, sessionId, EventIdentity.moment(eventTime, origin, receivedAtText), payload);
         return new IngestRecord.Event(EventIdentity.eventId(dedupeKey), dedupeKey,
                 eventTime != null ? eventTime : receivedAt, receivedAt, eventType, sessionId, projects.projectOf(cwd),
                 cwd, source, payload, sha256(payload), line.file(), line.lineNumber());
     }
 
-    /** A line the hook wrote about itself rather than a hook event; today only injection records. */
+    /**
+     * A line the hook wrote about itself rather than a hook event; today only injection
+     * records.
+     */
     private IngestRecord record(SpoolLine line, Map<?, ?> envelope) {
         Object kind = envelope.get(InjectionLine.RECORD_KEY);
         if (!InjectionLine.RECORD.equals(kind)) {
@@ -123,7 +133,8 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
         try {
             Injection injection = InjectionLine.read(line.text());
             return new IngestRecord.Injected(injection.injectionId(), injection, line.file(), line.lineNumber());
-        } catch (IllegalArgumentException e) {
+        }
+        catch (IllegalArgumentException e) {
             return reject(line, "invalid injection record: " + shorten(e.getMessage()), injectedAt);
         }
     }
@@ -156,4 +167,5 @@ public class HookEventProcessor implements ItemProcessor<SpoolLine, IngestRecord
     static String sha256(String s) {
         return EventIdentity.sha256(s);
     }
+
 }

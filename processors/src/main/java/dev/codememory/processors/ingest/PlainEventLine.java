@@ -4,23 +4,29 @@ import dev.codememory.config.injection.InjectionLine;
 import java.util.Arrays;
 
 /**
- * The fields ingest needs from a spool line whose JSON is plain, and its event object as the text {@link
- * EventIdentity#payload} would write for it (the form Jackson's default writer uses, which is why Jackson is named
- * below), which for such a line is the line's own text: so ingest hashes that text instead of building a tree and
- * writing it again.
+ * The fields ingest needs from a spool line whose JSON is plain, and its event object as
+ * the text {@link EventIdentity#payload} would write for it (the form Jackson's default
+ * writer uses, which is why Jackson is named below), which for such a line is the line's
+ * own text: so ingest hashes that text instead of building a tree and writing it again.
  *
- * <p>Plain means strict JSON (RFC 8259) with: no {@code \\u} escape but those of control characters without a
- * short escape, U+007F, U+2028 and U+2029 (the ones the hook's own writer uses; a lone surrogate, or a character
- * Jackson writes differently, cannot hide behind one); no backslash in any key (so equal keys are equal text); no
- * key twice in one object (Jackson keeps the last value); integers only (no fraction, no exponent, no {@code -0}:
- * Jackson writes other numbers as {@link java.math.BigDecimal} does); at most {@value #MAX_DEPTH} levels and
- * {@value #MAX_KEYS} keys per object. Inside the event object, also no whitespace between tokens and no {@code \/}.
- * Jackson then writes exactly what it read (keys in their order, integers as read, strings with {@code \" \\ \b \f
- * \n \r \t} escaped and every other character as it is) except for those {@code \\u} escapes, which {@link
- * #jacksonText} rewrites as Jackson writes them.
+ * <p>
+ * Plain means strict JSON (RFC 8259) with: no {@code \\u} escape but those of control
+ * characters without a short escape, U+007F, U+2028 and U+2029 (the ones the hook's own
+ * writer uses; a lone surrogate, or a character Jackson writes differently, cannot hide
+ * behind one); no backslash in any key (so equal keys are equal text); no key twice in
+ * one object (Jackson keeps the last value); integers only (no fraction, no exponent, no
+ * {@code -0}: Jackson writes other numbers as {@link java.math.BigDecimal} does); at most
+ * {@value #MAX_DEPTH} levels and {@value #MAX_KEYS} keys per object. Inside the event
+ * object, also no whitespace between tokens and no {@code \/}. Jackson then writes
+ * exactly what it read (keys in their order, integers as read, strings with
+ * {@code \" \\ \b \f
+ * \n \r \t} escaped and every other character as it is) except for those {@code \\u}
+ * escapes, which {@link #jacksonText} rewrites as Jackson writes them.
  *
- * <p>{@link #read} returns null for any other line, and for lines that need more than the fields read here (a
- * record, a flagged line, a field of an unexpected type): those take the full path.
+ * <p>
+ * {@link #read} returns null for any other line, and for lines that need more than the
+ * fields read here (a record, a flagged line, a field of an unexpected type): those take
+ * the full path.
  */
 final class PlainEventLine {
 
@@ -31,40 +37,63 @@ final class PlainEventLine {
     private static final String NOT_A_STRING = new String("not a string");
 
     private static final int NONE = 0;
+
     private static final int RECEIVED_AT = 1;
+
     private static final int SOURCE = 2;
+
     private static final int ORIGIN = 3;
+
     private static final int IDENTITY = 4;
+
     private static final int EVENT = 5;
-    private static final int OTHER_ENVELOPE_FIELD = 6; // "record" or "error": not an event
+
+    private static final int OTHER_ENVELOPE_FIELD = 6; // "record" or "error": not an
+                                                       // event
+
     private static final int HOOK_EVENT_NAME = 7;
+
     private static final int SESSION_ID = 8;
+
     private static final int CWD = 9;
+
     private static final int TIMESTAMP = 10;
 
     /**
-     * What the line says, strings decoded; null where the line has no such field or a value of another type.
-     * {@code payload} is the text of the event object.
+     * What the line says, strings decoded; null where the line has no such field or a
+     * value of another type. {@code payload} is the text of the event object.
      */
     record Fields(String receivedAt, String source, String origin, String identity, String hookEventName,
             String sessionId, String cwd, String timestamp, String payload) {
     }
 
     private final String text;
+
     private final int length;
+
     private int pos;
+
     private final String[] captured = new String[TIMESTAMP + 1];
+
     private boolean eventSeen;
+
     private boolean notAnEvent;
+
     private int eventStart;
+
     private int eventEnd;
+
     /** Reading the event object, whose text must be the payload as Jackson writes it. */
     private boolean inEvent;
+
     private boolean eventVerbatim = true;
+
     /** The event text has escapes Jackson writes otherwise ({@link #rewritable}). */
     private boolean eventRewritten;
+
     /** Start and end of each key of the objects being read, innermost last. */
     private int[] keySpans = new int[64];
+
     private int keyCount;
 
     private PlainEventLine(String text) {
@@ -84,7 +113,7 @@ final class PlainEventLine {
             return null;
         }
         String[] c = scan.captured;
-        for (int field : new int[] {RECEIVED_AT, SOURCE, ORIGIN, IDENTITY, HOOK_EVENT_NAME}) {
+        for (int field : new int[] { RECEIVED_AT, SOURCE, ORIGIN, IDENTITY, HOOK_EVENT_NAME }) {
             if (c[field] == NOT_A_STRING) {
                 return null;
             }
@@ -102,7 +131,10 @@ final class PlainEventLine {
         return value == NOT_A_STRING ? null : value;
     }
 
-    /** At '{'. {@code envelope}: the line's top object; {@code event}: the object under its "event" key. */
+    /**
+     * At '{'. {@code envelope}: the line's top object; {@code event}: the object under
+     * its "event" key.
+     */
     private boolean object(int depth, boolean envelope, boolean event) {
         if (depth > MAX_DEPTH) {
             return false;
@@ -141,7 +173,8 @@ final class PlainEventLine {
                     return next > 0;
                 }
             }
-        } finally {
+        }
+        finally {
             keyCount = firstKey;
         }
     }
@@ -175,7 +208,8 @@ final class PlainEventLine {
                     return false;
                 }
                 if (text.lastIndexOf("\\u", end) >= start) {
-                    return false; // a field ingest reads, spelled with \\u escapes: the full path decodes those
+                    return false; // a field ingest reads, spelled with \\u escapes: the
+                                  // full path decodes those
                 }
                 captured[field] = decode(start, end);
                 pos = end + 1;
@@ -236,7 +270,10 @@ final class PlainEventLine {
         }
     }
 
-    /** After a member of a container: 1 when {@code close} ends it, 0 after a comma (and blanks), -1 otherwise. */
+    /**
+     * After a member of a container: 1 when {@code close} ends it, 0 after a comma (and
+     * blanks), -1 otherwise.
+     */
     private int afterMember(char close) {
         skipWhitespace();
         if (pos >= length) {
@@ -253,7 +290,10 @@ final class PlainEventLine {
         return 0;
     }
 
-    /** An integer as JSON writes it, not {@code -0}, and not followed by a fraction or an exponent. */
+    /**
+     * An integer as JSON writes it, not {@code -0}, and not followed by a fraction or an
+     * exponent.
+     */
     private boolean integer() {
         int start = pos;
         if (pos < length && text.charAt(pos) == '-') {
@@ -286,9 +326,10 @@ final class PlainEventLine {
     }
 
     /**
-     * The index of the closing quote of a string whose content starts at {@code from}, or -1 when the string is not
-     * plain: a {@code \\u} escape other than those {@link #jacksonText} rewrites, an escape JSON does not know, a raw
-     * control character, no closing quote.
+     * The index of the closing quote of a string whose content starts at {@code from}, or
+     * -1 when the string is not plain: a {@code \\u} escape other than those
+     * {@link #jacksonText} rewrites, an escape JSON does not know, a raw control
+     * character, no closing quote.
      */
     private int stringEnd(int from) {
         for (int i = from; i < length; i++) {
@@ -315,7 +356,8 @@ final class PlainEventLine {
                         return -1;
                     }
                 }
-            } else if (c < 0x20) {
+            }
+            else if (c < 0x20) {
                 return -1;
             }
         }
@@ -323,13 +365,14 @@ final class PlainEventLine {
     }
 
     /**
-     * A {@code \\u} escape of a character Jackson writes in a form of its own: a control character without a short
-     * escape (as {@code \\u00XX}, upper-case hex), U+007F, U+2028 or U+2029 (as the character itself). These are the
-     * escapes the hook's writer uses, for ANSI colours in command output among others.
+     * A {@code \\u} escape of a character Jackson writes in a form of its own: a control
+     * character without a short escape (as {@code \\u00XX}, upper-case hex), U+007F,
+     * U+2028 or U+2029 (as the character itself). These are the escapes the hook's writer
+     * uses, for ANSI colours in command output among others.
      */
     private static boolean rewritable(int c) {
-        return (c >= 0 && c < 0x20 && c != '\b' && c != '\t' && c != '\n' && c != '\f' && c != '\r')
-                || c == 0x7F || c == 0x2028 || c == 0x2029;
+        return (c >= 0 && c < 0x20 && c != '\b' && c != '\t' && c != '\n' && c != '\f' && c != '\r') || c == 0x7F
+                || c == 0x2028 || c == 0x2029;
     }
 
     /** The value of the four hex digits at {@code at}, or -1. */
@@ -348,20 +391,25 @@ final class PlainEventLine {
         return value;
     }
 
-    /** The event text with its {@link #rewritable} escapes written as Jackson writes them. */
+    /**
+     * The event text with its {@link #rewritable} escapes written as Jackson writes them.
+     */
     private static String jacksonText(String event) {
         StringBuilder out = new StringBuilder(event.length());
         for (int i = 0; i < event.length(); i++) {
             char c = event.charAt(i);
             if (c != '\\') {
                 out.append(c);
-            } else if (event.charAt(i + 1) != 'u') {
+            }
+            else if (event.charAt(i + 1) != 'u') {
                 out.append(c).append(event.charAt(++i)); // a short escape, kept
-            } else {
+            }
+            else {
                 int value = Integer.parseInt(event, i + 2, i + 6, 16);
                 if (value < 0x20) {
                     out.append("\\u00").append(UPPER_HEX[value >> 4]).append(UPPER_HEX[value & 0xF]);
-                } else {
+                }
+                else {
                     out.append((char) value);
                 }
                 i += 5;
@@ -485,4 +533,5 @@ final class PlainEventLine {
             eventVerbatim = false; // Jackson writes no whitespace
         }
     }
+
 }

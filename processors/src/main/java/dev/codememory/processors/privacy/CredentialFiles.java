@@ -6,11 +6,13 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Files whose every value is a secret ({@code .env}, {@code .netrc}, AWS {@code credentials}, …), and the masking of
- * their text: each {@code key=value}, {@code key: value} or {@code "key": "value"} line keeps its key and loses its
- * value, whatever the key is called; {@code .netrc}'s {@code login}/{@code password}/{@code account} words lose the
- * word after them. Comments, section headers and blank lines stay. A {@code cat -n}-style line number in front of a
- * line (as the Read tool shows a file) is kept.
+ * Files whose every value is a secret ({@code .env}, {@code .netrc}, AWS
+ * {@code credentials}, …), and the masking of their text: each {@code key=value},
+ * {@code key: value} or {@code "key": "value"} line keeps its key and loses its value,
+ * whatever the key is called; {@code .netrc}'s
+ * {@code login}/{@code password}/{@code account} words lose the word after them.
+ * Comments, section headers and blank lines stay. A {@code cat -n}-style line number in
+ * front of a line (as the Read tool shows a file) is kept.
  */
 final class CredentialFiles {
 
@@ -26,7 +28,7 @@ final class CredentialFiles {
             "service-account.json", "service_account.json", "auth.json", ".vault-token", "terraform.tfvars");
 
     /** Suffixes of example files that hold placeholders, not secrets. */
-    private static final String[] EXAMPLES = {".example", ".sample", ".template", ".dist", ".tmpl", ".defaults"};
+    private static final String[] EXAMPLES = { ".example", ".sample", ".template", ".dist", ".tmpl", ".defaults" };
 
     static boolean isCredentialFile(String path) {
         if (path == null || path.isBlank()) {
@@ -50,11 +52,16 @@ final class CredentialFiles {
     }
 
     private static final class Lines {
-        /** Optional line number, then key and separator (group 1), then the value (group 2). */
+
+        /**
+         * Optional line number, then key and separator (group 1), then the value (group
+         * 2).
+         */
         static final Pattern KEY_VALUE = Pattern.compile(
                 "^([ \\t]*(?:\\d{1,7}(?:→|\\t| {1,2}))?[ \\t]*(?:export[ \\t]+)?[\"']?[A-Za-z0-9_.\\-/@ ]{1,128}?[\"']?"
                         + "[ \\t]*(?:=|:(?!//))[ \\t]*)(.*?)[ \\t]*,?[ \\t]*$");
         static final Pattern NETRC = Pattern.compile("(?<![A-Za-z0-9_])(?:login|password|passwd|account)[ \\t]+(\\S+)");
+
     }
 
     static String mask(String text) {
@@ -116,4 +123,5 @@ final class CredentialFiles {
         }
         return line.substring(0, vs) + Redactor.SECRET_MARKER + line.substring(ve);
     }
+
 }

@@ -5,28 +5,35 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Removes user-marked private sections and well-known secret shapes from free text before it is stored.
+ * Removes user-marked private sections and well-known secret shapes from free text before
+ * it is stored.
  *
- * <p>JDK only on purpose: this class runs inside a Claude Code hook process that must start fast.
- * Instances are immutable and thread-safe; all patterns are compiled once.
+ * <p>
+ * JDK only on purpose: this class runs inside a Claude Code hook process that must start
+ * fast. Instances are immutable and thread-safe; all patterns are compiled once.
  *
- * <p>Rules, in order:
+ * <p>
+ * Rules, in order:
  * <ol>
- *   <li>{@code <private>…</private>} sections (case-insensitive tag names, spaces allowed before {@code >}) become
- *       {@value #PRIVATE_MARKER}; empty or whitespace-only sections vanish; nesting redacts the whole outer block; an
- *       unclosed opener redacts to the end of the text; a stray closer stays literal. Tags inside closed fenced code
- *       blocks and inline code spans stay literal, but only while outside a private section.</li>
- *   <li>Secret shapes (API keys, AWS key ids, GitHub/Slack tokens, PEM private keys, bearer tokens and
- *       {@code password=…}-style assignments) become {@value #SECRET_MARKER}, everywhere, code blocks included.</li>
+ * <li>{@code <private>…</private>} sections (case-insensitive tag names, spaces allowed
+ * before {@code >}) become {@value #PRIVATE_MARKER}; empty or whitespace-only sections
+ * vanish; nesting redacts the whole outer block; an unclosed opener redacts to the end of
+ * the text; a stray closer stays literal. Tags inside closed fenced code blocks and
+ * inline code spans stay literal, but only while outside a private section.</li>
+ * <li>Secret shapes (API keys, AWS key ids, GitHub/Slack tokens, PEM private keys, bearer
+ * tokens and {@code password=…}-style assignments) become {@value #SECRET_MARKER},
+ * everywhere, code blocks included.</li>
  * </ol>
  * Nothing else in the text is changed.
  */
 public final class Redactor {
 
     public static final String PRIVATE_MARKER = "[PRIVATE]";
+
     public static final String SECRET_MARKER = "[REDACTED]";
 
     private static final String TAG_NAME = "private";
+
     private static final String OPEN_PREFIX = "<" + TAG_NAME;
 
     private static final Redactor DEFAULTS = new Redactor();
@@ -41,7 +48,6 @@ public final class Redactor {
 
     /**
      * Applies all rules.
-     *
      * @return {@code null} for {@code null}; the same instance when nothing matched
      */
     public String redact(String text) {
@@ -59,9 +65,9 @@ public final class Redactor {
     }
 
     /**
-     * Applies all rules and marks the result as redacted: the one way to make a {@link RedactedText}, the form in
-     * which text read from outside the home is handed on to be stored.
-     *
+     * Applies all rules and marks the result as redacted: the one way to make a
+     * {@link RedactedText}, the form in which text read from outside the home is handed
+     * on to be stored.
      * @return {@code null} for {@code null}
      */
     public RedactedText redactToText(String text) {
@@ -69,10 +75,10 @@ public final class Redactor {
     }
 
     /**
-     * Masks every value of a file that holds secrets (see {@link #isCredentialFile(String)}): each {@code key=value},
-     * {@code key: value} and {@code "key": "value"} line keeps its key and loses its value whatever the key is called,
-     * then all rules of {@link #redact(String)} apply.
-     *
+     * Masks every value of a file that holds secrets (see
+     * {@link #isCredentialFile(String)}): each {@code key=value}, {@code key: value} and
+     * {@code "key": "value"} line keeps its key and loses its value whatever the key is
+     * called, then all rules of {@link #redact(String)} apply.
      * @return {@code null} for {@code null}
      */
     public String redactCredentialFile(String text) {
@@ -83,19 +89,22 @@ public final class Redactor {
     }
 
     /**
-     * Whether a path names a file whose values are secrets: {@code .env} and {@code .env.*} (not {@code .example},
-     * {@code .sample}, {@code .template}), {@code .envrc}, {@code .netrc}, {@code .pgpass}, {@code .npmrc},
-     * {@code .pypirc}, {@code .git-credentials}, AWS {@code credentials}, {@code credentials.*}, {@code secrets.*},
-     * {@code *.pem}, {@code *.key}, {@code *.tfvars}, SSH private keys, Docker and Kubernetes client configs.
+     * Whether a path names a file whose values are secrets: {@code .env} and
+     * {@code .env.*} (not {@code .example}, {@code .sample}, {@code .template}),
+     * {@code .envrc}, {@code .netrc}, {@code .pgpass}, {@code .npmrc}, {@code .pypirc},
+     * {@code .git-credentials}, AWS {@code credentials}, {@code credentials.*},
+     * {@code secrets.*}, {@code *.pem}, {@code *.key}, {@code *.tfvars}, SSH private
+     * keys, Docker and Kubernetes client configs.
      */
     public static boolean isCredentialFile(String path) {
         return CredentialFiles.isCredentialFile(path);
     }
 
     /**
-     * Whether a key (a JSON field, a variable, a header) names a secret, so that its literal value is one:
-     * {@code password}, {@code DB_PASSWORD}, {@code apiKey}, {@code client-secret}, {@code GITHUB_TOKEN},
-     * {@code credentials}; not {@code max_tokens}, {@code tokenizer}, {@code password_min_length},
+     * Whether a key (a JSON field, a variable, a header) names a secret, so that its
+     * literal value is one: {@code password}, {@code DB_PASSWORD}, {@code apiKey},
+     * {@code client-secret}, {@code GITHUB_TOKEN}, {@code credentials}; not
+     * {@code max_tokens}, {@code tokenizer}, {@code password_min_length},
      * {@code nextPageToken}, {@code primary_key}.
      */
     public static boolean isSecretName(String key) {
@@ -113,7 +122,10 @@ public final class Redactor {
         return new PrivateScanner(text).run();
     }
 
-    /** {@code latin}: the text's Latin-1 copy, where its first character (ASCII) is found fast. */
+    /**
+     * {@code latin}: the text's Latin-1 copy, where its first character (ASCII) is found
+     * fast.
+     */
     private static boolean containsIgnoreCase(String text, String latin, String needle) {
         int len = needle.length();
         char first = needle.charAt(0);
@@ -132,21 +144,31 @@ public final class Redactor {
 
     /** Single-use, single-threaded scanner over one text. */
     private static final class PrivateScanner {
+
         private final String text;
+
         private final int n;
+
         private StringBuilder out;
+
         private int emitted;
 
         // closing-fence candidates, built lazily on the first fence opener
         private FenceClosers backtickClosers;
+
         private FenceClosers tildeClosers;
 
         // backtick runs of the current line, built lazily on the first backtick of a line
         private int lineStart = -1;
+
         private int lineEnd = -1;
+
         private int[] runStarts = new int[0];
+
         private int[] runLens = new int[0];
+
         private int[] runNext = new int[0];
+
         private int runCount;
 
         PrivateScanner(String text) {
@@ -167,10 +189,12 @@ public final class Redactor {
                 char c = text.charAt(i);
                 if (c == '`') {
                     i = skipBacktickRun(i);
-                } else if (c == '<') {
+                }
+                else if (c == '<') {
                     int openEnd = matchTag(i, false);
                     i = openEnd > 0 ? consumePrivate(i, openEnd) : i + 1;
-                } else {
+                }
+                else {
                     i++;
                 }
             }
@@ -181,7 +205,10 @@ public final class Redactor {
             return out.toString();
         }
 
-        /** Consumes a private section starting at {@code start}; returns the index to continue scanning from. */
+        /**
+         * Consumes a private section starting at {@code start}; returns the index to
+         * continue scanning from.
+         */
         private int consumePrivate(int start, int openEnd) {
             int depth = 1;
             int j = openEnd;
@@ -207,9 +234,9 @@ public final class Redactor {
                             return e;
                         }
                         replace(start, e, "");
-                        if (e < n && text.charAt(e) == ' ' && out.length() > 0
-                                && out.charAt(out.length() - 1) == ' ') {
-                            emitted = e + 1; // collapse the double space the removal would leave
+                        if (e < n && text.charAt(e) == ' ' && out.length() > 0 && out.charAt(out.length() - 1) == ' ') {
+                            emitted = e + 1; // collapse the double space the removal
+                                             // would leave
                             return e + 1;
                         }
                         return e;
@@ -260,8 +287,9 @@ public final class Redactor {
         // ---- fenced code blocks ----
 
         /**
-         * If a fence opener line starts at {@code i} and a matching closing fence exists, returns the index just
-         * after the closing fence line; otherwise -1 (an unclosed fence protects nothing).
+         * If a fence opener line starts at {@code i} and a matching closing fence exists,
+         * returns the index just after the closing fence line; otherwise -1 (an unclosed
+         * fence protects nothing).
          */
         private int closedFenceEnd(int i) {
             int p = i;
@@ -292,7 +320,8 @@ public final class Redactor {
             if (fence == '`') {
                 for (int k = p; k < nl; k++) {
                     if (text.charAt(k) == '`') {
-                        return -1; // backtick info strings may not contain backticks (CommonMark)
+                        return -1; // backtick info strings may not contain backticks
+                                   // (CommonMark)
                     }
                 }
             }
@@ -343,7 +372,10 @@ public final class Redactor {
 
         // ---- inline code spans ----
 
-        /** Skips a backtick run at {@code i}: the whole code span when matched on the same line, else the run. */
+        /**
+         * Skips a backtick run at {@code i}: the whole code span when matched on the same
+         * line, else the run.
+         */
         private int skipBacktickRun(int i) {
             int runEnd = i;
             while (runEnd < n && text.charAt(runEnd) == '`') {
@@ -352,7 +384,8 @@ public final class Redactor {
             ensureLineRuns(i);
             int k = Arrays.binarySearch(runStarts, 0, runCount, i);
             if (k < 0 || runNext[k] < 0) {
-                return runEnd; // unmatched run: literal backticks, contents after it are scanned normally
+                return runEnd; // unmatched run: literal backticks, contents after it are
+                               // scanned normally
             }
             int m = runNext[k];
             return runStarts[m] + runLens[m];
@@ -393,14 +426,20 @@ public final class Redactor {
                 runNext[k] = next == null ? -1 : next;
             }
         }
+
     }
 
     /** Candidate closing-fence lines for one fence character, in text order. */
     private static final class FenceClosers {
+
         private int[] starts = new int[8];
+
         private int[] lens = new int[8];
+
         private int[] ends = new int[8];
+
         private int[] suffixMaxLen;
+
         private int size;
 
         void add(int start, int len, int end) {
@@ -423,8 +462,9 @@ public final class Redactor {
         }
 
         /**
-         * First closer starting at or after {@code from} whose run is at least {@code minLen}; returns the index
-         * after its line, or -1. The linear part only walks closers inside the block being skipped.
+         * First closer starting at or after {@code from} whose run is at least
+         * {@code minLen}; returns the index after its line, or -1. The linear part only
+         * walks closers inside the block being skipped.
          */
         int find(int minLen, int from) {
             int k = Arrays.binarySearch(starts, 0, size, from);
@@ -439,5 +479,7 @@ public final class Redactor {
             }
             return ends[k];
         }
+
     }
+
 }

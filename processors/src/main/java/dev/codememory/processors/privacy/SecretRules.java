@@ -11,35 +11,45 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The secret rules of {@link Redactor}: where in a text a secret value sits. Every rule reads the same input and adds
- * spans; overlapping and touching spans are merged and each merged span becomes one {@link Redactor#SECRET_MARKER}.
- * Only the value is masked: a key, a header name, a user name, a URL's host stay, so the text still reads.
+ * The secret rules of {@link Redactor}: where in a text a secret value sits. Every rule
+ * reads the same input and adds spans; overlapping and touching spans are merged and each
+ * merged span becomes one {@link Redactor#SECRET_MARKER}. Only the value is masked: a
+ * key, a header name, a user name, a URL's host stay, so the text still reads.
  *
- * <p>Rules, each behind a cheap substring check so text without a hint of a secret costs one or two passes:
+ * <p>
+ * Rules, each behind a cheap substring check so text without a hint of a secret costs one
+ * or two passes:
  * <ol>
- *   <li><b>Private key blocks</b> ({@code -----BEGIN … PRIVATE KEY-----} to its END line, or to the end of the text when
- *       unclosed), also inside JSON strings where the line breaks are {@code \n} escapes.</li>
- *   <li><b>Provider token shapes</b>: a fixed prefix and a body of the documented alphabet and length (Anthropic and
- *       OpenAI {@code sk-…}, AWS key ids, GitHub, GitLab, Slack, Stripe, Google, Twilio, SendGrid, npm, PyPI, Docker,
- *       Hugging Face, JWTs and some fifty more), found by one scan that only looks at a word start whose first
- *       character begins some prefix; and a few unprefixed shapes (Azure AD client secrets, Telegram bot tokens,
- *       Mailchimp keys, Terraform Cloud tokens, Sentry DSN keys, Slack/Discord/Teams webhook paths).</li>
- *   <li><b>Credentials in URLs and DSNs</b>: the password of {@code scheme://user:password@host} and of Go's
- *       {@code user:password@tcp(host)}.</li>
- *   <li><b>Authorization values</b>: the credential after {@code Bearer} or {@code Basic} when it looks like one (a
- *       digit or mixed case), so "bearer authentication" in prose stays.</li>
- *   <li><b>Values of secret-named keys</b> in text, JSON (also JSON held as an escaped string inside another string),
- *       YAML, TOML, {@code .env}, INI, shell, code and connection strings: see {@link #classify(String)} for which
- *       names count and {@link #keyValues} for which values are masked (literals are, code is not:
- *       {@code password = getpass()}, {@code secret: str}, {@code token=token}, {@code os.environ["SECRET_KEY"]}
- *       stay); the default of an environment lookup ({@code getenv("DB_PASSWORD", "…")},
- *       {@code ${DB_PASSWORD:-…}}, {@code process.env.API_TOKEN || "…"}); {@code Credentials: user/password};
- *       {@code --password …} flags; {@code .netrc} lines.</li>
- *   <li><b>Command lines</b>: {@code curl -u user:password}, {@code mysql -p…}, {@code sshpass -p …},
- *       {@code docker login -p …}.</li>
+ * <li><b>Private key blocks</b> ({@code -----BEGIN … PRIVATE KEY-----} to its END line,
+ * or to the end of the text when unclosed), also inside JSON strings where the line
+ * breaks are {@code \n} escapes.</li>
+ * <li><b>Provider token shapes</b>: a fixed prefix and a body of the documented alphabet
+ * and length (Anthropic and OpenAI {@code sk-…}, AWS key ids, GitHub, GitLab, Slack,
+ * Stripe, Google, Twilio, SendGrid, npm, PyPI, Docker, Hugging Face, JWTs and some fifty
+ * more), found by one scan that only looks at a word start whose first character begins
+ * some prefix; and a few unprefixed shapes (Azure AD client secrets, Telegram bot tokens,
+ * Mailchimp keys, Terraform Cloud tokens, Sentry DSN keys, Slack/Discord/Teams webhook
+ * paths).</li>
+ * <li><b>Credentials in URLs and DSNs</b>: the password of
+ * {@code scheme://user:password@host} and of Go's {@code user:password@tcp(host)}.</li>
+ * <li><b>Authorization values</b>: the credential after {@code Bearer} or {@code Basic}
+ * when it looks like one (a digit or mixed case), so "bearer authentication" in prose
+ * stays.</li>
+ * <li><b>Values of secret-named keys</b> in text, JSON (also JSON held as an escaped
+ * string inside another string), YAML, TOML, {@code .env}, INI, shell, code and
+ * connection strings: see {@link #classify(String)} for which names count and
+ * {@link #keyValues} for which values are masked (literals are, code is not:
+ * {@code password = getpass()}, {@code secret: str}, {@code token=token},
+ * {@code os.environ["SECRET_KEY"]} stay); the default of an environment lookup
+ * ({@code getenv("DB_PASSWORD", "…")}, {@code ${DB_PASSWORD:-…}},
+ * {@code process.env.API_TOKEN || "…"}); {@code Credentials: user/password};
+ * {@code --password …} flags; {@code .netrc} lines.</li>
+ * <li><b>Command lines</b>: {@code curl -u user:password}, {@code mysql -p…},
+ * {@code sshpass -p …}, {@code docker login -p …}.</li>
  * </ol>
- * Patterns are compiled on first need and use bounded or possessive repeats only, so matching stays linear.
- * Applying the rules to their own output changes nothing: values that already are a marker are skipped.
+ * Patterns are compiled on first need and use bounded or possessive repeats only, so
+ * matching stays linear. Applying the rules to their own output changes nothing: values
+ * that already are a marker are skipped.
  */
 final class SecretRules {
 
@@ -52,15 +62,20 @@ final class SecretRules {
     }
 
     /**
-     * The view as a Latin-1 string: the rules' substring searches run on it, with the JDK's Latin-1 search that a
-     * fresh JVM has compiled already (on text with a character above U+00FF, the JDK's UTF-16 search is interpreted:
-     * ~4 ms a search on 100 KB). Its indices are the text's, and no needle searched for holds a {@code '?'}.
+     * The view as a Latin-1 string: the rules' substring searches run on it, with the
+     * JDK's Latin-1 search that a fresh JVM has compiled already (on text with a
+     * character above U+00FF, the JDK's UTF-16 search is interpreted: ~4 ms a search on
+     * 100 KB). Its indices are the text's, and no needle searched for holds a
+     * {@code '?'}.
      */
     static String latin(byte[] view) {
         return new String(view, StandardCharsets.ISO_8859_1);
     }
 
-    /** {@link #redact(String)} with the text's {@link #view} and {@link #latin} copy already made. */
+    /**
+     * {@link #redact(String)} with the text's {@link #view} and {@link #latin} copy
+     * already made.
+     */
     static String redact(String text, byte[] view, String latin) {
         Spans spans = new Spans();
         privateKeyBlocks(text, latin, spans);
@@ -78,9 +93,10 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     /**
-     * The text with one byte per char ({@link Latin1View}), for the scans that walk every character. Every rule looks
-     * for ASCII characters only, and none starts with the {@code '?'} that stands for a char above U+00FF, so a scan
-     * of the view finds exactly what a scan of the text would.
+     * The text with one byte per char ({@link Latin1View}), for the scans that walk every
+     * character. Every rule looks for ASCII characters only, and none starts with the
+     * {@code '?'} that stands for a char above U+00FF, so a scan of the view finds
+     * exactly what a scan of the text would.
      */
     static byte[] view(String text) {
         return Latin1View.of(text);
@@ -96,12 +112,16 @@ final class SecretRules {
     }
 
     /**
-     * A pattern compiled on first use: a hook pays the regex compiler (~1 ms a pattern on a fresh JVM) only for the
-     * patterns its text needs, not for every pattern of a rule the moment one is.
+     * A pattern compiled on first use: a hook pays the regex compiler (~1 ms a pattern on
+     * a fresh JVM) only for the patterns its text needs, not for every pattern of a rule
+     * the moment one is.
      */
     static final class LazyPattern {
+
         private final String regex;
+
         private final int flags;
+
         private volatile Pattern pattern;
 
         LazyPattern(String regex) {
@@ -121,6 +141,7 @@ final class SecretRules {
             }
             return p;
         }
+
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -129,8 +150,11 @@ final class SecretRules {
 
     /** Half-open spans to mask; merged when they overlap or touch. */
     static final class Spans {
+
         private int[] starts = new int[8];
+
         private int[] ends = new int[8];
+
         private int size;
 
         void add(int start, int end) {
@@ -174,6 +198,7 @@ final class SecretRules {
             }
             return out.append(text, emitted, text.length()).toString();
         }
+
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -181,11 +206,13 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class PemPattern {
-        /** An unclosed BEGIN runs to the end of the text. Bounded, no nested quantifiers. */
-        static final LazyPattern PEM = new LazyPattern(
-                "-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
-                        + "(?:.*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*+)",
-                Pattern.DOTALL);
+
+        /**
+         * An unclosed BEGIN runs to the end of the text. Bounded, no nested quantifiers.
+         */
+        static final LazyPattern PEM = new LazyPattern("-----BEGIN [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----"
+                + "(?:.*?-----END [A-Z0-9 ]{0,40}PRIVATE KEY(?: BLOCK)?-----|.*+)", Pattern.DOTALL);
+
     }
 
     private static void privateKeyBlocks(String text, String latin, Spans spans) {
@@ -203,73 +230,89 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     /**
-     * Prefix and body (a regex matched right after the prefix). The whole token is masked. Sources of the formats:
-     * the providers' documentation and the rule sets of gitleaks (MIT) and detect-secrets (Apache-2.0).
+     * Prefix and body (a regex matched right after the prefix). The whole token is
+     * masked. Sources of the formats: the providers' documentation and the rule sets of
+     * gitleaks (MIT) and detect-secrets (Apache-2.0).
      */
-    static final String[][] SHAPES = {
-        {"sk-", "[A-Za-z0-9_-]{20,}+"},                         // Anthropic sk-ant-…, OpenAI sk-…, sk-proj-…
-        {"sk_live_", "[A-Za-z0-9]{16,}+"}, {"sk_test_", "[A-Za-z0-9]{16,}+"},   // Stripe
-        {"rk_live_", "[A-Za-z0-9]{16,}+"}, {"rk_test_", "[A-Za-z0-9]{16,}+"},
-        {"whsec_", "[A-Za-z0-9+/=]{24,}+"},
-        {"AKIA", "[0-9A-Z]{16}"}, {"ASIA", "[0-9A-Z]{16}"}, {"ABIA", "[0-9A-Z]{16}"}, {"ACCA", "[0-9A-Z]{16}"},
-        {"AGPA", "[0-9A-Z]{16}"}, {"AIDA", "[0-9A-Z]{16}"}, {"AROA", "[0-9A-Z]{16}"}, {"AIPA", "[0-9A-Z]{16}"},
-        {"ANPA", "[0-9A-Z]{16}"}, {"ANVA", "[0-9A-Z]{16}"}, {"APKA", "[0-9A-Z]{16}"},
-        {"ghp_", "[A-Za-z0-9]{30,}+"}, {"gho_", "[A-Za-z0-9]{30,}+"}, {"ghu_", "[A-Za-z0-9]{30,}+"},
-        {"ghs_", "[A-Za-z0-9]{30,}+"}, {"ghr_", "[A-Za-z0-9]{30,}+"}, {"github_pat_", "[A-Za-z0-9_]{20,}+"},
-        {"glpat-", "[A-Za-z0-9_-]{20,}+"}, {"gldt-", "[A-Za-z0-9_-]{20,}+"}, {"glptt-", "[A-Za-z0-9_-]{20,}+"},
-        {"glrt-", "[A-Za-z0-9_-]{20,}+"}, {"glcbt-", "[A-Za-z0-9_-]{20,}+"}, {"glsoat-", "[A-Za-z0-9_-]{20,}+"},
-        {"glft-", "[A-Za-z0-9_-]{20,}+"}, {"glimt-", "[A-Za-z0-9_-]{20,}+"}, {"gloas-", "[A-Za-z0-9_-]{20,}+"},
-        {"GR1348941", "[A-Za-z0-9_-]{20,}+"},
-        {"xox", "[abposre]-[A-Za-z0-9-]{10,}+"}, {"xapp-", "\\d-[A-Z0-9]{8,}+-\\d{6,}+-[A-Za-z0-9]{30,}+"},
-        {"AIza", "[0-9A-Za-z_-]{35}"}, {"GOCSPX-", "[A-Za-z0-9_-]{24,}+"}, {"ya29.", "[0-9A-Za-z_-]{20,}+"},
-        {"1//0", "[A-Za-z0-9_-]{30,}+"},
-        {"SK", "[0-9a-fA-F]{32}"},                              // Twilio API key
-        {"SG.", "[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}"}, // SendGrid
-        {"npm_", "[A-Za-z0-9]{36}"}, {"pypi-", "Ag[A-Za-z0-9_-]{50,}+"},
-        {"dckr_pat_", "[A-Za-z0-9_-]{20,}+"}, {"dckr_oat_", "[A-Za-z0-9_-]{20,}+"},
-        {"hf_", "[A-Za-z0-9]{30,}+"}, {"api_org_", "[A-Za-z0-9]{30,}+"},
-        {"eyJ", "[A-Za-z0-9_-]{8,}+\\.eyJ[A-Za-z0-9_-]{8,}+\\.[A-Za-z0-9_-]*+"},   // JWT
-        {"shpat_", "[a-fA-F0-9]{32}"}, {"shpss_", "[a-fA-F0-9]{32}"}, {"shpca_", "[a-fA-F0-9]{32}"},
-        {"shppa_", "[a-fA-F0-9]{32}"},
-        {"key-", "[0-9a-f]{32}"},                               // Mailgun
-        {"sq0atp-", "[0-9A-Za-z_-]{22,}+"}, {"sq0csp-", "[0-9A-Za-z_-]{40,}+"}, {"EAA", "[A-Za-z0-9]{60,}+"},
-        {"dop_v1_", "[a-f0-9]{64}"}, {"doo_v1_", "[a-f0-9]{64}"}, {"dor_v1_", "[a-f0-9]{64}"},
-        {"dapi", "[a-f0-9]{32}(?:-\\d)?"}, {"lin_api_", "[A-Za-z0-9]{40}"}, {"lin_oauth_", "[a-f0-9]{64}"},
-        {"ATATT3", "[A-Za-z0-9_=-]{100,}+"}, {"ATCTT3", "[A-Za-z0-9_=-]{100,}+"},
-        {"secret_", "[A-Za-z0-9]{43}"}, {"ntn_", "[A-Za-z0-9]{40,}+"},            // Notion
-        {"PMAK-", "[a-f0-9]{24}-[a-f0-9]{34}"},
-        {"hvs.", "[A-Za-z0-9_-]{24,}+"}, {"hvb.", "[A-Za-z0-9_-]{24,}+"}, {"hvr.", "[A-Za-z0-9_-]{24,}+"},
-        {"glc_", "[A-Za-z0-9+/]{32,}+={0,2}"}, {"glsa_", "[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}"},
-        {"NRAK-", "[A-Z0-9]{27}"}, {"NRII-", "[A-Za-z0-9_-]{32}"}, {"NRJS-", "[a-f0-9]{19}"},
-        {"sntrys_", "eyJ[A-Za-z0-9+/=_-]{40,}+"}, {"sntryu_", "[a-f0-9]{64}"},
-        {"dp.", "(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}+"},             // Doppler
-        {"pul-", "[a-f0-9]{40}"}, {"v1.0-", "[a-f0-9]{24}-[a-f0-9]{100,}+"},   // Pulumi, Cloudflare origin CA
-        {"LTAI", "[A-Za-z0-9]{20}"},                            // Alibaba
-        {"AAAA", "[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{100,}+"},      // Firebase Cloud Messaging
-        {"r8_", "[A-Za-z0-9]{37}"}, {"gsk_", "[A-Za-z0-9]{48,}+"}, {"xai-", "[A-Za-z0-9]{70,}+"},
-        {"pplx-", "[A-Za-z0-9]{40,}+"}, {"lsv2_", "(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}"},
-        {"sbp_", "[a-f0-9]{40}"}, {"sb_secret_", "[A-Za-z0-9_-]{20,}+"}, {"nfp_", "[A-Za-z0-9]{36,}+"},
-        {"fm2_", "[A-Za-z0-9+/=_-]{60,}+"}, {"fm1a_", "[A-Za-z0-9+/=_-]{60,}+"}, {"fm1r_", "[A-Za-z0-9+/=_-]{60,}+"},
-        {"AGE-SECRET-KEY-1", "[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}"},
-        {"ATBB", "[A-Za-z0-9_=.-]{28,}+"}, {"pscale_", "(?:pw|tkn|oauth)_[A-Za-z0-9=._-]{32,64}"},
-        {"pat", "[A-Za-z0-9]{14}\\.[a-f0-9]{64}"},               // Airtable
-        {"rubygems_", "[a-f0-9]{48}"}, {"oy2", "[a-z0-9]{43}"}, {"CLOJARS_", "[a-z0-9]{60}"},
-        {"dt0c01.", "[A-Z0-9]{24}\\.[A-Z0-9]{64}"}, {"shippo_", "(?:live|test)_[a-f0-9]{40}"},
-        {"FLWSECK", "(?:_TEST)?-[a-h0-9]{32}-X"}, {"EZAK", "[a-zA-Z0-9]{54}"},
-        {"duffel_", "(?:test|live)_[A-Za-z0-9_-]{43}"}, {"tfp_", "[A-Za-z0-9_.=-]{59}"},
-        {"HRKU-", "[A-Za-z0-9_-]{40,}+"}, {"ops_", "eyJ[A-Za-z0-9+/=_-]{50,}+"}, {"rdme_", "[a-z0-9]{70}"},
-        {"pnu_", "[A-Za-z0-9]{36}"}, {"sl.", "[A-Za-z0-9_-]{130,}+"}, {"figd_", "[A-Za-z0-9_-]{40,}+"},
-    };
+    static final String[][] SHAPES = { { "sk-", "[A-Za-z0-9_-]{20,}+" }, // Anthropic
+                                                                         // sk-ant-…,
+                                                                         // OpenAI sk-…,
+                                                                         // sk-proj-…
+            { "sk_live_", "[A-Za-z0-9]{16,}+" }, { "sk_test_", "[A-Za-z0-9]{16,}+" }, // Stripe
+            { "rk_live_", "[A-Za-z0-9]{16,}+" }, { "rk_test_", "[A-Za-z0-9]{16,}+" },
+            { "whsec_", "[A-Za-z0-9+/=]{24,}+" }, { "AKIA", "[0-9A-Z]{16}" }, { "ASIA", "[0-9A-Z]{16}" },
+            { "ABIA", "[0-9A-Z]{16}" }, { "ACCA", "[0-9A-Z]{16}" }, { "AGPA", "[0-9A-Z]{16}" },
+            { "AIDA", "[0-9A-Z]{16}" }, { "AROA", "[0-9A-Z]{16}" }, { "AIPA", "[0-9A-Z]{16}" },
+            { "ANPA", "[0-9A-Z]{16}" }, { "ANVA", "[0-9A-Z]{16}" }, { "APKA", "[0-9A-Z]{16}" },
+            { "ghp_", "[A-Za-z0-9]{30,}+" }, { "gho_", "[A-Za-z0-9]{30,}+" }, { "ghu_", "[A-Za-z0-9]{30,}+" },
+            { "ghs_", "[A-Za-z0-9]{30,}+" }, { "ghr_", "[A-Za-z0-9]{30,}+" }, { "github_pat_", "[A-Za-z0-9_]{20,}+" },
+            { "glpat-", "[A-Za-z0-9_-]{20,}+" }, { "gldt-", "[A-Za-z0-9_-]{20,}+" },
+            { "glptt-", "[A-Za-z0-9_-]{20,}+" }, { "glrt-", "[A-Za-z0-9_-]{20,}+" },
+            { "glcbt-", "[A-Za-z0-9_-]{20,}+" }, { "glsoat-", "[A-Za-z0-9_-]{20,}+" },
+            { "glft-", "[A-Za-z0-9_-]{20,}+" }, { "glimt-", "[A-Za-z0-9_-]{20,}+" },
+            { "gloas-", "[A-Za-z0-9_-]{20,}+" }, { "GR1348941", "[A-Za-z0-9_-]{20,}+" },
+            { "xox", "[abposre]-[A-Za-z0-9-]{10,}+" }, { "xapp-", "\\d-[A-Z0-9]{8,}+-\\d{6,}+-[A-Za-z0-9]{30,}+" },
+            { "AIza", "[0-9A-Za-z_-]{35}" }, { "GOCSPX-", "[A-Za-z0-9_-]{24,}+" }, { "ya29.", "[0-9A-Za-z_-]{20,}+" },
+            { "1//0", "[A-Za-z0-9_-]{30,}+" }, { "SK", "[0-9a-fA-F]{32}" }, // Twilio API
+                                                                            // key
+            { "SG.", "[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}" }, // SendGrid
+            { "npm_", "[A-Za-z0-9]{36}" }, { "pypi-", "Ag[A-Za-z0-9_-]{50,}+" }, { "dckr_pat_", "[A-Za-z0-9_-]{20,}+" },
+            { "dckr_oat_", "[A-Za-z0-9_-]{20,}+" }, { "hf_", "[A-Za-z0-9]{30,}+" }, { "api_org_", "[A-Za-z0-9]{30,}+" },
+            { "eyJ", "[A-Za-z0-9_-]{8,}+\\.eyJ[A-Za-z0-9_-]{8,}+\\.[A-Za-z0-9_-]*+" }, // JWT
+            { "shpat_", "[a-fA-F0-9]{32}" }, { "shpss_", "[a-fA-F0-9]{32}" }, { "shpca_", "[a-fA-F0-9]{32}" },
+            { "shppa_", "[a-fA-F0-9]{32}" }, { "key-", "[0-9a-f]{32}" }, // Mailgun
+            { "sq0atp-", "[0-9A-Za-z_-]{22,}+" }, { "sq0csp-", "[0-9A-Za-z_-]{40,}+" }, { "EAA", "[A-Za-z0-9]{60,}+" },
+            { "dop_v1_", "[a-f0-9]{64}" }, { "doo_v1_", "[a-f0-9]{64}" }, { "dor_v1_", "[a-f0-9]{64}" },
+            { "dapi", "[a-f0-9]{32}(?:-\\d)?" }, { "lin_api_", "[A-Za-z0-9]{40}" }, { "lin_oauth_", "[a-f0-9]{64}" },
+            { "ATATT3", "[A-Za-z0-9_=-]{100,}+" }, { "ATCTT3", "[A-Za-z0-9_=-]{100,}+" },
+            { "secret_", "[A-Za-z0-9]{43}" }, { "ntn_", "[A-Za-z0-9]{40,}+" }, // Notion
+            { "PMAK-", "[a-f0-9]{24}-[a-f0-9]{34}" }, { "hvs.", "[A-Za-z0-9_-]{24,}+" },
+            { "hvb.", "[A-Za-z0-9_-]{24,}+" }, { "hvr.", "[A-Za-z0-9_-]{24,}+" },
+            { "glc_", "[A-Za-z0-9+/]{32,}+={0,2}" }, { "glsa_", "[A-Za-z0-9]{32}_[A-Fa-f0-9]{8}" },
+            { "NRAK-", "[A-Z0-9]{27}" }, { "NRII-", "[A-Za-z0-9_-]{32}" }, { "NRJS-", "[a-f0-9]{19}" },
+            { "sntrys_", "eyJ[A-Za-z0-9+/=_-]{40,}+" }, { "sntryu_", "[a-f0-9]{64}" },
+            { "dp.", "(?:pt|st|sa|ct|scim|audit)\\.[A-Za-z0-9]{40,}+" }, // Doppler
+            { "pul-", "[a-f0-9]{40}" }, { "v1.0-", "[a-f0-9]{24}-[a-f0-9]{100,}+" }, // Pulumi,
+                                                                                     // Cloudflare
+                                                                                     // origin
+                                                                                     // CA
+            { "LTAI", "[A-Za-z0-9]{20}" }, // Alibaba
+            { "AAAA", "[A-Za-z0-9_-]{7}:[A-Za-z0-9_-]{100,}+" }, // Firebase Cloud
+                                                                 // Messaging
+            { "r8_", "[A-Za-z0-9]{37}" }, { "gsk_", "[A-Za-z0-9]{48,}+" }, { "xai-", "[A-Za-z0-9]{70,}+" },
+            { "pplx-", "[A-Za-z0-9]{40,}+" }, { "lsv2_", "(?:pt|sk)_[a-f0-9]{32}_[a-f0-9]{10}" },
+            { "sbp_", "[a-f0-9]{40}" }, { "sb_secret_", "[A-Za-z0-9_-]{20,}+" }, { "nfp_", "[A-Za-z0-9]{36,}+" },
+            { "fm2_", "[A-Za-z0-9+/=_-]{60,}+" }, { "fm1a_", "[A-Za-z0-9+/=_-]{60,}+" },
+            { "fm1r_", "[A-Za-z0-9+/=_-]{60,}+" }, { "AGE-SECRET-KEY-1", "[QPZRY9X8GF2TVDW0S3JN54KHCE6MUA7L]{58}" },
+            { "ATBB", "[A-Za-z0-9_=.-]{28,}+" }, { "pscale_", "(?:pw|tkn|oauth)_[A-Za-z0-9=._-]{32,64}" },
+            { "pat", "[A-Za-z0-9]{14}\\.[a-f0-9]{64}" }, // Airtable
+            { "rubygems_", "[a-f0-9]{48}" }, { "oy2", "[a-z0-9]{43}" }, { "CLOJARS_", "[a-z0-9]{60}" },
+            { "dt0c01.", "[A-Z0-9]{24}\\.[A-Z0-9]{64}" }, { "shippo_", "(?:live|test)_[a-f0-9]{40}" },
+            { "FLWSECK", "(?:_TEST)?-[a-h0-9]{32}-X" }, { "EZAK", "[a-zA-Z0-9]{54}" },
+            { "duffel_", "(?:test|live)_[A-Za-z0-9_-]{43}" }, { "tfp_", "[A-Za-z0-9_.=-]{59}" },
+            { "HRKU-", "[A-Za-z0-9_-]{40,}+" }, { "ops_", "eyJ[A-Za-z0-9+/=_-]{50,}+" }, { "rdme_", "[a-z0-9]{70}" },
+            { "pnu_", "[A-Za-z0-9]{36}" }, { "sl.", "[A-Za-z0-9_-]{130,}+" }, { "figd_", "[A-Za-z0-9_-]{40,}+" }, };
 
-    /** The compiled bodies, by index in {@link #SHAPES}; and, per first character, the shapes that start with it. */
+    /**
+     * The compiled bodies, by index in {@link #SHAPES}; and, per first character, the
+     * shapes that start with it.
+     */
     private static final class ShapeTable {
+
         static final Pattern[] BODIES = new Pattern[SHAPES.length];
         static final int[][] BY_FIRST_CHAR = new int[128][];
         static final boolean[] FIRST = new boolean[128];
-        /** Per first character, the second characters some prefix has after it (every prefix has two or more). */
+
+        /**
+         * Per first character, the second characters some prefix has after it (every
+         * prefix has two or more).
+         */
         static final boolean[][] SECOND = new boolean[128][];
-        /** Per first two characters ({@code c0 << 7 | c1}), the characters that may come third: a prefix's third, or
-         *  any when a prefix is just those two. */
+
+        /**
+         * Per first two characters ({@code c0 << 7 | c1}), the characters that may come
+         * third: a prefix's third, or any when a prefix is just those two.
+         */
         static final boolean[][] THIRD = new boolean[128 * 128][];
 
         static {
@@ -294,13 +337,17 @@ final class SecretRules {
                 }
                 if (prefix.length() == 2) {
                     Arrays.fill(THIRD[pair], true);
-                } else {
+                }
+                else {
                     THIRD[pair][prefix.charAt(2)] = true;
                 }
             }
         }
 
-        /** Bodies that are one run of a character class, by index in {@link #SHAPES}; parsed on first need. */
+        /**
+         * Bodies that are one run of a character class, by index in {@link #SHAPES};
+         * parsed on first need.
+         */
         static final RunBody[] RUNS = new RunBody[SHAPES.length];
         static final boolean[] PARSED = new boolean[SHAPES.length];
 
@@ -321,18 +368,24 @@ final class SecretRules {
             }
             return RUNS[k];
         }
+
     }
 
     /**
-     * A token body that is a sequence of runs of character classes and literal characters, such as
-     * {@code [A-Za-z0-9_-]{20,}+}, {@code [0-9A-Z]{16}} or {@code [A-Za-z0-9]{14}\\.[a-f0-9]{64}}: most bodies are,
-     * and matching them by hand spares a hook the regex engine's cold start. Only bodies in which no run can give
-     * characters back are accepted (a run is the last element or is followed by a character outside its class), so the
-     * longest run (up to its maximum) at each step is what the regex matches with {@code lookingAt}.
+     * A token body that is a sequence of runs of character classes and literal
+     * characters, such as {@code [A-Za-z0-9_-]{20,}+}, {@code [0-9A-Z]{16}} or
+     * {@code [A-Za-z0-9]{14}\\.[a-f0-9]{64}}: most bodies are, and matching them by hand
+     * spares a hook the regex engine's cold start. Only bodies in which no run can give
+     * characters back are accepted (a run is the last element or is followed by a
+     * character outside its class), so the longest run (up to its maximum) at each step
+     * is what the regex matches with {@code lookingAt}.
      */
     static final class RunBody {
+
         private final boolean[][] classes; // per element, the characters it takes
+
         private final int[] mins;
+
         private final int[] maxes;
 
         private RunBody(boolean[][] classes, int[] mins, int[] maxes) {
@@ -341,7 +394,10 @@ final class SecretRules {
             this.maxes = maxes;
         }
 
-        /** Parses a body of {@code [class]} and literal elements, each with an optional quantifier; else null. */
+        /**
+         * Parses a body of {@code [class]} and literal elements, each with an optional
+         * quantifier; else null.
+         */
         static RunBody parse(String body) {
             int count = 0;
             boolean[][] classes = new boolean[body.length()][];
@@ -357,14 +413,18 @@ final class SecretRules {
                         return null;
                     }
                     k = close + 1;
-                } else if (c == '\\' && k + 1 < body.length() && body.charAt(k + 1) == '.') {
+                }
+                else if (c == '\\' && k + 1 < body.length() && body.charAt(k + 1) == '.') {
                     cls['.'] = true;
                     k += 2;
-                } else if (c < 128 && (isAlnum(c) || "_-:=~/".indexOf(c) >= 0)) {
+                }
+                else if (c < 128 && (isAlnum(c) || "_-:=~/".indexOf(c) >= 0)) {
                     cls[c] = true;
                     k++;
-                } else {
-                    return null; // a group, an alternative, an escape class: left to the regex engine
+                }
+                else {
+                    return null; // a group, an alternative, an escape class: left to the
+                                 // regex engine
                 }
                 int min = 1;
                 int max = 1;
@@ -383,13 +443,15 @@ final class SecretRules {
                     min = Integer.parseInt(low);
                     max = high.isEmpty() ? Integer.MAX_VALUE : Integer.parseInt(high);
                     k = close + 1;
-                } else if (k < body.length() && body.charAt(k) == '*') {
+                }
+                else if (k < body.length() && body.charAt(k) == '*') {
                     min = 0;
                     max = Integer.MAX_VALUE;
                     k++;
                 }
                 if (k < body.length() && body.charAt(k) == '+') {
-                    k++; // possessive: the same as greedy here, since no run gives characters back
+                    k++; // possessive: the same as greedy here, since no run gives
+                         // characters back
                 }
                 if (min > max) {
                     return null;
@@ -403,8 +465,10 @@ final class SecretRules {
                 if (mins[e] == maxes[e]) {
                     continue;
                 }
-                // a run that may give characters back: what follows, up to the first element that must take one,
-                // may not take a character of this run's class, or the regex could backtrack into this run
+                // a run that may give characters back: what follows, up to the first
+                // element that must take one,
+                // may not take a character of this run's class, or the regex could
+                // backtrack into this run
                 for (int f = e + 1; f < count; f++) {
                     if (overlaps(classes[e], classes[f])) {
                         return null;
@@ -434,7 +498,8 @@ final class SecretRules {
                         chars[c] = true;
                     }
                     k += 3;
-                } else {
+                }
+                else {
                     if (from >= 128 || !(isAlnum(from) || "_-+/=.~".indexOf(from) >= 0)) {
                         return false;
                     }
@@ -471,6 +536,7 @@ final class SecretRules {
             }
             return p;
         }
+
     }
 
     private static void tokenShapes(String text, byte[] view, Spans spans) {
@@ -488,7 +554,8 @@ final class SecretRules {
                 RunBody run = ShapeTable.run(k);
                 if (run != null) {
                     end = run.end(view, i + prefix.length());
-                } else {
+                }
+                else {
                     Pattern body = ShapeTable.body(k);
                     matcher = matcher == null ? body.matcher(text) : matcher.usePattern(body);
                     matcher.region(i + prefix.length(), n);
@@ -504,15 +571,17 @@ final class SecretRules {
     }
 
     /**
-     * The first index at or after {@code from} where a token prefix may start: a word's first character that begins
-     * some prefix, followed by a character that is second in one of them; or the view's length.
+     * The first index at or after {@code from} where a token prefix may start: a word's
+     * first character that begins some prefix, followed by a character that is second in
+     * one of them; or the view's length.
      */
     private static int nextShapeStart(byte[] view, int from) {
         boolean[] first = ShapeTable.FIRST;
         boolean[][] second = ShapeTable.SECOND;
         boolean[][] third = ShapeTable.THIRD;
         boolean[] alnum = ALNUM;
-        int last = view.length - 2; // a token is a prefix of two characters or more and a body of one or more
+        int last = view.length - 2; // a token is a prefix of two characters or more and a
+                                    // body of one or more
         for (int i = from; i < last; i++) {
             int c = view[i];
             if (c >= 0 && first[c] && second[c][view[i + 1] & 0xFF] && third[c << 7 | view[i + 1]][view[i + 2] & 0xFF]
@@ -524,21 +593,30 @@ final class SecretRules {
     }
 
     private static final class Unprefixed {
+
         static final LazyPattern AZURE_AD = new LazyPattern(
                 "(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])");
-        static final LazyPattern TELEGRAM = new LazyPattern("(?<!\\d)\\d{8,10}:AA[0-9A-Za-z_-]{32,34}(?![0-9A-Za-z_-])");
+        static final LazyPattern TELEGRAM = new LazyPattern(
+                "(?<!\\d)\\d{8,10}:AA[0-9A-Za-z_-]{32,34}(?![0-9A-Za-z_-])");
         static final LazyPattern MAILCHIMP = new LazyPattern("(?<![0-9a-f])[0-9a-f]{32}-us\\d{1,2}(?!\\d)");
         static final LazyPattern TERRAFORM = new LazyPattern("[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}+");
-        static final LazyPattern SENTRY_DSN = new LazyPattern("://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]{0,80}sentry");
-        /** Webhook URLs whose path is the credential: the path after the fixed part is masked (group 1). */
+        static final LazyPattern SENTRY_DSN = new LazyPattern(
+                "://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]{0,80}sentry");
+
+        /**
+         * Webhook URLs whose path is the credential: the path after the fixed part is
+         * masked (group 1).
+         */
         static final LazyPattern WEBHOOK = new LazyPattern(
                 "(?:hooks\\.slack\\.com/(?:services|workflows|triggers)/|discord(?:app)?\\.com/api/webhooks/"
                         + "|webhook\\.office\\.com/webhookb2/)([A-Za-z0-9@/_-]{16,}+)");
+
     }
 
     /**
-     * Each pattern runs only where its literal part is (at the offset the pattern puts it), not over the whole text:
-     * common words such as "hook" or "-us" would otherwise cost a long text a regex scan each.
+     * Each pattern runs only where its literal part is (at the offset the pattern puts
+     * it), not over the whole text: common words such as "hook" or "-us" would otherwise
+     * cost a long text a regex scan each.
      */
     private static void unprefixedShapes(String text, String latin, Spans spans) {
         if (latin.contains("Q~")) {
@@ -551,7 +629,8 @@ final class SecretRules {
         if (latin.contains(":AA")) {
             Starts starts = new Starts();
             for (int q = latin.indexOf(":AA"); q >= 0; q = latin.indexOf(":AA", q + 1)) {
-                int r = q; // a Telegram token starts where the run of digits before :AA does
+                int r = q; // a Telegram token starts where the run of digits before :AA
+                           // does
                 while (r > 0 && q - r <= 10 && isDigit(latin.charAt(r - 1))) {
                     r--;
                 }
@@ -598,7 +677,9 @@ final class SecretRules {
 
     /** Positions where a match may start: a growable, then sorted, list. */
     static final class Starts {
+
         private int[] at = new int[8];
+
         private int size;
 
         /** Each occurrence of {@code literal} in {@code latin}, less {@code offset}. */
@@ -635,20 +716,29 @@ final class SecretRules {
             Arrays.sort(sorted);
             return sorted;
         }
+
     }
 
     /**
-     * The matches {@code find()} returns, for a pattern every match of which starts at one of the given positions:
-     * the pattern is tried there only, in order, each start at or after the end of the last match (as {@code find()}
-     * resumes), with transparent bounds so that look-behinds see the text before a start.
+     * The matches {@code find()} returns, for a pattern every match of which starts at
+     * one of the given positions: the pattern is tried there only, in order, each start
+     * at or after the end of the last match (as {@code find()} resumes), with transparent
+     * bounds so that look-behinds see the text before a start.
      */
     static final class AnchoredFind {
+
         private final LazyPattern pattern;
+
         private final String text;
+
         private final int[] starts;
+
         private final int n;
+
         private Matcher m;
+
         private int k;
+
         private int lastEnd;
 
         AnchoredFind(LazyPattern pattern, String text, Starts starts) {
@@ -687,6 +777,7 @@ final class SecretRules {
         int end(int group) {
             return m.end(group);
         }
+
     }
 
     // ---------------------------------------------------------------------------------------------------------------
@@ -694,9 +785,11 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class UrlPatterns {
+
         /** Go's MySQL DSN {@code user:password@tcp(host)}: group 1 is the password. */
         static final LazyPattern GO_DSN = new LazyPattern(
                 "(?<![A-Za-z0-9_./-])[A-Za-z0-9_.-]{1,64}:([^\\s@/:\"']{1,128}+)@(?:tcp|unix)\\(");
+
     }
 
     private static void urlCredentials(String text, String latin, Spans spans) {
@@ -738,7 +831,9 @@ final class SecretRules {
         }
     }
 
-    /** A value that is neither a marker, a placeholder nor a reference to somewhere else. */
+    /**
+     * A value that is neither a marker, a placeholder nor a reference to somewhere else.
+     */
     private static boolean isLiteralSecret(String text, int start, int end) {
         if (end <= start) {
             return false;
@@ -755,10 +850,12 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class AuthPatterns {
+
         static final LazyPattern BEARER = new LazyPattern("(?<![A-Za-z0-9])bearer[ \\t]+([A-Za-z0-9._~+/=-]{8,}+)",
                 Pattern.CASE_INSENSITIVE);
         static final LazyPattern BASIC = new LazyPattern("(?<![A-Za-z0-9])basic[ \\t]+([A-Za-z0-9+/]{8,}+={0,2})",
                 Pattern.CASE_INSENSITIVE);
+
     }
 
     private static void authorizationValues(String text, String latin, byte[] view, Spans spans) {
@@ -775,15 +872,16 @@ final class SecretRules {
     }
 
     /**
-     * Where {@code bearer} and {@code basic} begin, in any ASCII case, at a {@code first} (b or B): led by
-     * {@link String#indexOf(int, int)}, which a fresh JVM has compiled already, where a loop of its own would be
-     * interpreted.
+     * Where {@code bearer} and {@code basic} begin, in any ASCII case, at a {@code first}
+     * (b or B): led by {@link String#indexOf(int, int)}, which a fresh JVM has compiled
+     * already, where a loop of its own would be interpreted.
      */
     private static void authorizationWords(String latin, byte[] view, char first, Starts bearer, Starts basic) {
         for (int i = latin.indexOf(first); i >= 0; i = latin.indexOf(first, i + 1)) {
             if (startsWithIgnoreCase(view, i, "bearer")) {
                 bearer.add(i);
-            } else if (startsWithIgnoreCase(view, i, "basic")) {
+            }
+            else if (startsWithIgnoreCase(view, i, "basic")) {
                 basic.add(i);
             }
         }
@@ -797,7 +895,10 @@ final class SecretRules {
         }
     }
 
-    /** At least 8 characters with a digit, or with both upper and lower case: not an English word. */
+    /**
+     * At least 8 characters with a digit, or with both upper and lower case: not an
+     * English word.
+     */
     private static boolean looksLikeCredential(String text, int start, int end) {
         if (end - start < 8) {
             return false;
@@ -832,33 +933,41 @@ final class SecretRules {
 
     /** How much a key's name says about its value. */
     enum KeyClass {
+
         /** Not a secret's name. */
         NONE,
-        /** A name that holds a secret only sometimes ({@code key}, {@code auth}, {@code sig}): random-looking values. */
+        /**
+         * A name that holds a secret only sometimes ({@code key}, {@code auth},
+         * {@code sig}): random-looking values.
+         */
         WEAK,
         /** A secret's name: every literal value. */
         STRONG,
         /** {@code Authorization}: the credential after the scheme. */
         AUTHORIZATION
+
     }
 
     /** Parts that make a name a secret's name. */
-    private static final Set<String> SECRET_PARTS = Set.of("password", "passwords", "passwd", "passwrd", "pwd",
-            "pass", "pw", "passphrase", "passcode", "secret", "token", "credential", "credentials", "creds", "cred",
-            "apikey", "privatekey", "secretkey", "accesskey", "authkey", "authtoken", "accesstoken", "refreshtoken",
+    private static final Set<String> SECRET_PARTS = Set.of("password", "passwords", "passwd", "passwrd", "pwd", "pass",
+            "pw", "passphrase", "passcode", "secret", "token", "credential", "credentials", "creds", "cred", "apikey",
+            "privatekey", "secretkey", "accesskey", "authkey", "authtoken", "accesstoken", "refreshtoken",
             "clientsecret", "sessionkey", "masterkey");
 
     /** Words before {@code key} that make it a secret's key. */
     private static final Set<String> KEY_QUALIFIERS = Set.of("api", "private", "secret", "access", "auth", "signing",
             "encryption", "encrypt", "decryption", "master", "client", "app", "account", "shared", "service", "license",
             "webhook", "deploy", "hmac", "jwt", "session", "storage", "subscription", "admin", "write", "consumer",
-            "aes", "crypto", "cipher", "sas", "secondary", "root", "x", "ingest", "management", "mgmt",
-            "server", "sendgrid", "stripe", "openai", "anthropic", "mailgun", "algolia", "cohere", "mistral", "groq");
+            "aes", "crypto", "cipher", "sas", "secondary", "root", "x", "ingest", "management", "mgmt", "server",
+            "sendgrid", "stripe", "openai", "anthropic", "mailgun", "algolia", "cohere", "mistral", "groq");
 
-    /** A last part that says the value is about the secret, not the secret ({@code PASSWORD_MIN_LENGTH}). */
+    /**
+     * A last part that says the value is about the secret, not the secret
+     * ({@code PASSWORD_MIN_LENGTH}).
+     */
     private static final Set<String> META_PARTS = Set.of("length", "len", "min", "max", "count", "type", "types",
-            "kind", "field", "fields", "file", "files", "path", "paths", "dir", "url", "uri", "urls", "endpoint", "host",
-            "name", "names", "id", "ids", "env", "var", "vars", "header", "prefix", "suffix", "policy", "regex",
+            "kind", "field", "fields", "file", "files", "path", "paths", "dir", "url", "uri", "urls", "endpoint",
+            "host", "name", "names", "id", "ids", "env", "var", "vars", "header", "prefix", "suffix", "policy", "regex",
             "pattern", "label", "placeholder", "prompt", "hint", "expires", "expiry", "expiration", "expire", "ttl",
             "lifetime", "timeout", "format", "version", "validator", "validation", "required", "enabled", "enable",
             "disabled", "manager", "provider", "usage", "limit", "limits", "size", "index", "mode", "method",
@@ -866,26 +975,32 @@ final class SecretRules {
             "title", "description", "desc", "strength", "rule", "rules", "changed", "updated", "created", "at", "date",
             "time", "ref", "refs", "reference", "location", "arn", "param", "params", "button", "dialog", "modal",
             "page", "screen", "view", "component", "route", "template", "reset", "visible", "visibility", "toggle",
-            "checker", "generator", "hasher", "encoder", "expected", "store", "storage", "cache", "source",
-            "issuer", "audience", "algorithm", "alg", "scope", "scopes", "budget", "estimate", "secs",
-            "seconds", "ms", "mins", "minutes", "hours", "days", "age", "interval", "rotation", "rotated", "lookup",
-            "query", "request", "response", "handler", "callback", "spec", "test", "tests");
+            "checker", "generator", "hasher", "encoder", "expected", "store", "storage", "cache", "source", "issuer",
+            "audience", "algorithm", "alg", "scope", "scopes", "budget", "estimate", "secs", "seconds", "ms", "mins",
+            "minutes", "hours", "days", "age", "interval", "rotation", "rotated", "lookup", "query", "request",
+            "response", "handler", "callback", "spec", "test", "tests");
 
-    /** Words that may follow a secret's name and leave it one ({@code SECRET_KEY_BASE}, {@code TOKEN_PROD}). */
+    /**
+     * Words that may follow a secret's name and leave it one ({@code SECRET_KEY_BASE},
+     * {@code TOKEN_PROD}).
+     */
     private static final Set<String> TAIL_PARTS = Set.of("base", "value", "val", "data", "b64", "base64", "hex", "raw",
             "enc", "encoded", "encrypted", "plain", "plaintext", "str", "string", "prod", "production", "dev",
             "development", "staging", "stage", "test", "live", "sandbox", "current", "old", "new", "confirmation",
-            "confirm", "again", "repeat", "local", "default", "override", "secret", "key", "token", "password",
-            "main", "secondary", "bytes", "bin", "pem", "der", "json", "admin", "root", "user", "master", "hash",
-            "access", "refresh", "api", "auth", "client", "private", "session", "v1", "v2", "v3");
+            "confirm", "again", "repeat", "local", "default", "override", "secret", "key", "token", "password", "main",
+            "secondary", "bytes", "bin", "pem", "der", "json", "admin", "root", "user", "master", "hash", "access",
+            "refresh", "api", "auth", "client", "private", "session", "v1", "v2", "v3");
 
-    /** Parts that make a secret-looking name something else ({@code nextPageToken}, {@code max_tokens}). */
-    private static final Set<String> NOT_SECRET_PARTS = Set.of("page", "next", "continuation", "cancellation",
-            "cancel", "sync", "resume", "pagination", "cursor", "lexer", "parser", "syntax", "design", "max", "min",
-            "num", "total", "is", "has", "use", "uses", "requires", "require", "no", "without", "show",
-            "hide", "forgot", "jsonwebtoken", "public", "publishable", "pub", "primary", "foreign", "sort", "partition", "hash",
-            "range", "row", "unique", "composite", "surrogate", "natural", "cache", "idempotency", "dedupe", "map",
-            "lookup", "dict", "keyboard", "hot", "shortcut", "i18n", "translation");
+    /**
+     * Parts that make a secret-looking name something else ({@code nextPageToken},
+     * {@code max_tokens}).
+     */
+    private static final Set<String> NOT_SECRET_PARTS = Set.of("page", "next", "continuation", "cancellation", "cancel",
+            "sync", "resume", "pagination", "cursor", "lexer", "parser", "syntax", "design", "max", "min", "num",
+            "total", "is", "has", "use", "uses", "requires", "require", "no", "without", "show", "hide", "forgot",
+            "jsonwebtoken", "public", "publishable", "pub", "primary", "foreign", "sort", "partition", "hash", "range",
+            "row", "unique", "composite", "surrogate", "natural", "cache", "idempotency", "dedupe", "map", "lookup",
+            "dict", "keyboard", "hot", "shortcut", "i18n", "translation");
 
     /** Classifies a key name (quotes and leading dashes already removed). */
     static KeyClass classify(String name) {
@@ -906,18 +1021,20 @@ final class SecretRules {
             String p = parts[k];
             if (SECRET_PARTS.contains(p) || isCompoundSecret(p)) {
                 core = k;
-            } else if (p.equals("key") || p.equals("keys")) {
+            }
+            else if (p.equals("key") || p.equals("keys")) {
                 if (k > 0 && KEY_QUALIFIERS.contains(parts[k - 1]) && !p.equals("keys")) {
                     core = k;
-                } else if (core < 0) {
+                }
+                else if (core < 0) {
                     weak = true;
                     core = k;
                 }
             }
         }
         if (core < 0) {
-            if (parts.length == 1 && (parts[0].equals("auth") || parts[0].equals("sig")
-                    || parts[0].equals("signature"))) {
+            if (parts.length == 1
+                    && (parts[0].equals("auth") || parts[0].equals("sig") || parts[0].equals("signature"))) {
                 return KeyClass.WEAK;
             }
             return KeyClass.NONE;
@@ -932,20 +1049,27 @@ final class SecretRules {
         }
         for (int k = core + 1; k < parts.length; k++) {
             if (!TAIL_PARTS.contains(parts[k]) && !allDigits(parts[k])) {
-                return KeyClass.NONE; // secret_santa: the secret word qualifies something else
+                return KeyClass.NONE; // secret_santa: the secret word qualifies something
+                                      // else
             }
         }
         return weak ? KeyClass.WEAK : KeyClass.STRONG;
     }
 
-    /** {@code dbpassword}, {@code githubtoken}, {@code mysqlrootpassword}: one word that ends in a secret's name. */
+    /**
+     * {@code dbpassword}, {@code githubtoken}, {@code mysqlrootpassword}: one word that
+     * ends in a secret's name.
+     */
     private static boolean isCompoundSecret(String part) {
-        return part.length() > 6 && (part.endsWith("password") || part.endsWith("passwd")
-                || part.endsWith("secret") || part.endsWith("token") || part.endsWith("apikey")
-                || part.endsWith("privatekey") || part.endsWith("secretkey") || part.endsWith("accesskey"));
+        return part.length() > 6 && (part.endsWith("password") || part.endsWith("passwd") || part.endsWith("secret")
+                || part.endsWith("token") || part.endsWith("apikey") || part.endsWith("privatekey")
+                || part.endsWith("secretkey") || part.endsWith("accesskey"));
     }
 
-    /** Splits a name on {@code _ - .} and camel case, lower case. {@code APIKey} → api, key. */
+    /**
+     * Splits a name on {@code _ - .} and camel case, lower case. {@code APIKey} → api,
+     * key.
+     */
     static String[] parts(String name) {
         String[] out = new String[8];
         int count = 0;
@@ -955,7 +1079,8 @@ final class SecretRules {
             boolean cut;
             if (i == n) {
                 cut = true;
-            } else {
+            }
+            else {
                 char c = name.charAt(i);
                 if (c == '_' || c == '-' || c == '.' || c == ' ') {
                     if (i > start) {
@@ -967,9 +1092,8 @@ final class SecretRules {
                     start = i + 1;
                     continue;
                 }
-                cut = i > start && Character.isUpperCase(c)
-                        && (Character.isLowerCase(name.charAt(i - 1))
-                        || (i + 1 < n && Character.isLowerCase(name.charAt(i + 1)) && Character.isUpperCase(name.charAt(i - 1))));
+                cut = i > start && Character.isUpperCase(c) && (Character.isLowerCase(name.charAt(i - 1)) || (i + 1 < n
+                        && Character.isLowerCase(name.charAt(i + 1)) && Character.isUpperCase(name.charAt(i - 1))));
                 if (cut) {
                     if (count == out.length) {
                         return new String[0];
@@ -990,13 +1114,13 @@ final class SecretRules {
     }
 
     /** Words that make a quoted value a label or a name rather than a secret. */
-    private static final String[] LABEL_HINTS = {"password", "passwd", "secret", "token", "key", "credential",
-        "auth", "pass"};
-
+    private static final String[] LABEL_HINTS = { "password", "passwd", "secret", "token", "key", "credential", "auth",
+            "pass" };
 
     private static void keyValues(String text, byte[] view, Spans spans) {
         int n = view.length;
-        Map<String, KeyClass> classes = null; // the same names come back many times in a long text
+        Map<String, KeyClass> classes = null; // the same names come back many times in a
+                                              // long text
         int i = 0;
         while (i < n) {
             int hit = nextKeyHint(view, i);
@@ -1040,10 +1164,16 @@ final class SecretRules {
         }
     }
 
-    /** ASCII characters that end an unquoted value: whitespace, quotes and {@code , ; & ) } ] < >}. */
+    /**
+     * ASCII characters that end an unquoted value: whitespace, quotes and
+     * {@code , ; & ) } ] < >}.
+     */
     private static final boolean[] VALUE_END = new boolean[128];
 
-    /** ASCII characters of a type written after a name: letters, digits and {@code _ [ ] *}. */
+    /**
+     * ASCII characters of a type written after a name: letters, digits and
+     * {@code _ [ ] *}.
+     */
     private static final boolean[] TYPE_CHAR = new boolean[128];
 
     static {
@@ -1074,9 +1204,9 @@ final class SecretRules {
     }
 
     /**
-     * Index of the next key hint at or after {@code from}, or -1: {@code pw}, {@code pass}, {@code secret},
-     * {@code sig}, {@code token}, {@code key}, {@code cred} or {@code auth} in any ASCII case. One pass over the view,
-     * no allocation.
+     * Index of the next key hint at or after {@code from}, or -1: {@code pw},
+     * {@code pass}, {@code secret}, {@code sig}, {@code token}, {@code key}, {@code cred}
+     * or {@code auth} in any ASCII case. One pass over the view, no allocation.
      */
     private static int nextKeyHint(byte[] view, int from) {
         int last = view.length - 1; // every hint has two characters or more
@@ -1091,11 +1221,14 @@ final class SecretRules {
         return -1;
     }
 
-    /** The first two letters of a hint, lower case ({@code c0 << 7 | c1}): pw, pa, se, si, to, ke, cr, au. */
+    /**
+     * The first two letters of a hint, lower case ({@code c0 << 7 | c1}): pw, pa, se, si,
+     * to, ke, cr, au.
+     */
     private static final boolean[] HINT_PAIR = new boolean[128 * 128];
 
     static {
-        for (String pair : new String[] {"pw", "pa", "se", "si", "to", "ke", "cr", "au"}) {
+        for (String pair : new String[] { "pw", "pa", "se", "si", "to", "ke", "cr", "au" }) {
             HINT_PAIR[pair.charAt(0) << 7 | pair.charAt(1)] = true;
         }
     }
@@ -1127,15 +1260,25 @@ final class SecretRules {
 
     /** One secret-named key in a text and what follows it. */
     private static final class KeyValue {
+
         private final String text;
+
         private final Spans spans;
+
         private final KeyClass kc;
+
         private final int ks;
+
         private final int nameStart;
+
         private final int nameEnd;
+
         private final boolean flag;
+
         private final int n;
+
         private boolean spacedSeparator;
+
         private int sepEnd;
 
         KeyValue(String text, Spans spans, KeyClass kc, int ks, int nameStart, int nameEnd, boolean flag) {
@@ -1151,7 +1294,8 @@ final class SecretRules {
 
         void mask() {
             int p = nameEnd;
-            // the key's closing quote: " ' ` or an escaped \" \' (JSON inside a JSON string)
+            // the key's closing quote: " ' ` or an escaped \" \' (JSON inside a JSON
+            // string)
             int quoteLen = quoteAt(p);
             boolean quotedKey = quoteLen > 0;
             p += quoteLen;
@@ -1183,9 +1327,7 @@ final class SecretRules {
             char c = p < n ? text.charAt(p) : 0;
             int sep = c == ':' || c == '=' || c == '?' || c == '+' || c == '.' ? separatorLength(p) : 0;
             if (sep == 0) {
-                if (kc == KeyClass.STRONG
-                        && !(isTypeChar(c) && typedDeclaration(p))
-                        && !(c == ',' && csvValue(p))
+                if (kc == KeyClass.STRONG && !(isTypeChar(c) && typedDeclaration(p)) && !(c == ',' && csvValue(p))
                         && p != nameEnd && p < n) {
                     spaceSeparated(p);
                 }
@@ -1199,7 +1341,10 @@ final class SecretRules {
             value(valueStart, colon);
         }
 
-        /** {@code <dbPassword>hunter2</dbPassword>}, also with the value on lines of its own. */
+        /**
+         * {@code <dbPassword>hunter2</dbPassword>}, also with the value on lines of its
+         * own.
+         */
         private boolean xmlElement(int p) {
             if (ks == 0 || text.charAt(ks - 1) != '<' || p >= n || text.charAt(p) != '>') {
                 return false;
@@ -1222,7 +1367,10 @@ final class SecretRules {
             return true;
         }
 
-        /** {@code var apiToken string = "…"}, {@code String apiToken = "…"} written after the name. */
+        /**
+         * {@code var apiToken string = "…"}, {@code String apiToken = "…"} written after
+         * the name.
+         */
         private boolean typedDeclaration(int p) {
             int t = p;
             while (t < n && isTypeChar(text.charAt(t))) {
@@ -1258,7 +1406,10 @@ final class SecretRules {
             return false;
         }
 
-        /** {@code api_token: |} then the value on the next, indented line (YAML block scalars). */
+        /**
+         * {@code api_token: |} then the value on the next, indented line (YAML block
+         * scalars).
+         */
         private boolean blockScalar(int p) {
             if (p >= n || (text.charAt(p) != '|' && text.charAt(p) != '>')) {
                 return false;
@@ -1290,7 +1441,10 @@ final class SecretRules {
             return true;
         }
 
-        /** {@code getenv("DB_PASSWORD", "default")}, {@code define('DB_PASSWORD', 'x')}: the second argument. */
+        /**
+         * {@code getenv("DB_PASSWORD", "default")}, {@code define('DB_PASSWORD', 'x')}:
+         * the second argument.
+         */
         private boolean callArgumentDefault(int p) {
             int open = ks - 1;
             if (open >= 0 && text.charAt(open) == '\\') {
@@ -1311,7 +1465,8 @@ final class SecretRules {
                 return false;
             }
             if (text.charAt(q) == ',') {
-                // config.get("database", "password", fallback="…"): only with a default keyword
+                // config.get("database", "password", fallback="…"): only with a default
+                // keyword
                 int c = skipBlanks(p);
                 return c < n && text.charAt(c) == ',' && skipDefaultKeyword(skipBlanks(c + 1)) != skipBlanks(c + 1)
                         && quotedValue(skipDefaultKeyword(skipBlanks(c + 1)));
@@ -1326,9 +1481,12 @@ final class SecretRules {
             return quotedValue(skipDefaultKeyword(skipBlanks(c + 1)));
         }
 
-        /** Skips {@code default=}, {@code fallback=}, {@code defaultValue:} before a default argument. */
+        /**
+         * Skips {@code default=}, {@code fallback=}, {@code defaultValue:} before a
+         * default argument.
+         */
         private int skipDefaultKeyword(int p) {
-            for (String kw : new String[] {"default=", "fallback=", "default_value=", "defaultValue=", "default:"}) {
+            for (String kw : new String[] { "default=", "fallback=", "default_value=", "defaultValue=", "default:" }) {
                 if (text.startsWith(kw, p)) {
                     return skipBlanks(p + kw.length());
                 }
@@ -1336,7 +1494,10 @@ final class SecretRules {
             return p;
         }
 
-        /** {@code ${DB_PASSWORD:-default}}, {@code ${DB_PASSWORD:default}} (Spring): the default. */
+        /**
+         * {@code ${DB_PASSWORD:-default}}, {@code ${DB_PASSWORD:default}} (Spring): the
+         * default.
+         */
         private boolean shellDefault() {
             if (nameStart < 2 || text.charAt(nameStart - 1) != '{' || text.charAt(nameStart - 2) != '$') {
                 return false;
@@ -1350,9 +1511,11 @@ final class SecretRules {
             }
             if (text.startsWith(":-", p) || text.startsWith(":=", p)) {
                 p += 2;
-            } else if (text.charAt(p) == ':' || text.charAt(p) == '-' || text.charAt(p) == '=') {
+            }
+            else if (text.charAt(p) == ':' || text.charAt(p) == '-' || text.charAt(p) == '=') {
                 p++;
-            } else {
+            }
+            else {
                 return false;
             }
             int close = text.indexOf('}', p);
@@ -1362,7 +1525,8 @@ final class SecretRules {
             }
             int vs = p;
             int ve = close;
-            if (ve > vs && (text.charAt(vs) == '"' || text.charAt(vs) == '\'') && text.charAt(ve - 1) == text.charAt(vs)) {
+            if (ve > vs && (text.charAt(vs) == '"' || text.charAt(vs) == '\'')
+                    && text.charAt(ve - 1) == text.charAt(vs)) {
                 vs++;
                 ve--;
             }
@@ -1372,7 +1536,10 @@ final class SecretRules {
             return true;
         }
 
-        /** {@code process.env.API_TOKEN || "x"}, {@code os.getenv("X_PASSWORD") or "x"}, {@code ?? "x"}. */
+        /**
+         * {@code process.env.API_TOKEN || "x"}, {@code os.getenv("X_PASSWORD") or "x"},
+         * {@code ?? "x"}.
+         */
         private boolean fallbackDefault(int p) {
             int q = p;
             while (q < n && (text.charAt(q) == ')' || text.charAt(q) == ']')) {
@@ -1382,15 +1549,20 @@ final class SecretRules {
             int op;
             if (text.startsWith("||", q) || text.startsWith("??", q) || text.startsWith("?:", q)) {
                 op = 2;
-            } else if (text.startsWith("or ", q)) {
+            }
+            else if (text.startsWith("or ", q)) {
                 op = 3;
-            } else {
+            }
+            else {
                 return false;
             }
             return quotedValue(skipBlanks(q + op));
         }
 
-        /** {@code setPassword("x")}, {@code .password("x")}, {@code withToken("x")}: the literal argument. */
+        /**
+         * {@code setPassword("x")}, {@code .password("x")}, {@code withToken("x")}: the
+         * literal argument.
+         */
         private boolean setterCall(int p) {
             if (p >= n || text.charAt(p) != '(') {
                 return false;
@@ -1418,7 +1590,8 @@ final class SecretRules {
                 if (!netrc) {
                     int end = unquotedEnd(p);
                     if (isAlnum(text.charAt(p)) && isRandomLooking(p, end)) {
-                        spans.add(p, end); // aws configure set aws_secret_access_key 8f1c…
+                        spans.add(p, end); // aws configure set aws_secret_access_key
+                                           // 8f1c…
                     }
                     return;
                 }
@@ -1520,7 +1693,10 @@ final class SecretRules {
             return false;
         }
 
-        /** {@code Authorization: Bearer x}: the part after the scheme word; a bare credential whole. */
+        /**
+         * {@code Authorization: Bearer x}: the part after the scheme word; a bare
+         * credential whole.
+         */
         private void authorization(int p, int end) {
             int lineEnd = p;
             while (lineEnd < n && text.charAt(lineEnd) != '\n' && text.charAt(lineEnd) != '\r'
@@ -1542,8 +1718,9 @@ final class SecretRules {
         }
 
         /**
-         * A quoted value at {@code p} (also with escaped quotes, {@code \"…\"}): masks its content when it is a
-         * literal secret. Returns whether there was a quoted value (masked or not).
+         * A quoted value at {@code p} (also with escaped quotes, {@code \"…\"}): masks
+         * its content when it is a literal secret. Returns whether there was a quoted
+         * value (masked or not).
          */
         private boolean quotedValue(int p) {
             int ql = quoteAt(p);
@@ -1567,7 +1744,8 @@ final class SecretRules {
                         ve += 2;
                         continue;
                     }
-                } else {
+                }
+                else {
                     if (c == '\\' && ve + 1 < n && text.charAt(ve + 1) != '\n') {
                         ve += 2;
                         continue;
@@ -1601,7 +1779,10 @@ final class SecretRules {
             return true;
         }
 
-        /** Length of a quote at {@code p}: 1 for {@code " ' `}, 2 for an escaped {@code \" \'}, else 0. */
+        /**
+         * Length of a quote at {@code p}: 1 for {@code " ' `}, 2 for an escaped
+         * {@code \" \'}, else 0.
+         */
         private int quoteAt(int p) {
             if (p >= n) {
                 return 0;
@@ -1654,7 +1835,10 @@ final class SecretRules {
             return 0;
         }
 
-        /** An unquoted value runs to whitespace, a quote, or one of {@code , ; & ) } ] < >}, or an escape. */
+        /**
+         * An unquoted value runs to whitespace, a quote, or one of {@code , ; & ) } ] <
+         * >}, or an escape.
+         */
         private int unquotedEnd(int p) {
             int e = p;
             boolean[] ends = VALUE_END;
@@ -1672,9 +1856,10 @@ final class SecretRules {
         }
 
         /**
-         * Whether an unquoted value is code rather than a literal: a call, an index, a member access, a keyword or a
-         * type, a reference to a variable named like the secret, a path, a placeholder, a marker, or (after a colon)
-         * the first word of a sentence.
+         * Whether an unquoted value is code rather than a literal: a call, an index, a
+         * member access, a keyword or a type, a reference to a variable named like the
+         * secret, a path, a placeholder, a marker, or (after a colon) the first word of a
+         * sentence.
          */
         private boolean isCode(int p, int end, boolean colon) {
             char c = text.charAt(p);
@@ -1683,14 +1868,15 @@ final class SecretRules {
             }
             String v = text.substring(p, end);
             while (v.length() > 1 && (v.endsWith("!") || v.endsWith("?"))) {
-                v = v.substring(0, v.length() - 1); // TypeScript's non-null x!, Kotlin's String?
+                v = v.substring(0, v.length() - 1); // TypeScript's non-null x!, Kotlin's
+                                                    // String?
             }
             if (isPlaceholder(v) || isVersion(v) || v.startsWith("/") || v.startsWith("./") || v.startsWith("~/")
                     || v.startsWith("../")) {
                 return true;
             }
-            if (v.indexOf('(') >= 0 || v.indexOf('[') >= 0 || v.contains("::") || v.contains("->")
-                    || v.contains("{{") || v.contains("${")) {
+            if (v.indexOf('(') >= 0 || v.indexOf('[') >= 0 || v.contains("::") || v.contains("->") || v.contains("{{")
+                    || v.contains("${")) {
                 return true;
             }
             if (isDottedIdentifier(v)) {
@@ -1708,7 +1894,8 @@ final class SecretRules {
                 digits |= Character.isDigit(v.charAt(k));
             }
             if (!digits && mentionsSecret(lower, v)) {
-                return true; // password=password, token: authToken, secret = client_secret
+                return true; // password=password, token: authToken, secret =
+                             // client_secret
             }
             if (literalContext()) {
                 return false;
@@ -1717,9 +1904,10 @@ final class SecretRules {
                 return true; // token: Token, password: String
             }
             int after = skipBlanks(end);
-            if (colon && !digits && after == end && p == sepEnd && end < n && (text.charAt(end) == '"'
-                    || text.charAt(end) == '\'')) {
-                return true; // "token:rotate", scope "secret:read": a name with a colon in it
+            if (colon && !digits && after == end && p == sepEnd && end < n
+                    && (text.charAt(end) == '"' || text.charAt(end) == '\'')) {
+                return true; // "token:rotate", scope "secret:read": a name with a colon
+                             // in it
             }
             if (after < n && text.charAt(after) == '=' && (after + 1 >= n || text.charAt(after + 1) != '=')) {
                 return true; // userid = passwd = acct = '': a chained assignment
@@ -1728,8 +1916,10 @@ final class SecretRules {
             if (!digits && nameLike && after < n && ",);}]".indexOf(text.charAt(after)) >= 0) {
                 return true; // connect(user=user, password=pw), { token: tok }
             }
-            if (!digits && nameLike && spacedSeparator && (after >= n || text.charAt(after) == '\n' || text.charAt(after) == '\r')) {
-                return true; // password = pw (a variable); .env and properties files write PASSWORD=hunter
+            if (!digits && nameLike && spacedSeparator
+                    && (after >= n || text.charAt(after) == '\n' || text.charAt(after) == '\r')) {
+                return true; // password = pw (a variable); .env and properties files
+                             // write PASSWORD=hunter
             }
             if (colon && !digits && after < n && after > end && Character.isLetter(text.charAt(after))) {
                 return true; // "Password: must be eight characters or more"
@@ -1737,7 +1927,10 @@ final class SecretRules {
             return false;
         }
 
-        /** A key right after {@code ; ? &} or a line start of a key=value file is in data, never code. */
+        /**
+         * A key right after {@code ; ? &} or a line start of a key=value file is in data,
+         * never code.
+         */
         private boolean literalContext() {
             int q = ks - 1;
             while (q >= 0 && (text.charAt(q) == ' ' || text.charAt(q) == '\t')) {
@@ -1759,7 +1952,10 @@ final class SecretRules {
             return false;
         }
 
-        /** {@code "Forgot password?"}, {@code "DB_PASSWORD"}, {@code "password"}: a label or a name. */
+        /**
+         * {@code "Forgot password?"}, {@code "DB_PASSWORD"}, {@code "password"}: a label
+         * or a name.
+         */
         private boolean isLabel(int vs, int ve) {
             String v = text.substring(vs, ve);
             String lower = v.toLowerCase(Locale.ROOT);
@@ -1789,7 +1985,10 @@ final class SecretRules {
                     || v.startsWith("vault:") || v.startsWith("secret:") || v.startsWith("op://");
         }
 
-        /** At least 16 characters, letters and digits, about 3 bits of entropy per character or more. */
+        /**
+         * At least 16 characters, letters and digits, about 3 bits of entropy per
+         * character or more.
+         */
         private boolean isRandomLooking(int vs, int ve) {
             if (ve - vs < 16 || ve - vs > 4096) {
                 return false;
@@ -1819,15 +2018,21 @@ final class SecretRules {
             }
             return entropy >= 3.0;
         }
+
     }
 
-    /** Compiled on first need: most texts never get this far, and a hook process pays for every compile. */
+    /**
+     * Compiled on first need: most texts never get this far, and a hook process pays for
+     * every compile.
+     */
     private static final class ValuePatterns {
+
         /** {@code required|string|min:8}: a validation rule list. */
         static final LazyPattern RULE_LIST = new LazyPattern(
                 "[a-z_]{2,20}(?::[^|\\s]{0,30})?(?:\\|[a-z_]{2,20}(?::[^|\\s]{0,30})?)+");
         static final LazyPattern VERSION = new LazyPattern(
                 "[~^<>=]{0,2}v?\\d{1,4}(?:\\.[0-9x*]{1,6}){1,3}(?:-[A-Za-z0-9.]{1,20})?");
+
     }
 
     /** {@code required|string|min:8}: a validation rule list (which has a {@code |}). */
@@ -1840,7 +2045,8 @@ final class SecretRules {
         if (v.length() > 40 || v.indexOf('.') < 0) {
             return false;
         }
-        // what the pattern needs before its first digit: up to two of ~^<>= and an optional v
+        // what the pattern needs before its first digit: up to two of ~^<>= and an
+        // optional v
         int p = 0;
         while (p < 2 && p < v.length() && "~^<>=".indexOf(v.charAt(p)) >= 0) {
             p++;
@@ -1862,9 +2068,9 @@ final class SecretRules {
         return spaces >= 2 && (last == '.' || last == '!' || last == '?' || last == ':');
     }
 
-    private static final Set<String> KEYWORDS = Set.of("null", "none", "nil", "undefined", "true", "false", "yes",
-            "no", "on", "off", "self", "this", "new", "await", "async", "lambda", "function", "fn", "return", "if",
-            "not", "and", "or", "str", "string", "int", "integer", "bool", "boolean", "bytes", "byte", "number", "any",
+    private static final Set<String> KEYWORDS = Set.of("null", "none", "nil", "undefined", "true", "false", "yes", "no",
+            "on", "off", "self", "this", "new", "await", "async", "lambda", "function", "fn", "return", "if", "not",
+            "and", "or", "str", "string", "int", "integer", "bool", "boolean", "bytes", "byte", "number", "any",
             "unknown", "object", "float", "double", "char", "void", "required", "optional", "secretstr", "secretbytes",
             "var", "let", "const", "val", "def", "of", "in", "is", "as", "typeof", "type", "default", "env", "string[]",
             "list", "dict", "map", "set", "tuple", "array", "option", "result", "vec", "box", "rc", "arc", "u8", "i32",
@@ -1877,7 +2083,10 @@ final class SecretRules {
         return isIdentifier(v, 0, v.length());
     }
 
-    /** Whether {@code v[start, end)} is an identifier: a letter or {@code _}, then letters, digits and {@code _}. */
+    /**
+     * Whether {@code v[start, end)} is an identifier: a letter or {@code _}, then
+     * letters, digits and {@code _}.
+     */
     private static boolean isIdentifier(String v, int start, int end) {
         if (end <= start || !(Character.isLetter(v.charAt(start)) || v.charAt(start) == '_')) {
             return false;
@@ -1897,7 +2106,8 @@ final class SecretRules {
             return false;
         }
         int start = 0;
-        while (start <= v.length()) { // every part between dots an identifier (no split: it allocates)
+        while (start <= v.length()) { // every part between dots an identifier (no split:
+                                      // it allocates)
             int end = v.indexOf('.', start);
             end = end < 0 ? v.length() : end;
             if (!isIdentifier(v, start, end)) {
@@ -1924,14 +2134,15 @@ final class SecretRules {
         boolean filler = true; // (only X lower-cases to one of these)
         for (int k = 0; k < v.length() && filler; k++) {
             char ch = v.charAt(k);
-            filler = ch == '*' || ch == 'x' || ch == 'X' || ch == '.' || ch == '•' || ch == '…' || ch == '-' || ch == '#'
-                    || ch == '?';
+            filler = ch == '*' || ch == 'x' || ch == 'X' || ch == '.' || ch == '•' || ch == '…' || ch == '-'
+                    || ch == '#' || ch == '?';
         }
         if (filler) {
             return true;
         }
         if (v.length() > PLACEHOLDER_MAX_LENGTH && "yY<rRiIeEdD".indexOf(v.charAt(0)) < 0) {
-            return false; // too long for the list, and no prefix below starts with its first character
+            return false; // too long for the list, and no prefix below starts with its
+                          // first character
         }
         String lower = v.toLowerCase(Locale.ROOT);
         return PLACEHOLDERS.contains(lower) || lower.startsWith("your_") || lower.startsWith("your-")
@@ -1939,13 +2150,17 @@ final class SecretRules {
                 || lower.startsWith("example") || lower.startsWith("dummy") || lower.startsWith("redacted");
     }
 
-    private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "pass", "secret",
-            "token", "apikey", "api_key", "api-key", "key", "credentials", "changeit", "changeme", "change-me", "change_me", "todo", "tbd", "fixme", "none",
-            "null", "nil", "undefined", "true", "false", "n/a", "na", "...", "…", "value", "string", "xxx", "test",
-            "your-password", "yourpassword", "mypassword", "my-password", "secret-value", "my-secret", "mysecret",
-            "yoursecret", "your-secret", "yourtoken", "your-token", "sample", "hidden", "redacted", "masked", "empty");
+    private static final Set<String> PLACEHOLDERS = Set.of("password", "passwd", "pass", "secret", "token", "apikey",
+            "api_key", "api-key", "key", "credentials", "changeit", "changeme", "change-me", "change_me", "todo", "tbd",
+            "fixme", "none", "null", "nil", "undefined", "true", "false", "n/a", "na", "...", "…", "value", "string",
+            "xxx", "test", "your-password", "yourpassword", "mypassword", "my-password", "secret-value", "my-secret",
+            "mysecret", "yoursecret", "your-secret", "yourtoken", "your-token", "sample", "hidden", "redacted",
+            "masked", "empty");
 
-    /** The length of the longest of {@link #PLACEHOLDERS} (lower-casing never makes a string shorter). */
+    /**
+     * The length of the longest of {@link #PLACEHOLDERS} (lower-casing never makes a
+     * string shorter).
+     */
     private static final int PLACEHOLDER_MAX_LENGTH = maxLength(PLACEHOLDERS);
 
     private static int maxLength(Set<String> words) {
@@ -1961,10 +2176,13 @@ final class SecretRules {
     // ---------------------------------------------------------------------------------------------------------------
 
     private static final class CommandPatterns {
+
         static final LazyPattern CURL_USER = new LazyPattern(
                 "(?<![A-Za-z0-9_-])(?:-u|--user)[ \\t]+['\"]?[^\\s:'\"]{1,128}:([^\\s'\"@]{1,256}+)");
         static final LazyPattern MYSQL_P = new LazyPattern("(?<![A-Za-z0-9_-])-p(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
-        static final LazyPattern DASH_P_SPACE = new LazyPattern("(?<![A-Za-z0-9_-])-p[ \\t]+(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
+        static final LazyPattern DASH_P_SPACE = new LazyPattern(
+                "(?<![A-Za-z0-9_-])-p[ \\t]+(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
+
     }
 
     private static void commandLines(String text, String latin, Spans spans) {
@@ -1973,8 +2191,8 @@ final class SecretRules {
             starts.addAll(latin, "-u", 1);
             AnchoredFind m = new AnchoredFind(CommandPatterns.CURL_USER, text, starts);
             while (m.find()) {
-                if (isLiteralSecret(text, m.start(1), m.end(1)) && lineContains(text, m.start(), "curl", "wget",
-                        "http")) {
+                if (isLiteralSecret(text, m.start(1), m.end(1))
+                        && lineContains(text, m.start(), "curl", "wget", "http")) {
                     spans.add(m.start(1), m.end(1));
                 }
             }
@@ -1985,7 +2203,8 @@ final class SecretRules {
             if (mysql) {
                 AnchoredFind m = new AnchoredFind(CommandPatterns.MYSQL_P, text, Starts.of(latin, "-p", 0));
                 while (m.find()) {
-                    if (lineContains(text, m.start(), "mysql", "mariadb") && isLiteralSecret(text, m.start(2), m.end(2))) {
+                    if (lineContains(text, m.start(), "mysql", "mariadb")
+                            && isLiteralSecret(text, m.start(2), m.end(2))) {
                         spans.add(m.start(2), m.end(2));
                     }
                 }
@@ -2057,4 +2276,5 @@ final class SecretRules {
     private static boolean isKeyChar(char c) {
         return isAlnum(c) || c == '_' || c == '-' || c == '.';
     }
+
 }

@@ -8,21 +8,30 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Okapi BM25 over an in-memory inverted index. Documents are added once (already tokenized) and keep their insertion
- * position; {@link #score} gives every document's score for a query in that order. IDF is the non-negative
- * Lucene form {@code ln(1 + (N - df + 0.5) / (df + 0.5))}; a query term counts once however often it is repeated.
+ * Okapi BM25 over an in-memory inverted index. Documents are added once (already
+ * tokenized) and keep their insertion position; {@link #score} gives every document's
+ * score for a query in that order. IDF is the non-negative Lucene form
+ * {@code ln(1 + (N - df + 0.5) / (df + 0.5))}; a query term counts once however often it
+ * is repeated.
  */
 public final class Bm25Index {
 
     public static final double DEFAULT_K1 = 1.2;
+
     public static final double DEFAULT_B = 0.75;
 
     private final double k1;
+
     private final double b;
+
     private final Map<String, Postings> postings = new HashMap<>();
+
     private final List<String> ids = new ArrayList<>();
+
     private int[] lengths = new int[16];
+
     private long totalLength;
+
     private int live;
 
     public Bm25Index() {
@@ -56,10 +65,11 @@ public final class Bm25Index {
     }
 
     /**
-     * Removes documents: their postings go, their lengths leave the average, and they no longer count in N, so scores
-     * are those of an index built without them. Their positions stay taken (scored 0). One pass over every posting,
-     * whatever the number removed: the index keeps no terms per document, which would cost as much memory as the
-     * postings themselves.
+     * Removes documents: their postings go, their lengths leave the average, and they no
+     * longer count in N, so scores are those of an index built without them. Their
+     * positions stay taken (scored 0). One pass over every posting, whatever the number
+     * removed: the index keeps no terms per document, which would cost as much memory as
+     * the postings themselves.
      */
     public void remove(java.util.Collection<Integer> docs) {
         java.util.BitSet gone = new java.util.BitSet(ids.size());
@@ -101,10 +111,12 @@ public final class Bm25Index {
     }
 
     /**
-     * Sums, by document position, each document's BM25 score for the query terms into {@code sums.first} and the share
-     * of the query's IDF mass it holds ({@link #coverage}) into {@code sums.second}, for the documents holding at
-     * least one of the terms; lists those in {@code sums.touched} and returns how many. Work in proportion to the
-     * terms' postings, not to the index. The caller gives the sums back ({@link PositionSums#give}) with that count.
+     * Sums, by document position, each document's BM25 score for the query terms into
+     * {@code sums.first} and the share of the query's IDF mass it holds
+     * ({@link #coverage}) into {@code sums.second}, for the documents holding at least
+     * one of the terms; lists those in {@code sums.touched} and returns how many. Work in
+     * proportion to the terms' postings, not to the index. The caller gives the sums back
+     * ({@link PositionSums#give}) with that count.
      */
     int match(List<String> queryTerms, PositionSums sums) {
         Map<String, Postings> found = new java.util.LinkedHashMap<>();
@@ -143,14 +155,18 @@ public final class Bm25Index {
         return n;
     }
 
-    /** The BM25 score of every document for the query terms, by document position (0 where nothing matched). */
+    /**
+     * The BM25 score of every document for the query terms, by document position (0 where
+     * nothing matched).
+     */
     public double[] score(List<String> queryTerms) {
         return dense(queryTerms, true);
     }
 
     /**
-     * The share of the query's IDF mass that a document contains, in [0, 1]: 1 when every distinct query term
-     * occurs in it. Unlike the raw BM25 score this is comparable across queries, which the fused score needs.
+     * The share of the query's IDF mass that a document contains, in [0, 1]: 1 when every
+     * distinct query term occurs in it. Unlike the raw BM25 score this is comparable
+     * across queries, which the fused score needs.
      */
     public double[] coverage(List<String> queryTerms) {
         return dense(queryTerms, false);
@@ -167,12 +183,16 @@ public final class Bm25Index {
                 out[doc] = scores ? sums.first[doc] : sums.second[doc];
             }
             return out;
-        } finally {
+        }
+        finally {
             sums.give(n);
         }
     }
 
-    /** {@link #coverage} for a text outside the index, given its distinct terms, with this index's IDF. */
+    /**
+     * {@link #coverage} for a text outside the index, given its distinct terms, with this
+     * index's IDF.
+     */
     public double coverage(List<String> queryTerms, java.util.Set<String> textTerms) {
         double covered = 0;
         double total = 0;
@@ -187,12 +207,14 @@ public final class Bm25Index {
     }
 
     /**
-     * One term's postings as (document, term frequency) pairs in one growing int array, in the order documents were
-     * added: 8 bytes a posting instead of an object each (a 100k-memory project holds millions).
+     * One term's postings as (document, term frequency) pairs in one growing int array,
+     * in the order documents were added: 8 bytes a posting instead of an object each (a
+     * 100k-memory project holds millions).
      */
     private static final class Postings {
 
         int[] data = new int[4];
+
         int size;
 
         void add(int doc, int tf) {
@@ -216,5 +238,7 @@ public final class Bm25Index {
             }
             size = kept;
         }
+
     }
+
 }

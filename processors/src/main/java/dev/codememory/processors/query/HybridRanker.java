@@ -13,38 +13,57 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Hybrid ranking of one project's memories: an in-memory BM25 index over title + body, built once per process and
- * reused for every query, fused with vector similarity, recency and a kind/status prior.
+ * Hybrid ranking of one project's memories: an in-memory BM25 index over title + body,
+ * built once per process and reused for every query, fused with vector similarity,
+ * recency and a kind/status prior.
  *
- * <p>The fused score, in [0, 1] so that the matcher's bands ({@link MatchBand}) mean something:
- * <pre>
+ * <p>
+ * The fused score, in [0, 1] so that the matcher's bands ({@link MatchBand}) mean
+ * something: <pre>
  *   score = (ws·S + wl·L + wr·R + wk·K) / (ws + wl + wr + wk)
  *   S = clamp((cosine − floor) / (ceil − floor), 0, 1)          calibrated cosine
  *   L = (1 − t)·Lm + t·Lt, where Lx = sqrt(bm25 / max bm25 for this query × idf coverage) over the memory's
  *       text (Lm) or its best source turn (Lt): 1 = the best lexical match, holding every query term
  *   R = 0.5 ^ (max(0, at − created) / halfLife)                  recency relative to the query time
  *   K = kind weight × (1 if active else 0.5)                     prior
- * </pre>
- * Candidates are the {@code candidates} best by BM25 plus the vector hits (the caller asks the vector store for as
- * many); a lexical candidate the vector search did not return gets the lowest cosine it did return, and one of a kind
- * that gets no vector ({@link EmbeddedKinds}) is scored as {@link #fuseWithoutSemantic} scores it. When the query
- * names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a memory created outside it (with
- * {@code periodGraceDays} of grace) has its score multiplied by {@code outOfPeriod}.
+ * </pre> Candidates are the {@code candidates} best by BM25 plus the vector hits (the
+ * caller asks the vector store for as many); a lexical candidate the vector search did
+ * not return gets the lowest cosine it did return, and one of a kind that gets no vector
+ * ({@link EmbeddedKinds}) is scored as {@link #fuseWithoutSemantic} scores it. When the
+ * query names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a
+ * memory created outside it (with {@code periodGraceDays} of grace) has its score
+ * multiplied by {@code outOfPeriod}.
  */
 public final class HybridRanker {
 
-    /** The most a score without the semantic signal can be worth: see {@link #fuseWithoutSemantic}. */
+    /**
+     * The most a score without the semantic signal can be worth: see
+     * {@link #fuseWithoutSemantic}.
+     */
     public static final double TEXT_ONLY_CONFIDENCE = 0.9;
 
-    /** By position: what ranking reads of a memory (its texts, once indexed, are not needed again). */
+    /**
+     * By position: what ranking reads of a memory (its texts, once indexed, are not
+     * needed again).
+     */
     private final List<Indexed> docs = new ArrayList<>();
+
     private final RankingSettings settings;
+
     private final Bm25Index index;
+
     private final Map<String, Integer> positions = new HashMap<>();
+
     private final Bm25Index parts;
-    /** By part: the position of its memory. A memory's parts are added together: {@code partsFrom[pos]} on. */
+
+    /**
+     * By part: the position of its memory. A memory's parts are added together:
+     * {@code partsFrom[pos]} on.
+     */
     private int[] docOfPart = new int[16];
+
     private int[] partsFrom = new int[16];
+
     private int[] partsCount = new int[16];
 
     public HybridRanker(List<MemoryDoc> docs, RankingSettings settings) {
@@ -55,8 +74,9 @@ public final class HybridRanker {
     }
 
     /**
-     * Indexes more memories (a graduation's new ones) without rebuilding: BM25 statistics then equal those of an index
-     * built over all of them. A memory already present is replaced. Not safe to call while {@link #rank} runs.
+     * Indexes more memories (a graduation's new ones) without rebuilding: BM25 statistics
+     * then equal those of an index built over all of them. A memory already present is
+     * replaced. Not safe to call while {@link #rank} runs.
      */
     public void add(List<MemoryDoc> more) {
         remove(more.stream().map(MemoryDoc::memoryId).filter(positions::containsKey).toList());
@@ -80,7 +100,10 @@ public final class HybridRanker {
         }
     }
 
-    /** Drops memories (superseded, forgotten) from the index. Not safe to call while {@link #rank} runs. */
+    /**
+     * Drops memories (superseded, forgotten) from the index. Not safe to call while
+     * {@link #rank} runs.
+     */
     public void remove(java.util.Collection<String> memoryIds) {
         List<Integer> gone = new ArrayList<>();
         List<Integer> goneParts = new ArrayList<>();
@@ -102,30 +125,36 @@ public final class HybridRanker {
     }
 
     /**
-     * How well one source text of a hit matches the query: the share of the query's IDF mass (over the memory
-     * index) that the text holds, in [0, 1]. An exchange's answer is often in the reply, not the prompt; this
-     * orders a hit's sources and, weighted by {@link RankingSettings#sourceLexical()}, the events of an answer.
+     * How well one source text of a hit matches the query: the share of the query's IDF
+     * mass (over the memory index) that the text holds, in [0, 1]. An exchange's answer
+     * is often in the reply, not the prompt; this orders a hit's sources and, weighted by
+     * {@link RankingSettings#sourceLexical()}, the events of an answer.
      */
     public double sourceCoverage(List<String> queryTerms, String text) {
         return index.coverage(queryTerms, new java.util.HashSet<>(QueryTokenizer.tokenize(text)));
     }
 
-    /** A source event's score: its memory's fused score plus {@code sourceLexical} × its own coverage. */
+    /**
+     * A source event's score: its memory's fused score plus {@code sourceLexical} × its
+     * own coverage.
+     */
     public double sourceScore(double memoryScore, double coverage) {
         return memoryScore + settings.sourceLexical() * coverage;
     }
 
     /**
-     * The score of a source event that ends by asking ({@link Questions#asks}): its {@link #sourceScore} less
-     * {@code questionPenalty}, so that the reply it brings in ({@link #answerScore}) ranks above it.
+     * The score of a source event that ends by asking ({@link Questions#asks}): its
+     * {@link #sourceScore} less {@code questionPenalty}, so that the reply it brings in
+     * ({@link #answerScore}) ranks above it.
      */
     public double questionScore(double sourceScore) {
         return sourceScore - settings.questionPenalty();
     }
 
     /**
-     * The score at which a question's reply — the next prompt or reply of its session — joins the hit's sources:
-     * {@code answerCarry} × the question's {@link #sourceScore} before its penalty; 0 when switched off.
+     * The score at which a question's reply — the next prompt or reply of its session —
+     * joins the hit's sources: {@code answerCarry} × the question's {@link #sourceScore}
+     * before its penalty; 0 when switched off.
      */
     public double answerScore(double questionSourceScore) {
         return settings.answerCarry() * questionSourceScore;
@@ -142,17 +171,18 @@ public final class HybridRanker {
 
     /**
      * Ranks memories for a query.
-     *
-     * @param cosines memory id → cosine of its vector with the query's (the vector store's top hits; may be empty);
-     *                null when no query vector exists (the model could not answer in time): the semantic part is
-     *                then left out of the fused score and the other weights are renormalised, so the bands keep
-     *                their meaning on the signals that are there
+     * @param cosines memory id → cosine of its vector with the query's (the vector
+     * store's top hits; may be empty); null when no query vector exists (the model could
+     * not answer in time): the semantic part is then left out of the fused score and the
+     * other weights are renormalised, so the bands keep their meaning on the signals that
+     * are there
      */
     public List<RankedMemory> rank(String queryText, Map<String, Double> cosines, LocalDateTime at, int topK) {
         boolean semanticKnown = cosines != null;
         cosines = semanticKnown ? cosines : Map.of();
         List<String> terms = QueryTokenizer.tokenize(queryText);
-        // L by position, for the memories a query term occurs in (in their text or a part): the rest score 0
+        // L by position, for the memories a query term occurs in (in their text or a
+        // part): the rest score 0
         double t = settings.turnLexical();
         PositionSums sums = PositionSums.take(docs.size());
         PositionSums partSums = null;
@@ -193,7 +223,8 @@ public final class HybridRanker {
             }
             return ranked(queryText, cosines, semanticKnown, at, topK, lexical,
                     topByScore(lexical, java.util.Arrays.copyOf(sums.touched, matched), settings.candidates()));
-        } finally {
+        }
+        finally {
             sums.give(matched);
             if (partSums != null) {
                 partSums.give(partsMatched);
@@ -201,7 +232,10 @@ public final class HybridRanker {
         }
     }
 
-    /** The candidates' fused scores, best first: the best lexical matches (given) and the vector hits. */
+    /**
+     * The candidates' fused scores, best first: the best lexical matches (given) and the
+     * vector hits.
+     */
     private List<RankedMemory> ranked(String queryText, Map<String, Double> cosines, boolean semanticKnown,
             LocalDateTime at, int topK, double[] lexical, List<Integer> bestLexical) {
         Set<Integer> candidates = new LinkedHashSet<>(bestLexical);
@@ -222,7 +256,8 @@ public final class HybridRanker {
         for (int pos : candidates) {
             MemoryDoc d = docs.get(pos).doc();
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
-            // a memory of a kind that gets no vector is scored on the signals it has, as when no query vector exists
+            // a memory of a kind that gets no vector is scored on the signals it has, as
+            // when no query vector exists
             RankedMemory r = semanticKnown && EmbeddedKinds.embedded(d.kind()) ? fuse(d, cos, lexical[pos], at)
                     : fuseWithoutSemantic(d, lexical[pos], at);
             if (period != null && !period.holds(d.createdTs(), settings.periodGraceDays())) {
@@ -231,11 +266,13 @@ public final class HybridRanker {
             }
             ranked.add(r);
         }
-        Comparator<RankedMemory> byScore = Comparator.comparingDouble(RankedMemory::score).reversed()
-                .thenComparing(RankedMemory::memoryId);
+        Comparator<RankedMemory> byScore = Comparator.comparingDouble(RankedMemory::score)
+            .reversed()
+            .thenComparing(RankedMemory::memoryId);
         if (settings.fusion() == RankingSettings.Fusion.RRF) {
             ranked = reciprocalRankOrder(ranked);
-        } else {
+        }
+        else {
             ranked.sort(byScore);
         }
         return ranked.size() > topK ? List.copyOf(ranked.subList(0, topK)) : ranked;
@@ -250,7 +287,10 @@ public final class HybridRanker {
         return max;
     }
 
-    /** {@code sqrt(bm25 / best bm25 × idf coverage)}: 1 for the best match holding every term. */
+    /**
+     * {@code sqrt(bm25 / best bm25 × idf coverage)}: 1 for the best match holding every
+     * term.
+     */
     private static double lexical(double bm25, double best, double coverage) {
         return best > 0 ? Math.sqrt(bm25 / best * coverage) : 0;
     }
@@ -262,15 +302,17 @@ public final class HybridRanker {
     }
 
     /**
-     * The fused score when there is no query vector: the same parts without S, over the remaining weights, times
-     * {@link #TEXT_ONLY_CONFIDENCE}. Lexical scores are relative to the query's best match, so on words alone many
-     * memories reach L ≈ 1; the discount keeps such a score out of the high band (0.92) and lets it reach the
-     * suggested band (0.75) only with a near-complete lexical match (L ≥ 0.91 for an old memory of weight 0.9).
+     * The fused score when there is no query vector: the same parts without S, over the
+     * remaining weights, times {@link #TEXT_ONLY_CONFIDENCE}. Lexical scores are relative
+     * to the query's best match, so on words alone many memories reach L ≈ 1; the
+     * discount keeps such a score out of the high band (0.92) and lets it reach the
+     * suggested band (0.75) only with a near-complete lexical match (L ≥ 0.91 for an old
+     * memory of weight 0.9).
      */
     public RankedMemory fuseWithoutSemantic(MemoryDoc d, double lexical, LocalDateTime at) {
         RankedMemory r = combine(d, 0, 0, lexical, at);
-        return new RankedMemory(r.memoryId(), r.score() * TEXT_ONLY_CONFIDENCE, r.semantic(), r.lexical(),
-                r.recency(), r.status());
+        return new RankedMemory(r.memoryId(), r.score() * TEXT_ONLY_CONFIDENCE, r.semantic(), r.lexical(), r.recency(),
+                r.status());
     }
 
     private RankedMemory combine(MemoryDoc d, double semantic, double semanticWeight, double lexical,
@@ -288,37 +330,47 @@ public final class HybridRanker {
         return clamp(settings.kindWeight(d.kind()) * ("active".equals(d.status()) ? 1.0 : 0.5));
     }
 
-    /** {@code 0.5^(age / halfLife)}; a memory newer than the query time counts as brand new. */
+    /**
+     * {@code 0.5^(age / halfLife)}; a memory newer than the query time counts as brand
+     * new.
+     */
     public static double recency(LocalDateTime created, LocalDateTime at, double halfLifeDays) {
         double ageDays = Math.max(0, Duration.between(created, at).toSeconds() / 86_400.0);
         return Math.pow(0.5, ageDays / halfLifeDays);
     }
 
-    /** RRF (k = 60) over the semantic and lexical orders, recency and prior as small tie-breakers. */
+    /**
+     * RRF (k = 60) over the semantic and lexical orders, recency and prior as small
+     * tie-breakers.
+     */
     private static List<RankedMemory> reciprocalRankOrder(List<RankedMemory> ranked) {
         Map<String, Double> rrf = new HashMap<>();
         List<RankedMemory> bySemantic = new ArrayList<>(ranked);
-        bySemantic.sort(Comparator.comparingDouble(RankedMemory::semantic).reversed()
-                .thenComparing(RankedMemory::memoryId));
+        bySemantic
+            .sort(Comparator.comparingDouble(RankedMemory::semantic).reversed().thenComparing(RankedMemory::memoryId));
         List<RankedMemory> byLexical = new ArrayList<>(ranked);
-        byLexical.sort(Comparator.comparingDouble(RankedMemory::lexical).reversed()
-                .thenComparing(RankedMemory::memoryId));
+        byLexical
+            .sort(Comparator.comparingDouble(RankedMemory::lexical).reversed().thenComparing(RankedMemory::memoryId));
         for (int i = 0; i < bySemantic.size(); i++) {
             rrf.merge(bySemantic.get(i).memoryId(), 1.0 / (60 + i + 1), Double::sum);
             rrf.merge(byLexical.get(i).memoryId(), 1.0 / (60 + i + 1), Double::sum);
         }
         List<RankedMemory> out = new ArrayList<>(ranked);
-        out.sort(Comparator.<RankedMemory>comparingDouble(r -> rrf.get(r.memoryId()) + 1e-4 * r.status()
-                + 1e-4 * r.recency()).reversed().thenComparing(RankedMemory::memoryId));
+        out.sort(Comparator
+            .<RankedMemory>comparingDouble(r -> rrf.get(r.memoryId()) + 1e-4 * r.status() + 1e-4 * r.recency())
+            .reversed()
+            .thenComparing(RankedMemory::memoryId));
         return out;
     }
 
     /**
-     * Of the given positions, the {@code n} with the best positive scores, best first, ties by position: a bounded
-     * heap of positions, so a query whose words occur in most of a large project does not sort all of it.
+     * Of the given positions, the {@code n} with the best positive scores, best first,
+     * ties by position: a bounded heap of positions, so a query whose words occur in most
+     * of a large project does not sort all of it.
      */
     static List<Integer> topByScore(double[] scores, int[] positions, int n) {
-        // a min-heap of positions, the worst (lowest score, then highest position) at the root
+        // a min-heap of positions, the worst (lowest score, then highest position) at the
+        // root
         int[] heap = new int[Math.max(1, n)];
         int size = 0;
         for (int pos : positions) {
@@ -332,7 +384,8 @@ public final class HybridRanker {
                     swap(heap, i, (i - 1) / 2);
                     i = (i - 1) / 2;
                 }
-            } else if (worse(scores, heap[0], pos)) {
+            }
+            else if (worse(scores, heap[0], pos)) {
                 heap[0] = pos;
                 int i = 0;
                 while (true) {
@@ -361,7 +414,10 @@ public final class HybridRanker {
         return hits;
     }
 
-    /** A memory as ranking holds it: a few hundred thousand of them live in {@code serve} for days. */
+    /**
+     * A memory as ranking holds it: a few hundred thousand of them live in {@code serve}
+     * for days.
+     */
     private record Indexed(String memoryId, String kind, String status, long createdMicros) {
 
         MemoryDoc doc() {
@@ -369,7 +425,10 @@ public final class HybridRanker {
         }
     }
 
-    /** Whether position {@code a} ranks below {@code b}: a lower score, or the same score and a later position. */
+    /**
+     * Whether position {@code a} ranks below {@code b}: a lower score, or the same score
+     * and a later position.
+     */
     private static boolean worse(double[] scores, int a, int b) {
         int c = Double.compare(scores[a], scores[b]);
         return c != 0 ? c < 0 : a > b;
@@ -384,4 +443,5 @@ public final class HybridRanker {
     private static double clamp(double v) {
         return Math.max(0, Math.min(1, v));
     }
+
 }

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A memory as the ranker sees it: id, kind, status, creation time (UTC), its searchable text (title + body) and
- * the texts of its source turns ({@code parts}, e.g. the prompt and the reply of an exchange), scored on their own.
+ * A memory as the ranker sees it: id, kind, status, creation time (UTC), its searchable
+ * text (title + body) and the texts of its source turns ({@code parts}, e.g. the prompt
+ * and the reply of an exchange), scored on their own.
  */
 public record MemoryDoc(String memoryId, String kind, String status, LocalDateTime createdTs, String text,
         List<String> parts) {

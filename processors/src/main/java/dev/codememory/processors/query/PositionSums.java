@@ -4,10 +4,11 @@ import java.util.Arrays;
 import java.util.concurrent.ConcurrentLinkedQueue;
 
 /**
- * Two sums by document position and the list of positions touched, lent to one ranking call at a time and kept
- * between calls with every sum back at 0: a query whose words occur in most of a 100k-memory project would otherwise
- * allocate arrays of the project's size several times over, and serve's heap grows with what its queries allocate.
- * There are as many as calls ever ran at once — in serve, one or two.
+ * Two sums by document position and the list of positions touched, lent to one ranking
+ * call at a time and kept between calls with every sum back at 0: a query whose words
+ * occur in most of a 100k-memory project would otherwise allocate arrays of the project's
+ * size several times over, and serve's heap grows with what its queries allocate. There
+ * are as many as calls ever ran at once — in serve, one or two.
  */
 final class PositionSums {
 
@@ -15,7 +16,9 @@ final class PositionSums {
 
     /** By position; 0 wherever not touched. */
     double[] first = new double[0];
+
     double[] second = new double[0];
+
     /** The positions touched, in the order first touched. */
     int[] touched = new int[1024];
 
@@ -42,7 +45,10 @@ final class PositionSums {
         touched[i] = position;
     }
 
-    /** Clears the first {@code count} touched positions and gives the sums back for the next call. */
+    /**
+     * Clears the first {@code count} touched positions and gives the sums back for the
+     * next call.
+     */
     void give(int count) {
         for (int i = 0; i < count; i++) {
             first[touched[i]] = 0;
@@ -50,4 +56,5 @@ final class PositionSums {
         }
         SPARE.offer(this);
     }
+
 }

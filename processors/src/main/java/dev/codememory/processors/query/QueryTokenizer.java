@@ -6,27 +6,28 @@ import java.util.Locale;
 import java.util.Set;
 
 /**
- * Turns text into index terms for lexical scoring: lower case (root locale), runs of Unicode letters and digits,
- * English stop words dropped, then a light suffix stemmer (plurals, {@code -ing}, {@code -ed}, {@code -ly}) so that
- * "painting", "paints" and "painted" meet at "paint". The same tokenizer serves memories and queries.
+ * Turns text into index terms for lexical scoring: lower case (root locale), runs of
+ * Unicode letters and digits, English stop words dropped, then a light suffix stemmer
+ * (plurals, {@code -ing}, {@code -ed}, {@code -ly}) so that "painting", "paints" and
+ * "painted" meet at "paint". The same tokenizer serves memories and queries.
  */
 public final class QueryTokenizer {
 
     /** Common English function words, plus question words, which carry no topic. */
-    static final Set<String> STOP_WORDS = Set.of("a", "about", "above", "after", "again", "against", "all", "am",
-            "an", "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between",
-            "both", "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for",
-            "from", "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him",
-            "himself", "his", "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more",
-            "most", "my", "myself", "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other",
-            "our", "ours", "ourselves", "out", "over", "own", "same", "she", "should", "so", "some", "such", "than",
-            "that", "the", "their", "theirs", "them", "themselves", "then", "there", "these", "they", "this",
-            "those", "through", "to", "too", "under", "until", "up", "very", "was", "we", "were", "what", "when",
-            "where", "which", "while", "who", "whom", "why", "will", "with", "would", "you", "your", "yours",
-            "yourself", "yourselves", "s", "t", "d", "ll", "m", "re", "ve", "don", "didn", "doesn", "isn", "wasn",
-            "aren", "weren", "won", "wouldn", "couldn", "shouldn", "haven", "hasn", "hadn", "also", "yes", "ok",
-            "okay", "oh", "hey", "hi", "really", "thanks", "thank", "got", "get", "like", "one", "lot", "much",
-            "might", "may", "must", "let", "us", "well", "still", "even", "yeah", "wow");
+    static final Set<String> STOP_WORDS = Set.of("a", "about", "above", "after", "again", "against", "all", "am", "an",
+            "and", "any", "are", "as", "at", "be", "because", "been", "before", "being", "below", "between", "both",
+            "but", "by", "can", "could", "did", "do", "does", "doing", "down", "during", "each", "few", "for", "from",
+            "further", "had", "has", "have", "having", "he", "her", "here", "hers", "herself", "him", "himself", "his",
+            "how", "i", "if", "in", "into", "is", "it", "its", "itself", "just", "me", "more", "most", "my", "myself",
+            "no", "nor", "not", "now", "of", "off", "on", "once", "only", "or", "other", "our", "ours", "ourselves",
+            "out", "over", "own", "same", "she", "should", "so", "some", "such", "than", "that", "the", "their",
+            "theirs", "them", "themselves", "then", "there", "these", "they", "this", "those", "through", "to", "too",
+            "under", "until", "up", "very", "was", "we", "were", "what", "when", "where", "which", "while", "who",
+            "whom", "why", "will", "with", "would", "you", "your", "yours", "yourself", "yourselves", "s", "t", "d",
+            "ll", "m", "re", "ve", "don", "didn", "doesn", "isn", "wasn", "aren", "weren", "won", "wouldn", "couldn",
+            "shouldn", "haven", "hasn", "hadn", "also", "yes", "ok", "okay", "oh", "hey", "hi", "really", "thanks",
+            "thank", "got", "get", "like", "one", "lot", "much", "might", "may", "must", "let", "us", "well", "still",
+            "even", "yeah", "wow");
 
     private QueryTokenizer() {
     }
@@ -62,8 +63,9 @@ public final class QueryTokenizer {
     }
 
     /**
-     * A light English stemmer: only ASCII words longer than three letters, only the commonest suffixes, then a
-     * final silent "e" goes so that "hike", "hikes", "hiked" and "hiking" all become "hik".
+     * A light English stemmer: only ASCII words longer than three letters, only the
+     * commonest suffixes, then a final silent "e" goes so that "hike", "hikes", "hiked"
+     * and "hiking" all become "hik".
      */
     static String stem(String word) {
         if (word.length() <= 3 || !isAsciiLetters(word)) {
@@ -125,4 +127,5 @@ public final class QueryTokenizer {
         }
         return true;
     }
+
 }

@@ -4,37 +4,46 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The knobs of hybrid ranking. Weights need not sum to 1: the fused score divides by their sum.
+ * The knobs of hybrid ranking. Weights need not sum to 1: the fused score divides by
+ * their sum.
  *
- * @param semantic     weight of the calibrated cosine
- * @param lexical      weight of the lexical signal (BM25 relative to the query's best, times IDF coverage)
- * @param recency      weight of {@code 0.5^(age / halfLifeDays)}
- * @param status       weight of the kind/status prior
+ * @param semantic weight of the calibrated cosine
+ * @param lexical weight of the lexical signal (BM25 relative to the query's best, times
+ * IDF coverage)
+ * @param recency weight of {@code 0.5^(age / halfLifeDays)}
+ * @param status weight of the kind/status prior
  * @param halfLifeDays recency half-life
- * @param cosineFloor  a cosine at or below this counts 0 (unrelated text for all-MiniLM-L6-v2)
- * @param cosineCeil   a cosine at or above this counts 1 (a paraphrase)
- * @param turnLexical  share of the lexical signal taken from the best-matching source turn (the rest: the
- *                     memory's whole text)
- * @param candidates   how many memories each signal contributes before fusion
- * @param fusion       score fusion, or reciprocal-rank fusion (ranking only; the score stays the fused score)
- * @param kindWeights  prior per entry kind, 1.0 when absent
- * @param sourceLexical weight of a source event's own query-term coverage in its score (the memory's score plus
- *                     this times the share of the query's IDF mass the event's text holds): orders a hit's sources
- *                     and, across hits, the events a batch answer names
- * @param questionPenalty subtracted from the score of a source event that ends by asking ({@link Questions}): the
- *                     question repeats the query's words, the reply holds the answer
- * @param answerCarry  a source event that asks brings in the event that follows it in its session (the reply)
- *                     at this share of the question's own score (0 switches it off)
- * @param outOfPeriod  when the query names a period ({@link QueryPeriod}), the score of a memory from outside it is
- *                     multiplied by this (1 switches it off)
- * @param periodGraceDays how many days after a named period a memory still counts as from it
+ * @param cosineFloor a cosine at or below this counts 0 (unrelated text for
+ * all-MiniLM-L6-v2)
+ * @param cosineCeil a cosine at or above this counts 1 (a paraphrase)
+ * @param turnLexical share of the lexical signal taken from the best-matching source turn
+ * (the rest: the memory's whole text)
+ * @param candidates how many memories each signal contributes before fusion
+ * @param fusion score fusion, or reciprocal-rank fusion (ranking only; the score stays
+ * the fused score)
+ * @param kindWeights prior per entry kind, 1.0 when absent
+ * @param sourceLexical weight of a source event's own query-term coverage in its score
+ * (the memory's score plus this times the share of the query's IDF mass the event's text
+ * holds): orders a hit's sources and, across hits, the events a batch answer names
+ * @param questionPenalty subtracted from the score of a source event that ends by asking
+ * ({@link Questions}): the question repeats the query's words, the reply holds the answer
+ * @param answerCarry a source event that asks brings in the event that follows it in its
+ * session (the reply) at this share of the question's own score (0 switches it off)
+ * @param outOfPeriod when the query names a period ({@link QueryPeriod}), the score of a
+ * memory from outside it is multiplied by this (1 switches it off)
+ * @param periodGraceDays how many days after a named period a memory still counts as from
+ * it
  */
 public record RankingSettings(double k1, double b, double semantic, double lexical, double recency, double status,
         double halfLifeDays, double cosineFloor, double cosineCeil, double turnLexical, int candidates, Fusion fusion,
-        Map<String, Double> kindWeights, double sourceLexical, double questionPenalty, double answerCarry, double outOfPeriod,
-        int periodGraceDays) {
+        Map<String, Double> kindWeights, double sourceLexical, double questionPenalty, double answerCarry,
+        double outOfPeriod, int periodGraceDays) {
 
-    public enum Fusion { SCORE, RRF }
+    public enum Fusion {
+
+        SCORE, RRF
+
+    }
 
     public RankingSettings {
         if (semantic < 0 || lexical < 0 || recency < 0 || status < 0 || semantic + lexical + recency + status <= 0) {
@@ -71,39 +80,47 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
     }
 
     /**
-     * The defaults, tuned on the LoCoMo dev set (R@10 over expanded source turns, 456 questions): semantic and
-     * lexical at equal weight (0.4 / 0.4) beat 0.4 / 0.25 (+0.005) and either signal alone (lexical only 0.616,
-     * vector only 0.508, fused 0.684); a recency weight of 0.2 with a 30-day half-life costs 0.14 there (its
-     * questions are about any time), so recency is a light 0.05 with a 180-day half-life (no measurable cost) that
-     * still breaks ties towards newer memories; the kind prior (0.15) adds 0.002. Turn-level lexical scoring, RRF
-     * and 200 candidates per signal measured no better (0.675, 0.621, 0.677). Source events that ask give way to
-     * their answers (questionPenalty 0.03, answerCarry 1): R@10 0.697 → 0.744, NDCG@10 0.523 → 0.561; penalties
-     * of 0.015–0.05 measure the same, a carry of 0.97 costs 0.012 NDCG. Memories from outside a period the query
-     * names count 0.8 with 7 days' grace: R@10 0.746 → 0.763, NDCG@10 0.572 → 0.585 (58 of the 456 questions name
-     * one; 0.7–0.9 and 0–31 days of grace measure within 0.005).
+     * The defaults, tuned on the LoCoMo dev set (R@10 over expanded source turns, 456
+     * questions): semantic and lexical at equal weight (0.4 / 0.4) beat 0.4 / 0.25
+     * (+0.005) and either signal alone (lexical only 0.616, vector only 0.508, fused
+     * 0.684); a recency weight of 0.2 with a 30-day half-life costs 0.14 there (its
+     * questions are about any time), so recency is a light 0.05 with a 180-day half-life
+     * (no measurable cost) that still breaks ties towards newer memories; the kind prior
+     * (0.15) adds 0.002. Turn-level lexical scoring, RRF and 200 candidates per signal
+     * measured no better (0.675, 0.621, 0.677). Source events that ask give way to their
+     * answers (questionPenalty 0.03, answerCarry 1): R@10 0.697 → 0.744, NDCG@10 0.523 →
+     * 0.561; penalties of 0.015–0.05 measure the same, a carry of 0.97 costs 0.012 NDCG.
+     * Memories from outside a period the query names count 0.8 with 7 days' grace: R@10
+     * 0.746 → 0.763, NDCG@10 0.572 → 0.585 (58 of the 456 questions name one; 0.7–0.9 and
+     * 0–31 days of grace measure within 0.005).
      */
     public static RankingSettings defaults() {
         return new RankingSettings(Bm25Index.DEFAULT_K1, Bm25Index.DEFAULT_B, 0.4, 0.4, 0.05, 0.15, 180, 0.15, 0.75,
-                0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0,
-                        "work", 1.0, "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6), 0.2, 0.03, 1.0,
-                0.8, 7);
+                0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0, "work",
+                        1.0, "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6),
+                0.2, 0.03, 1.0, 0.8, 7);
     }
 
     public double kindWeight(String kind) {
         return kindWeights.getOrDefault(kind, 1.0);
     }
 
-    /** The numeric settings {@link #with} can change, in the order of {@link #numbers()}. */
+    /**
+     * The numeric settings {@link #with} can change, in the order of {@link #numbers()}.
+     */
     private static final List<String> NUMERIC = List.of("k1", "b", "semantic", "lexical", "recency", "status",
-            "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical", "questionPenalty",
-            "answerCarry", "outOfPeriod", "periodGraceDays");
+            "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical",
+            "questionPenalty", "answerCarry", "outOfPeriod", "periodGraceDays");
 
     private double[] numbers() {
-        return new double[] {k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor, cosineCeil,
-            turnLexical, candidates, sourceLexical, questionPenalty, answerCarry, outOfPeriod, periodGraceDays};
+        return new double[] { k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor, cosineCeil,
+                turnLexical, candidates, sourceLexical, questionPenalty, answerCarry, outOfPeriod, periodGraceDays };
     }
 
-    /** A copy with one setting changed, by its component name, or {@code kind.<kind>} for a kind weight. */
+    /**
+     * A copy with one setting changed, by its component name, or {@code kind.<kind>} for
+     * a kind weight.
+     */
     public RankingSettings with(String key, String value) {
         double[] n = numbers();
         Fusion f = fusion;
@@ -111,11 +128,14 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
         if (key.startsWith("kind.")) {
             kinds = new java.util.HashMap<>(kindWeights);
             kinds.put(key.substring(5), Double.parseDouble(value));
-        } else if (key.equals("fusion")) {
+        }
+        else if (key.equals("fusion")) {
             f = Fusion.valueOf(value.toUpperCase(java.util.Locale.ROOT));
-        } else if (NUMERIC.contains(key)) {
+        }
+        else if (NUMERIC.contains(key)) {
             n[NUMERIC.indexOf(key)] = Double.parseDouble(value);
-        } else {
+        }
+        else {
             throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
         }
         return new RankingSettings(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], (int) n[10], f, kinds,

@@ -5,8 +5,9 @@ import java.util.List;
 import java.util.function.ToDoubleFunction;
 
 /**
- * The sentence of a hit's source texts that says most about the query: what an index line shows for a memory
- * whose title is only the question that was asked (an exchange's title is its prompt; the answer is in the reply).
+ * The sentence of a hit's source texts that says most about the query: what an index line
+ * shows for a memory whose title is only the question that was asked (an exchange's title
+ * is its prompt; the answer is in the reply).
  */
 public final class Snippet {
 
@@ -17,11 +18,12 @@ public final class Snippet {
     }
 
     /**
-     * @param texts    the source texts, best source first, cut into sentences as extraction cuts them
-     *                 ({@link TextCuts#sentences})
+     * @param texts the source texts, best source first, cut into sentences as extraction
+     * cuts them ({@link TextCuts#sentences})
      * @param coverage a sentence's share of the query's terms, in [0, 1]
-     * @return the sentence with the largest share (the first of equals, in the order given), whitespace collapsed
-     *     and cut to {@value #MAX_CHARS} characters; empty when no sentence holds a query term
+     * @return the sentence with the largest share (the first of equals, in the order
+     * given), whitespace collapsed and cut to {@value #MAX_CHARS} characters; empty when
+     * no sentence holds a query term
      */
     public static String best(List<String> texts, ToDoubleFunction<String> coverage) {
         String best = "";
@@ -44,4 +46,5 @@ public final class Snippet {
         }
         return best.length() > MAX_CHARS ? best.substring(0, MAX_CHARS) : best;
     }
+
 }

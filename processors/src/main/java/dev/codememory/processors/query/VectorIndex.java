@@ -20,32 +20,43 @@ import org.apache.lucene.util.hnsw.RandomVectorScorer;
 import org.apache.lucene.util.hnsw.RandomVectorScorerSupplier;
 
 /**
- * One project's memory vectors in memory, searched by cosine similarity: exactly (every vector scored) while there
- * are at most {@code exactLimit} of them, through an HNSW graph (Lucene's {@link HnswGraphBuilder}) past that.
+ * One project's memory vectors in memory, searched by cosine similarity: exactly (every
+ * vector scored) while there are at most {@code exactLimit} of them, through an HNSW
+ * graph (Lucene's {@link HnswGraphBuilder}) past that.
  *
- * <p>Vectors are stored L2-normalised, so the cosine is their dot product, and quantized to one signed byte per
- * dimension with a scale per vector (its largest component maps to 127): a quarter of the memory of floats (100k
- * vectors of 384 dimensions: 39 MB instead of 154 MB), for a cosine that differs from the float one by about 0.001
- * (at most {@value #MAX_QUANTIZATION_ERROR} in {@code VectorIndexTests}) — far below the gaps between the memories a
- * query ranks. A query is scored in floats against the bytes. The graph is built by
- * {@link #buildGraph()} (the caller runs it off the query path: ~95 s for 100k vectors of 384 dimensions on one
- * core) and then kept up to date as vectors are added; until it is built, searches stay exact. A removed vector is
- * left in the graph (HNSW has no cheap delete) and never returned. Whatever way a candidate was found, its score is
- * the same cosine of the query with the stored bytes, so both ways rank the same vectors the same.
+ * <p>
+ * Vectors are stored L2-normalised, so the cosine is their dot product, and quantized to
+ * one signed byte per dimension with a scale per vector (its largest component maps to
+ * 127): a quarter of the memory of floats (100k vectors of 384 dimensions: 39 MB instead
+ * of 154 MB), for a cosine that differs from the float one by about 0.001 (at most
+ * {@value #MAX_QUANTIZATION_ERROR} in {@code VectorIndexTests}) — far below the gaps
+ * between the memories a query ranks. A query is scored in floats against the bytes. The
+ * graph is built by {@link #buildGraph()} (the caller runs it off the query path: ~95 s
+ * for 100k vectors of 384 dimensions on one core) and then kept up to date as vectors are
+ * added; until it is built, searches stay exact. A removed vector is left in the graph
+ * (HNSW has no cheap delete) and never returned. Whatever way a candidate was found, its
+ * score is the same cosine of the query with the stored bytes, so both ways rank the same
+ * vectors the same.
  *
- * <p>Graph parameters, chosen by measurement (on float vectors) on the query bench's 100k memories (vectors clustered around 256
- * subjects, the asked-about memories and the queries the model's own vectors; top 10): max connections
- * {@value #MAX_CONN}, beam width {@value #BEAM_WIDTH} at build (57 s) and a search beam of at least
- * {@value #SEARCH_BEAM} gave recall@10 0.969 against exact search at 3.0 ms per query (exact: 56 ms); a search beam of
- * 100, 200, 400 gave 0.752, 0.838, 0.928. Twice the connections and build beam reach 0.961 at a search beam of 200
- * but take three times as long to build (176 s).
+ * <p>
+ * Graph parameters, chosen by measurement (on float vectors) on the query bench's 100k
+ * memories (vectors clustered around 256 subjects, the asked-about memories and the
+ * queries the model's own vectors; top 10): max connections {@value #MAX_CONN}, beam
+ * width {@value #BEAM_WIDTH} at build (57 s) and a search beam of at least
+ * {@value #SEARCH_BEAM} gave recall@10 0.969 against exact search at 3.0 ms per query
+ * (exact: 56 ms); a search beam of 100, 200, 400 gave 0.752, 0.838, 0.928. Twice the
+ * connections and build beam reach 0.961 at a search beam of 200 but take three times as
+ * long to build (176 s).
  *
- * <p>The search beam grows with the graph past {@value #BEAM_GROWS_PAST} vectors, in proportion, up to {@value
- * #MAX_SEARCH_BEAM}: at a million memories shaped like real ones (the query bench's), recall@10 against an exact scan
- * of the same int8 vectors was 0.936 at a beam of 800 (6.5 ms per query), 0.945 at 1,600 (9 ms), 0.956 at 2,400
- * (11 ms) and 0.974 at 3,200 (14 ms).
+ * <p>
+ * The search beam grows with the graph past {@value #BEAM_GROWS_PAST} vectors, in
+ * proportion, up to {@value #MAX_SEARCH_BEAM}: at a million memories shaped like real
+ * ones (the query bench's), recall@10 against an exact scan of the same int8 vectors was
+ * 0.936 at a beam of 800 (6.5 ms per query), 0.945 at 1,600 (9 ms), 0.956 at 2,400 (11
+ * ms) and 0.974 at 3,200 (14 ms).
  *
- * <p>Thread-safe: searches share a read lock, additions and removals take the write lock.
+ * <p>
+ * Thread-safe: searches share a read lock, additions and removals take the write lock.
  */
 public final class VectorIndex {
 
@@ -56,19 +67,28 @@ public final class VectorIndex {
     static final int SEARCH_BEAM = 800;
     static final int BEAM_GROWS_PAST = 250_000;
     static final int MAX_SEARCH_BEAM = 3_200;
+
     private static final long SEED = 42;
 
     private final int dimension;
+
     private final int exactLimit;
+
     /** The largest difference, in tests, between a quantized cosine and the float one. */
     static final double MAX_QUANTIZATION_ERROR = 0.01;
 
     private final Slots vectors;
+
     private final List<String> ids = new ArrayList<>();
+
     private final Map<String, Integer> ordinals = new HashMap<>();
+
     private final BitSet removed = new BitSet();
+
     private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+
     private HnswGraphBuilder builder;
+
     private OnHeapHnswGraph graph;
 
     public VectorIndex(int dimension) {
@@ -87,8 +107,8 @@ public final class VectorIndex {
     /** Adds a vector, or replaces the vector of an id already there. */
     public void put(String id, float[] vector) {
         if (vector.length != dimension) {
-            throw new IllegalArgumentException("vector of " + id + " has " + vector.length + " dimensions, the index "
-                    + dimension);
+            throw new IllegalArgumentException(
+                    "vector of " + id + " has " + vector.length + " dimensions, the index " + dimension);
         }
         float[] unit = unit(vector);
         byte[] codes = new byte[dimension];
@@ -106,9 +126,11 @@ public final class VectorIndex {
             if (builder != null) {
                 builder.addGraphNode(ord);
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot add " + id + " to the vector graph", e);
-        } finally {
+        }
+        finally {
             lock.writeLock().unlock();
         }
     }
@@ -122,7 +144,8 @@ public final class VectorIndex {
                     removed.set(ord);
                 }
             }
-        } finally {
+        }
+        finally {
             lock.writeLock().unlock();
         }
     }
@@ -132,7 +155,8 @@ public final class VectorIndex {
         lock.readLock().lock();
         try {
             return new java.util.HashSet<>(ordinals.keySet());
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -141,7 +165,8 @@ public final class VectorIndex {
         lock.readLock().lock();
         try {
             return ordinals.containsKey(id);
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -151,7 +176,8 @@ public final class VectorIndex {
         lock.readLock().lock();
         try {
             return ordinals.size();
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -160,12 +186,16 @@ public final class VectorIndex {
         return dimension;
     }
 
-    /** Whether searches past the exact limit should go through a graph that is not built yet. */
+    /**
+     * Whether searches past the exact limit should go through a graph that is not built
+     * yet.
+     */
     public boolean needsGraph() {
         lock.readLock().lock();
         try {
             return graph == null && ordinals.size() > exactLimit;
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -174,14 +204,16 @@ public final class VectorIndex {
         lock.readLock().lock();
         try {
             return graph != null;
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
 
     /**
-     * Builds the graph over the vectors present now, without blocking searches (they stay exact meanwhile), then
-     * adds those that arrived during the build. Returns the build time in milliseconds.
+     * Builds the graph over the vectors present now, without blocking searches (they stay
+     * exact meanwhile), then adds those that arrived during the build. Returns the build
+     * time in milliseconds.
      */
     public long buildGraph() {
         long start = System.nanoTime();
@@ -192,12 +224,15 @@ public final class VectorIndex {
                 return 0;
             }
             count = vectors.size();
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
         try {
-            // vectors are only ever appended and an ordinal's vector never changes: the build reads ordinals below
-            // count while additions go on beside it, and the graph takes those additions once it is done
+            // vectors are only ever appended and an ordinal's vector never changes: the
+            // build reads ordinals below
+            // count while additions go on beside it, and the graph takes those additions
+            // once it is done
             HnswGraphBuilder b = HnswGraphBuilder.create(new StoredScorers(), MAX_CONN, BEAM_WIDTH, SEED);
             OnHeapHnswGraph built = b.build(count);
             lock.writeLock().lock();
@@ -207,10 +242,12 @@ public final class VectorIndex {
                 }
                 builder = b;
                 graph = built;
-            } finally {
+            }
+            finally {
                 lock.writeLock().unlock();
             }
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot build the vector graph", e);
         }
         return (System.nanoTime() - start) / 1_000_000;
@@ -226,7 +263,10 @@ public final class VectorIndex {
         return (int) Math.min(MAX_SEARCH_BEAM, Math.max(SEARCH_BEAM, (long) SEARCH_BEAM * size / BEAM_GROWS_PAST));
     }
 
-    /** {@link #search(float[], int)} with another search beam through the graph (for measuring). */
+    /**
+     * {@link #search(float[], int)} with another search beam through the graph (for
+     * measuring).
+     */
     List<VectorHit> search(float[] query, int k, int beam) {
         if (query.length != dimension) {
             throw new IllegalArgumentException("query has " + query.length + " dimensions, the index " + dimension);
@@ -238,7 +278,8 @@ public final class VectorIndex {
                 return exact(q, k);
             }
             return approximate(q, k, beam);
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -249,7 +290,8 @@ public final class VectorIndex {
         lock.readLock().lock();
         try {
             return exact(q, k);
-        } finally {
+        }
+        finally {
             lock.readLock().unlock();
         }
     }
@@ -263,7 +305,8 @@ public final class VectorIndex {
             float score = vectors.dot(q, ord);
             if (best.size() < k) {
                 best.add(new Scored(ord, score));
-            } else if (Scored.WORST_FIRST.compare(new Scored(ord, score), best.peek()) > 0) {
+            }
+            else if (Scored.WORST_FIRST.compare(new Scored(ord, score), best.peek()) > 0) {
                 best.poll();
                 best.add(new Scored(ord, score));
             }
@@ -286,30 +329,38 @@ public final class VectorIndex {
                     return size;
                 }
             };
-            ScoreDoc[] found = HnswGraphSearcher.search(scorer, Math.max(k, beam), graph, live,
-                    Integer.MAX_VALUE).topDocs().scoreDocs;
+            ScoreDoc[] found = HnswGraphSearcher.search(scorer, Math.max(k, beam), graph, live, Integer.MAX_VALUE)
+                .topDocs().scoreDocs;
             PriorityQueue<Scored> best = new PriorityQueue<>(k + 1, Scored.WORST_FIRST);
-            for (ScoreDoc d : found) { // best first: the k best, ties kept in ordinal order as exact search keeps them
+            for (ScoreDoc d : found) { // best first: the k best, ties kept in ordinal
+                                       // order as exact search keeps them
                 Scored s = new Scored(d.doc, cosine(d.score));
                 if (best.size() < k) {
                     best.add(s);
-                } else if (Scored.WORST_FIRST.compare(s, best.peek()) > 0) {
+                }
+                else if (Scored.WORST_FIRST.compare(s, best.peek()) > 0) {
                     best.poll();
                     best.add(s);
                 }
             }
             return hits(best);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException("cannot search the vector graph", e);
         }
     }
 
     /** The cosine of some vector with each of the first {@code size} stored ones. */
     private interface Cosines {
+
         float with(int node);
+
     }
 
-    /** A scorer of the first {@code size} stored vectors for the graph, by their cosine with some vector. */
+    /**
+     * A scorer of the first {@code size} stored vectors for the graph, by their cosine
+     * with some vector.
+     */
     private static RandomVectorScorer scorer(int size, Cosines cosines) {
         return new RandomVectorScorer() {
             @Override
@@ -343,10 +394,14 @@ public final class VectorIndex {
         return out;
     }
 
-    /** A candidate; worse = lower score, then the later ordinal (so ties keep the earlier vector). */
+    /**
+     * A candidate; worse = lower score, then the later ordinal (so ties keep the earlier
+     * vector).
+     */
     private record Scored(int ord, float score) {
         static final java.util.Comparator<Scored> WORST_FIRST = (a, b) -> a.score != b.score
                 ? Float.compare(a.score, b.score) : Integer.compare(b.ord, a.ord);
+
     }
 
     static float[] unit(float[] v) {
@@ -366,8 +421,9 @@ public final class VectorIndex {
     }
 
     /**
-     * Writes {@code v}'s components as signed bytes, its largest in magnitude as ±127, and returns the scale that
-     * turns a byte back into the component ({@code v[i] ≈ codes[i] × scale}).
+     * Writes {@code v}'s components as signed bytes, its largest in magnitude as ±127,
+     * and returns the scale that turns a byte back into the component
+     * ({@code v[i] ≈ codes[i] × scale}).
      */
     static float quantize(float[] v, byte[] codes) {
         float max = 0;
@@ -397,19 +453,24 @@ public final class VectorIndex {
         public RandomVectorScorerSupplier copy() {
             return this;
         }
+
     }
 
     /**
-     * Append-only quantized vector slots, {@value #CHUNK} vectors to a chunk of bytes, that a reader may read below
-     * {@link #size()} while a writer appends: chunks are never moved, and the size is published after the slot is
-     * written.
+     * Append-only quantized vector slots, {@value #CHUNK} vectors to a chunk of bytes,
+     * that a reader may read below {@link #size()} while a writer appends: chunks are
+     * never moved, and the size is published after the slot is written.
      */
     private static final class Slots {
 
         private static final int CHUNK = 1024;
+
         private final int dimension;
+
         private volatile byte[][] codes = new byte[16][];
+
         private volatile float[][] scales = new float[16][];
+
         private volatile int size;
 
         Slots(int dimension) {
@@ -424,7 +485,8 @@ public final class VectorIndex {
         float dot(float[] query, int ord) {
             byte[] chunk = codes[ord / CHUNK];
             int offset = (ord % CHUNK) * dimension;
-            // four sums: one would make every addition wait for the last (a graph search scores ~10k vectors)
+            // four sums: one would make every addition wait for the last (a graph search
+            // scores ~10k vectors)
             float s0 = 0;
             float s1 = 0;
             float s2 = 0;
@@ -474,5 +536,7 @@ public final class VectorIndex {
             scales = currentScales;
             size = ord + 1;
         }
+
     }
+
 }

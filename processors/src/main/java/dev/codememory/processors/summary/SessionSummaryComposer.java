@@ -13,10 +13,12 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Writes a finished session's summary for the next morning from its verified memories. Pure and deterministic.
+ * Writes a finished session's summary for the next morning from its verified memories.
+ * Pure and deterministic.
  *
- * <p>The body, at most {@value #MAX_CHARS} characters, every line ending with the citation of the memory it rests on:
- * <pre>
+ * <p>
+ * The body, at most {@value #MAX_CHARS} characters, every line ending with the citation
+ * of the memory it rests on: <pre>
  * Goal: &lt;the first prompt that asked for something, other than to pick up where work was left&gt; [mem:…]
  * Done:
  * - Committed: &lt;subject&gt; [mem:…]            (work: commits, pull requests, issues)
@@ -27,16 +29,19 @@ import java.util.Map;
  * Left open:
  * - &lt;task&gt; (pending) [mem:…]
  * Changed: &lt;file&gt; (3 edits) [mem:…], &lt;file&gt; [mem:…]
- * </pre>
- * Sections without items are left out. Lines are added in that order while they fit: the goal first, then each
- * section's items in time order (the changed files most edited first, at most {@value #MAX_FILES}); a heading whose
- * first item does not fit is left out with its section; a section that could not show all its items says how many
- * it shows ({@code Done (5 of 12):}). Item texts are cut to {@value #ITEM_CHARS} characters at a word boundary.
+ * </pre> Sections without items are left out. Lines are added in that order while they
+ * fit: the goal first, then each section's items in time order (the changed files most
+ * edited first, at most {@value #MAX_FILES}); a heading whose first item does not fit is
+ * left out with its section; a section that could not show all its items says how many it
+ * shows ({@code Done (5 of 12):}). Item texts are cut to {@value #ITEM_CHARS} characters
+ * at a word boundary.
  *
- * <p>Title {@code Session <start date>: <goal>} (goal cut to 80 characters), or {@code Session <date>} without one.
- * Entry id: {@code "ent_"} + the first 32 hex digits of sha256({@code summary|project|session|lastSeq}), so a
- * session that grows later gets a new summary, which replaces the old one. A session with nothing to summarise
- * (no goal and no items) gets none.
+ * <p>
+ * Title {@code Session <start date>: <goal>} (goal cut to 80 characters), or
+ * {@code Session <date>} without one. Entry id: {@code "ent_"} + the first 32 hex digits
+ * of sha256({@code summary|project|session|lastSeq}), so a session that grows later gets
+ * a new summary, which replaces the old one. A session with nothing to summarise (no goal
+ * and no items) gets none.
  */
 public final class SessionSummaryComposer {
 
@@ -48,12 +53,14 @@ public final class SessionSummaryComposer {
 
     /** The summary, or null when the session left nothing to summarise. */
     public SessionSummary compose(SessionMaterial m) {
-        Item goal = m.goals().stream().filter(g -> !Prompts.asksToContinue(g.text())).findFirst()
-                .orElse(m.goals().isEmpty() ? null : m.goals().get(0));
+        Item goal = m.goals()
+            .stream()
+            .filter(g -> !Prompts.asksToContinue(g.text()))
+            .findFirst()
+            .orElse(m.goals().isEmpty() ? null : m.goals().get(0));
         List<Section> sections = List.of(
                 new Section("Done", prefixed(m.work(), "Committed: ", m.completed(), "Completed: ", m.fixes(), "")),
-                new Section("Decided", m.decisions()),
-                new Section("Left open", m.open()));
+                new Section("Decided", m.decisions()), new Section("Left open", m.open()));
         List<Item> files = m.changed().stream().limit(MAX_FILES).toList();
         if (goal == null && sections.stream().allMatch(s -> s.items().isEmpty()) && files.isEmpty()) {
             return null;
@@ -70,8 +77,9 @@ public final class SessionSummaryComposer {
             int used = 0;
             for (Item item : section.items()) {
                 String line = "- " + itemText(item) + " " + cite(item);
-                int headingLength = 1 + (section.title() + " (" + section.items().size() + " of "
-                        + section.items().size() + "):").length();
+                int headingLength = 1
+                        + (section.title() + " (" + section.items().size() + " of " + section.items().size() + "):")
+                            .length();
                 if (used + line.length() + 1 + (shown == 0 ? headingLength : 0) > room) {
                     break;
                 }
@@ -84,8 +92,7 @@ public final class SessionSummaryComposer {
                 continue;
             }
             String heading = shown < section.items().size()
-                    ? section.title() + " (" + shown + " of " + section.items().size() + "):"
-                    : section.title() + ":";
+                    ? section.title() + " (" + shown + " of " + section.items().size() + "):" : section.title() + ":";
             body.append(body.length() == 0 ? "" : "\n").append(heading);
             for (String line : lines) {
                 body.append('\n').append(line);
@@ -114,13 +121,16 @@ public final class SessionSummaryComposer {
         String title = goal == null ? "Session " + date
                 : "Session " + date + ": " + TextCuts.shorten(oneLine(goal.text()), TITLE_GOAL_CHARS);
         String id = "ent_" + CanonicalKeys.sha256("summary|" + m.project() + "|" + m.sessionId() + "|" + m.lastSeq())
-                .substring(0, 32);
+            .substring(0, 32);
         String key = CanonicalKeys.key("summary:" + m.project(), m.sessionId() + " " + m.lastSeq());
-        return new SessionSummary(id, m.sessionId(), m.project(), m.endedAt(), m.lastSeq(), title, body.toString(),
-                key, List.copyOf(cited.keySet()), List.copyOf(cited.values()));
+        return new SessionSummary(id, m.sessionId(), m.project(), m.endedAt(), m.lastSeq(), title, body.toString(), key,
+                List.copyOf(cited.keySet()), List.copyOf(cited.values()));
     }
 
-    /** What the changed-files line needs kept free: its first file, so the lists cannot crowd it out entirely. */
+    /**
+     * What the changed-files line needs kept free: its first file, so the lists cannot
+     * crowd it out entirely.
+     */
     private static int filesReserve(List<Item> files, int bodyLength) {
         if (files.isEmpty()) {
             return 0;
@@ -158,4 +168,5 @@ public final class SessionSummaryComposer {
 
     private record Section(String title, List<Item> items) {
     }
+
 }

@@ -6,8 +6,8 @@ import java.util.Objects;
 /**
  * An artifact entity exists: a URL, Jira key or issue that a task waits on.
  *
- * @param ref           the reference in canonical written form (see {@link ArtifactRef#ref()})
- * @param ts            when it was first declared; not part of the dedupe key
+ * @param ref the reference in canonical written form (see {@link ArtifactRef#ref()})
+ * @param ts when it was first declared; not part of the dedupe key
  * @param sourceEntryId the entry that first declared it; not part of the dedupe key
  */
 public record ArtifactDeclared(String artifactId, String key, ArtifactKind kind, String ref, LocalDateTime ts,

@@ -1,14 +1,23 @@
 package dev.codememory.processors.task;
 
-/** The kinds of outside thing a blocker can name. Each has its own key space ({@code art:<prefix>:…}). */
+/**
+ * The kinds of outside thing a blocker can name. Each has its own key space
+ * ({@code art:<prefix>:…}).
+ */
 public enum ArtifactKind {
+
     /** Any web address: {@code art:url:<hash of the normalised URL>}. */
     URL("url"),
     /** A Jira-style issue key: {@code art:jira:ABC-123}. */
     JIRA("jira"),
-    /** A GitHub issue or pull request (they share one number space): {@code art:gh_issue:owner/repo:12}. */
+    /**
+     * A GitHub issue or pull request (they share one number space):
+     * {@code art:gh_issue:owner/repo:12}.
+     */
     GH_ISSUE("gh_issue"),
-    /** A bare {@code #123} in the project's own tracker: {@code art:issue:<project>:123}. */
+    /**
+     * A bare {@code #123} in the project's own tracker: {@code art:issue:<project>:123}.
+     */
     ISSUE("issue");
 
     private final String prefix;
@@ -21,4 +30,5 @@ public enum ArtifactKind {
     public String prefix() {
         return prefix;
     }
+
 }

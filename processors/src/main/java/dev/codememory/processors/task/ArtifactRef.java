@@ -6,9 +6,9 @@ import java.util.Objects;
  * A recognised reference to an outside thing.
  *
  * @param kind what it is
- * @param key  its canonical key, {@code art:…}
- * @param ref  the reference in canonical written form: the normalised URL, {@code ABC-123}, {@code owner/repo#12}
- *             or {@code #123}
+ * @param key its canonical key, {@code art:…}
+ * @param ref the reference in canonical written form: the normalised URL,
+ * {@code ABC-123}, {@code owner/repo#12} or {@code #123}
  */
 public record ArtifactRef(ArtifactKind kind, String key, String ref) {
 

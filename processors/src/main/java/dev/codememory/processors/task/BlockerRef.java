@@ -7,14 +7,17 @@ import java.util.stream.Collectors;
 /**
  * One blocker of a task, resolved to an entity.
  *
- * @param kind            what the entity is
- * @param entityId        the task, condition or artifact id
- * @param key             that entity's canonical key
- * @param rawText         the blocker as written
- * @param confidence      how surely the entity is what the text meant: 1.0 for an artifact or an explicit task id or
- *                        key, the match score for a title match, 0.5 for a condition, 0.0 for the placeholder
- * @param candidates      for a condition: tasks the text resembles without matching strictly, best first
- * @param autoPlaceholder true only for the "unknown blocker" condition put in when a task is blocked by nothing named
+ * @param kind what the entity is
+ * @param entityId the task, condition or artifact id
+ * @param key that entity's canonical key
+ * @param rawText the blocker as written
+ * @param confidence how surely the entity is what the text meant: 1.0 for an artifact or
+ * an explicit task id or key, the match score for a title match, 0.5 for a condition, 0.0
+ * for the placeholder
+ * @param candidates for a condition: tasks the text resembles without matching strictly,
+ * best first
+ * @param autoPlaceholder true only for the "unknown blocker" condition put in when a task
+ * is blocked by nothing named
  */
 public record BlockerRef(BlockerKind kind, String entityId, String key, String rawText, double confidence,
         List<TaskMatch> candidates, boolean autoPlaceholder) {
@@ -38,8 +41,9 @@ public record BlockerRef(BlockerKind kind, String entityId, String key, String r
 
     /** Everything that identifies this reference, in a fixed order, for dedupe keys. */
     String fingerprint() {
-        String candidateIds = candidates.stream().map(c -> c.taskId() + "=" + c.score())
-                .collect(Collectors.joining(","));
+        String candidateIds = candidates.stream()
+            .map(c -> c.taskId() + "=" + c.score())
+            .collect(Collectors.joining(","));
         return kind + "|" + entityId + "|" + key + "|" + rawText.length() + ":" + rawText + "|" + confidence + "|"
                 + candidateIds + "|" + autoPlaceholder;
     }

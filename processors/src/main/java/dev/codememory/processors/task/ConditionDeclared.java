@@ -4,11 +4,13 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * A condition entity exists: a blocker that is neither an artifact nor a known task, kept as its text.
+ * A condition entity exists: a blocker that is neither an artifact nor a known task, kept
+ * as its text.
  *
- * @param autoPlaceholder true for the "unknown blocker" condition of a task blocked by nothing named
- * @param ts              when it was first declared; not part of the dedupe key
- * @param sourceEntryId   the entry that first declared it; not part of the dedupe key
+ * @param autoPlaceholder true for the "unknown blocker" condition of a task blocked by
+ * nothing named
+ * @param ts when it was first declared; not part of the dedupe key
+ * @param sourceEntryId the entry that first declared it; not part of the dedupe key
  */
 public record ConditionDeclared(String conditionId, String key, String text, String project, boolean autoPlaceholder,
         LocalDateTime ts, String sourceEntryId) implements TaskEvent {

@@ -6,10 +6,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
-/** A {@link TaskLookup} over a fixed set of task states, for instance the result of {@link TaskProjector#project}. */
+/**
+ * A {@link TaskLookup} over a fixed set of task states, for instance the result of
+ * {@link TaskProjector#project}.
+ */
 public final class InMemoryTaskLookup implements TaskLookup {
 
     private final Map<String, TaskState> byId = new LinkedHashMap<>();
+
     private final Map<String, TaskState> byKey = new LinkedHashMap<>();
 
     private InMemoryTaskLookup(Collection<TaskState> tasks) {
@@ -47,4 +51,5 @@ public final class InMemoryTaskLookup implements TaskLookup {
     public List<TaskState> all(String project) {
         return byId.values().stream().filter(t -> t.project().equals(project)).toList();
     }
+
 }

@@ -7,8 +7,9 @@ import java.util.Objects;
 import java.util.Set;
 
 /**
- * A task's blockers, as one entry states them. {@link BlockerMode#REPLACE} (aligned evidence) replaces the task's
- * blockers; {@link BlockerMode#SUGGEST} (unaligned evidence) only adds to its suggested blockers.
+ * A task's blockers, as one entry states them. {@link BlockerMode#REPLACE} (aligned
+ * evidence) replaces the task's blockers; {@link BlockerMode#SUGGEST} (unaligned
+ * evidence) only adds to its suggested blockers.
  *
  * @param blockers at least one, each entity at most once
  */
@@ -29,7 +30,8 @@ public record TaskBlockersSet(String taskId, BlockerMode mode, List<BlockerRef> 
         Set<String> seen = new HashSet<>();
         for (BlockerRef blocker : blockers) {
             if (!seen.add(blocker.entityId())) {
-                throw new IllegalArgumentException("task " + taskId + " blocker " + blocker.entityId() + " listed twice");
+                throw new IllegalArgumentException(
+                        "task " + taskId + " blocker " + blocker.entityId() + " listed twice");
             }
         }
     }

@@ -7,8 +7,10 @@ import java.util.Objects;
 /**
  * A task as one entry states it, ready for {@link TaskResolver}.
  *
- * @param sourceEntryId    the entry that states it; every event the resolver writes carries it
- * @param evidenceAligned  whether the entry's quotes were found in the source: confirmed blockers need it
+ * @param sourceEntryId the entry that states it; every event the resolver writes carries
+ * it
+ * @param evidenceAligned whether the entry's quotes were found in the source: confirmed
+ * blockers need it
  */
 public record TaskCandidate(String title, TaskFields fields, String project, LocalDateTime ts, String sourceEntryId,
         boolean evidenceAligned) {

@@ -4,8 +4,9 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * A task came into being. A task never starts as {@link TaskStatus#DONE} (see {@link TaskTransitions}) nor as
- * {@link TaskStatus#BLOCKED} (it is created pending, given its blockers, then blocked).
+ * A task came into being. A task never starts as {@link TaskStatus#DONE} (see
+ * {@link TaskTransitions}) nor as {@link TaskStatus#BLOCKED} (it is created pending,
+ * given its blockers, then blocked).
  */
 public record TaskCreated(String taskId, String key, String title, String project, TaskStatus status,
         TaskPriority priority, LocalDateTime ts, String sourceEntryId) implements TaskEvent {

@@ -12,4 +12,5 @@ public interface TaskLookup {
 
     /** Every task of the project, in a stable order. */
     List<TaskState> all(String project);
+
 }

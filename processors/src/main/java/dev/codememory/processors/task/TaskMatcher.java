@@ -10,40 +10,49 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Scores a title against the tasks of a project and says when the best is a match beyond doubt.
+ * Scores a title against the tasks of a project and says when the best is a match beyond
+ * doubt.
  *
- * <h2>Score</h2>
- * 1.0 when the title's canonical key is the task's key. Otherwise, over the normalised titles
- * ({@link CanonicalKeys#normalize}), {@code min(0.99, 0.6·J + 0.4·C)} where
+ * <h2>Score</h2> 1.0 when the title's canonical key is the task's key. Otherwise, over
+ * the normalised titles ({@link CanonicalKeys#normalize}),
+ * {@code min(0.99, 0.6·J + 0.4·C)} where
  * <ul>
- *   <li>{@code J} is a token Jaccard in which two words count as the same when they are equal after dropping a
- *       plural {@code s}, or when both are alphabetic, at least 5 letters, and at most one edit apart (two from 9
- *       letters): this forgives typos and plurals but never a changed number ({@code "bug 12"} vs {@code "bug 13"});</li>
- *   <li>{@code C} is the best of three character similarities {@code 1 − levenshtein / longer length}: the titles as
- *       they are, with their words sorted, and with spaces removed.</li>
+ * <li>{@code J} is a token Jaccard in which two words count as the same when they are
+ * equal after dropping a plural {@code s}, or when both are alphabetic, at least 5
+ * letters, and at most one edit apart (two from 9 letters): this forgives typos and
+ * plurals but never a changed number ({@code "bug 12"} vs {@code "bug 13"});</li>
+ * <li>{@code C} is the best of three character similarities
+ * {@code 1 − levenshtein / longer length}: the titles as they are, with their words
+ * sorted, and with spaces removed.</li>
  * </ul>
- * The cap keeps 1.0 for the exact key. Because {@code J} weighs 0.6, a score of 0.92 needs {@code J ≥ 0.87}: in
- * practice every word must match, so a strict match means "the same words, give or take order, plurals and typos".
+ * The cap keeps 1.0 for the exact key. Because {@code J} weighs 0.6, a score of 0.92
+ * needs {@code J ≥ 0.87}: in practice every word must match, so a strict match means "the
+ * same words, give or take order, plurals and typos".
  *
- * <h2>Strict match</h2>
- * The top task, when its score is at least {@value #STRICT_MIN_SCORE}, it leads the second by at least
- * {@value #STRICT_MIN_GAP} (a lone task leads by its own score), and it is not cancelled. A cancelled top task blocks
+ * <h2>Strict match</h2> The top task, when its score is at least
+ * {@value #STRICT_MIN_SCORE}, it leads the second by at least {@value #STRICT_MIN_GAP} (a
+ * lone task leads by its own score), and it is not cancelled. A cancelled top task blocks
  * the match rather than letting the runner-up through.
  */
 public final class TaskMatcher {
 
     public static final double STRICT_MIN_SCORE = 0.92;
+
     public static final double STRICT_MIN_GAP = 0.03;
+
     /** Candidates kept for a condition score at least this. */
     public static final double CANDIDATE_MIN_SCORE = 0.6;
 
     static final double TOKEN_WEIGHT = 0.6;
     static final double CHAR_WEIGHT = 0.4;
     static final double MAX_INEXACT = 0.99;
+
     /** Absorbs floating-point error in the gap, so that 0.95 − 0.92 counts as 0.03. */
     private static final double EPSILON = 1e-9;
 
-    /** Every task of the project scored against the title, best first (ties by task id). */
+    /**
+     * Every task of the project scored against the title, best first (ties by task id).
+     */
     public List<TaskMatch> rank(String title, String project, TaskLookup lookup) {
         String key = TaskKeys.task(project, title);
         String normalized = CanonicalKeys.normalize(title);
@@ -68,26 +77,27 @@ public final class TaskMatcher {
         }
         TaskMatch top = ranked.get(0);
         double second = ranked.size() > 1 ? ranked.get(1).score() : 0.0;
-        boolean strict = top.score() >= STRICT_MIN_SCORE
-                && top.score() - second >= STRICT_MIN_GAP - EPSILON
+        boolean strict = top.score() >= STRICT_MIN_SCORE && top.score() - second >= STRICT_MIN_GAP - EPSILON
                 && top.status() != TaskStatus.CANCELLED;
         return strict ? Optional.of(top) : Optional.empty();
     }
 
     /**
-     * The similarity of two normalised titles that are not the same key: {@code min(0.99, 0.6·J + 0.4·C)}, see the
-     * class comment.
+     * The similarity of two normalised titles that are not the same key:
+     * {@code min(0.99, 0.6·J + 0.4·C)}, see the class comment.
      */
     static double similarity(String a, String b) {
         List<String> ta = tokens(a);
         List<String> tb = tokens(b);
-        double chars = Math.max(editSimilarity(a, b),
-                Math.max(editSimilarity(sortedJoin(ta), sortedJoin(tb)),
-                        editSimilarity(a.replace(" ", ""), b.replace(" ", ""))));
+        double chars = Math.max(editSimilarity(a, b), Math.max(editSimilarity(sortedJoin(ta), sortedJoin(tb)),
+                editSimilarity(a.replace(" ", ""), b.replace(" ", ""))));
         return Math.min(MAX_INEXACT, TOKEN_WEIGHT * softJaccard(ta, tb) + CHAR_WEIGHT * chars);
     }
 
-    /** Jaccard over distinct words, counting as shared the pairs {@link #sameWord} joins (exact pairs first). */
+    /**
+     * Jaccard over distinct words, counting as shared the pairs {@link #sameWord} joins
+     * (exact pairs first).
+     */
     static double softJaccard(List<String> a, List<String> b) {
         List<String> left = new ArrayList<>(new LinkedHashSet<>(a));
         List<String> right = new ArrayList<>(new LinkedHashSet<>(b));
@@ -97,7 +107,7 @@ public final class TaskMatcher {
             return 1.0;
         }
         int shared = 0;
-        for (var it = left.iterator(); it.hasNext(); ) {
+        for (var it = left.iterator(); it.hasNext();) {
             String word = it.next();
             if (right.remove(word)) {
                 it.remove();
@@ -105,7 +115,7 @@ public final class TaskMatcher {
             }
         }
         for (String word : left) {
-            for (var it = right.iterator(); it.hasNext(); ) {
+            for (var it = right.iterator(); it.hasNext();) {
                 if (sameWord(word, it.next())) {
                     it.remove();
                     shared++;
@@ -116,7 +126,10 @@ public final class TaskMatcher {
         return (double) shared / (sizeA + sizeB - shared);
     }
 
-    /** Equal after dropping a plural s, or alphabetic, ≥ 5 letters and within one edit (two from 9 letters). */
+    /**
+     * Equal after dropping a plural s, or alphabetic, ≥ 5 letters and within one edit
+     * (two from 9 letters).
+     */
     static boolean sameWord(String a, String b) {
         String sa = singular(a);
         String sb = singular(b);
@@ -130,7 +143,9 @@ public final class TaskMatcher {
         return EditDistance.levenshtein(a, b) <= (shorter >= 9 ? 2 : 1);
     }
 
-    /** {@code 1 − levenshtein / longer length}, in code points; 1.0 for two empty strings. */
+    /**
+     * {@code 1 − levenshtein / longer length}, in code points; 1.0 for two empty strings.
+     */
     static double editSimilarity(String a, String b) {
         int longer = Math.max(a.codePointCount(0, a.length()), b.codePointCount(0, b.length()));
         return longer == 0 ? 1.0 : 1.0 - (double) EditDistance.levenshtein(a, b) / longer;
@@ -154,4 +169,5 @@ public final class TaskMatcher {
     private static boolean alphabetic(String word) {
         return word.codePoints().allMatch(Character::isLetter);
     }
+
 }

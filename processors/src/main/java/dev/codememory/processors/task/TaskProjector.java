@@ -13,42 +13,46 @@ import java.util.Set;
  * Folds task events into task states. Pure: the same events give the same states.
  *
  * <ul>
- *   <li>{@link TaskCreated} starts a task; a second one for the same task changes nothing at all.</li>
- *   <li>{@link TaskStatusChanged} sets the status. Any status but BLOCKED drops the blockers and suggested blockers
- *       (leaving BLOCKED means they were resolved; DONE never has any). Entering BLOCKED with no blocker, which
- *       {@link TaskResolver} never writes, gets the task's "unknown blocker" placeholder so the invariant holds for
- *       any log.</li>
- *   <li>{@link TaskBlockersSet} REPLACE replaces the blockers (and drops them from the suggestions); SUGGEST adds the
- *       blockers not already held or suggested to the suggestions. Either is ignored on a DONE task.</li>
- *   <li>{@link TaskPriorityChanged} sets the priority; {@link TaskTransitionRejected} changes no field.</li>
- *   <li>Every task event adds its source entry (once) and moves {@code updatedTs} forward.</li>
- *   <li>{@link ConditionDeclared} and {@link ArtifactDeclared} are not task state and pass through.</li>
+ * <li>{@link TaskCreated} starts a task; a second one for the same task changes nothing
+ * at all.</li>
+ * <li>{@link TaskStatusChanged} sets the status. Any status but BLOCKED drops the
+ * blockers and suggested blockers (leaving BLOCKED means they were resolved; DONE never
+ * has any). Entering BLOCKED with no blocker, which {@link TaskResolver} never writes,
+ * gets the task's "unknown blocker" placeholder so the invariant holds for any log.</li>
+ * <li>{@link TaskBlockersSet} REPLACE replaces the blockers (and drops them from the
+ * suggestions); SUGGEST adds the blockers not already held or suggested to the
+ * suggestions. Either is ignored on a DONE task.</li>
+ * <li>{@link TaskPriorityChanged} sets the priority; {@link TaskTransitionRejected}
+ * changes no field.</li>
+ * <li>Every task event adds its source entry (once) and moves {@code updatedTs}
+ * forward.</li>
+ * <li>{@link ConditionDeclared} and {@link ArtifactDeclared} are not task state and pass
+ * through.</li>
  * </ul>
- * Applying an event to the state it produced changes nothing, and {@link #project} skips any event whose dedupe key
- * it has already folded.
+ * Applying an event to the state it produced changes nothing, and {@link #project} skips
+ * any event whose dedupe key it has already folded.
  */
 public final class TaskProjector {
 
     /**
      * The state after one event.
-     *
      * @param current the task's state before, {@code null} when it does not exist yet
-     * @return the state after; {@code null} when there is still no task (an event for a task never created)
-     * @throws IllegalArgumentException when the event is about another task than {@code current}
+     * @return the state after; {@code null} when there is still no task (an event for a
+     * task never created)
+     * @throws IllegalArgumentException when the event is about another task than
+     * {@code current}
      */
     public TaskState apply(TaskState current, TaskEvent event) {
         if (event instanceof ConditionDeclared || event instanceof ArtifactDeclared) {
             return current;
         }
         if (current == null) {
-            return event instanceof TaskCreated c
-                    ? new TaskState(c.taskId(), c.key(), c.title(), c.project(), c.status(), c.priority(), List.of(),
-                            List.of(), c.ts(), c.ts(), List.of(c.sourceEntryId()))
-                    : null;
+            return event instanceof TaskCreated c ? new TaskState(c.taskId(), c.key(), c.title(), c.project(),
+                    c.status(), c.priority(), List.of(), List.of(), c.ts(), c.ts(), List.of(c.sourceEntryId())) : null;
         }
         if (!event.entityId().equals(current.taskId())) {
-            throw new IllegalArgumentException("event for task " + event.entityId() + " applied to task "
-                    + current.taskId());
+            throw new IllegalArgumentException(
+                    "event for task " + event.entityId() + " applied to task " + current.taskId());
         }
         if (event instanceof TaskStatusChanged s) {
             return statusChanged(current, s);
@@ -67,13 +71,16 @@ public final class TaskProjector {
                 event);
     }
 
-    /** Every task the events create, by task id in order of creation, with each distinct event folded once. */
+    /**
+     * Every task the events create, by task id in order of creation, with each distinct
+     * event folded once.
+     */
     public Map<String, TaskState> project(List<TaskEvent> events) {
         Map<String, TaskState> states = new LinkedHashMap<>();
         Set<String> folded = new HashSet<>();
         for (TaskEvent event : events) {
-            if (!folded.add(event.dedupeKey())
-                    || event instanceof ConditionDeclared || event instanceof ArtifactDeclared) {
+            if (!folded.add(event.dedupeKey()) || event instanceof ConditionDeclared
+                    || event instanceof ArtifactDeclared) {
                 continue;
             }
             TaskState next = apply(states.get(event.entityId()), event);
@@ -86,28 +93,28 @@ public final class TaskProjector {
 
     private static TaskState statusChanged(TaskState current, TaskStatusChanged s) {
         if (s.to() == current.status()) {
-            return with(current, current.status(), current.priority(), current.blockers(),
-                    current.suggestedBlockers(), s);
+            return with(current, current.status(), current.priority(), current.blockers(), current.suggestedBlockers(),
+                    s);
         }
         if (s.to() != TaskStatus.BLOCKED) {
             return with(current, s.to(), current.priority(), List.of(), List.of(), s);
         }
         List<BlockerRef> blockers = current.blockers().isEmpty()
-                ? List.of(BlockerResolver.placeholderRef(current.project(), current.title()))
-                : current.blockers();
+                ? List.of(BlockerResolver.placeholderRef(current.project(), current.title())) : current.blockers();
         return with(current, TaskStatus.BLOCKED, current.priority(), blockers, current.suggestedBlockers(), s);
     }
 
     private static TaskState blockersSet(TaskState current, TaskBlockersSet b) {
         if (current.status() == TaskStatus.DONE) {
-            return with(current, current.status(), current.priority(), current.blockers(),
-                    current.suggestedBlockers(), b);
+            return with(current, current.status(), current.priority(), current.blockers(), current.suggestedBlockers(),
+                    b);
         }
         if (b.mode() == BlockerMode.REPLACE) {
             Set<String> held = ids(b.blockers());
-            List<BlockerRef> suggestions = current.suggestedBlockers().stream()
-                    .filter(s -> !held.contains(s.entityId()))
-                    .toList();
+            List<BlockerRef> suggestions = current.suggestedBlockers()
+                .stream()
+                .filter(s -> !held.contains(s.entityId()))
+                .toList();
             return with(current, current.status(), current.priority(), b.blockers(), suggestions, b);
         }
         Set<String> known = ids(current.blockers());
@@ -138,4 +145,5 @@ public final class TaskProjector {
         refs.forEach(r -> ids.add(r.entityId()));
         return ids;
     }
+
 }

@@ -22,18 +22,22 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Tasks are entities: a verified task entry is resolved against the existing tasks (find-or-create, strict
- * matching only), producing task events; the task's state is the fold of its events. The processor keeps the
- * folded state of all tasks in memory, loaded from the stored task events on first use and advanced with every
- * event it emits, so the step must run with chunk size 1 (each entry sees the tasks the previous one created).
+ * Tasks are entities: a verified task entry is resolved against the existing tasks
+ * (find-or-create, strict matching only), producing task events; the task's state is the
+ * fold of its events. The processor keeps the folded state of all tasks in memory, loaded
+ * from the stored task events on first use and advanced with every event it emits, so the
+ * step must run with chunk size 1 (each entry sees the tasks the previous one created).
  *
- * <p>Each task entry is one statement about a task (a to-do list showing it in progress, a sentence saying it is
- * blocked), linked to the task by an {@code evidence_of} edge. Of a task's statements only the newest stays active
- * (the others are superseded by it), so a search finds a task once, by its latest record.
+ * <p>
+ * Each task entry is one statement about a task (a to-do list showing it in progress, a
+ * sentence saying it is blocked), linked to the task by an {@code evidence_of} edge. Of a
+ * task's statements only the newest stays active (the others are superseded by it), so a
+ * search finds a task once, by its latest record.
  *
- * <p>A verified piece of work (a commit, a pull request) whose title strictly matches an open task of its project
- * ({@link TaskMatcher#strict}) completes it: the task moves to done with the work entry as its source, and a
- * {@code completes} edge links them.
+ * <p>
+ * A verified piece of work (a commit, a pull request) whose title strictly matches an
+ * open task of its project ({@link TaskMatcher#strict}) completes it: the task moves to
+ * done with the work entry as its source, and a {@code completes} edge links them.
  */
 public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphUpdate> {
 
@@ -42,11 +46,17 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     private static final JsonMapper MAPPER = JsonMapper.builder().build();
 
     private final TaskResolver resolver;
+
     private final TaskMatcher matcher = new TaskMatcher();
+
     private final TaskProjector projector = new TaskProjector();
+
     private final Supplier<List<TaskEventRow>> storedEvents;
+
     private final Supplier<List<TaskStatement>> storedStatements;
+
     private Map<String, TaskState> tasks;
+
     /** Per task, its active statement: the newest entry that speaks of it. */
     private Map<String, TaskStatement> latest;
 
@@ -60,7 +70,7 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     }
 
     /**
-     * @param storedEvents     the task events already stored, in seq order
+     * @param storedEvents the task events already stored, in seq order
      * @param storedStatements the active task entries already linked to their tasks
      */
     public TaskResolutionProcessor(TaskResolver resolver, Supplier<List<TaskEventRow>> storedEvents,
@@ -73,8 +83,8 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     @Override
     public GraphUpdate process(EntryDraft entry) {
         if (tasks == null) {
-            tasks = new LinkedHashMap<>(projector.project(storedEvents.get().stream()
-                    .map(TaskResolutionProcessor::decode).toList()));
+            tasks = new LinkedHashMap<>(
+                    projector.project(storedEvents.get().stream().map(TaskResolutionProcessor::decode).toList()));
             latest = new HashMap<>();
             for (TaskStatement s : storedStatements.get()) {
                 latest.merge(s.taskId(), s, (a, b) -> b.newerThan(a) ? b : a);
@@ -86,8 +96,9 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
         if (entry.task() == null) {
             return GraphUpdate.markOnly(entry.entryId(), STAGE);
         }
-        TaskResolution resolution = resolver.resolve(new TaskCandidate(entry.title(), entry.task(), entry.project(),
-                entry.ts(), entry.entryId(), true), lookup());
+        TaskResolution resolution = resolver.resolve(
+                new TaskCandidate(entry.title(), entry.task(), entry.project(), entry.ts(), entry.entryId(), true),
+                lookup());
         List<TaskEventRow> events = new ArrayList<>();
         List<EntityRow> entities = new ArrayList<>();
         for (TaskEvent e : resolution.events()) {
@@ -95,10 +106,12 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
             if (e instanceof ConditionDeclared d) {
                 entities.add(new EntityRow(d.conditionId(), "condition", d.key(), d.project(), d.text(), "active",
                         MAPPER.writeValueAsString(d)));
-            } else if (e instanceof ArtifactDeclared a) {
+            }
+            else if (e instanceof ArtifactDeclared a) {
                 entities.add(new EntityRow(a.artifactId(), "artifact", a.key(), null, a.ref(), "active",
                         MAPPER.writeValueAsString(a)));
-            } else {
+            }
+            else {
                 advance(e);
             }
         }
@@ -125,8 +138,10 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     /** A piece of work completes the open task its title strictly matches, if any. */
     private GraphUpdate completes(EntryDraft work) {
         TaskLookup lookup = lookup();
-        List<TaskMatch> ranked = matcher.rank(work.title(), work.project(), lookup).stream()
-                .filter(m -> m.status() != TaskStatus.DONE && m.status() != TaskStatus.CANCELLED).toList();
+        List<TaskMatch> ranked = matcher.rank(work.title(), work.project(), lookup)
+            .stream()
+            .filter(m -> m.status() != TaskStatus.DONE && m.status() != TaskStatus.CANCELLED)
+            .toList();
         Optional<TaskState> match = TaskMatcher.strict(ranked).flatMap(m -> lookup.byId(m.taskId()));
         if (match.isEmpty() || work.ts().isBefore(match.get().updatedTs())) {
             return GraphUpdate.markOnly(work.entryId(), STAGE);
@@ -141,15 +156,20 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
                 List.of(new EdgeRow("entry", work.entryId(), "completes", "entity", task.taskId(), null)), List.of());
     }
 
-    /** The newest statement of a task stays active; the one it replaces is superseded by it. */
+    /**
+     * The newest statement of a task stays active; the one it replaces is superseded by
+     * it.
+     */
     private void supersede(TaskStatement statement, List<Supersession> out) {
         TaskStatement current = latest.get(statement.taskId());
         if (current == null || current.entryId().equals(statement.entryId())) {
             latest.put(statement.taskId(), statement);
-        } else if (statement.newerThan(current)) {
+        }
+        else if (statement.newerThan(current)) {
             out.add(new Supersession(current.entryId(), statement.entryId(), 1.0));
             latest.put(statement.taskId(), statement);
-        } else {
+        }
+        else {
             out.add(new Supersession(statement.entryId(), current.entryId(), 1.0));
         }
     }
@@ -187,9 +207,8 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     }
 
     private static EdgeRow blockerEdge(TaskState task, String rel, BlockerRef b) {
-        return new EdgeRow("entity", task.taskId(), rel, "entity", b.entityId(),
-                MAPPER.writeValueAsString(Map.of("kind", b.kind().name().toLowerCase(Locale.ROOT), "raw",
-                        b.rawText(), "confidence", b.confidence())));
+        return new EdgeRow("entity", task.taskId(), rel, "entity", b.entityId(), MAPPER.writeValueAsString(Map
+            .of("kind", b.kind().name().toLowerCase(Locale.ROOT), "raw", b.rawText(), "confidence", b.confidence())));
     }
 
     private TaskLookup lookup() {
@@ -206,9 +225,13 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
 
             @Override
             public List<TaskState> all(String project) {
-                return tasks.values().stream().filter(t -> t.project().equals(project))
-                        .sorted(Comparator.comparing(TaskState::taskId)).toList();
+                return tasks.values()
+                    .stream()
+                    .filter(t -> t.project().equals(project))
+                    .sorted(Comparator.comparing(TaskState::taskId))
+                    .toList();
             }
         };
     }
+
 }

@@ -5,12 +5,13 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A task as the fold of its events ({@link TaskProjector}). Holds the task invariants: a blocked task has at least one
- * blocker; a done task has no blockers and no suggested blockers.
+ * A task as the fold of its events ({@link TaskProjector}). Holds the task invariants: a
+ * blocked task has at least one blocker; a done task has no blockers and no suggested
+ * blockers.
  *
- * @param blockers          confirmed blockers (from aligned evidence, or the placeholder)
+ * @param blockers confirmed blockers (from aligned evidence, or the placeholder)
  * @param suggestedBlockers blockers named by unaligned evidence, accumulated
- * @param sourceEntryIds    every entry that produced an event of this task, first seen first
+ * @param sourceEntryIds every entry that produced an event of this task, first seen first
  */
 public record TaskState(String taskId, String key, String title, String project, TaskStatus status,
         TaskPriority priority, List<BlockerRef> blockers, List<BlockerRef> suggestedBlockers, LocalDateTime createdTs,

@@ -1,8 +1,9 @@
 package dev.codememory.processors.text;
 
 /**
- * Levenshtein distance in code points (insert, delete and substitute each cost 1), computed with two rows of
- * memory. The one implementation for evidence alignment's fuzzy windows and task title matching.
+ * Levenshtein distance in code points (insert, delete and substitute each cost 1),
+ * computed with two rows of memory. The one implementation for evidence alignment's fuzzy
+ * windows and task title matching.
  */
 public final class EditDistance {
 
@@ -35,4 +36,5 @@ public final class EditDistance {
         }
         return previous[n];
     }
+
 }

@@ -8,30 +8,39 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Cuts source texts into pieces that stay exact substrings of them: sentences, bounded excerpts, first lines. Every
- * cut lands between UTF-16 code units that do not form a surrogate pair.
+ * Cuts source texts into pieces that stay exact substrings of them: sentences, bounded
+ * excerpts, first lines. Every cut lands between UTF-16 code units that do not form a
+ * surrogate pair.
  */
 public final class TextCuts {
 
     /** Excerpts are at least this long when the source allows it. */
     public static final int EXCERPT_MIN = 30;
+
     /** Excerpts are at most this long. */
     public static final int EXCERPT_MAX = 300;
 
     public static final String ELLIPSIS = "…";
+
     private static final String SENTENCE_ENDS = ".!?。！？";
+
     private static final Set<String> ABBREVIATIONS = Set.of("e.g", "i.e", "etc", "vs", "cf", "mr", "mrs", "dr", "no");
-    /** Markdown list, quote and heading markers (and a task-list checkbox) at the start of a line. */
-    private static final Pattern LINE_MARKERS = Pattern.compile(
-            "^[ \\t]*(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})[ \\t]+(?:\\[[ xX]][ \\t]+)?)*");
+
+    /**
+     * Markdown list, quote and heading markers (and a task-list checkbox) at the start of
+     * a line.
+     */
+    private static final Pattern LINE_MARKERS = Pattern
+        .compile("^[ \\t]*(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})[ \\t]+(?:\\[[ xX]][ \\t]+)?)*");
 
     private TextCuts() {
     }
 
     /**
-     * The sentences of a prose text, each trimmed and an exact substring of it. Lines inside fenced code blocks are
-     * skipped; markdown list, quote and heading markers are left out; a sentence ends at a line break or at
-     * {@code . ! ? 。 ！ ？} followed by whitespace (not after {@code e.g.}, {@code etc.}, a single Latin letter and the
+     * The sentences of a prose text, each trimmed and an exact substring of it. Lines
+     * inside fenced code blocks are skipped; markdown list, quote and heading markers are
+     * left out; a sentence ends at a line break or at {@code . ! ? 。 ！ ？} followed by
+     * whitespace (not after {@code e.g.}, {@code etc.}, a single Latin letter and the
      * like).
      */
     public static List<String> sentences(String text) {
@@ -50,10 +59,12 @@ public final class TextCuts {
                 char c = stripped.charAt(0);
                 if (fence == 0) {
                     fence = c;
-                } else if (fence == c) {
+                }
+                else if (fence == c) {
                     fence = 0;
                 }
-            } else if (fence == 0) {
+            }
+            else if (fence == 0) {
                 Matcher m = LINE_MARKERS.matcher(line);
                 int from = lineStart + (m.lookingAt() ? m.end() : 0);
                 splitLine(text, from, lineEnd, out);
@@ -109,14 +120,15 @@ public final class TextCuts {
     }
 
     /**
-     * An exact substring of {@code source} that can serve as a quote, or null when the source is blank or null.
-     * Leading and trailing whitespace are left out. A source of at most {@value #EXCERPT_MAX} characters is quoted
-     * whole (so it can be shorter than {@value #EXCERPT_MIN}); a longer one is cut at the first line break or sentence
-     * end that leaves {@value #EXCERPT_MIN}..{@value #EXCERPT_MAX} characters, else at the last whitespace within
-     * {@value #EXCERPT_MAX}, else hard at {@value #EXCERPT_MAX} (one less when that would split a surrogate pair).
-     *
-     * @param jsonText when true the source is JSON text, and an escaped line break ({@code \n}) also counts as a
-     *                 line break
+     * An exact substring of {@code source} that can serve as a quote, or null when the
+     * source is blank or null. Leading and trailing whitespace are left out. A source of
+     * at most {@value #EXCERPT_MAX} characters is quoted whole (so it can be shorter than
+     * {@value #EXCERPT_MIN}); a longer one is cut at the first line break or sentence end
+     * that leaves {@value #EXCERPT_MIN}..{@value #EXCERPT_MAX} characters, else at the
+     * last whitespace within {@value #EXCERPT_MAX}, else hard at {@value #EXCERPT_MAX}
+     * (one less when that would split a surrogate pair).
+     * @param jsonText when true the source is JSON text, and an escaped line break
+     * ({@code \n}) also counts as a line break
      */
     public static String excerpt(String source, boolean jsonText) {
         if (source == null) {
@@ -164,8 +176,9 @@ public final class TextCuts {
     }
 
     /**
-     * The line of {@code source} that starts at {@code from}, trimmed, or null when blank. A line ends at a line
-     * break; in JSON text also at an escaped {@code \n} or at an unescaped {@code "} (the end of a string value).
+     * The line of {@code source} that starts at {@code from}, trimmed, or null when
+     * blank. A line ends at a line break; in JSON text also at an escaped {@code \n} or
+     * at an unescaped {@code "} (the end of a string value).
      */
     public static String line(String source, int from, boolean jsonText) {
         int end = from;
@@ -186,7 +199,10 @@ public final class TextCuts {
         return trimmed > start ? source.substring(start, trimmed) : null;
     }
 
-    /** The end index of a piece that ends at {@code i}, or -1 when {@code i} is no boundary. */
+    /**
+     * The end index of a piece that ends at {@code i}, or -1 when {@code i} is no
+     * boundary.
+     */
     private static int boundaryAt(String s, int i, boolean jsonText) {
         char c = s.charAt(i);
         if (c == '\n' || c == '\r') {
@@ -202,7 +218,10 @@ public final class TextCuts {
         return -1;
     }
 
-    /** True when the backslash at {@code i} is itself escaped (preceded by an odd run of backslashes). */
+    /**
+     * True when the backslash at {@code i} is itself escaped (preceded by an odd run of
+     * backslashes).
+     */
     private static boolean escaped(String s, int i) {
         int run = 0;
         for (int k = i - 1; k >= 0 && s.charAt(k) == '\\'; k--) {
@@ -233,10 +252,11 @@ public final class TextCuts {
     }
 
     /**
-     * {@code text} when it has at most {@code max} characters; else its head followed by {@code …}, at most
-     * {@code max} characters in all. The head ends at a word boundary — the last whitespace that keeps at least half of
-     * the allowed length — or, for text without such a boundary (one long word, a hash, a path), is cut hard, never
-     * inside a surrogate pair. Trailing whitespace of the head is dropped.
+     * {@code text} when it has at most {@code max} characters; else its head followed by
+     * {@code …}, at most {@code max} characters in all. The head ends at a word boundary
+     * — the last whitespace that keeps at least half of the allowed length — or, for text
+     * without such a boundary (one long word, a hash, a path), is cut hard, never inside
+     * a surrogate pair. Trailing whitespace of the head is dropped.
      */
     public static String shorten(String text, int max) {
         if (text.length() <= max) {
@@ -262,10 +282,14 @@ public final class TextCuts {
         return text.substring(0, cut).stripTrailing() + ELLIPSIS;
     }
 
-    /** {@code text} as it appears inside a JSON string literal (the escapes Jackson writes by default). */
+    /**
+     * {@code text} as it appears inside a JSON string literal (the escapes Jackson writes
+     * by default).
+     */
     public static String jsonEscape(String text) {
         StringBuilder sb = new StringBuilder(text.length() + 8);
         Json.appendJacksonEscaped(text, sb);
         return sb.toString();
     }
+
 }

@@ -10,34 +10,45 @@ import java.util.Map;
 import java.util.Objects;
 
 /**
- * The hook events Claude Code would have sent for the records of one transcript file, so that past sessions enter
- * memory exactly as captured ones do. For each session in the file, in time order:
+ * The hook events Claude Code would have sent for the records of one transcript file, so
+ * that past sessions enter memory exactly as captured ones do. For each session in the
+ * file, in time order:
  * <ul>
- *   <li>{@code SessionStart} ({@code source: startup}) at its first record;</li>
- *   <li>{@code UserPromptSubmit} for each prompt the user typed: a user record whose text is not a tool result, not
- *       meta, not a compaction summary, not a slash command's {@code <command-…>} or {@code <local-command…>}
- *       wrapper and not the {@code Caveat:} preamble of local commands;</li>
- *   <li>{@code PostToolUse} for each tool call joined to its result: the assistant's {@code tool_use} block (name,
- *       input, id) and the user record's {@code tool_result} for that id, whose response is the record's
- *       {@code toolUseResult} when present, else {@code {content, is_error}};</li>
- *   <li>{@code Stop} closing each prompt's turn (when the next prompt comes, or at the end) with the turn's last
- *       assistant text as {@code last_assistant_message}, at the time of the turn's last record;</li>
- *   <li>{@code SessionEnd} ({@code reason: other}) at its last record.</li>
+ * <li>{@code SessionStart} ({@code source: startup}) at its first record;</li>
+ * <li>{@code UserPromptSubmit} for each prompt the user typed: a user record whose text
+ * is not a tool result, not meta, not a compaction summary, not a slash command's
+ * {@code <command-…>} or {@code <local-command…>} wrapper and not the {@code Caveat:}
+ * preamble of local commands;</li>
+ * <li>{@code PostToolUse} for each tool call joined to its result: the assistant's
+ * {@code tool_use} block (name, input, id) and the user record's {@code tool_result} for
+ * that id, whose response is the record's {@code toolUseResult} when present, else
+ * {@code {content, is_error}};</li>
+ * <li>{@code Stop} closing each prompt's turn (when the next prompt comes, or at the end)
+ * with the turn's last assistant text as {@code last_assistant_message}, at the time of
+ * the turn's last record;</li>
+ * <li>{@code SessionEnd} ({@code reason: other}) at its last record.</li>
  * </ul>
- * Records of a subagent ({@code isSidechain}, inline in older versions, in {@code subagents/agent-<id>.jsonl} in
- * newer ones) become what a subagent's hooks send: {@code PostToolUse} for its tool calls, with {@code agent_id},
- * and one {@code SubagentStop} with its last text. A subagent is told apart by {@code agentId}, else by the first
- * record of its thread ({@code parentUuid} chain).
+ * Records of a subagent ({@code isSidechain}, inline in older versions, in
+ * {@code subagents/agent-<id>.jsonl} in newer ones) become what a subagent's hooks send:
+ * {@code PostToolUse} for its tool calls, with {@code agent_id}, and one
+ * {@code SubagentStop} with its last text. A subagent is told apart by {@code agentId},
+ * else by the first record of its thread ({@code parentUuid} chain).
  *
- * <p>Every event carries the record's own {@code timestamp}, the session's first {@code cwd}, the file as
- * {@code transcript_path}, and an identity built from the records' uuids (a prompt's uuid, a tool result's uuid and
- * tool use id, a session's id), so reading the same records again — the same file twice, or a resumed session's
- * file that repeats them under its new session id — yields the same events. The caller drops records already read
- * (by uuid) before handing a file over, so repeated records are also not converted twice in one run.
+ * <p>
+ * Every event carries the record's own {@code timestamp}, the session's first
+ * {@code cwd}, the file as {@code transcript_path}, and an identity built from the
+ * records' uuids (a prompt's uuid, a tool result's uuid and tool use id, a session's id),
+ * so reading the same records again — the same file twice, or a resumed session's file
+ * that repeats them under its new session id — yields the same events. The caller drops
+ * records already read (by uuid) before handing a file over, so repeated records are also
+ * not converted twice in one run.
  */
 public final class TranscriptHookEvents {
 
-    /** One event to spool: its identity (see the class comment), where it came from (file:line), the hook object. */
+    /**
+     * One event to spool: its identity (see the class comment), where it came from
+     * (file:line), the hook object.
+     */
     public record Event(String identity, String origin, Map<String, Object> hook) {
 
         public Event {
@@ -55,11 +66,12 @@ public final class TranscriptHookEvents {
     }
 
     /**
-     * The events for a file's records (already without records read before). Records without {@code sessionId} or
-     * {@code timestamp} (summaries, snapshots) carry no event and are ignored.
-     *
+     * The events for a file's records (already without records read before). Records
+     * without {@code sessionId} or {@code timestamp} (summaries, snapshots) carry no
+     * event and are ignored.
      * @param transcriptPath the file, as the events' {@code transcript_path}
-     * @param parentTranscript for a subagent file, its session's transcript; otherwise the file itself
+     * @param parentTranscript for a subagent file, its session's transcript; otherwise
+     * the file itself
      */
     public static List<Event> of(List<TranscriptRecord> records, String transcriptPath, String parentTranscript) {
         List<TranscriptRecord> timed = new ArrayList<>();
@@ -68,15 +80,17 @@ public final class TranscriptHookEvents {
                 timed.add(r);
             }
         }
-        timed.sort(Comparator.comparing(r -> r.text("timestamp"))); // stable: file order among equal times
+        timed.sort(Comparator.comparing(r -> r.text("timestamp"))); // stable: file order
+                                                                    // among equal times
         Map<String, List<TranscriptRecord>> main = new LinkedHashMap<>();
         Map<String, List<TranscriptRecord>> subagents = new LinkedHashMap<>();
         Map<String, String> rootOf = new HashMap<>();
         for (TranscriptRecord r : timed) {
             if (r.flag("isSidechain")) {
                 subagents.computeIfAbsent(r.text("sessionId") + "\u0000" + agentKey(r, rootOf), k -> new ArrayList<>())
-                        .add(r);
-            } else {
+                    .add(r);
+            }
+            else {
                 main.computeIfAbsent(r.text("sessionId"), k -> new ArrayList<>()).add(r);
             }
         }
@@ -136,12 +150,14 @@ public final class TranscriptHookEvents {
     }
 
     /**
-     * Reads an assistant record's text and tool calls, or a user record's tool results (emitting a PostToolUse per
-     * result whose call was seen). Returns the record when it belongs to the turn's traffic (assistant, or user
-     * records with a content list), else null.
+     * Reads an assistant record's text and tool calls, or a user record's tool results
+     * (emitting a PostToolUse per result whose call was seen). Returns the record when it
+     * belongs to the turn's traffic (assistant, or user records with a content list),
+     * else null.
      */
-    private static TranscriptRecord toolTraffic(List<Event> out, TranscriptRecord r, Map<String, Map<String, Object>> pending,
-            String path, Map<String, Object> base, String agentId, Turn turn) {
+    private static TranscriptRecord toolTraffic(List<Event> out, TranscriptRecord r,
+            Map<String, Map<String, Object>> pending, String path, Map<String, Object> base, String agentId,
+            Turn turn) {
         Map<?, ?> message = r.json().get("message") instanceof Map<?, ?> m ? m : Map.of();
         if (!(message.get("content") instanceof List<?> content)) {
             return null;
@@ -156,7 +172,8 @@ public final class TranscriptHookEvents {
                     if (turn != null) {
                         turn.lastText = text;
                     }
-                } else if ("tool_use".equals(block.get("type")) && block.get("id") instanceof String id) {
+                }
+                else if ("tool_use".equals(block.get("type")) && block.get("id") instanceof String id) {
                     @SuppressWarnings("unchecked")
                     Map<String, Object> call = (Map<String, Object>) block;
                     pending.put(id, call);
@@ -198,11 +215,15 @@ public final class TranscriptHookEvents {
         return r;
     }
 
-    /** What a prompt's turn has seen so far: its last assistant text and its last record. */
+    /**
+     * What a prompt's turn has seen so far: its last assistant text and its last record.
+     */
     private static final class Turn {
 
         private final TranscriptRecord prompt;
+
         private TranscriptRecord last;
+
         private String lastText = "";
 
         Turn(TranscriptRecord prompt) {
@@ -222,11 +243,12 @@ public final class TranscriptHookEvents {
             hook.put("timestamp", last.text("timestamp"));
             return new Event("stop/" + prompt.text("uuid"), origin(path, last), hook);
         }
+
     }
 
     /**
-     * The prompt a user typed, stripped, or null when the record is not one (see the class comment). Text blocks of
-     * a content list are joined with newlines.
+     * The prompt a user typed, stripped, or null when the record is not one (see the
+     * class comment). Text blocks of a content list are joined with newlines.
      */
     static String typedPrompt(TranscriptRecord r) {
         if (!"user".equals(r.text("type")) || r.flag("isMeta") || r.flag("isSidechain") || r.flag("isCompactSummary")) {
@@ -236,7 +258,8 @@ public final class TranscriptHookEvents {
         String text;
         if (content instanceof String s) {
             text = s;
-        } else if (content instanceof List<?> blocks) {
+        }
+        else if (content instanceof List<?> blocks) {
             StringBuilder joined = new StringBuilder();
             boolean firstBlock = true;
             for (Object o : blocks) {
@@ -254,7 +277,8 @@ public final class TranscriptHookEvents {
                 }
             }
             text = joined.toString();
-        } else {
+        }
+        else {
             return null;
         }
         text = text.strip();
@@ -313,4 +337,5 @@ public final class TranscriptHookEvents {
     private static String origin(String path, TranscriptRecord r) {
         return path + ":" + r.line();
     }
+
 }

@@ -17,26 +17,33 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Pairs a session's events into turns and observations. A prompt is answered by the next Stop: its
- * {@code last_assistant_message}, or, when absent (older Claude Code), the reply read from the transcript at
- * {@code transcript_path}. A Stop with no open prompt (a session the assistant opened, or a second message) is a
- * turn of its own with an empty prompt. PostToolUse and PostToolUseFailure events become observations (a string
- * response starting {@code Error:} is a failure, unless it says the user refused or interrupted the call; a
- * PostToolUseFailure's {@code error} is its response text), and so do TaskCreated and TaskCompleted events.
+ * Pairs a session's events into turns and observations. A prompt is answered by the next
+ * Stop: its {@code last_assistant_message}, or, when absent (older Claude Code), the
+ * reply read from the transcript at {@code transcript_path}. A Stop with no open prompt
+ * (a session the assistant opened, or a second message) is a turn of its own with an
+ * empty prompt. PostToolUse and PostToolUseFailure events become observations (a string
+ * response starting {@code Error:} is a failure, unless it says the user refused or
+ * interrupted the call; a PostToolUseFailure's {@code error} is its response text), and
+ * so do TaskCreated and TaskCompleted events.
  *
- * <p>Event payloads were redacted by the hook before they reached the spool; what the transcript adds (a reply, the
- * branch) arrives as {@link RedactedText}, so every text in an assembled session has passed the redactor.
+ * <p>
+ * Event payloads were redacted by the hook before they reached the spool; what the
+ * transcript adds (a reply, the branch) arrives as {@link RedactedText}, so every text in
+ * an assembled session has passed the redactor.
  */
 public class SessionAssembler {
 
     private final JsonMapper mapper = JsonMapper.builder().build();
+
     private final TranscriptSource transcripts;
 
     public SessionAssembler(TranscriptSource transcripts) {
         this.transcripts = transcripts;
     }
 
-    /** @param events one session's events in seq order (at least one) */
+    /**
+     * @param events one session's events in seq order (at least one)
+     */
     public AssembledSession assemble(List<StoredEvent> events) {
         if (events.isEmpty()) {
             throw new IllegalArgumentException("a session has at least one event");
@@ -82,9 +89,10 @@ public class SessionAssembler {
                     if (open != null) {
                         turns.add(open.answered(e, reply, source));
                         open = null;
-                    } else if (reply != null) {
-                        turns.add(new Turn(turnId(e.eventId()), sessionId(e), e.project(), e.eventId(), "",
-                                e.eventId(), reply, source, e.ts(), e.ts()));
+                    }
+                    else if (reply != null) {
+                        turns.add(new Turn(turnId(e.eventId()), sessionId(e), e.project(), e.eventId(), "", e.eventId(),
+                                reply, source, e.ts(), e.ts()));
                     }
                 }
                 case "PostToolUse", "PostToolUseFailure" -> observations.add(observation(e, payload));
@@ -94,7 +102,8 @@ public class SessionAssembler {
                     endReason = payload.path("reason").asString(null);
                 }
                 default -> {
-                    // SessionStart, SubagentStop, PreCompact, notifications: part of the session's span only
+                    // SessionStart, SubagentStop, PreCompact, notifications: part of the
+                    // session's span only
                 }
             }
         }
@@ -113,7 +122,7 @@ public class SessionAssembler {
         JsonNode response = payload.path("tool_response");
         String tool = payload.path("tool_name").asString("unknown");
         Set<String> files = new LinkedHashSet<>();
-        for (String field : new String[] {"file_path", "path", "notebook_path"}) {
+        for (String field : new String[] { "file_path", "path", "notebook_path" }) {
             String f = input.path(field).asString(null);
             if (f != null && !f.isBlank()) {
                 files.add(f);
@@ -126,12 +135,10 @@ public class SessionAssembler {
         String command = input.path("command").asString(null);
         boolean failed = "PostToolUseFailure".equals(e.eventType())
                 || response.isString() && ToolOutcomes.failedText(response.asString())
-                || response.path("is_error").asBoolean(false)
-                || response.path("interrupted").asBoolean(false)
+                || response.path("is_error").asBoolean(false) || response.path("interrupted").asBoolean(false)
                 || (response.has("exit_code") && response.path("exit_code").asInt(0) != 0)
                 || (response.has("exitCode") && response.path("exitCode").asInt(0) != 0)
-                || (response.has("success") && !response.path("success").asBoolean(true))
-                || payload.has("error");
+                || (response.has("success") && !response.path("success").asBoolean(true)) || payload.has("error");
         String errorText = null;
         if (failed) {
             errorText = firstText(payload.path("error"), response.path("stderr"), response.path("error"),
@@ -148,8 +155,9 @@ public class SessionAssembler {
     }
 
     /**
-     * A TaskCreated or TaskCompleted hook event as an observation of that name, so the task it names is read with the
-     * task tools: its {@code tool_input} text is the compact JSON of the event's {@code task_…} fields.
+     * A TaskCreated or TaskCompleted hook event as an observation of that name, so the
+     * task it names is read with the task tools: its {@code tool_input} text is the
+     * compact JSON of the event's {@code task_…} fields.
      */
     private Observation taskEvent(StoredEvent e, JsonNode payload) {
         var fields = mapper.createObjectNode();
@@ -178,7 +186,8 @@ public class SessionAssembler {
     private JsonNode parse(String json) {
         try {
             return mapper.readTree(json);
-        } catch (JacksonException e) {
+        }
+        catch (JacksonException e) {
             return mapper.createObjectNode();
         }
     }
@@ -192,7 +201,9 @@ public class SessionAssembler {
     }
 
     private static final class OpenPrompt {
+
         private final StoredEvent event;
+
         private final String prompt;
 
         OpenPrompt(StoredEvent event, String prompt, String transcriptPath) {
@@ -201,13 +212,15 @@ public class SessionAssembler {
         }
 
         Turn unanswered() {
-            return new Turn(turnId(event.eventId()), sessionId(event), event.project(), event.eventId(), prompt,
-                    null, null, null, event.ts(), null);
+            return new Turn(turnId(event.eventId()), sessionId(event), event.project(), event.eventId(), prompt, null,
+                    null, null, event.ts(), null);
         }
 
         Turn answered(StoredEvent stop, String reply, String source) {
             return new Turn(turnId(event.eventId()), sessionId(event), event.project(), event.eventId(), prompt,
                     reply == null ? null : stop.eventId(), reply, source, event.ts(), stop.ts());
         }
+
     }
+
 }

@@ -4,8 +4,9 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The one place that turns an event payload field into the text quotes are taken from and aligned against
- * (see {@link dev.codememory.config.graduate.SourceText}): a string value as it is, anything else as compact JSON.
+ * The one place that turns an event payload field into the text quotes are taken from and
+ * aligned against (see {@link dev.codememory.config.graduate.SourceText}): a string value
+ * as it is, anything else as compact JSON.
  */
 public final class SourceTexts {
 
@@ -22,4 +23,5 @@ public final class SourceTexts {
         }
         return value.isString() ? value.asString() : MAPPER.writeValueAsString(value);
     }
+
 }

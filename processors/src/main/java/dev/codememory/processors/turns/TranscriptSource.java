@@ -3,15 +3,21 @@ package dev.codememory.processors.turns;
 import dev.codememory.processors.privacy.RedactedText;
 
 /**
- * What the assembler may ask of a session's transcript file (wired to the transcript reader in jobs).
+ * What the assembler may ask of a session's transcript file (wired to the transcript
+ * reader in jobs).
  *
- * <p>A transcript is text from outside the home that no hook redacted. Both answers are therefore
- * {@link RedactedText}, which only the {@link dev.codememory.processors.privacy.Redactor} makes: an implementation
- * cannot hand the assembler a reply or a branch name that skipped redaction.
+ * <p>
+ * A transcript is text from outside the home that no hook redacted. Both answers are
+ * therefore {@link RedactedText}, which only the
+ * {@link dev.codememory.processors.privacy.Redactor} makes: an implementation cannot hand
+ * the assembler a reply or a branch name that skipped redaction.
  */
 public interface TranscriptSource {
 
-    /** The assistant's reply to {@code prompt} (as the hook stored it, redacted) in the transcript at {@code path}, or null. */
+    /**
+     * The assistant's reply to {@code prompt} (as the hook stored it, redacted) in the
+     * transcript at {@code path}, or null.
+     */
     RedactedText replyTo(String path, String prompt);
 
     /** The git branch the transcript names last, or null. */
@@ -28,4 +34,5 @@ public interface TranscriptSource {
             return null;
         }
     };
+
 }

@@ -4,7 +4,10 @@ import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.ValidationOutcome;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
 
-/** L2: typed invariants, privacy re-check and canonical key; a failed candidate is kept with its reason. */
+/**
+ * L2: typed invariants, privacy re-check and canonical key; a failed candidate is kept
+ * with its reason.
+ */
 public class CandidateValidationProcessor implements ItemProcessor<Candidate, ValidationOutcome> {
 
     private final CandidateValidator validator;
@@ -17,4 +20,5 @@ public class CandidateValidationProcessor implements ItemProcessor<Candidate, Va
     public ValidationOutcome process(Candidate candidate) {
         return validator.validate(candidate);
     }
+
 }

@@ -18,54 +18,77 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * L2 of the graduation pipeline: checks a candidate's typed invariants, corrects what can be corrected without
- * changing what it claims, and refuses the rest with a reason. Stateless and thread-safe.
+ * L2 of the graduation pipeline: checks a candidate's typed invariants, corrects what can
+ * be corrected without changing what it claims, and refuses the rest with a reason.
+ * Stateless and thread-safe.
  *
- * <p>Checked in this order; the first failure is the reason:
+ * <p>
+ * Checked in this order; the first failure is the reason:
  * <ol>
- *   <li><b>Privacy</b>: title, body, every quote and every blocker must hold no {@code <private} (any case) and
- *       nothing {@link Redactor#defaults()} would change, i.e. no private section and no secret shape. Else
- *       {@code "privacy: <private> tag in <where>"} or {@code "privacy: secret in <where>"}, where is {@code title},
- *       {@code body}, {@code quote N} or {@code blocker N} (1-based). Checked first, so a candidate holding a secret
- *       is always refused as such, whatever else is wrong with it. The reason never holds the text.</li>
- *   <li><b>Title</b>: line breaks (and the whitespace around them) become one space, then it is stripped; blank →
- *       {@code "blank title"}.</li>
- *   <li><b>Body</b>: blank → {@code "blank body"}.</li>
- *   <li><b>Quotes</b>: none → {@code "no quotes"}; more than {@value #MAX_QUOTES} → {@code "too many quotes: N (max
- *       20)"}; a field other than {@code prompt, reply, tool_input, tool_response} → {@code "quote N: unknown field
- *       F"}; longer than {@value #MAX_QUOTE_CHARS} characters → {@code "quote N too long: L chars (max 1000)"}.
- *       Quotes are never altered: the aligner must find them as they are.</li>
- *   <li><b>Task</b> (kind TASK): no task fields → {@code "task without task fields"}; the status, trimmed and lower
- *       case with {@code -} or space read as {@code _} and {@code canceled} as {@code cancelled}, must be one of
- *       {@code pending, in_progress, blocked, done, cancelled} (else {@code "unknown task status: S"}); a priority,
- *       when given, one of {@code low, medium, high, critical} (else {@code "unknown task priority: P"}); blockers
- *       are stripped, blank ones dropped, repeats dropped; blocked without blockers → {@code "blocked task without
- *       blockers"}. Any other status keeps no blockers (dropped: a done task has none, and the task model keeps
- *       blockers only while blocked). A non-TASK candidate's task fields are dropped.</li>
+ * <li><b>Privacy</b>: title, body, every quote and every blocker must hold no
+ * {@code <private} (any case) and nothing {@link Redactor#defaults()} would change, i.e.
+ * no private section and no secret shape. Else
+ * {@code "privacy: <private> tag in <where>"} or {@code "privacy: secret in <where>"},
+ * where is {@code title}, {@code body}, {@code quote N} or {@code blocker N} (1-based).
+ * Checked first, so a candidate holding a secret is always refused as such, whatever else
+ * is wrong with it. The reason never holds the text.</li>
+ * <li><b>Title</b>: line breaks (and the whitespace around them) become one space, then
+ * it is stripped; blank → {@code "blank title"}.</li>
+ * <li><b>Body</b>: blank → {@code "blank body"}.</li>
+ * <li><b>Quotes</b>: none → {@code "no quotes"}; more than {@value #MAX_QUOTES} →
+ * {@code "too many quotes: N (max
+ *       20)"}; a field other than {@code prompt, reply, tool_input, tool_response} →
+ * {@code "quote N: unknown field
+ *       F"}; longer than {@value #MAX_QUOTE_CHARS} characters →
+ * {@code "quote N too long: L chars (max 1000)"}. Quotes are never altered: the aligner
+ * must find them as they are.</li>
+ * <li><b>Task</b> (kind TASK): no task fields → {@code "task without task fields"}; the
+ * status, trimmed and lower case with {@code -} or space read as {@code _} and
+ * {@code canceled} as {@code cancelled}, must be one of
+ * {@code pending, in_progress, blocked, done, cancelled} (else
+ * {@code "unknown task status: S"}); a priority, when given, one of
+ * {@code low, medium, high, critical} (else {@code "unknown task priority: P"}); blockers
+ * are stripped, blank ones dropped, repeats dropped; blocked without blockers →
+ * {@code "blocked task without
+ *       blockers"}. Any other status keeps no blockers (dropped: a done task has none,
+ * and the task model keeps blockers only while blocked). A non-TASK candidate's task
+ * fields are dropped.</li>
  * </ol>
- * Corrections, applied to a candidate that passed: a title longer than {@value #MAX_TITLE_CHARS} characters is cut
- * to {@value #MAX_TITLE_CHARS} ending in {@code …}; a body longer than {@value #MAX_BODY_CHARS} characters is cut
- * the same way to {@value #MAX_BODY_CHARS}. Shortening, not refusal, because an exchange's body is a whole prompt
- * and reply, routinely longer than that, and its quotes and canonical key (computed from the full text) are
- * unaffected.
+ * Corrections, applied to a candidate that passed: a title longer than
+ * {@value #MAX_TITLE_CHARS} characters is cut to {@value #MAX_TITLE_CHARS} ending in
+ * {@code …}; a body longer than {@value #MAX_BODY_CHARS} characters is cut the same way
+ * to {@value #MAX_BODY_CHARS}. Shortening, not refusal, because an exchange's body is a
+ * whole prompt and reply, routinely longer than that, and its quotes and canonical key
+ * (computed from the full text) are unaffected.
  *
- * <p>Duplicates are not detected here: that needs the database. {@link #canonicalKey(Candidate)} gives the key they
- * are detected by, and the entry id is derived from it, so a repeated claim gets the same entry id.
+ * <p>
+ * Duplicates are not detected here: that needs the database.
+ * {@link #canonicalKey(Candidate)} gives the key they are detected by, and the entry id
+ * is derived from it, so a repeated claim gets the same entry id.
  */
 public final class CandidateValidator {
 
     public static final int MAX_TITLE_CHARS = 200;
+
     public static final int MAX_BODY_CHARS = 8_000;
+
     public static final int MAX_QUOTES = 20;
+
     public static final int MAX_QUOTE_CHARS = 1_000;
 
     private static final int ID_HEX_CHARS = 32;
+
     private static final int MAX_ECHO_CHARS = 40;
+
     private static final Set<String> FIELDS = Set.of(SourceText.PROMPT, SourceText.REPLY, SourceText.TOOL_INPUT,
             SourceText.TOOL_RESPONSE);
+
     private static final Set<String> STATUSES = Set.of("pending", "in_progress", "blocked", "done", "cancelled");
+
     private static final Set<String> PRIORITIES = Set.of("low", "medium", "high", "critical");
+
     private static final Pattern LINE_BREAKS = Pattern.compile("\\s*\\R\\s*");
+
     private static final String PRIVATE_TAG = "<private";
 
     private final Redactor redactor = Redactor.defaults();
@@ -94,13 +117,15 @@ public final class CandidateValidator {
             }
             String status = status(candidate.task().status());
             if (status == null) {
-                return new ValidationOutcome.Rejected(candidate.candidateId(), "unknown task status: " + echo(candidate.task().status()));
+                return new ValidationOutcome.Rejected(candidate.candidateId(),
+                        "unknown task status: " + echo(candidate.task().status()));
             }
             String priority = candidate.task().priority();
             if (priority != null) {
                 priority = priority.strip().toLowerCase(Locale.ROOT);
                 if (!PRIORITIES.contains(priority)) {
-                    return new ValidationOutcome.Rejected(candidate.candidateId(), "unknown task priority: " + echo(candidate.task().priority()));
+                    return new ValidationOutcome.Rejected(candidate.candidateId(),
+                            "unknown task priority: " + echo(candidate.task().priority()));
                 }
             }
             List<String> blockers = blockers(candidate.task().blockers());
@@ -119,23 +144,26 @@ public final class CandidateValidator {
     }
 
     /**
-     * The key duplicates are found by: {@code CanonicalKeys.key(kind + ":" + project, text)}, where text is
+     * The key duplicates are found by:
+     * {@code CanonicalKeys.key(kind + ":" + project, text)}, where text is
      * <ul>
-     *   <li>for an exchange, its body (its title, the prompt's first line, repeats too often);</li>
-     *   <li>for a task, its title, status and the event of its first quote: each statement of a task is its own
-     *       record (a to-do item goes pending → in progress → completed across calls of one list, and across
-     *       sessions), while the task itself is one entity, keyed by its title alone;</li>
-     *   <li>for work done, its title and the event of its first quote: two commits with the same subject are two
-     *       pieces of work;</li>
-     *   <li>for every other kind, the title.</li>
+     * <li>for an exchange, its body (its title, the prompt's first line, repeats too
+     * often);</li>
+     * <li>for a task, its title, status and the event of its first quote: each statement
+     * of a task is its own record (a to-do item goes pending → in progress → completed
+     * across calls of one list, and across sessions), while the task itself is one
+     * entity, keyed by its title alone;</li>
+     * <li>for work done, its title and the event of its first quote: two commits with the
+     * same subject are two pieces of work;</li>
+     * <li>for every other kind, the title.</li>
      * </ul>
      * Computed from the candidate as given, before any shortening.
      */
     public static String canonicalKey(Candidate candidate) {
         String text = switch (candidate.kind()) {
             case EXCHANGE -> candidate.body();
-            case TASK -> candidate.title() + " | " + (candidate.task() == null ? "" : candidate.task().status())
-                    + " | " + firstEvent(candidate);
+            case TASK -> candidate.title() + " | " + (candidate.task() == null ? "" : candidate.task().status()) + " | "
+                    + firstEvent(candidate);
             case WORK -> candidate.title() + " | " + firstEvent(candidate);
             default -> candidate.title();
         };
@@ -147,8 +175,8 @@ public final class CandidateValidator {
     }
 
     private static String entryId(CandidateKind kind, String project, String canonicalKey) {
-        return "ent_" + CanonicalKeys.sha256(kind.key() + "|" + project + "|" + canonicalKey)
-                .substring(0, ID_HEX_CHARS);
+        return "ent_"
+                + CanonicalKeys.sha256(kind.key() + "|" + project + "|" + canonicalKey).substring(0, ID_HEX_CHARS);
     }
 
     private String privacyProblem(Candidate candidate) {
@@ -223,7 +251,10 @@ public final class CandidateValidator {
         return value.length() <= MAX_ECHO_CHARS ? value : value.substring(0, MAX_ECHO_CHARS) + "…";
     }
 
-    /** Head of {@code text} and {@code …}, at most {@code max} characters, never splitting a surrogate pair. */
+    /**
+     * Head of {@code text} and {@code …}, at most {@code max} characters, never splitting
+     * a surrogate pair.
+     */
     private static String shorten(String text, int max) {
         if (text.length() <= max) {
             return text;
@@ -234,4 +265,5 @@ public final class CandidateValidator {
         }
         return text.substring(0, cut) + "…";
     }
+
 }

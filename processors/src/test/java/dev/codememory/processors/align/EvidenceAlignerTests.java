@@ -17,13 +17,18 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EvidenceAlignerTests {
 
     private static final String CACHE = "The cache is flushed every night at 02:00 UTC.";
+
     private static final String UPLOADS = "Use the\n   staging  bucket\tfor uploads.";
-    private static final String RELEASE =
-            "Before the release we must rotate the database credentials and restart workers.";
+
+    private static final String RELEASE = "Before the release we must rotate the database credentials and restart workers.";
+
     private static final String DEPLOY_KO = "배포 대상은 프로덕션 서버이고 내일 오전에 진행합니다";
+
     private static final String FENCED_JAVA = "Here is the fix:\n```java\npublic int size() {\n"
             + "    if (items == null) {\n        return 0;\n    }\n    return items.size();\n}\n```\nDone.";
+
     private static final String WINDOWS_PATH = "Set the path:\n```java\nString path = \"C:\\\\Users\\\\dev\\\\cache\";\n```";
+
     private static final String ROCKET = "Status: 🚀 launch the rocket at dawn, then 🎉 celebrate.";
 
     private final EvidenceAligner aligner = new EvidenceAligner();
@@ -31,18 +36,15 @@ class EvidenceAlignerTests {
     static Stream<Arguments> quotes() {
         return Stream.of(
                 // exact
-                row("exact quote", CACHE, "flushed every night",
-                        new Alignment(13, 32, 1.0, Method.EXACT), "flushed every night"),
-                row("short exact quote", CACHE, "cache",
-                        new Alignment(4, 9, 1.0, Method.EXACT), "cache"),
+                row("exact quote", CACHE, "flushed every night", new Alignment(13, 32, 1.0, Method.EXACT),
+                        "flushed every night"),
+                row("short exact quote", CACHE, "cache", new Alignment(4, 9, 1.0, Method.EXACT), "cache"),
                 row("first of repeated exact quotes", "retry later. retry later. retry later.", "retry later",
                         new Alignment(0, 11, 1.0, Method.EXACT), "retry later"),
                 row("exact occurrence beats an earlier whitespace variant", "retry\nlater or retry later",
                         "retry later", new Alignment(15, 26, 1.0, Method.EXACT), "retry later"),
-                row("korean exact", DEPLOY_KO, "프로덕션 서버이고",
-                        new Alignment(7, 16, 1.0, Method.EXACT), "프로덕션 서버이고"),
-                row("emoji exact", ROCKET, "🎉 celebrate",
-                        new Alignment(43, 55, 1.0, Method.EXACT), "🎉 celebrate"),
+                row("korean exact", DEPLOY_KO, "프로덕션 서버이고", new Alignment(7, 16, 1.0, Method.EXACT), "프로덕션 서버이고"),
+                row("emoji exact", ROCKET, "🎉 celebrate", new Alignment(43, 55, 1.0, Method.EXACT), "🎉 celebrate"),
                 row("backslashes exact", WINDOWS_PATH, "\"C:\\\\Users\\\\dev\\\\cache\"",
                         new Alignment(36, 59, 1.0, Method.EXACT), "\"C:\\\\Users\\\\dev\\\\cache\""),
 
@@ -73,8 +75,8 @@ class EvidenceAlignerTests {
                         "rotate the database credentials and restart workers"),
                 row("first of repeated fuzzy matches",
                         "rotate the database credentials now; later rotate the database credentials again",
-                        "rotate the databse credentials",
-                        new Alignment(0, 31, 0.94, Method.FUZZY), "rotate the database credentials"),
+                        "rotate the databse credentials", new Alignment(0, 31, 0.94, Method.FUZZY),
+                        "rotate the database credentials"),
                 row("korean one syllable off", DEPLOY_KO, "배포 대상은 프로덕션 서버이며 내일 오전에 진행합니다",
                         new Alignment(0, 29, 0.94, Method.FUZZY), DEPLOY_KO),
                 row("korean two syllables off", DEPLOY_KO, "배포 대상은 프로덕션 서버이며 내일 오후에 진행합니다",
@@ -83,11 +85,10 @@ class EvidenceAlignerTests {
                         new Alignment(49, 93, 1 - 2.0 / 32, Method.FUZZY),
                         "if (items == null) {\n        return 0;\n    }"),
                 row("backslashes with a typo", WINDOWS_PATH, "String path = \"C:\\\\Users\\\\dev\\\\cach\";",
-                        new Alignment(22, 60, 0.94, Method.FUZZY),
-                        "String path = \"C:\\\\Users\\\\dev\\\\cache\";"),
+                        new Alignment(22, 60, 0.94, Method.FUZZY), "String path = \"C:\\\\Users\\\\dev\\\\cache\";"),
                 row("other emoji keeps the whole pair", "Reply 🈁 means we are here already, then leave.",
-                        "😁 means we are here already",
-                        new Alignment(6, 34, 0.94, Method.FUZZY), "🈁 means we are here already"),
+                        "😁 means we are here already", new Alignment(6, 34, 0.94, Method.FUZZY),
+                        "🈁 means we are here already"),
                 row("lone surrogate in quote never splits a pair", ROCKET, "\uDE80 launch the rocket at dawn",
                         new Alignment(8, 36, 0.94, Method.FUZZY), "🚀 launch the rocket at dawn"),
 
@@ -136,15 +137,18 @@ class EvidenceAlignerTests {
                 + "action items are tracked in the reliability board under the incident number.";
         StringBuilder source = new StringBuilder();
         for (int i = 0; source.length() < 200_000; i++) {
-            source.append("Entry ").append(i).append(": the worker processed batch ").append(i * 7)
-                    .append(" without errors.\n");
+            source.append("Entry ")
+                .append(i)
+                .append(": the worker processed batch ")
+                .append(i * 7)
+                .append(" without errors.\n");
         }
         source.append(paragraph).append("\nEntry last: done.\n");
         String text = source.toString();
         String quote = paragraph.replace("signing keys", "signing  keys\n")
-                .replace("reconciliation", "reconcilation")
-                .replace("finance team", "finance teem")
-                .replace("Thursday", "Thursdy");
+            .replace("reconciliation", "reconcilation")
+            .replace("finance team", "finance teem")
+            .replace("Thursday", "Thursdy");
         int start = text.indexOf(paragraph);
 
         Optional<Alignment> alignment = aligner.align(text, quote);
@@ -167,7 +171,7 @@ class EvidenceAlignerTests {
         String text = source.toString();
 
         assertThat(aligner.align(text, "the batch with one error"))
-                .contains(new Alignment(start + 21, start + 45, 1.0, Method.EXACT));
+            .contains(new Alignment(start + 21, start + 45, 1.0, Method.EXACT));
     }
 
     @Test
@@ -222,10 +226,13 @@ class EvidenceAlignerTests {
                 "배포 대상은 프로덕션 서버이며 내일 오전에 진행합니다", "if (items == null) {\n\tretrun 0;\n}");
         List<String> sources = List.of(RELEASE, CACHE, DEPLOY_KO, FENCED_JAVA);
         List<Optional<Alignment>> sequential = IntStream.range(0, 4)
-                .mapToObj(i -> aligner.align(sources.get(i), quotes.get(i))).toList();
+            .mapToObj(i -> aligner.align(sources.get(i), quotes.get(i)))
+            .toList();
 
-        List<Optional<Alignment>> parallel = IntStream.range(0, 4_000).parallel()
-                .mapToObj(i -> aligner.align(sources.get(i % 4), quotes.get(i % 4))).toList();
+        List<Optional<Alignment>> parallel = IntStream.range(0, 4_000)
+            .parallel()
+            .mapToObj(i -> aligner.align(sources.get(i % 4), quotes.get(i % 4)))
+            .toList();
 
         assertThat(sequential).allMatch(Optional::isPresent);
         for (int i = 0; i < parallel.size(); i++) {
@@ -235,26 +242,24 @@ class EvidenceAlignerTests {
 
     @Test
     void alignmentRejectsImpossibleValues() {
-        assertThatThrownBy(() -> new Alignment(-1, 3, 1.0, Method.EXACT))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Alignment(3, 3, 1.0, Method.EXACT))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Alignment(0, 3, 0.95, Method.EXACT))
-                .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Alignment(-1, 3, 1.0, Method.EXACT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Alignment(3, 3, 1.0, Method.EXACT)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Alignment(0, 3, 0.95, Method.EXACT)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Alignment(0, 3, 1.0, Method.WHITESPACE))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Alignment(0, 3, 0.95, Method.FUZZY))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Alignment(0, 3, 0.95, Method.FUZZY)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new Alignment(0, 3, Double.NaN, Method.FUZZY))
-                .isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> new Alignment(0, 3, 0.9, null))
-                .isInstanceOf(NullPointerException.class);
+            .isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new Alignment(0, 3, 0.9, null)).isInstanceOf(NullPointerException.class);
         assertThat(new Alignment(2, 5, 0.9, Method.FUZZY).length()).isEqualTo(3);
     }
 
     // ---- helpers ----
 
-    /** Holds for every alignment: in bounds, no split surrogate pair, and the span agrees with its method. */
+    /**
+     * Holds for every alignment: in bounds, no split surrogate pair, and the span agrees
+     * with its method.
+     */
     private static void assertInvariants(String source, String quote, Alignment alignment) {
         assertThat(alignment.start()).isBetween(0, source.length() - 1);
         assertThat(alignment.end()).isBetween(alignment.start() + 1, source.length());
@@ -279,8 +284,8 @@ class EvidenceAlignerTests {
     }
 
     private static boolean splitsSurrogatePair(String text, int index) {
-        return index > 0 && index < text.length()
-                && Character.isHighSurrogate(text.charAt(index - 1)) && Character.isLowSurrogate(text.charAt(index));
+        return index > 0 && index < text.length() && Character.isHighSurrogate(text.charAt(index - 1))
+                && Character.isLowSurrogate(text.charAt(index));
     }
 
     private static String collapse(String text) {
@@ -324,8 +329,8 @@ class EvidenceAlignerTests {
     }
 
     /**
-     * Every window, by brute force: per end, the closest start (earliest on ties); then the best similarity,
-     * earliest start, length nearest the pattern's, shorter.
+     * Every window, by brute force: per end, the closest start (earliest on ties); then
+     * the best similarity, earliest start, length nearest the pattern's, shorter.
      */
     private static FuzzySearch.Window exhaustiveBest(int[] pattern, int[] text, double threshold) {
         int m = pattern.length;
@@ -346,15 +351,17 @@ class EvidenceAlignerTests {
                 continue;
             }
             FuzzySearch.Window candidate = new FuzzySearch.Window(closestStart, end, closestDistance);
-            if (best == null || similarity > bestSimilarity || (similarity == bestSimilarity
-                    && (candidate.start() < best.start() || candidate.start() == best.start()
-                    && (Math.abs(candidate.length() - m) < Math.abs(best.length() - m)
-                    || Math.abs(candidate.length() - m) == Math.abs(best.length() - m)
-                    && candidate.length() < best.length())))) {
+            if (best == null || similarity > bestSimilarity
+                    || (similarity == bestSimilarity
+                            && (candidate.start() < best.start() || candidate.start() == best.start()
+                                    && (Math.abs(candidate.length() - m) < Math.abs(best.length() - m)
+                                            || Math.abs(candidate.length() - m) == Math.abs(best.length() - m)
+                                                    && candidate.length() < best.length())))) {
                 best = candidate;
                 bestSimilarity = similarity;
             }
         }
         return best;
     }
+
 }

@@ -42,9 +42,8 @@ class SpoolLineBuilderTests {
                 "tool_name", "tool_input", "tool_response");
         assertThat(event.get("session_id")).isEqualTo("s-1");
         assertThat(event.get("hook_event_name")).isEqualTo("PostToolUse");
-        assertThat(event.get("tool_input")).isEqualTo(Map.of(
-                "file_path", "/work/app/a.txt",
-                "content", "hello [PRIVATE] bye"));
+        assertThat(event.get("tool_input"))
+            .isEqualTo(Map.of("file_path", "/work/app/a.txt", "content", "hello [PRIVATE] bye"));
         assertThat(event.get("tool_response")).isEqualTo(Map.of("success", true));
     }
 
@@ -56,8 +55,8 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         Map<String, Object> event = object(object(Json.parse(line.json())).get("event"));
-        assertThat(event.get("tool_input")).isEqualTo(Map.of(
-                "edits", List.of("keep", "a [PRIVATE] b", Map.of("new", "[PRIVATE]"))));
+        assertThat(event.get("tool_input"))
+            .isEqualTo(Map.of("edits", List.of("keep", "a [PRIVATE] b", Map.of("new", "[PRIVATE]"))));
         assertThat(line.json()).doesNotContain("hidden").doesNotContain("deep");
     }
 
@@ -72,18 +71,11 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         Map<String, Object> input = object(object(object(Json.parse(line.json())).get("event")).get("tool_input"));
-        assertThat(input).containsExactly(
-                Map.entry("password", "[REDACTED]"),
-                Map.entry("API_KEY", "[REDACTED]"),
-                Map.entry("client-secret", "[REDACTED]"),
-                Map.entry("Access_Token", "[REDACTED]"),
-                Map.entry("passphrase", "[REDACTED]"),
-                Map.entry("credentials", List.of("[REDACTED]", "[REDACTED]")),
-                Map.entry("token", ""),
-                Map.entry("author", "alice"),
-                Map.entry("keyword", "java"),
-                Map.entry("tokens", "1200"),
-                Map.entry("keys", "k"));
+        assertThat(input).containsExactly(Map.entry("password", "[REDACTED]"), Map.entry("API_KEY", "[REDACTED]"),
+                Map.entry("client-secret", "[REDACTED]"), Map.entry("Access_Token", "[REDACTED]"),
+                Map.entry("passphrase", "[REDACTED]"), Map.entry("credentials", List.of("[REDACTED]", "[REDACTED]")),
+                Map.entry("token", ""), Map.entry("author", "alice"), Map.entry("keyword", "java"),
+                Map.entry("tokens", "1200"), Map.entry("keys", "k"));
         assertThat(line.json()).doesNotContain("hunter2", "\"abc\"", "xyz", "t0k", "c1", "c2");
     }
 
@@ -95,9 +87,8 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         Map<String, Object> event = object(object(Json.parse(line.json())).get("event"));
-        assertThat(event.get("credentials")).isEqualTo(Map.of(
-                "github", "[REDACTED]",
-                "aws", Map.of("id", "[REDACTED]")));
+        assertThat(event.get("credentials"))
+            .isEqualTo(Map.of("github", "[REDACTED]", "aws", Map.of("id", "[REDACTED]")));
         assertThat(line.json()).doesNotContain("gh-secret-value", "aws-secret-value");
     }
 
@@ -109,7 +100,7 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         assertThat(object(object(Json.parse(line.json())).get("event")).get("prompt"))
-                .isEqualTo("use password=[REDACTED] and [REDACTED]");
+            .isEqualTo("use password=[REDACTED] and [REDACTED]");
     }
 
     @Test
@@ -132,7 +123,8 @@ class SpoolLineBuilderTests {
 
     @Test
     void capsALongFieldAtAUtf8BoundaryAndRecordsIt() {
-        String content = "a" + "é".repeat(1500); // 3001 bytes; byte 2048 is the second byte of an 'é'
+        String content = "a" + "é".repeat(1500); // 3001 bytes; byte 2048 is the second
+                                                 // byte of an 'é'
         String hook = "{\"hook_event_name\":\"PostToolUse\",\"tool_input\":{\"content\":\"" + content + "\"}}";
 
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
@@ -142,8 +134,8 @@ class SpoolLineBuilderTests {
         assertThat(envelope.keySet()).containsExactly("spool", "received_at", "source", "event", "truncated");
         String kept = (String) object(object(envelope.get("event")).get("tool_input")).get("content");
         assertThat(kept).isEqualTo("a" + "é".repeat(1023) + "\n[TRUNCATED: kept 2047 of 3001 bytes]");
-        assertThat(envelope.get("truncated")).isEqualTo(List.of(
-                Map.of("path", "tool_input.content", "original_bytes", new JsonNumber("3001"))));
+        assertThat(envelope.get("truncated"))
+            .isEqualTo(List.of(Map.of("path", "tool_input.content", "original_bytes", new JsonNumber("3001"))));
     }
 
     @Test
@@ -157,11 +149,11 @@ class SpoolLineBuilderTests {
         Map<String, Object> envelope = object(Json.parse(line.json()));
         Map<String, Object> event = object(envelope.get("event"));
         assertThat(event.get("prompt")).isEqualTo("가".repeat(682) + "\n[TRUNCATED: kept 2046 of 3000 bytes]");
-        assertThat(event.get("files")).isEqualTo(List.of("short",
-                "x".repeat(2048) + "\n[TRUNCATED: kept 2048 of 2049 bytes]"));
-        assertThat(envelope.get("truncated")).isEqualTo(List.of(
-                Map.of("path", "prompt", "original_bytes", new JsonNumber("3000")),
-                Map.of("path", "files[1]", "original_bytes", new JsonNumber("2049"))));
+        assertThat(event.get("files"))
+            .isEqualTo(List.of("short", "x".repeat(2048) + "\n[TRUNCATED: kept 2048 of 2049 bytes]"));
+        assertThat(envelope.get("truncated"))
+            .isEqualTo(List.of(Map.of("path", "prompt", "original_bytes", new JsonNumber("3000")),
+                    Map.of("path", "files[1]", "original_bytes", new JsonNumber("2049"))));
     }
 
     @Test
@@ -203,8 +195,8 @@ class SpoolLineBuilderTests {
         assertThat(kept.flagged()).isFalse();
         assertThat(object(object(Json.parse(kept.json())).get("event")).get("prompt")).isEqualTo("a \uFFFD b");
 
-        int[][] malformed = {{0x80}, {0xC0, 0xAF}, {0xE0, 0x80, 0xAF}, {0xED, 0xA0, 0x80}, {0xF4, 0x90, 0x80, 0x80},
-            {0xF8, 0x88, 0x80, 0x80, 0x80}, {0xE2, 0x82}, {0xFE}};
+        int[][] malformed = { { 0x80 }, { 0xC0, 0xAF }, { 0xE0, 0x80, 0xAF }, { 0xED, 0xA0, 0x80 },
+                { 0xF4, 0x90, 0x80, 0x80 }, { 0xF8, 0x88, 0x80, 0x80, 0x80 }, { 0xE2, 0x82 }, { 0xFE } };
         for (int[] sequence : malformed) {
             ByteArrayOutputStream bytes = new ByteArrayOutputStream();
             bytes.writeBytes(utf8("{\"prompt\":\"x"));
@@ -213,7 +205,8 @@ class SpoolLineBuilderTests {
             }
             bytes.writeBytes(utf8("\"}"));
             assertThat(builder.build(bytes.toByteArray(), RECEIVED, "hook", null).flaggedReason())
-                    .as("bytes %s", java.util.Arrays.toString(sequence)).isEqualTo("input is not valid UTF-8");
+                .as("bytes %s", java.util.Arrays.toString(sequence))
+                .isEqualTo("input is not valid UTF-8");
         }
     }
 
@@ -222,7 +215,8 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8("{\"prompt\":\"password=hunter2\""), RECEIVED, "hook", null);
 
         assertThat(line.flagged()).isTrue();
-        assertThat(line.flaggedReason()).startsWith("invalid JSON").isEqualTo("invalid JSON: unexpected end of input at character 28");
+        assertThat(line.flaggedReason()).startsWith("invalid JSON")
+            .isEqualTo("invalid JSON: unexpected end of input at character 28");
         Map<String, Object> envelope = object(Json.parse(line.json()));
         assertThat(envelope.get("error")).isEqualTo(line.flaggedReason());
         assertThat(envelope.get("raw")).isEqualTo("{\"prompt\":\"password=[REDACTED]\"");
@@ -295,7 +289,7 @@ class SpoolLineBuilderTests {
         String hook = "{\"hook_event_name\":\"Stop\",\"session_id\":\"s\",\"note\":\"안녕 é 😀\"}";
 
         assertThat(builder.build(hook, RECEIVED, "hook", null))
-                .isEqualTo(builder.build(utf8(hook), RECEIVED, "hook", null));
+            .isEqualTo(builder.build(utf8(hook), RECEIVED, "hook", null));
     }
 
     @Test
@@ -311,10 +305,11 @@ class SpoolLineBuilderTests {
     @Test
     void rejectsACapBelow1024Bytes() {
         assertThatThrownBy(() -> new SpoolLineBuilder(Redactor.defaults(), 1023))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("max field bytes must be at least 1024, was 1023");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("max field bytes must be at least 1024, was 1023");
         assertThat(new SpoolLineBuilder(Redactor.defaults(), 1024).build("{}", RECEIVED, "hook", null).json())
-                .isEqualTo("{\"spool\":1,\"received_at\":\"2025-06-01T10:15:30.123456Z\",\"source\":\"hook\",\"event\":{}}");
+            .isEqualTo(
+                    "{\"spool\":1,\"received_at\":\"2025-06-01T10:15:30.123456Z\",\"source\":\"hook\",\"event\":{}}");
     }
 
     @Test
@@ -322,10 +317,10 @@ class SpoolLineBuilderTests {
         String big = "z".repeat(SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES + 1);
 
         SpoolLineBuilder.Line line = SpoolLineBuilder.defaults()
-                .build("{\"prompt\":\"" + big + "\"}", RECEIVED, "hook", null);
+            .build("{\"prompt\":\"" + big + "\"}", RECEIVED, "hook", null);
 
         assertThat(object(object(Json.parse(line.json())).get("event")).get("prompt"))
-                .isEqualTo(big.substring(1) + "\n[TRUNCATED: kept 2097152 of 2097153 bytes]");
+            .isEqualTo(big.substring(1) + "\n[TRUNCATED: kept 2097152 of 2097153 bytes]");
     }
 
     @Test
@@ -350,10 +345,10 @@ class SpoolLineBuilderTests {
 
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
-        Map<String, Object> file = object(object(object(object(Json.parse(line.json())).get("event"))
-                .get("tool_response")).get("file"));
-        assertThat(file.get("content")).isEqualTo("DB_HOST=[REDACTED]\nSTRIPE=[REDACTED]\n# dev only\n"
-                + "NEO4J_PASSWORD=[REDACTED]\n");
+        Map<String, Object> file = object(
+                object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("file"));
+        assertThat(file.get("content"))
+            .isEqualTo("DB_HOST=[REDACTED]\nSTRIPE=[REDACTED]\n# dev only\n" + "NEO4J_PASSWORD=[REDACTED]\n");
         assertThat(file.get("filePath")).isEqualTo("/repo/.env");
         assertThat(line.json()).doesNotContain("db.internal", "abc", "Quokka");
     }
@@ -367,7 +362,7 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("stdout"))
-                .isEqualTo("[default]\naws_access_key_id = [REDACTED]\nregion = [REDACTED]\n");
+            .isEqualTo("[default]\naws_access_key_id = [REDACTED]\nregion = [REDACTED]\n");
     }
 
     @Test
@@ -375,11 +370,13 @@ class SpoolLineBuilderTests {
         for (String command : List.of("cat .env", "grep -n KEY \"./.env\"|head", "(cat .env.local)", "cat<.env",
                 "echo x;cat\t~/.aws/credentials", "ls && tail -f 'secrets.yml'", "  head\n.env  ")) {
             assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
-                    .as(command).isTrue();
+                .as(command)
+                .isTrue();
         }
         for (String command : List.of("cat README.md", "vim .env", "cat .env.example", "echo cat", "", "|;&")) {
             assertThat(SpoolLineBuilder.touchesCredentialFile(Map.of("tool_input", Map.of("command", command))))
-                    .as(command).isFalse();
+                .as(command)
+                .isFalse();
         }
     }
 
@@ -392,7 +389,7 @@ class SpoolLineBuilderTests {
         SpoolLineBuilder.Line line = builder.build(utf8(hook), RECEIVED, "hook", null);
 
         assertThat(object(object(object(Json.parse(line.json())).get("event")).get("tool_response")).get("content"))
-                .isEqualTo("DB_HOST=db.internal\n");
+            .isEqualTo("DB_HOST=db.internal\n");
     }
 
     private static byte[] utf8(String s) {
@@ -404,4 +401,5 @@ class SpoolLineBuilderTests {
         assertThat(value).isInstanceOf(Map.class);
         return (Map<String, Object>) value;
     }
+
 }

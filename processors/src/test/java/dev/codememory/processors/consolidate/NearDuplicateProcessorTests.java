@@ -16,23 +16,26 @@ class NearDuplicateProcessorTests {
 
     @Test
     void aClaimThatRepeatsAnOlderOneSupersedesIt() {
-        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx", "The API runs on port 8080 behind nginx.");
+        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
+                "The API runs on port 8080 behind nginx.");
         EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
                 "The API runs on port 8080 behind nginx now.");
         EntryDraft other = fact("other", "The database is PostgreSQL 16", "The database is PostgreSQL 16.");
 
         assertThat(new NearDuplicateProcessor(e -> List.of(older, other)).process(newer).supersessions())
-                .containsExactly(new Supersession("old", "new", 0.889));
+            .containsExactly(new Supersession("old", "new", 0.889));
     }
 
     @Test
     void aBehaviourFactSupersedesTheOlderFactOfItsRoleWhateverTheWording() {
         EntryDraft older = fact("old", "Test command: `npm test`", "The tests run with `npm test` (5 runs).");
         EntryDraft build = fact("build", "Build command: `npm run build`", "The project builds with `npm run build`.");
-        EntryDraft newer = fact("new", "Test command: `npx vitest run`", "The tests run with `npx vitest run` (3 runs).");
+        EntryDraft newer = fact("new", "Test command: `npx vitest run`",
+                "The tests run with `npx vitest run` (3 runs).");
 
         assertThat(new NearDuplicateProcessor(e -> List.of(older, build)).process(newer).supersessions())
-                .extracting(Supersession::olderId).containsExactly("old");
+            .extracting(Supersession::olderId)
+            .containsExactly("old");
         assertThat(NearDuplicateProcessor.role(newer)).isEqualTo("Test command: ");
         assertThat(NearDuplicateProcessor.role(fact("x", "The build is fast", "b"))).isEmpty();
     }
@@ -41,4 +44,5 @@ class NearDuplicateProcessorTests {
         return new EntryDraft(id, "c" + id, CandidateKind.FACT, "/p", "s", T, title, body, null, "k" + id,
                 List.of(new Quote("ev", "prompt", body)));
     }
+
 }

@@ -19,8 +19,8 @@ class ContextBudgetTests {
 
     @Test
     void charLimitIsTheLongestTextBothLimitsAllow() {
-        for (ContextBudget budget : new ContextBudget[] {ContextBudget.DEFAULT, ContextBudget.ofTokens(2_501),
-                ContextBudget.ofTokens(100_000), new ContextBudget(1, 10_000), new ContextBudget(50, 7)}) {
+        for (ContextBudget budget : new ContextBudget[] { ContextBudget.DEFAULT, ContextBudget.ofTokens(2_501),
+                ContextBudget.ofTokens(100_000), new ContextBudget(1, 10_000), new ContextBudget(50, 7) }) {
             assertThat(budget.allows(budget.charLimit())).as("%s", budget).isTrue();
             assertThat(budget.allows(budget.charLimit() + 1)).as("%s", budget).isFalse();
         }
@@ -31,9 +31,9 @@ class ContextBudgetTests {
     @Test
     void charactersCannotBeRaisedAboveClaudeCodesCap() {
         assertThatThrownBy(() -> new ContextBudget(2_000, 10_001)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("maxChars");
+            .hasMessageContaining("maxChars");
         assertThatThrownBy(() -> new ContextBudget(0, 10_000)).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("maxTokens");
+            .hasMessageContaining("maxTokens");
     }
 
     @Test
@@ -54,8 +54,9 @@ class ContextBudgetTests {
 
         assertThat(text.appendShortened("Head:\n", content, "mem:a7Bc3x", 0)).isTrue();
 
-        assertThat(text.text()).hasSizeLessThanOrEqualTo(300).startsWith("Head:\nword word")
-                .endsWith("word…\n(cut to fit; `show mem:a7Bc3x` prints it in full)");
+        assertThat(text.text()).hasSizeLessThanOrEqualTo(300)
+            .startsWith("Head:\nword word")
+            .endsWith("word…\n(cut to fit; `show mem:a7Bc3x` prints it in full)");
     }
 
     @Test
@@ -74,4 +75,5 @@ class ContextBudgetTests {
 
         assertThat(text.room()).isGreaterThanOrEqualTo(600);
     }
+
 }

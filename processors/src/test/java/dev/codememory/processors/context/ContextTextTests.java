@@ -21,9 +21,10 @@ class ContextTextTests {
 
         String cut = TextCuts.shorten(text, 100);
 
-        assertThat(cut).hasSizeLessThanOrEqualTo(100).endsWith("…")
-                .isEqualTo("the graduation job reads the spool, extracts candidate memories, validates them against "
-                        + "their…");
+        assertThat(cut).hasSizeLessThanOrEqualTo(100)
+            .endsWith("…")
+            .isEqualTo("the graduation job reads the spool, extracts candidate memories, validates them against "
+                    + "their…");
         String head = cut.substring(0, cut.length() - 1);
         assertThat(text).startsWith(head);
         assertThat(Character.isWhitespace(text.charAt(head.length()))).isTrue();
@@ -45,7 +46,7 @@ class ContextTextTests {
     @Test
     void quotedPrefixesEveryLineAndCollapsesBlankRuns() {
         assertThat(ContextText.quoted("\n\nTitle\r\n\n\n\nbody line  \n\u0000second\n\n"))
-                .isEqualTo("> Title\n>\n> body line\n>  second");
+            .isEqualTo("> Title\n>\n> body line\n>  second");
         assertThat(ContextText.quoted(" \n ")).isEmpty();
     }
 
@@ -53,9 +54,9 @@ class ContextTextTests {
     void citationsMustHaveTheMemForm() {
         assertThat(ContextText.requireCitation("mem:a7Bc3x")).isEqualTo("mem:a7Bc3x");
         assertThatThrownBy(() -> ContextText.requireCitation("a7Bc3x")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("a7Bc3x");
+            .hasMessageContaining("a7Bc3x");
         assertThatThrownBy(() -> ContextText.requireCitation("mem:a7 c3x]"))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test
@@ -65,4 +66,5 @@ class ContextTextTests {
         assertThat(ContextText.kindLabel("runbook")).isEqualTo("Runbook");
         assertThat(ContextText.kindLabel(" ")).isEqualTo("Memory");
     }
+
 }

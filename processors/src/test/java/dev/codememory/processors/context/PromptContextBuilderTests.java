@@ -18,14 +18,18 @@ import org.junit.jupiter.api.Test;
 class PromptContextBuilderTests {
 
     private static final LocalDateTime TIME = LocalDateTime.of(2026, 10, 2, 14, 5);
+
     private static final String SESSION = "5b1c2d3e";
-    private static final String HEADER =
-            "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
+
+    private static final String HEADER = "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
 
     /** A store in memory that records what it was asked for. */
     private static final class FakeSource implements DisclosureSource {
+
         final Map<String, List<TimelineLine>> timelines = new HashMap<>();
+
         final Map<String, MemoryDetail> details = new HashMap<>();
+
         final List<String> asked = new ArrayList<>();
 
         @Override
@@ -39,6 +43,7 @@ class PromptContextBuilderTests {
             asked.add("details " + memoryId);
             return Optional.ofNullable(details.get(memoryId));
         }
+
     }
 
     private final FakeSource source = new FakeSource();
@@ -63,8 +68,7 @@ class PromptContextBuilderTests {
     }
 
     private static List<TimelineLine> duckDbTimeline() {
-        return List.of(
-                new TimelineLine(TIME.minusDays(1), Role.USER, "earlier: which database?", false),
+        return List.of(new TimelineLine(TIME.minusDays(1), Role.USER, "earlier: which database?", false),
                 new TimelineLine(TIME.minusMinutes(5), Role.USER, "how should we store the events?", false),
                 new TimelineLine(TIME, Role.ASSISTANT, "DuckDB,\nappend-only, one file per home.", true),
                 new TimelineLine(TIME.plusMinutes(1), Role.TOOL, "Write src/main/resources/schema.sql", false));
@@ -100,7 +104,7 @@ class PromptContextBuilderTests {
     @Test
     void aBudgetTooSmallForOneIndexLineInjectsNothing() {
         InjectedContext context = new PromptContextBuilder(source, new ContextBudget(2_000, 150), 2)
-                .build(List.of(decision()));
+            .build(List.of(decision()));
 
         assertThat(context.isEmpty()).isTrue();
         assertThat(context.band()).isEqualTo(MatchBand.HIGH);
@@ -137,7 +141,7 @@ class PromptContextBuilderTests {
     @Test
     void highBandWinsOverAmbiguity() {
         assertThat(PromptContextBuilder.expansion(MatchBand.HIGH, List.of(0.96, 0.90, 0.85)))
-                .isEqualTo(Expansion.HIGH_CONFIDENCE);
+            .isEqualTo(Expansion.HIGH_CONFIDENCE);
     }
 
     @Test
@@ -150,28 +154,27 @@ class PromptContextBuilderTests {
         assertThat(context.band()).isEqualTo(MatchBand.SUGGESTED);
         assertThat(context.reason()).isEqualTo(Expansion.CLEAR_WINNER);
         assertThat(context.text()).contains("[mem:a7Bc3x] as recorded (decision, session 5b1c2d3e,")
-                .contains("> Embedded, one file per home");
+            .contains("> Embedded, one file per home");
         assertThat(source.asked).containsExactly("details a");
     }
 
     @Test
     void aClearWinnerNeedsATenthOverTheNextScoreEvenOneBelowTheListing() {
         assertThat(PromptContextBuilder.expansion(MatchBand.SUGGESTED, List.of(0.90, 0.80)))
-                .isEqualTo(Expansion.CLEAR_WINNER);
+            .isEqualTo(Expansion.CLEAR_WINNER);
         assertThat(PromptContextBuilder.expansion(MatchBand.SUGGESTED, List.of(0.86, 0.50)))
-                .isEqualTo(Expansion.CLEAR_WINNER);
+            .isEqualTo(Expansion.CLEAR_WINNER);
         assertThat(PromptContextBuilder.expansion(MatchBand.SUGGESTED, List.of(0.86)))
-                .isEqualTo(Expansion.CLEAR_WINNER);
+            .isEqualTo(Expansion.CLEAR_WINNER);
         assertThat(PromptContextBuilder.expansion(MatchBand.SUGGESTED, List.of(0.90, 0.81)))
-                .isEqualTo(Expansion.INDEX_ONLY);
+            .isEqualTo(Expansion.INDEX_ONLY);
         assertThat(PromptContextBuilder.expansion(MatchBand.SUGGESTED, List.of(0.84, 0.50)))
-                .isEqualTo(Expansion.INDEX_ONLY);
+            .isEqualTo(Expansion.INDEX_ONLY);
     }
 
     @Test
     void threeStrongHitsShowTheTimelinesOfTheTopThreeOnly() {
-        List<ContextHit> hits = List.of(hit("a", 0.91), hit("b", 0.89), hit("c", 0.85), hit("d", 0.82),
-                hit("e", 0.77));
+        List<ContextHit> hits = List.of(hit("a", 0.91), hit("b", 0.89), hit("c", 0.85), hit("d", 0.82), hit("e", 0.77));
         source.timelines.put("a", duckDbTimeline());
         source.timelines.put("b", duckDbTimeline());
         source.timelines.put("c", duckDbTimeline());
@@ -184,8 +187,9 @@ class PromptContextBuilderTests {
         assertThat(context.citations()).containsExactlyElementsOf(hits.stream().map(ContextHit::citation).toList());
         assertThat(source.asked).containsExactly("timeline a 2", "timeline b 2", "timeline c 2");
         assertThat(context.text()).contains("\n\nAround [" + Citation.of("a") + "] in session 5b1c2d3e (2026-10-02):")
-                .contains("\n\nAround [" + Citation.of("c") + "]").doesNotContain("Around [" + Citation.of("d"))
-                .doesNotContain("as recorded");
+            .contains("\n\nAround [" + Citation.of("c") + "]")
+            .doesNotContain("Around [" + Citation.of("d"))
+            .doesNotContain("as recorded");
     }
 
     @Test
@@ -215,11 +219,14 @@ class PromptContextBuilderTests {
         }
         source.timelines.put("a", wide);
 
-        InjectedContext context = new PromptContextBuilder(source,
-                new ContextBudget(2_000, indexOnly.length() + 600), 2).build(hits);
+        InjectedContext context = new PromptContextBuilder(source, new ContextBudget(2_000, indexOnly.length() + 600),
+                2)
+            .build(hits);
 
         assertThat(context.text()).hasSizeLessThanOrEqualTo(indexOnly.length() + 600)
-                .contains("14:05 assistant: the source word").doesNotContain("event -2").doesNotContain("event 2");
+            .contains("14:05 assistant: the source word")
+            .doesNotContain("event -2")
+            .doesNotContain("event 2");
         assertThat(context.text().split("\n")).filteredOn(l -> l.startsWith("  14:")).hasSize(1);
     }
 
@@ -281,8 +288,9 @@ class PromptContextBuilderTests {
             InjectedContext context = new PromptContextBuilder(source, budget, 2).build(List.of(decision()));
 
             assertThat(context.reason()).isEqualTo(Expansion.HIGH_CONFIDENCE);
-            assertThat(context.text()).hasSizeLessThanOrEqualTo(budget.charLimit()).contains("> Use DuckDB")
-                    .endsWith("…\n(cut to fit; `show mem:a7Bc3x` prints it in full)");
+            assertThat(context.text()).hasSizeLessThanOrEqualTo(budget.charLimit())
+                .contains("> Use DuckDB")
+                .endsWith("…\n(cut to fit; `show mem:a7Bc3x` prints it in full)");
             assertThat(context.estimatedTokens()).isLessThanOrEqualTo(budget.maxTokens());
         }
         assertThat(ContextBudget.ofTokens(1_000_000).charLimit()).isEqualTo(10_000);
@@ -295,7 +303,7 @@ class PromptContextBuilderTests {
 
         InjectedContext context = new PromptContextBuilder(source,
                 new ContextBudget(2_000, indexOnly.length() + PromptContextBuilder.MIN_EXPANSION_CHARS - 1), 2)
-                .build(List.of(decision()));
+            .build(List.of(decision()));
 
         assertThat(context.reason()).isEqualTo(Expansion.HIGH_CONFIDENCE);
         assertThat(context.text()).isEqualTo(indexOnly);
@@ -318,25 +326,34 @@ class PromptContextBuilderTests {
 
             String text = context.text();
             String where = "round " + round + ", " + budget;
-            assertThat(text.length()).as(where).isLessThanOrEqualTo(budget.maxChars())
-                    .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
-            assertThat(ContextBudget.estimateTokens(text)).as(where).isLessThanOrEqualTo(budget.maxTokens())
-                    .isEqualTo(context.estimatedTokens());
+            assertThat(text.length()).as(where)
+                .isLessThanOrEqualTo(budget.maxChars())
+                .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
+            assertThat(ContextBudget.estimateTokens(text)).as(where)
+                .isLessThanOrEqualTo(budget.maxTokens())
+                .isEqualTo(context.estimatedTokens());
             assertThat(context.isEmpty()).as(where).isEqualTo(context.reason() == Expansion.NONE);
             assertThat(validUtf16(text)).as(where).isTrue();
-            List<ContextHit> eligible = hits.stream().sorted(Comparator.comparingDouble(ContextHit::score).reversed())
-                    .filter(h -> h.score() >= MatchBand.SUGGESTED_SCORE).toList();
+            List<ContextHit> eligible = hits.stream()
+                .sorted(Comparator.comparingDouble(ContextHit::score).reversed())
+                .filter(h -> h.score() >= MatchBand.SUGGESTED_SCORE)
+                .toList();
             if (context.band() == MatchBand.NONE) {
                 assertThat(context.isEmpty()).as(where).isTrue();
             }
             if (!context.isEmpty()) {
                 assertThat(text).as(where).startsWith(HEADER);
-                assertThat(context.citations()).as(where).isNotEmpty().containsExactlyElementsOf(
-                        eligible.subList(0, context.citations().size()).stream().map(ContextHit::citation).toList());
+                assertThat(context.citations()).as(where)
+                    .isNotEmpty()
+                    .containsExactlyElementsOf(eligible.subList(0, context.citations().size())
+                        .stream()
+                        .map(ContextHit::citation)
+                        .toList());
                 context.citations().forEach(c -> assertThat(text).as(where).contains("[" + c + "]"));
             }
             if (budget.charLimit() >= 2_500) {
-                // 12 index lines of at most ~160 characters and the header always fit in 2,500
+                // 12 index lines of at most ~160 characters and the header always fit in
+                // 2,500
                 assertThat(context.citations()).as(where).hasSize(eligible.size());
             }
             reasons.merge(context.reason(), 1, Integer::sum);
@@ -347,7 +364,10 @@ class PromptContextBuilderTests {
         assertThat(cut).isPositive();
     }
 
-    /** Up to 12 hits with distinct ids; summaries of any length, with line breaks, controls and emoji. */
+    /**
+     * Up to 12 hits with distinct ids; summaries of any length, with line breaks,
+     * controls and emoji.
+     */
     private static List<ContextHit> randomHits(Random random, int round) {
         int n = random.nextInt(13);
         List<ContextHit> hits = new ArrayList<>();
@@ -361,14 +381,17 @@ class PromptContextBuilderTests {
     }
 
     private static String randomKind(Random random) {
-        String[] kinds = {"decision", "preference", "fact", "insight", "task", "exchange", "observation", "summary"};
+        String[] kinds = { "decision", "preference", "fact", "insight", "task", "exchange", "observation", "summary" };
         return kinds[random.nextInt(kinds.length)];
     }
 
-    /** Words, one-word runs, line breaks, control characters and surrogate pairs, up to {@code max} long. */
+    /**
+     * Words, one-word runs, line breaks, control characters and surrogate pairs, up to
+     * {@code max} long.
+     */
     static String randomText(Random random, int max) {
         int length = random.nextInt(max + 1);
-        String[] pieces = {"word ", "DuckDB ", "\n", "\n\n\n", "\u0007", "😀", "x".repeat(37), "é ", "  ", "\t"};
+        String[] pieces = { "word ", "DuckDB ", "\n", "\n\n\n", "\u0007", "😀", "x".repeat(37), "é ", "  ", "\t" };
         StringBuilder text = new StringBuilder();
         while (text.length() < length) {
             text.append(pieces[random.nextInt(pieces.length)]);
@@ -384,7 +407,8 @@ class PromptContextBuilderTests {
                     return false;
                 }
                 i++;
-            } else if (Character.isLowSurrogate(c)) {
+            }
+            else if (Character.isLowSurrogate(c)) {
                 return false;
             }
         }
@@ -393,6 +417,7 @@ class PromptContextBuilderTests {
 
     /** Timelines and details of random sizes; now and then a body of a megabyte. */
     private static final class RandomSource implements DisclosureSource {
+
         private final Random random;
 
         RandomSource(Random random) {
@@ -423,5 +448,7 @@ class PromptContextBuilderTests {
             }
             return Optional.of(new MemoryDetail(randomText(random, 200), body, evidence));
         }
+
     }
+
 }

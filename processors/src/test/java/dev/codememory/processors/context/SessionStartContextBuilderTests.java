@@ -12,8 +12,7 @@ import org.junit.jupiter.api.Test;
 
 class SessionStartContextBuilderTests {
 
-    private static final String HEADER =
-            "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
+    private static final String HEADER = "Memories from earlier sessions of this project (cite as [mem:…]; run `show mem:…` for the source):";
 
     private static final CitedText SUMMARY = new CitedText("""
             Asked:
@@ -24,18 +23,20 @@ class SessionStartContextBuilderTests {
 
     private static final OpenTask WIRE_HOOK = new OpenTask("Wire the builder into the hook", TaskStatus.IN_PROGRESS,
             List.of(), "mem:Tsk001");
+
     private static final OpenTask WRITE_DOCS = new OpenTask("Document the\nSessionStart output", TaskStatus.PENDING,
             List.of(), "mem:Tsk002");
+
     private static final OpenTask RELEASE = new OpenTask("Publish 0.2.0", TaskStatus.BLOCKED,
             List.of("CI secrets", "review of #12"), "mem:Tsk003");
+
     private static final CitedText ASSERTJ = new CitedText("AssertJ over Hamcrest in tests", "mem:Prf001");
 
     private final SessionStartContextBuilder builder = new SessionStartContextBuilder();
 
     @Test
     void showsEverySectionInOrder() {
-        SessionStartContext context = builder.build(SUMMARY, List.of(RELEASE, WIRE_HOOK, WRITE_DOCS),
-                List.of(ASSERTJ));
+        SessionStartContext context = builder.build(SUMMARY, List.of(RELEASE, WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
 
         assertThat(context.text()).isEqualTo(HEADER + """
 
@@ -96,15 +97,17 @@ class SessionStartContextBuilderTests {
         OpenTask task = new OpenTask("Ship it", TaskStatus.BLOCKED, List.of(" "), "mem:Tsk009");
 
         assertThat(builder.build(null, List.of(task), List.of()).text())
-                .endsWith("\n\nBlocked:\n- Ship it — blocked by: (not named)  [mem:Tsk009]");
+            .endsWith("\n\nBlocked:\n- Ship it — blocked by: (not named)  [mem:Tsk009]");
     }
 
     @Test
     void finishedTasksAreNotOpenTasks() {
         assertThatThrownBy(() -> new OpenTask("Done already", TaskStatus.DONE, List.of(), "mem:Tsk001"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("done");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("done");
         assertThatThrownBy(() -> new OpenTask("Dropped", TaskStatus.CANCELLED, List.of(), "mem:Tsk001"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("cancelled");
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("cancelled");
     }
 
     @Test
@@ -112,7 +115,7 @@ class SessionStartContextBuilderTests {
         CitedText sameSource = new CitedText("Small commits", "mem:Tsk001");
 
         assertThat(builder.build(null, List.of(WIRE_HOOK), List.of(sameSource)).citations())
-                .containsExactly("mem:Tsk001");
+            .containsExactly("mem:Tsk001");
     }
 
     @Test
@@ -122,26 +125,26 @@ class SessionStartContextBuilderTests {
         SessionStartContext context = builder.build(huge, List.of(RELEASE, WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
 
         assertThat(context.text()).hasSizeLessThanOrEqualTo(ContextBudget.DEFAULT.charLimit())
-                .contains("the…\n(cut to fit; `show mem:Sum001` prints it in full)\n\nOpen tasks:")
-                .endsWith("- AssertJ over Hamcrest in tests  [mem:Prf001]");
+            .contains("the…\n(cut to fit; `show mem:Sum001` prints it in full)\n\nOpen tasks:")
+            .endsWith("- AssertJ over Hamcrest in tests  [mem:Prf001]");
         assertThat(context.citations()).containsExactly("mem:Sum001", "mem:Tsk001", "mem:Tsk002", "mem:Tsk003",
                 "mem:Prf001");
     }
 
     @Test
     void listsAreCutFromTheEndWhenTheBudgetIsSmall() {
-        SessionStartContext context = new SessionStartContextBuilder(new ContextBudget(2_000, 200))
-                .build(null, List.of(WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
+        SessionStartContext context = new SessionStartContextBuilder(new ContextBudget(2_000, 200)).build(null,
+                List.of(WIRE_HOOK, WRITE_DOCS), List.of(ASSERTJ));
 
-        assertThat(context.text()).isEqualTo(HEADER + "\n\nOpen tasks:\n"
-                + "- Wire the builder into the hook (in progress)  [mem:Tsk001]");
+        assertThat(context.text())
+            .isEqualTo(HEADER + "\n\nOpen tasks:\n" + "- Wire the builder into the hook (in progress)  [mem:Tsk001]");
         assertThat(context.citations()).containsExactly("mem:Tsk001");
     }
 
     @Test
     void neverExceedsTheBudgetAndCitesEverythingShown() {
         Random random = new Random(424242);
-        TaskStatus[] open = {TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.BLOCKED};
+        TaskStatus[] open = { TaskStatus.PENDING, TaskStatus.IN_PROGRESS, TaskStatus.BLOCKED };
         for (int round = 0; round < 1_000; round++) {
             CitedText summary = random.nextInt(4) == 0 ? null
                     : new CitedText(random.nextInt(30) == 0 ? "s ".repeat(1 << 19)
@@ -168,10 +171,12 @@ class SessionStartContextBuilderTests {
 
             String text = context.text();
             String where = "round " + round + ", " + budget;
-            assertThat(text.length()).as(where).isLessThanOrEqualTo(budget.maxChars())
-                    .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
-            assertThat(ContextBudget.estimateTokens(text)).as(where).isLessThanOrEqualTo(budget.maxTokens())
-                    .isEqualTo(context.estimatedTokens());
+            assertThat(text.length()).as(where)
+                .isLessThanOrEqualTo(budget.maxChars())
+                .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
+            assertThat(ContextBudget.estimateTokens(text)).as(where)
+                .isLessThanOrEqualTo(budget.maxTokens())
+                .isEqualTo(context.estimatedTokens());
             assertThat(PromptContextBuilderTests.validUtf16(text)).as(where).isTrue();
             assertThat(context.isEmpty()).as(where).isEqualTo(context.citations().isEmpty());
             if (!context.isEmpty()) {
@@ -180,4 +185,5 @@ class SessionStartContextBuilderTests {
             }
         }
     }
+
 }

@@ -11,14 +11,14 @@ class BatchesTests {
 
     @Test
     void batchesHoldTextsOfSimilarLengthAndVectorsComeBackInTheCallersOrder() {
-        List<String> texts = List.of("a reply of many words here", "ok", "a medium text", "hi", "another long reply text",
-                "mid text");
+        List<String> texts = List.of("a reply of many words here", "ok", "a medium text", "hi",
+                "another long reply text", "mid text");
         List<List<String>> batches = new ArrayList<>();
         float[][] vectors = Batches.embed(texts, 2, "test", batch -> {
             batches.add(List.of(batch));
             float[][] out = new float[batch.length][];
             for (int i = 0; i < batch.length; i++) {
-                out[i] = new float[] {batch[i].length()};
+                out[i] = new float[] { batch[i].length() };
             }
             return out;
         });
@@ -34,7 +34,9 @@ class BatchesTests {
     void aFailingBatchSaysHowLargeItWas() {
         assertThatThrownBy(() -> Batches.embed(List.of("a", "b", "c"), 2, "test", batch -> {
             throw new IllegalStateException("engine down");
-        })).isInstanceOf(EmbeddingException.class).hasMessage("test failed on a batch of 2 of 3 texts")
-                .hasRootCauseMessage("engine down");
+        })).isInstanceOf(EmbeddingException.class)
+            .hasMessage("test failed on a batch of 2 of 3 texts")
+            .hasRootCauseMessage("engine down");
     }
+
 }

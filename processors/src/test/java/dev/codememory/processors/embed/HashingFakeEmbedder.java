@@ -10,12 +10,15 @@ import java.util.List;
 import java.util.Objects;
 
 /**
- * A stand-in for unit tests: each text's vector is pseudo-random, seeded by the SHA-256 of its UTF-8 bytes, then
- * L2-normalised. Identical texts give identical vectors in every run and JVM; similar texts are not similar.
- * No model, no natives, microseconds per text. Its version has the real model's dimension and token limit, so code
- * sized by the version behaves the same, but a distinct model name, so its vectors never mix with real ones.
+ * A stand-in for unit tests: each text's vector is pseudo-random, seeded by the SHA-256
+ * of its UTF-8 bytes, then L2-normalised. Identical texts give identical vectors in every
+ * run and JVM; similar texts are not similar. No model, no natives, microseconds per
+ * text. Its version has the real model's dimension and token limit, so code sized by the
+ * version behaves the same, but a distinct model name, so its vectors never mix with real
+ * ones.
  *
- * <p>Stateless and thread-safe.
+ * <p>
+ * Stateless and thread-safe.
  */
 public final class HashingFakeEmbedder implements Embedder {
 
@@ -58,7 +61,8 @@ public final class HashingFakeEmbedder implements Embedder {
                 values[d] = (splitMix(state) >>> 11) * 0x1.0p-52 - 1.0;
                 norm += values[d] * values[d];
             }
-        } while (norm == 0.0);
+        }
+        while (norm == 0.0);
         norm = Math.sqrt(norm);
         float[] vector = new float[values.length];
         for (int d = 0; d < values.length; d++) {
@@ -76,8 +80,10 @@ public final class HashingFakeEmbedder implements Embedder {
     private static byte[] sha256(String text) {
         try {
             return MessageDigest.getInstance("SHA-256").digest(text.getBytes(StandardCharsets.UTF_8));
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every JVM must provide SHA-256", e);
         }
     }
+
 }

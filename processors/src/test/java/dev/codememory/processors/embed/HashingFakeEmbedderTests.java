@@ -62,10 +62,10 @@ class HashingFakeEmbedderTests {
     @Test
     void embedsAnEmptyListToNoVectorsAndRejectsNullTexts() {
         assertThat(embedder.embed(List.of())).isEmpty();
-        assertThatThrownBy(() -> embedder.embed(Arrays.asList("a", null)))
-                .isInstanceOf(NullPointerException.class)
-                .hasMessage("texts contains null");
+        assertThatThrownBy(() -> embedder.embed(Arrays.asList("a", null))).isInstanceOf(NullPointerException.class)
+            .hasMessage("texts contains null");
     }
 
-    private static final float[] GOLDEN_HELLO_4D = {-0.48494613f, -0.4946379f, 0.3578982f, 0.6261545f};
+    private static final float[] GOLDEN_HELLO_4D = { -0.48494613f, -0.4946379f, 0.3578982f, 0.6261545f };
+
 }

@@ -22,7 +22,9 @@ import org.junit.jupiter.api.Test;
 class MiniLmOnnxEmbedderTests {
 
     private static final String QUERY = "How do I add rate limiting to the API?";
+
     private static final String RELATED = "We implemented rate limiting middleware for the /users endpoint";
+
     private static final String UNRELATED = "The cat sat on the mat";
 
     private static MiniLmOnnxEmbedder embedder;
@@ -47,13 +49,15 @@ class MiniLmOnnxEmbedderTests {
         assertThat(unpacked).isRegularFile();
         assertThat(Files.getPosixFilePermissions(unpacked)).isEqualTo(PosixFilePermissions.fromString("rw-------"));
         assertThat(Files.getPosixFilePermissions(unpacked.getParent()))
-                .isEqualTo(PosixFilePermissions.fromString("rwx------"));
+            .isEqualTo(PosixFilePermissions.fromString("rwx------"));
         assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
         java.nio.file.attribute.FileTime written = Files.getLastModifiedTime(unpacked);
         assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
-        assertThat(Files.getLastModifiedTime(unpacked)).isEqualTo(written); // an intact copy is not rewritten
+        assertThat(Files.getLastModifiedTime(unpacked)).isEqualTo(written); // an intact
+                                                                            // copy is not
+                                                                            // rewritten
 
-        Files.write(unpacked, new byte[] {1, 2, 3});
+        Files.write(unpacked, new byte[] { 1, 2, 3 });
         assertThat(MiniLmOnnxEmbedder.verifiedModelFile(cache)).isEqualTo(unpacked);
         assertThat(ModelChecksum.sha256(unpacked)).isEqualTo(MiniLmOnnxEmbedder.MODEL_SHA256);
         try (java.util.stream.Stream<Path> files = Files.list(unpacked.getParent())) {
@@ -87,9 +91,10 @@ class MiniLmOnnxEmbedderTests {
     }
 
     /**
-     * How close a text's vector stays when its batch changes: the int8 model quantizes each batch's activations with
-     * one scale, so a vector moves a little with its batch companions (measured: cosine 0.990–0.994 to the text
-     * embedded alone; unrelated texts are below 0.2).
+     * How close a text's vector stays when its batch changes: the int8 model quantizes
+     * each batch's activations with one scale, so a vector moves a little with its batch
+     * companions (measured: cosine 0.990–0.994 to the text embedded alone; unrelated
+     * texts are below 0.2).
      */
     private static final double SAME_TEXT_OTHER_BATCH = 0.98;
 
@@ -190,7 +195,8 @@ class MiniLmOnnxEmbedderTests {
     void runsOnOnnxRuntimeAloneWithoutPullingInPyTorchForItsInputs() {
         embedder.embed(QUERY);
 
-        // with PyTorch as ONNX Runtime's "alternative", every input array was created in libtorch and copied over
+        // with PyTorch as ONNX Runtime's "alternative", every input array was created in
+        // libtorch and copied over
         assertThat(ai.djl.engine.Engine.getEngine("OnnxRuntime").getAlternativeEngine()).isNull();
     }
 
@@ -203,4 +209,5 @@ class MiniLmOnnxEmbedderTests {
     private static Path djlCacheDir() {
         return Path.of(System.getProperty(DjlRuntime.CACHE_DIR, "target/djl-cache"));
     }
+
 }

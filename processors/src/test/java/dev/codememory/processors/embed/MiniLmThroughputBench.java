@@ -3,9 +3,10 @@ package dev.codememory.processors.embed;
 import java.util.List;
 
 /**
- * Prints MiniLM load time and throughput of {@link MiniLmOnnxEmbedder#embed} (DJL pipeline) against
- * {@link MiniLmOnnxEmbedder#embedRaw} (ONNX Runtime direct) on the same texts in the same process, alternating
- * the two so machine noise hits both. Not a test; run its {@code main} with the test classpath:
+ * Prints MiniLM load time and throughput of {@link MiniLmOnnxEmbedder#embed} (DJL
+ * pipeline) against {@link MiniLmOnnxEmbedder#embedRaw} (ONNX Runtime direct) on the same
+ * texts in the same process, alternating the two so machine noise hits both. Not a test;
+ * run its {@code main} with the test classpath:
  * {@code java -cp … dev.codememory.processors.embed.MiniLmThroughputBench [texts] [words] [rounds]}.
  */
 public final class MiniLmThroughputBench {
@@ -32,7 +33,8 @@ public final class MiniLmThroughputBench {
             System.out.printf("model load (SHA-256 check + tokenizer + ORT session): %d ms%n", millisSince(start));
             start = System.nanoTime();
             embedder.embedRaw(texts.subList(0, 1));
-            System.out.printf("raw ORT session open (second copy, for the benchmark only): %d ms%n", millisSince(start));
+            System.out.printf("raw ORT session open (second copy, for the benchmark only): %d ms%n",
+                    millisSince(start));
             embedder.embed(texts.subList(0, 64));
             embedder.embedRaw(texts.subList(0, 64));
 
@@ -49,9 +51,10 @@ public final class MiniLmThroughputBench {
 
     private static byte[] readModel() {
         try (var in = MiniLmThroughputBench.class.getClassLoader()
-                .getResourceAsStream(MiniLmOnnxEmbedder.MODEL_RESOURCE)) {
+            .getResourceAsStream(MiniLmOnnxEmbedder.MODEL_RESOURCE)) {
             return in.readAllBytes();
-        } catch (java.io.IOException e) {
+        }
+        catch (java.io.IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
     }
@@ -65,4 +68,5 @@ public final class MiniLmThroughputBench {
     private static long millisSince(long start) {
         return (System.nanoTime() - start) / 1_000_000;
     }
+
 }

@@ -16,6 +16,7 @@ class ModelChecksumTests {
 
     /** SHA-256 of "abc" (FIPS 180-2 test vector). */
     private static final String ABC = "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad";
+
     private static final String EMPTY = "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855";
 
     @TempDir
@@ -43,10 +44,9 @@ class ModelChecksumTests {
         String actual = ModelChecksum.sha256(file);
 
         assertThat(actual).isNotEqualTo(ABC);
-        assertThatThrownBy(() -> ModelChecksum.verify(file, ABC))
-                .isInstanceOf(EmbeddingException.class)
-                .hasMessage("SHA-256 mismatch for " + file + ": expected " + ABC + " but was " + actual
-                        + "; the model file is corrupt or not the pinned version");
+        assertThatThrownBy(() -> ModelChecksum.verify(file, ABC)).isInstanceOf(EmbeddingException.class)
+            .hasMessage("SHA-256 mismatch for " + file + ": expected " + ABC + " but was " + actual
+                    + "; the model file is corrupt or not the pinned version");
     }
 
     @Test
@@ -55,7 +55,8 @@ class ModelChecksumTests {
         content[2] ^= 1;
 
         assertThatThrownBy(() -> ModelChecksum.verify(content, ABC, MiniLmOnnxEmbedder.MODEL_RESOURCE))
-                .isInstanceOf(EmbeddingException.class)
-                .hasMessageStartingWith("SHA-256 mismatch for all-minilm-l6-v2-q.onnx: expected " + ABC + " but was ");
+            .isInstanceOf(EmbeddingException.class)
+            .hasMessageStartingWith("SHA-256 mismatch for all-minilm-l6-v2-q.onnx: expected " + ABC + " but was ");
     }
+
 }

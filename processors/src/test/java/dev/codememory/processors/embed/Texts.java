@@ -4,12 +4,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.StringJoiner;
 
-/** Deterministic filler text made of common words, each one WordPiece token in the MiniLM vocabulary. */
+/**
+ * Deterministic filler text made of common words, each one WordPiece token in the MiniLM
+ * vocabulary.
+ */
 final class Texts {
 
     private static final String[] WORDS = ("the memory system stores every decision made during a session so that "
             + "later work can find it again when the same question comes back from another user or project and "
-            + "each note keeps its source file line number date time author reason status").split(" ");
+            + "each note keeps its source file line number date time author reason status")
+        .split(" ");
 
     private Texts() {
     }
@@ -31,4 +35,5 @@ final class Texts {
         }
         return texts;
     }
+
 }

@@ -26,23 +26,28 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The PyTorch path offline: a {@link ToyEncoder} is built, initialised and saved in DJL's format by the test, then
- * loaded through the embedder's own Criteria, translator and engine with the real MiniLM tokenizer.
+ * The PyTorch path offline: a {@link ToyEncoder} is built, initialised and saved in DJL's
+ * format by the test, then loaded through the embedder's own Criteria, translator and
+ * engine with the real MiniLM tokenizer.
  */
 @Tag("model")
 class TorchScriptEmbedderTests {
 
     private static final String MODEL_NAME = "toy-encoder";
+
     private static final int VOCABULARY = 30_522;
+
     private static final EmbeddingVersion VERSION = new EmbeddingVersion(MODEL_NAME, 384, "mean", 256);
 
     @TempDir
     static Path dir;
 
     private static Path tokenizer;
+
     private static final String TEXT = "The cat sat on the mat";
 
     private static TorchScriptEmbedder embedder;
+
     private static float[] savedModelVector;
 
     @BeforeAll
@@ -50,7 +55,7 @@ class TorchScriptEmbedderTests {
         DjlRuntime.configure(null);
         tokenizer = dir.resolve("tokenizer.json");
         try (InputStream in = TorchScriptEmbedderTests.class.getClassLoader()
-                .getResourceAsStream(MiniLmOnnxEmbedder.TOKENIZER_RESOURCE)) {
+            .getResourceAsStream(MiniLmOnnxEmbedder.TOKENIZER_RESOURCE)) {
             Files.copy(in, tokenizer);
         }
         try (Model model = Model.newInstance(MODEL_NAME, "PyTorch")) {
@@ -59,9 +64,9 @@ class TorchScriptEmbedderTests {
             block.initialize(model.getNDManager(), DataType.FLOAT32, new Shape(1, 8), new Shape(1, 8));
             model.save(dir, MODEL_NAME);
             try (HuggingFaceTokenizer tok = HuggingFaceTokenizer.newInstance(tokenizer);
-                    Predictor<String[], float[][]> predictor =
-                            model.newPredictor(new MeanPoolingTranslator(tok, false, false))) {
-                savedModelVector = predictor.predict(new String[] {TEXT})[0];
+                    Predictor<String[], float[][]> predictor = model
+                        .newPredictor(new MeanPoolingTranslator(tok, false, false))) {
+                savedModelVector = predictor.predict(new String[] { TEXT })[0];
             }
         }
         embedder = TorchScriptEmbedder.ofBlock(dir, MODEL_NAME, new ToyEncoder(VOCABULARY, 384), tokenizer, VERSION);
@@ -79,7 +84,8 @@ class TorchScriptEmbedderTests {
 
     @Test
     void loadsTheSavedParametersIntoTheBlock() {
-        // a fresh ToyEncoder has random weights; only the saved .params reproduce the saved model's vector
+        // a fresh ToyEncoder has random weights; only the saved .params reproduce the
+        // saved model's vector
         assertThat(Vectors.cosine(embedder.embed(TEXT), savedModelVector)).isGreaterThan(0.9999);
     }
 
@@ -112,10 +118,10 @@ class TorchScriptEmbedderTests {
     void rejectsAModelWhoseOutputDoesNotMatchTheVersionsDimension() {
         EmbeddingVersion wrong = new EmbeddingVersion(MODEL_NAME, 128, "mean", 256);
 
-        assertThatThrownBy(() -> TorchScriptEmbedder.ofBlock(dir, MODEL_NAME, new ToyEncoder(VOCABULARY, 384),
-                tokenizer, wrong))
-                .isInstanceOf(EmbeddingException.class)
-                .hasMessage("the model " + dir + " produces 384-d vectors but its embedding version says 128");
+        assertThatThrownBy(
+                () -> TorchScriptEmbedder.ofBlock(dir, MODEL_NAME, new ToyEncoder(VOCABULARY, 384), tokenizer, wrong))
+            .isInstanceOf(EmbeddingException.class)
+            .hasMessage("the model " + dir + " produces 384-d vectors but its embedding version says 128");
     }
 
     @Test
@@ -123,8 +129,9 @@ class TorchScriptEmbedderTests {
         Path missing = dir.resolve("no-such-model");
 
         assertThatThrownBy(() -> new TorchScriptEmbedder(missing.toString(), tokenizer, VERSION))
-                .isInstanceOf(EmbeddingException.class)
-                .hasMessage("cannot load the PyTorch model " + missing)
-                .hasCauseInstanceOf(ModelNotFoundException.class);
+            .isInstanceOf(EmbeddingException.class)
+            .hasMessage("cannot load the PyTorch model " + missing)
+            .hasCauseInstanceOf(ModelNotFoundException.class);
     }
+
 }

@@ -12,16 +12,19 @@ import ai.djl.training.ParameterStore;
 import ai.djl.util.PairList;
 
 /**
- * A stand-in for a sentence encoder, built from DJL blocks because no TorchScript file can be made offline: token
- * ids → 16-d embedding → linear to {@code dimension}, output {@code last_hidden_state [batch, tokens, dimension]}.
- * Takes {@code input_ids} and {@code attention_mask} and ignores the mask, like a real encoder's interface.
+ * A stand-in for a sentence encoder, built from DJL blocks because no TorchScript file
+ * can be made offline: token ids → 16-d embedding → linear to {@code dimension}, output
+ * {@code last_hidden_state [batch, tokens, dimension]}. Takes {@code input_ids} and
+ * {@code attention_mask} and ignores the mask, like a real encoder's interface.
  */
 final class ToyEncoder extends AbstractBlock {
 
     private static final int HIDDEN = 16;
 
     private final int dimension;
+
     private final IdEmbedding tokens;
+
     private final Linear projection;
 
     ToyEncoder(int vocabulary, int dimension) {
@@ -43,12 +46,13 @@ final class ToyEncoder extends AbstractBlock {
     @Override
     public Shape[] getOutputShapes(Shape[] inputShapes) {
         Shape ids = inputShapes[0];
-        return new Shape[] {new Shape(ids.get(0), ids.get(1), dimension)};
+        return new Shape[] { new Shape(ids.get(0), ids.get(1), dimension) };
     }
 
     @Override
     protected void initializeChildBlocks(NDManager manager, DataType dataType, Shape... inputShapes) {
         tokens.initialize(manager, dataType, inputShapes[0]);
-        projection.initialize(manager, dataType, tokens.getOutputShapes(new Shape[] {inputShapes[0]}));
+        projection.initialize(manager, dataType, tokens.getOutputShapes(new Shape[] { inputShapes[0] }));
     }
+
 }

@@ -24,4 +24,5 @@ final class Vectors {
         }
         return sum;
     }
+
 }

@@ -9,8 +9,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A realistic Claude Code session: a failing test run, a fix, a decision, a preference, tasks, an insight and a
- * Korean turn. Texts are as the hooks deliver them; tool input and output are compact JSON text.
+ * A realistic Claude Code session: a failing test run, a fix, a decision, a preference,
+ * tasks, an insight and a Korean turn. Texts are as the hooks deliver them; tool input
+ * and output are compact JSON text.
  */
 final class ClaudeSessionFixture {
 
@@ -68,10 +69,8 @@ final class ClaudeSessionFixture {
     }
 
     static List<Turn> turns() {
-        return List.of(
-                turn(1, PROMPT_1, REPLY_1, "10:00:00", "10:04:00"),
-                turn(2, PROMPT_2, REPLY_2, "10:10:00", "10:10:40"),
-                turn(3, PROMPT_3, REPLY_3, "10:20:00", "10:20:15"),
+        return List.of(turn(1, PROMPT_1, REPLY_1, "10:00:00", "10:04:00"),
+                turn(2, PROMPT_2, REPLY_2, "10:10:00", "10:10:40"), turn(3, PROMPT_3, REPLY_3, "10:20:00", "10:20:15"),
                 turn(4, PROMPT_4, REPLY_4, "10:30:00", "10:31:00"),
                 new Turn("turn-5", SESSION, PROJECT, "ev-p5", PROMPT_5, null, null, null, at("10:40:00"), null));
     }
@@ -110,4 +109,5 @@ final class ClaudeSessionFixture {
         return new Turn("turn-" + n, SESSION, PROJECT, "ev-p" + n, prompt, "ev-s" + n, reply, "stop", at(promptTime),
                 at(replyTime));
     }
+
 }

@@ -31,7 +31,10 @@ import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
 
-/** What the extractor reads off the structure of a coding session: to-do lists, commits, fixes, plans. */
+/**
+ * What the extractor reads off the structure of a coding session: to-do lists, commits,
+ * fixes, plans.
+ */
 class StructureExtractionTests {
 
     private final RuleBasedExtractor extractor = new RuleBasedExtractor();
@@ -53,46 +56,49 @@ class StructureExtractionTests {
 
     @Test
     void aToDoListGivesOneTaskStatementPerItemAndChange() {
-        List<Candidate> tasks = tasks(extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
+        List<Candidate> tasks = tasks(
+                extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
 
-        assertThat(tasks).extracting(Candidate::title, c -> c.task().status(), c -> c.task().priority(),
-                Candidate::ts).containsExactly(
-                        tuple("Add the login form", "pending", "high", at("10:00:00")),
-                        tuple("Validate the email field", "pending", "medium", at("10:00:00")),
-                        tuple("Write the signup e2e test", "pending", "low", at("10:00:00")),
-                        tuple("Add the login form", "in_progress", "high", at("10:05:00")),
-                        tuple("Add the login form", "done", "high", at("10:10:00")),
-                        tuple("Validate the email field", "in_progress", "medium", at("10:10:00")),
-                        tuple("Write the signup e2e test", "cancelled", "low", at("10:10:00")),
-                        tuple("Validate the email field", "done", "medium", at("10:15:00")),
-                        tuple("Rate-limit the login endpoint", "pending", "high", at("10:15:00")));
+        assertThat(tasks).extracting(Candidate::title, c -> c.task().status(), c -> c.task().priority(), Candidate::ts)
+            .containsExactly(tuple("Add the login form", "pending", "high", at("10:00:00")),
+                    tuple("Validate the email field", "pending", "medium", at("10:00:00")),
+                    tuple("Write the signup e2e test", "pending", "low", at("10:00:00")),
+                    tuple("Add the login form", "in_progress", "high", at("10:05:00")),
+                    tuple("Add the login form", "done", "high", at("10:10:00")),
+                    tuple("Validate the email field", "in_progress", "medium", at("10:10:00")),
+                    tuple("Write the signup e2e test", "cancelled", "low", at("10:10:00")),
+                    tuple("Validate the email field", "done", "medium", at("10:15:00")),
+                    tuple("Rate-limit the login endpoint", "pending", "high", at("10:15:00")));
         assertThat(tasks).allSatisfy(t -> assertThat(t.task().source()).isEqualTo(TaskFields.TODO_LIST));
     }
 
     @Test
     void eachStatementQuotesTheItemWithItsStatusAndTheDropQuotesTheListThatLeftItOut() {
-        List<Candidate> tasks = tasks(extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
+        List<Candidate> tasks = tasks(
+                extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
 
-        assertThat(tasks.get(3).quotes()).extracting(Quote::eventId, Quote::text).containsExactly(tuple("ev-l2",
-                "{\"content\":\"Add the login form\",\"status\":\"in_progress\",\"priority\":\"high\",\"id\":\"1\"}"));
-        assertThat(tasks.get(6).quotes()).extracting(Quote::eventId, Quote::text).containsExactly(
-                tuple("ev-l2", "{\"content\":\"Write the signup e2e test\",\"status\":\"pending\",\"priority\":\"low\","
-                        + "\"id\":\"3\"}"),
-                tuple("ev-l3", "{\"content\":\"Add the login form\",\"status\":\"completed\",\"priority\":\"high\","
-                        + "\"id\":\"1\"}"));
+        assertThat(tasks.get(3).quotes()).extracting(Quote::eventId, Quote::text)
+            .containsExactly(tuple("ev-l2",
+                    "{\"content\":\"Add the login form\",\"status\":\"in_progress\",\"priority\":\"high\",\"id\":\"1\"}"));
+        assertThat(tasks.get(6).quotes()).extracting(Quote::eventId, Quote::text)
+            .containsExactly(
+                    tuple("ev-l2",
+                            "{\"content\":\"Write the signup e2e test\",\"status\":\"pending\",\"priority\":\"low\","
+                                    + "\"id\":\"3\"}"),
+                    tuple("ev-l3", "{\"content\":\"Add the login form\",\"status\":\"completed\",\"priority\":\"high\","
+                            + "\"id\":\"1\"}"));
         assertAllQuotesAlign(tasks, todoSession);
     }
 
     @Test
     void aToDoSequenceFoldsIntoTheExactTaskStates() {
-        List<Candidate> tasks = tasks(extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
+        List<Candidate> tasks = tasks(
+                extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))));
 
         Map<String, String> states = fold(tasks);
 
-        assertThat(states).containsExactly(
-                Map.entry("Add the login form", "done"),
-                Map.entry("Validate the email field", "done"),
-                Map.entry("Write the signup e2e test", "cancelled"),
+        assertThat(states).containsExactly(Map.entry("Add the login form", "done"),
+                Map.entry("Validate the email field", "done"), Map.entry("Write the signup e2e test", "cancelled"),
                 Map.entry("Rate-limit the login endpoint", "pending"));
     }
 
@@ -105,12 +111,10 @@ class StructureExtractionTests {
                 todoWrite("ev-d", "09:03:00", item("1", "Profile the search query", "pending", "medium"),
                         item("2", "Fix the flaky upload test", "completed", "high")))));
 
-        assertThat(tasks).extracting(Candidate::title, c -> c.task().status()).containsExactly(
-                tuple("Profile the search query", "pending"),
-                tuple("Fix the flaky upload test", "in_progress"),
-                tuple("Profile the search query", "cancelled"),
-                tuple("Profile the search query", "pending"),
-                tuple("Fix the flaky upload test", "done"));
+        assertThat(tasks).extracting(Candidate::title, c -> c.task().status())
+            .containsExactly(tuple("Profile the search query", "pending"),
+                    tuple("Fix the flaky upload test", "in_progress"), tuple("Profile the search query", "cancelled"),
+                    tuple("Profile the search query", "pending"), tuple("Fix the flaky upload test", "done"));
         assertThat(fold(tasks)).containsExactly(Map.entry("Profile the search query", "pending"),
                 Map.entry("Fix the flaky upload test", "done"));
     }
@@ -118,18 +122,19 @@ class StructureExtractionTests {
     @Test
     void taskToolsAndTaskHookEventsAreTasksToo() {
         List<Observation> calls = List.of(
-                tool("ev-c", "11:00:00", "TaskCreate", Map.of("subject", "Migrate the cart to the new API",
-                        "description", "all endpoints"), Map.of("task", Map.of("id", "7", "subject", "x"))),
+                tool("ev-c", "11:00:00", "TaskCreate",
+                        Map.of("subject", "Migrate the cart to the new API", "description", "all endpoints"),
+                        Map.of("task", Map.of("id", "7", "subject", "x"))),
                 tool("ev-u", "11:10:00", "TaskUpdate", Map.of("taskId", "7", "status", "in_progress"), null),
-                tool("ev-h", "11:20:00", "TaskCompleted", Map.of("task_id", "7", "task_subject",
-                        "Migrate the cart to the new API"), null));
+                tool("ev-h", "11:20:00", "TaskCompleted",
+                        Map.of("task_id", "7", "task_subject", "Migrate the cart to the new API"), null));
 
         List<Candidate> tasks = tasks(extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new))));
 
-        assertThat(tasks).extracting(Candidate::title, c -> c.task().status()).containsExactly(
-                tuple("Migrate the cart to the new API", "pending"),
-                tuple("Migrate the cart to the new API", "in_progress"),
-                tuple("Migrate the cart to the new API", "done"));
+        assertThat(tasks).extracting(Candidate::title, c -> c.task().status())
+            .containsExactly(tuple("Migrate the cart to the new API", "pending"),
+                    tuple("Migrate the cart to the new API", "in_progress"),
+                    tuple("Migrate the cart to the new API", "done"));
         assertThat(tasks.get(1).quotes()).extracting(Quote::eventId).containsExactly("ev-u", "ev-c");
         assertAllQuotesAlign(tasks, calls);
         assertThat(fold(tasks)).containsExactly(Map.entry("Migrate the cart to the new API", "done"));
@@ -138,7 +143,8 @@ class StructureExtractionTests {
     @Test
     void taskToolCallsAreNotObservations() {
         assertThat(extractor.extract(StructureFixture.slice(todoSession.toArray(Observation[]::new))))
-                .extracting(Candidate::kind).containsOnly(CandidateKind.TASK);
+            .extracting(Candidate::kind)
+            .containsOnly(CandidateKind.TASK);
     }
 
     // ---- work done ----
@@ -158,9 +164,9 @@ class StructureExtractionTests {
         assertThat(work).extracting(Candidate::title).containsExactly("Switch the cart to the v2 pricing API");
         assertThat(work.get(0).body()).isEqualTo("Commit 9fceb02: Switch the cart to the v2 pricing API\n\n"
                 + "- call /v2/prices\n- drop the v1 client\n\nFiles: src/cart.ts, src/pricing.ts");
-        assertThat(work.get(0).quotes()).extracting(Quote::field, Quote::text).containsExactly(
-                tuple("tool_input", "Switch the cart to the v2 pricing API"),
-                tuple("tool_response", "[main 9fceb02] Switch the cart to the v2 pricing API"));
+        assertThat(work.get(0).quotes()).extracting(Quote::field, Quote::text)
+            .containsExactly(tuple("tool_input", "Switch the cart to the v2 pricing API"),
+                    tuple("tool_response", "[main 9fceb02] Switch the cart to the v2 pricing API"));
         assertAllQuotesAlign(work, calls);
     }
 
@@ -168,13 +174,16 @@ class StructureExtractionTests {
     void severalMessagesAreParagraphsAndTheFirstIsTheSubject() {
         List<Observation> calls = List.of(bash("ev-g", "12:01:00",
                 "cd /home/dev/shop && git commit -am \"Fix \\\"free shipping\\\" threshold\" -m \"It compared cents to "
-                        + "euros.\"", stdout("[feature/ship 1a2b3c4] Fix \"free shipping\" threshold"), false));
+                        + "euros.\"",
+                stdout("[feature/ship 1a2b3c4] Fix \"free shipping\" threshold"), false));
 
         Candidate work = ofKind(extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new))),
-                CandidateKind.WORK).get(0);
+                CandidateKind.WORK)
+            .get(0);
 
         assertThat(work.title()).isEqualTo("Fix \"free shipping\" threshold");
-        assertThat(work.body()).isEqualTo("Commit 1a2b3c4: Fix \"free shipping\" threshold\n\nIt compared cents to euros.");
+        assertThat(work.body())
+            .isEqualTo("Commit 1a2b3c4: Fix \"free shipping\" threshold\n\nIt compared cents to euros.");
         assertAllQuotesAlign(List.of(work), calls);
     }
 
@@ -186,7 +195,7 @@ class StructureExtractionTests {
         List<Candidate> candidates = extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new)));
 
         assertThat(candidates).extracting(Candidate::kind, Candidate::title)
-                .containsExactly(tuple(CandidateKind.OBSERVATION, "git commit: Add the refund flow (failed)"));
+            .containsExactly(tuple(CandidateKind.OBSERVATION, "git commit: Add the refund flow (failed)"));
     }
 
     @Test
@@ -196,7 +205,8 @@ class StructureExtractionTests {
                 stdout("https://github.com/acme/shop/pull/42\n"), false));
 
         Candidate work = ofKind(extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new))),
-                CandidateKind.WORK).get(0);
+                CandidateKind.WORK)
+            .get(0);
 
         assertThat(work.title()).isEqualTo("Cart on pricing v2");
         assertThat(work.body()).isEqualTo("Pull request https://github.com/acme/shop/pull/42: Cart on pricing v2\n\n"
@@ -222,10 +232,11 @@ class StructureExtractionTests {
         assertThat(insights).hasSize(1);
         Candidate fix = insights.get(0);
         assertThat(fix.title()).isEqualTo("Fixed `npm test`: FAIL src/cart.test.ts");
-        assertThat(fix.body()).isEqualTo("`npm test` failed: FAIL src/cart.test.ts\nChanged: src/discount.ts, src/cart.ts"
-                + "\nPassed again at 14:04 (failed at 14:00).");
-        assertThat(fix.quotes()).extracting(Quote::eventId, Quote::field).containsExactly(
-                tuple("ev-f", "tool_input"), tuple("ev-f", "tool_response"), tuple("ev-p", "tool_input"));
+        assertThat(fix.body())
+            .isEqualTo("`npm test` failed: FAIL src/cart.test.ts\nChanged: src/discount.ts, src/cart.ts"
+                    + "\nPassed again at 14:04 (failed at 14:00).");
+        assertThat(fix.quotes()).extracting(Quote::eventId, Quote::field)
+            .containsExactly(tuple("ev-f", "tool_input"), tuple("ev-f", "tool_response"), tuple("ev-p", "tool_input"));
         assertThat(fix.ts()).isEqualTo(at("14:04:00"));
         assertAllQuotesAlign(insights, calls);
     }
@@ -236,12 +247,12 @@ class StructureExtractionTests {
                 bash("ev-f", "14:00:00", "npm test", "Error: Command timed out after 2m 0.0s", true),
                 bash("ev-p", "14:01:00", "npm test", stdout("Tests: 12 passed"), false),
                 bash("ev-f2", "14:02:00", "npm run lint", "Error: 3 problems", true),
-                edit("ev-e", "14:03:00", PROJECT + "/src/cart.ts"),
-                bash("ev-r", "14:04:00", "npm run lint", "The user doesn't want to proceed with this tool use.",
-                        false));
+                edit("ev-e", "14:03:00", PROJECT + "/src/cart.ts"), bash("ev-r", "14:04:00", "npm run lint",
+                        "The user doesn't want to proceed with this tool use.", false));
 
         assertThat(ofKind(extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new))),
-                CandidateKind.INSIGHT)).isEmpty();
+                CandidateKind.INSIGHT))
+            .isEmpty();
     }
 
     // ---- plans ----
@@ -255,7 +266,7 @@ class StructureExtractionTests {
         List<Candidate> candidates = extractor.extract(StructureFixture.slice(calls.toArray(Observation[]::new)));
 
         assertThat(candidates).extracting(Candidate::kind, Candidate::title)
-                .containsExactly(tuple(CandidateKind.DECISION, "Move pricing to the v2 API"));
+            .containsExactly(tuple(CandidateKind.DECISION, "Move pricing to the v2 API"));
         assertThat(candidates.get(0).body()).isEqualTo("Approved plan:\n" + plan);
         assertAllQuotesAlign(candidates, calls);
     }
@@ -285,12 +296,15 @@ class StructureExtractionTests {
                 String source = StructureFixture.source(calls, q.eventId(), q.field());
                 assertThat(source).as("source of %s", q).isNotNull();
                 assertThat(aligner.align(source, q.text())).as("%s in %s", q, source)
-                        .hasValueSatisfying(a -> assertThat(a.confidence()).isEqualTo(1.0));
+                    .hasValueSatisfying(a -> assertThat(a.confidence()).isEqualTo(1.0));
             }
         }
     }
 
-    /** The task states the candidates fold into, through validation and the task stage, by title. */
+    /**
+     * The task states the candidates fold into, through validation and the task stage, by
+     * title.
+     */
     private static Map<String, String> fold(List<Candidate> tasks) {
         CandidateValidator validator = new CandidateValidator();
         TaskMatcher matcher = new TaskMatcher();
@@ -303,9 +317,12 @@ class StructureExtractionTests {
         }
         for (EntryDraft entry : entries) {
             GraphUpdate update = processor.process(entry);
-            update.entities().stream().filter(e -> e.entityType().equals("task"))
-                    .forEach(e -> states.put(e.title(), e.status()));
+            update.entities()
+                .stream()
+                .filter(e -> e.entityType().equals("task"))
+                .forEach(e -> states.put(e.title(), e.status()));
         }
         return states;
     }
+
 }

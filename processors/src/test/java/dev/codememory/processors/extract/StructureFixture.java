@@ -8,13 +8,15 @@ import java.util.Map;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Tool calls as Claude Code's hooks deliver them, for the structure extractors: TodoWrite lists, task tools, Bash
- * commits and failures, edits. Input and output texts are the compact JSON the assembler stores.
+ * Tool calls as Claude Code's hooks deliver them, for the structure extractors: TodoWrite
+ * lists, task tools, Bash commits and failures, edits. Input and output texts are the
+ * compact JSON the assembler stores.
  */
 final class StructureFixture {
 
     static final String SESSION = "5e1d0c2a-77f3-4d0e-a1c9-0b3e2f4d5a6b";
     static final String PROJECT = "/home/dev/shop";
+
     private static final JsonMapper JSON = JsonMapper.builder().build();
 
     private StructureFixture() {
@@ -60,15 +62,18 @@ final class StructureFixture {
 
     static Observation tool(String id, String time, String tool, Object input, Object output) {
         return new Observation(id, SESSION, PROJECT, tool, List.of(), null, false, null, null, at(time),
-                JSON.writeValueAsString(input), output == null ? null
-                        : output instanceof String s ? s : JSON.writeValueAsString(output));
+                JSON.writeValueAsString(input),
+                output == null ? null : output instanceof String s ? s : JSON.writeValueAsString(output));
     }
 
     static SessionSlice slice(Observation... observations) {
         return new SessionSlice(SESSION, PROJECT, List.of(), List.of(observations));
     }
 
-    /** The text a quote's field names, for checking that each quote aligns with its source. */
+    /**
+     * The text a quote's field names, for checking that each quote aligns with its
+     * source.
+     */
     static String source(List<Observation> observations, String eventId, String field) {
         for (Observation o : observations) {
             if (o.observationId().equals(eventId)) {
@@ -77,4 +82,5 @@ final class StructureFixture {
         }
         return null;
     }
+
 }

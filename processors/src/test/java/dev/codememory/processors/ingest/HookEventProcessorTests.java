@@ -25,13 +25,16 @@ import org.junit.jupiter.api.io.TempDir;
 class HookEventProcessorTests {
 
     private static final String FILE = "20250601T101530.000000Z-42-1.jsonl";
+
     private static final String RECEIVED = "2025-06-01T10:15:30.123456Z";
 
     @TempDir
     Path tmp;
 
     private final SpoolLineBuilder builder = SpoolLineBuilder.defaults();
+
     private final HookEventProcessor processor = new HookEventProcessor(new ProjectResolver());
+
     private Path repo;
 
     @BeforeEach
@@ -66,11 +69,10 @@ class HookEventProcessorTests {
         String payload = "{\"session_id\":\"s-1\",\"cwd\":\"" + cwd + "\",\"hook_event_name\":\"PostToolUse\","
                 + "\"tool_name\":\"Write\",\"tool_input\":{\"content\":\"a [PRIVATE] b\"}}";
         String dedupeKey = sha256("PostToolUse\u0000s-1\u0000received:" + RECEIVED + "\u0000" + payload);
-        assertThat(event).isEqualTo(new IngestRecord.Event(
-                "ev_" + dedupeKey.substring(0, 32), dedupeKey,
+        assertThat(event).isEqualTo(new IngestRecord.Event("ev_" + dedupeKey.substring(0, 32), dedupeKey,
                 LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000),
-                LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000),
-                "PostToolUse", "s-1", repo.toString(), cwd, "hook", payload, sha256(payload), FILE, 3));
+                LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000), "PostToolUse", "s-1", repo.toString(), cwd,
+                "hook", payload, sha256(payload), FILE, 3));
         assertThat(event.eventId()).matches("ev_[0-9a-f]{32}");
         assertThat(event.dedupeKey()).matches("[0-9a-f]{64}");
     }
@@ -85,7 +87,7 @@ class HookEventProcessorTests {
         assertThat(event.ts()).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0, 0, 500_000_000));
         assertThat(event.receivedAt()).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000));
         assertThat(event.dedupeKey())
-                .isEqualTo(sha256("UserPromptSubmit\u0000s\u0000ts:2025-06-01T10:00:00.500\u0000" + hook));
+            .isEqualTo(sha256("UserPromptSubmit\u0000s\u0000ts:2025-06-01T10:00:00.500\u0000" + hook));
     }
 
     @Test
@@ -93,7 +95,7 @@ class HookEventProcessorTests {
         assertThat(HookEventProcessor.parseTime("2025-06-01T10:00:00Z")).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0));
         assertThat(HookEventProcessor.parseTime("2025-06-01T10:00:00")).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0));
         assertThat(HookEventProcessor.parseTime("2025-06-01T05:30:00-04:30"))
-                .isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0));
+            .isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0));
         assertThat(HookEventProcessor.parseTime("2025-06-01")).isNull();
         assertThat(HookEventProcessor.parseTime("yesterday")).isNull();
         assertThat(HookEventProcessor.parseTime(" ")).isNull();
@@ -112,7 +114,8 @@ class HookEventProcessorTests {
 
     @Test
     void eventWithoutSessionOrCwdHasUnknownProject() {
-        IngestRecord.Event event = event(hookLine("{\"hook_event_name\":\"Notification\",\"message\":\"m\"}", RECEIVED, 1));
+        IngestRecord.Event event = event(
+                hookLine("{\"hook_event_name\":\"Notification\",\"message\":\"m\"}", RECEIVED, 1));
 
         assertThat(event.sessionId()).isNull();
         assertThat(event.cwd()).isNull();
@@ -122,8 +125,8 @@ class HookEventProcessorTests {
 
     @Test
     void cwdOutsideARepositoryIsTheProject() {
-        IngestRecord.Event event = event(hookLine(
-                "{\"hook_event_name\":\"SessionStart\",\"cwd\":\"/no/such/../place\"}", RECEIVED, 1));
+        IngestRecord.Event event = event(
+                hookLine("{\"hook_event_name\":\"SessionStart\",\"cwd\":\"/no/such/../place\"}", RECEIVED, 1));
 
         assertThat(event.cwd()).isEqualTo("/no/such/../place");
         assertThat(event.project()).isEqualTo("/no/place");
@@ -149,7 +152,7 @@ class HookEventProcessorTests {
         IngestRecord.Event first = event(line);
         IngestRecord.Event second = event(line);
         IngestRecord.Event otherProcessor = (IngestRecord.Event) new HookEventProcessor(new ProjectResolver())
-                .process(line);
+            .process(line);
 
         assertThat(second).isEqualTo(first);
         assertThat(otherProcessor).isEqualTo(first);
@@ -193,8 +196,7 @@ class HookEventProcessorTests {
 
         assertThat(second.dedupeKey()).isNotEqualTo(first.dedupeKey());
         assertThat(reimported.dedupeKey()).isEqualTo(first.dedupeKey());
-        assertThat(first.dedupeKey())
-                .isEqualTo(sha256("UserPromptSubmit\u0000s\u0000origin:s.jsonl:1\u0000" + hook));
+        assertThat(first.dedupeKey()).isEqualTo(sha256("UserPromptSubmit\u0000s\u0000origin:s.jsonl:1\u0000" + hook));
         assertThat(first.ts()).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000));
     }
 
@@ -222,8 +224,8 @@ class HookEventProcessorTests {
     void rejectsATornLineThatIsAlsoInvalidUtf8() {
         SpoolLine line = new SpoolLine(FILE, 9, "{\"spool\":1,\uFFFD", false, true);
 
-        assertThat(processor.process(line)).isEqualTo(reject(9,
-                "torn spool line (writer stopped mid-line) and not valid UTF-8", line.text(), null));
+        assertThat(processor.process(line))
+            .isEqualTo(reject(9, "torn spool line (writer stopped mid-line) and not valid UTF-8", line.text(), null));
     }
 
     @Test
@@ -252,28 +254,29 @@ class HookEventProcessorTests {
 
     @Test
     void rejectsJsonThatIsNotAnObject() {
-        for (String text : new String[] {"[1,2]", "\"text\"", "42", "null", "  "}) {
+        for (String text : new String[] { "[1,2]", "\"text\"", "42", "null", "  " }) {
             SpoolLine line = new SpoolLine(FILE, 5, text, true, false);
 
             assertThat(processor.process(line)).as(text)
-                    .isEqualTo(reject(5, "spool line is not a JSON object", text, null));
+                .isEqualTo(reject(5, "spool line is not a JSON object", text, null));
         }
     }
 
     @Test
     void rejectsFlaggedHookInputKeepingItsRedactedRawText() {
-        SpoolLineBuilder.Line built = builder.build("{\"prompt\":\"<private>pw</private>\"".getBytes(StandardCharsets.UTF_8),
-                Instant.parse(RECEIVED), "hook", null);
+        SpoolLineBuilder.Line built = builder.build(
+                "{\"prompt\":\"<private>pw</private>\"".getBytes(StandardCharsets.UTF_8), Instant.parse(RECEIVED),
+                "hook", null);
         SpoolLine line = new SpoolLine(FILE, 6, built.json(), true, false);
 
-        assertThat(processor.process(line)).isEqualTo(reject(6,
-                "hook input rejected: invalid JSON: unexpected end of input at character 33",
-                "{\"prompt\":\"[PRIVATE]\"", LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
+        assertThat(processor.process(line))
+            .isEqualTo(reject(6, "hook input rejected: invalid JSON: unexpected end of input at character 33",
+                    "{\"prompt\":\"[PRIVATE]\"", LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
     }
 
     @Test
     void rejectsFlaggedInvalidUtf8HookInput() {
-        SpoolLineBuilder.Line built = builder.build(new byte[] {'{', (byte) 0xFF, '}'}, Instant.parse(RECEIVED),
+        SpoolLineBuilder.Line built = builder.build(new byte[] { '{', (byte) 0xFF, '}' }, Instant.parse(RECEIVED),
                 "hook", null);
 
         IngestRecord.Reject reject = reject(processor.process(new SpoolLine(FILE, 1, built.json(), true, false)));
@@ -289,9 +292,9 @@ class HookEventProcessorTests {
         assertThat(processor.process(line)).isEqualTo(reject(7, "hook event has no hook_event_name", line.text(),
                 LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
         assertThat(reject(processor.process(hookLine("{\"hook_event_name\":\" \"}", RECEIVED, 7))).reason())
-                .isEqualTo("hook event has no hook_event_name");
+            .isEqualTo("hook event has no hook_event_name");
         assertThat(reject(processor.process(hookLine("{\"hook_event_name\":5}", RECEIVED, 7))).reason())
-                .isEqualTo("hook event has no hook_event_name");
+            .isEqualTo("hook event has no hook_event_name");
     }
 
     @Test
@@ -307,10 +310,10 @@ class HookEventProcessorTests {
         String text = "{\"spool\":1,\"source\":\"hook\",\"event\":{\"hook_event_name\":\"Stop\"}}";
 
         assertThat(processor.process(new SpoolLine(FILE, 10, text, true, false)))
-                .isEqualTo(reject(10, "spool line has no valid received_at", text, null));
+            .isEqualTo(reject(10, "spool line has no valid received_at", text, null));
         String badTime = "{\"spool\":1,\"received_at\":\"soon\",\"event\":{\"hook_event_name\":\"Stop\"}}";
         assertThat(reject(processor.process(new SpoolLine(FILE, 10, badTime, true, false))).reason())
-                .isEqualTo("spool line has no valid received_at");
+            .isEqualTo("spool line has no valid received_at");
     }
 
     @Test
@@ -338,8 +341,8 @@ class HookEventProcessorTests {
     void longUnknownEventNameIsShortenedInTheReason() {
         String name = "E".repeat(300);
 
-        IngestRecord.Reject reject = reject(processor.process(hookLine("{\"hook_event_name\":\"" + name + "\"}",
-                RECEIVED, 1)));
+        IngestRecord.Reject reject = reject(
+                processor.process(hookLine("{\"hook_event_name\":\"" + name + "\"}", RECEIVED, 1)));
 
         assertThat(reject.reason()).isEqualTo("unknown hook event '" + "E".repeat(200) + "…'");
     }
@@ -364,12 +367,12 @@ class HookEventProcessorTests {
                 + "\"band\":\"high\",\"chars\":10,\"items\":[{\"citation\":\"mem:a7Bc3x\",\"memory_id\":\"m\","
                 + "\"rank\":1,\"score\":\"high\"}]}}";
 
-        assertThat(processor.process(new SpoolLine(FILE, 14, text, true, false))).isEqualTo(reject(14,
-                "invalid injection record: item score is missing or not a number", text,
-                LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
+        assertThat(processor.process(new SpoolLine(FILE, 14, text, true, false)))
+            .isEqualTo(reject(14, "invalid injection record: item score is missing or not a number", text,
+                    LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000)));
         String noObject = "{\"spool\":1,\"record\":\"injection\"}";
         assertThat(processor.process(new SpoolLine(FILE, 15, noObject, true, false)))
-                .isEqualTo(reject(15, "invalid injection record: no \"injection\" object", noObject, null));
+            .isEqualTo(reject(15, "invalid injection record: no \"injection\" object", noObject, null));
     }
 
     @Test
@@ -378,9 +381,9 @@ class HookEventProcessorTests {
         String notText = "{\"spool\":1,\"record\":[1]}";
 
         assertThat(processor.process(new SpoolLine(FILE, 16, text, true, false)))
-                .isEqualTo(reject(16, "unknown spool record 'feedback'", text, null));
+            .isEqualTo(reject(16, "unknown spool record 'feedback'", text, null));
         assertThat(reject(processor.process(new SpoolLine(FILE, 17, notText, true, false))).reason())
-                .isEqualTo("unknown spool record '[1]'");
+            .isEqualTo("unknown spool record '[1]'");
     }
 
     // ---- helpers ----
@@ -416,10 +419,12 @@ class HookEventProcessorTests {
 
     private static String sha256(String s) {
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256")
-                    .digest(s.getBytes(StandardCharsets.UTF_8)));
-        } catch (NoSuchAlgorithmException e) {
+            return HexFormat.of()
+                .formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new AssertionError(e);
         }
     }
+
 }

@@ -16,26 +16,22 @@ class RedactorTests {
 
     @Test
     void closedTagIsReplacedByPrivateMarker() {
-        assertThat(redact("my ssn is <private>123-45-6789</private>, ok"))
-                .isEqualTo("my ssn is [PRIVATE], ok");
+        assertThat(redact("my ssn is <private>123-45-6789</private>, ok")).isEqualTo("my ssn is [PRIVATE], ok");
     }
 
     @Test
     void multilineTagIsReplacedAsOneBlock() {
-        assertThat(redact("start\n<private>\nline one\nline two\n</private>\nend"))
-                .isEqualTo("start\n[PRIVATE]\nend");
+        assertThat(redact("start\n<private>\nline one\nline two\n</private>\nend")).isEqualTo("start\n[PRIVATE]\nend");
     }
 
     @Test
     void tagNamesAreCaseInsensitiveAndAllowSpacesBeforeBracket() {
-        assertThat(redact("a <PRIVATE>x</Private> b <private >y</private  > c"))
-                .isEqualTo("a [PRIVATE] b [PRIVATE] c");
+        assertThat(redact("a <PRIVATE>x</Private> b <private >y</private  > c")).isEqualTo("a [PRIVATE] b [PRIVATE] c");
     }
 
     @Test
     void twoSectionsInOneStringAreBothReplaced() {
-        assertThat(redact("<private>one</private> and <private>two</private>!"))
-                .isEqualTo("[PRIVATE] and [PRIVATE]!");
+        assertThat(redact("<private>one</private> and <private>two</private>!")).isEqualTo("[PRIVATE] and [PRIVATE]!");
     }
 
     @Test
@@ -92,14 +88,13 @@ class RedactorTests {
 
     @Test
     void tildeFenceIsNotClosedByBacktickFence() {
-        assertThat(redact("~~~\n```\n<private>x</private>\n"))
-                .isEqualTo("~~~\n```\n[PRIVATE]\n");
+        assertThat(redact("~~~\n```\n<private>x</private>\n")).isEqualTo("~~~\n```\n[PRIVATE]\n");
     }
 
     @Test
     void tagInsideInlineCodeStaysLiteral() {
         assertThat(redact("use `like <private>this</private>` to hide, e.g. <private>pw</private>"))
-                .isEqualTo("use `like <private>this</private>` to hide, e.g. [PRIVATE]");
+            .isEqualTo("use `like <private>this</private>` to hide, e.g. [PRIVATE]");
     }
 
     @Test
@@ -116,7 +111,7 @@ class RedactorTests {
     @Test
     void unclosedFenceDoesNotProtect() {
         assertThat(redact("```\n<private>secret</private>\nno closing fence"))
-                .isEqualTo("```\n[PRIVATE]\nno closing fence");
+            .isEqualTo("```\n[PRIVATE]\nno closing fence");
     }
 
     @Test
@@ -140,44 +135,40 @@ class RedactorTests {
 
     @Test
     void openAiAndAnthropicKeysAreRedacted() {
-        assertThat(redact("key sk-abcdefghijklmnopqrstuvwx1234 here"))
-                .isEqualTo("key [REDACTED] here");
-        assertThat(redact("OPENAI=sk-proj-AbC_dEf-1234567890abcdefXYZ"))
-                .isEqualTo("OPENAI=[REDACTED]");
+        assertThat(redact("key sk-abcdefghijklmnopqrstuvwx1234 here")).isEqualTo("key [REDACTED] here");
+        assertThat(redact("OPENAI=sk-proj-AbC_dEf-1234567890abcdefXYZ")).isEqualTo("OPENAI=[REDACTED]");
         assertThat(redact("export ANTHROPIC=\"sk-ant-api03-abcDEF123456_ghiJKL-7890mnop\""))
-                .isEqualTo("export ANTHROPIC=\"[REDACTED]\"");
+            .isEqualTo("export ANTHROPIC=\"[REDACTED]\"");
     }
 
     @Test
     void shortSkPrefixIsNotRedacted() {
         assertThat(redact("sk-short and task-1234 and desk-abcdefghijklmnopqrstuvwxyz"))
-                .isEqualTo("sk-short and task-1234 and desk-abcdefghijklmnopqrstuvwxyz");
+            .isEqualTo("sk-short and task-1234 and desk-abcdefghijklmnopqrstuvwxyz");
     }
 
     @Test
     void awsAccessKeyIdsAreRedacted() {
         assertThat(redact("id AKIAIOSFODNN7EXAMPLE and ASIAABCDEFGHIJKLMNOP."))
-                .isEqualTo("id [REDACTED] and [REDACTED].");
+            .isEqualTo("id [REDACTED] and [REDACTED].");
     }
 
     @Test
     void awsLookalikesThatAreNotWordBoundedAreKept() {
         assertThat(redact("XAKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLEX AKIAshort"))
-                .isEqualTo("XAKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLEX AKIAshort");
+            .isEqualTo("XAKIAIOSFODNN7EXAMPLE AKIAIOSFODNN7EXAMPLEX AKIAshort");
     }
 
     @Test
     void githubTokensAreRedacted() {
         assertThat(redact("ghp_abcdefghijklmnopqrstuvwxyz0123456789 gho_ABCDEFGHIJKLMNOPQRSTUVWXYZ0123"))
-                .isEqualTo("[REDACTED] [REDACTED]");
-        assertThat(redact("pat github_pat_11ABCDEFG0123456789_abcdefghijklmnop end"))
-                .isEqualTo("pat [REDACTED] end");
+            .isEqualTo("[REDACTED] [REDACTED]");
+        assertThat(redact("pat github_pat_11ABCDEFG0123456789_abcdefghijklmnop end")).isEqualTo("pat [REDACTED] end");
     }
 
     @Test
     void slackTokensAreRedacted() {
-        assertThat(redact("slack xoxb-1234567890-abcdefghij done"))
-                .isEqualTo("slack [REDACTED] done");
+        assertThat(redact("slack xoxb-1234567890-abcdefghij done")).isEqualTo("slack [REDACTED] done");
         assertThat(redact("xoxp-123 is too short")).isEqualTo("xoxp-123 is too short");
     }
 
@@ -186,18 +177,16 @@ class RedactorTests {
         String text = "key:\n-----BEGIN RSA PRIVATE KEY-----\nMIIEowIBAAKCAQEA\nabc+/=\n"
                 + "-----END RSA PRIVATE KEY-----\nafter";
         assertThat(redact(text)).isEqualTo("key:\n[REDACTED]\nafter");
-        assertThat(redact("-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----"))
-                .isEqualTo("[REDACTED]");
+        assertThat(redact("-----BEGIN PRIVATE KEY-----\nAAA\n-----END PRIVATE KEY-----")).isEqualTo("[REDACTED]");
         assertThat(redact("x -----BEGIN OPENSSH PRIVATE KEY-----\nb3Blbn\n-----END OPENSSH PRIVATE KEY----- y"))
-                .isEqualTo("x [REDACTED] y");
+            .isEqualTo("x [REDACTED] y");
         assertThat(redact("-----BEGIN ENCRYPTED PRIVATE KEY-----\nAAA\n-----END ENCRYPTED PRIVATE KEY-----\n"))
-                .isEqualTo("[REDACTED]\n");
+            .isEqualTo("[REDACTED]\n");
     }
 
     @Test
     void unclosedPemPrivateKeyRedactsToEnd() {
-        assertThat(redact("see\n-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIB\ntruncated"))
-                .isEqualTo("see\n[REDACTED]");
+        assertThat(redact("see\n-----BEGIN EC PRIVATE KEY-----\nMHcCAQEEIB\ntruncated")).isEqualTo("see\n[REDACTED]");
     }
 
     @Test
@@ -209,9 +198,9 @@ class RedactorTests {
     @Test
     void bearerTokenIsRedactedKeepingTheWord() {
         assertThat(redact("Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxIn0.abc-_def"))
-                .isEqualTo("Authorization: Bearer [REDACTED]");
+            .isEqualTo("Authorization: Bearer [REDACTED]");
         assertThat(redact("curl -H 'authorization: bearer abcdefgh12345678'"))
-                .isEqualTo("curl -H 'authorization: bearer [REDACTED]'");
+            .isEqualTo("curl -H 'authorization: bearer [REDACTED]'");
         assertThat(redact("Bearer short")).isEqualTo("Bearer short");
     }
 
@@ -226,21 +215,20 @@ class RedactorTests {
     @Test
     void jsonStyleAssignmentKeepsQuotes() {
         assertThat(redact("{\"api_key\": \"abc123\", \"name\": \"demo\"}"))
-                .isEqualTo("{\"api_key\": \"[REDACTED]\", \"name\": \"demo\"}");
+            .isEqualTo("{\"api_key\": \"[REDACTED]\", \"name\": \"demo\"}");
         assertThat(redact("{'client_secret':'s3cr3t'}")).isEqualTo("{'client_secret':'[REDACTED]'}");
     }
 
     @Test
     void quotedAssignmentValueIsRedactedUpToClosingQuote() {
-        assertThat(redact("password: \"correct horse battery\" ok"))
-                .isEqualTo("password: \"[REDACTED]\" ok");
+        assertThat(redact("password: \"correct horse battery\" ok")).isEqualTo("password: \"[REDACTED]\" ok");
     }
 
     @Test
     void everyAssignmentKeyWordIsRecognised() {
-        String[] keys = {"password", "passwd", "pwd", "secret", "client_secret", "token", "access_token",
+        String[] keys = { "password", "passwd", "pwd", "secret", "client_secret", "token", "access_token",
                 "refresh_token", "auth_token", "api_key", "api-key", "apikey", "access_key", "secret_key",
-                "private_key", "API_KEY", "Secret"};
+                "private_key", "API_KEY", "Secret" };
         for (String key : keys) {
             assertThat(redact(key + "=v4lue")).as(key).isEqualTo(key + "=[REDACTED]");
         }
@@ -249,7 +237,7 @@ class RedactorTests {
     @Test
     void environmentStyleKeysWithPrefixAreRedacted() {
         assertThat(redact("DB_PASSWORD=pw1 GITHUB_TOKEN=abc x-api-key: k3y"))
-                .isEqualTo("DB_PASSWORD=[REDACTED] GITHUB_TOKEN=[REDACTED] x-api-key: [REDACTED]");
+            .isEqualTo("DB_PASSWORD=[REDACTED] GITHUB_TOKEN=[REDACTED] x-api-key: [REDACTED]");
     }
 
     @Test
@@ -261,7 +249,7 @@ class RedactorTests {
     @Test
     void alreadyRedactedOrEmptyValuesAreLeftAlone() {
         assertThat(redact("password=[REDACTED] token: [PRIVATE] secret=\"\" pwd= \n"))
-                .isEqualTo("password=[REDACTED] token: [PRIVATE] secret=\"\" pwd= \n");
+            .isEqualTo("password=[REDACTED] token: [PRIVATE] secret=\"\" pwd= \n");
         assertThat(redact("token=<private>abc</private>")).isEqualTo("token=[PRIVATE]");
         assertThat(redact("{\"token\": \"[REDACTED]\"}")).isEqualTo("{\"token\": \"[REDACTED]\"}");
     }
@@ -274,22 +262,21 @@ class RedactorTests {
 
     @Test
     void secretsInsideKeyShapesAreRedactedOnce() {
-        assertThat(redact("api_key=sk-abcdefghijklmnopqrstuvwxyz"))
-                .isEqualTo("api_key=[REDACTED]");
+        assertThat(redact("api_key=sk-abcdefghijklmnopqrstuvwxyz")).isEqualTo("api_key=[REDACTED]");
     }
 
     @Test
     void secretInsideCodeBlockIsRedacted() {
         String text = "```bash\nexport API_KEY=abc123\ncurl -H \"Authorization: Bearer abcdefgh12345\"\n```";
         assertThat(redact(text))
-                .isEqualTo("```bash\nexport API_KEY=[REDACTED]\ncurl -H \"Authorization: Bearer [REDACTED]\"\n```");
+            .isEqualTo("```bash\nexport API_KEY=[REDACTED]\ncurl -H \"Authorization: Bearer [REDACTED]\"\n```");
         assertThat(redact("run `password=hunter2` now")).isEqualTo("run `password=[REDACTED]` now");
     }
 
     @Test
     void privateTagAndSecretsCombine() {
         assertThat(redact("<private>mine</private> password=pw `<private>kept</private>`"))
-                .isEqualTo("[PRIVATE] password=[REDACTED] `<private>kept</private>`");
+            .isEqualTo("[PRIVATE] password=[REDACTED] `<private>kept</private>`");
     }
 
     // ---- shapes seen in real transcripts ----
@@ -297,23 +284,24 @@ class RedactorTests {
     @Test
     void defaultOfAnEnvironmentLookupIsMaskedNotTheLookup() {
         assertThat(redact("neo4j_password: System.get_env(\"NEO4J_PASSWORD\", \"Quokka-Lantern-8814\")"))
-                .isEqualTo("neo4j_password: System.get_env(\"NEO4J_PASSWORD\", \"[REDACTED]\")");
+            .isEqualTo("neo4j_password: System.get_env(\"NEO4J_PASSWORD\", \"[REDACTED]\")");
         assertThat(redact("password = os.getenv('X_PASSWORD', 'zebra-5521')"))
-                .isEqualTo("password = os.getenv('X_PASSWORD', '[REDACTED]')");
+            .isEqualTo("password = os.getenv('X_PASSWORD', '[REDACTED]')");
         assertThat(redact("const token = process.env.X_TOKEN || \"abc123def456\";"))
-                .isEqualTo("const token = process.env.X_TOKEN || \"[REDACTED]\";");
+            .isEqualTo("const token = process.env.X_TOKEN || \"[REDACTED]\";");
         assertThat(redact("POSTGRES_PASSWORD: ${DB_PASSWORD:-s3cr3t-default}"))
-                .isEqualTo("POSTGRES_PASSWORD: ${DB_PASSWORD:-[REDACTED]}");
+            .isEqualTo("POSTGRES_PASSWORD: ${DB_PASSWORD:-[REDACTED]}");
         assertThat(redact("url: ${DB_PASSWORD:s3cr3t}")).isEqualTo("url: ${DB_PASSWORD:[REDACTED]}");
         assertThat(redact("export API_KEY=${API_KEY:?API_KEY must be set}"))
-                .isEqualTo("export API_KEY=${API_KEY:?API_KEY must be set}");
+            .isEqualTo("export API_KEY=${API_KEY:?API_KEY must be set}");
     }
 
     @Test
     void jsonHeldAsAnEscapedStringInsideAnotherStringIsMasked() {
         assertThat(redact("{\\\"NEO4J_PASSWORD\\\": \\\"Quokka-Lantern-8814\\\", \\\"host\\\": \\\"db\\\"}"))
-                .isEqualTo("{\\\"NEO4J_PASSWORD\\\": \\\"[REDACTED]\\\", \\\"host\\\": \\\"db\\\"}");
-        assertThat(redact("{\"NEO4J_PASSWORD\": \"Quokka-Lantern-8814\"}")).isEqualTo("{\"NEO4J_PASSWORD\": \"[REDACTED]\"}");
+            .isEqualTo("{\\\"NEO4J_PASSWORD\\\": \\\"[REDACTED]\\\", \\\"host\\\": \\\"db\\\"}");
+        assertThat(redact("{\"NEO4J_PASSWORD\": \"Quokka-Lantern-8814\"}"))
+            .isEqualTo("{\"NEO4J_PASSWORD\": \"[REDACTED]\"}");
     }
 
     @Test
@@ -325,12 +313,13 @@ class RedactorTests {
     @Test
     void connectionStringsKeepUserAndHost() {
         assertThat(redact("postgres://admin:Sup3rS3cret@db.example.com:5432/app"))
-                .isEqualTo("postgres://admin:[REDACTED]@db.example.com:5432/app");
+            .isEqualTo("postgres://admin:[REDACTED]@db.example.com:5432/app");
         assertThat(redact("mongodb+srv://user:pa55word@cluster0.abcde.mongodb.net/test"))
-                .isEqualTo("mongodb+srv://user:[REDACTED]@cluster0.abcde.mongodb.net/test");
-        assertThat(redact("REDIS_URL=redis://:hunter2pw@localhost:6379")).isEqualTo("REDIS_URL=redis://:[REDACTED]@localhost:6379");
+            .isEqualTo("mongodb+srv://user:[REDACTED]@cluster0.abcde.mongodb.net/test");
+        assertThat(redact("REDIS_URL=redis://:hunter2pw@localhost:6379"))
+            .isEqualTo("REDIS_URL=redis://:[REDACTED]@localhost:6379");
         assertThat(redact("Server=tcp:db;Database=x;User Id=sa;Password=hunter;"))
-                .isEqualTo("Server=tcp:db;Database=x;User Id=sa;Password=[REDACTED];");
+            .isEqualTo("Server=tcp:db;Database=x;User Id=sa;Password=[REDACTED];");
         assertThat(redact("postgres://user:${DB_PASSWORD}@db/app")).isEqualTo("postgres://user:${DB_PASSWORD}@db/app");
     }
 
@@ -346,18 +335,19 @@ class RedactorTests {
         assertThat(redact("password: str = \"hunter2\"")).isEqualTo("password: str = \"[REDACTED]\"");
         assertThat(redact("user.setPassword(\"s3cr3tpw\");")).isEqualTo("user.setPassword(\"[REDACTED]\");");
         assertThat(redact("machine api.example.com login me password hunter2"))
-                .isEqualTo("machine api.example.com login me password [REDACTED]");
+            .isEqualTo("machine api.example.com login me password [REDACTED]");
         assertThat(redact("curl -u admin:hunter2 https://x")).isEqualTo("curl -u admin:[REDACTED] https://x");
     }
 
     @Test
     void providerTokensAreMaskedWhereverTheyStand() {
-        String[] tokens = {"sk-ant-api03-" + "a1B2c3D4e5".repeat(9) + "xyzAA", "AKIAIOSFODNN7EXAMPLE",
-            "ghp_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "glpat-a1B2c3D4e5f6G7h8i9J0", "xoxb-1234567890-abcdefghij",
-            "sk_live_" + "a1B2c3D4e5".repeat(3), "SG." + "a1B2c3D4e5f6G7h8i9J0kL" + "." + "a1B2c3D4e5".repeat(4) + "abc",
-            "npm_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "hf_" + "aBcDeFgHiJ".repeat(3) + "kLmN",
-            "dckr_pat_a1B2c3D4e5f6G7h8i9J0kL1m2N3", "AIza" + "a1B2c3D4e5".repeat(3) + "f6G7h",
-            "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U"};
+        String[] tokens = { "sk-ant-api03-" + "a1B2c3D4e5".repeat(9) + "xyzAA", "AKIAIOSFODNN7EXAMPLE",
+                "ghp_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "glpat-a1B2c3D4e5f6G7h8i9J0", "xoxb-1234567890-abcdefghij",
+                "sk_live_" + "a1B2c3D4e5".repeat(3),
+                "SG." + "a1B2c3D4e5f6G7h8i9J0kL" + "." + "a1B2c3D4e5".repeat(4) + "abc",
+                "npm_" + "a1B2c3D4e5".repeat(3) + "f6G7h8", "hf_" + "aBcDeFgHiJ".repeat(3) + "kLmN",
+                "dckr_pat_a1B2c3D4e5f6G7h8i9J0kL1m2N3", "AIza" + "a1B2c3D4e5".repeat(3) + "f6G7h",
+                "eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiIxMjM0NTY3ODkwIn0.dozjgNryP4J3jVmNHl0w5N_XgL0n3I9PlFUP0THsR8U" };
         for (String token : tokens) {
             assertThat(redact("see " + token + " here")).as(token).isEqualTo("see [REDACTED] here");
         }
@@ -365,17 +355,17 @@ class RedactorTests {
 
     @Test
     void ordinaryCodeSurvives() {
-        String[] lines = {"def verify(self, secret: str) -> bool:", "    password: str", "    token: Token",
-            "    password = getpass()", "    if token is None:", "    secret_key = os.environ[\"SECRET_KEY\"]",
-            "max_tokens=4096", "tokenizer = AutoTokenizer.from_pretrained(\"bert\")", "PASSWORD_MIN_LENGTH = 8",
-            "\"forgot_password\": \"Forgot password?\",", "token_type: \"bearer\"", "api_key = get_api_key()",
-            "headers = {\"Authorization\": f\"Bearer {token}\"}", "password: ${DB_PASSWORD}",
-            "token: ${{ secrets.GITHUB_TOKEN }}", "connect(user=user, password=password)",
-            "Password: must be at least 8 characters", "We use bearer authentication here.",
-            "commit 4f2a9c1e7b3d5a6f8e9c0b1a2d3e4f5a6b7c8d9e", "id 3fa85f64-5717-4562-b3fc-2c963f66afa6",
-            "\"integrity\": \"sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR9n4y0g0==\"",
-            "github.com/pkg/errors v0.9.1 h1:FEBLx1zS214owpjy7qsBeixbURkuhQAwrK5UwLGTwt4=",
-            "\"jsonwebtoken\": \"^9.0.2\"", "\"nextPageToken\": \"CAUQAA\"", "primary_key = \"id\""};
+        String[] lines = { "def verify(self, secret: str) -> bool:", "    password: str", "    token: Token",
+                "    password = getpass()", "    if token is None:", "    secret_key = os.environ[\"SECRET_KEY\"]",
+                "max_tokens=4096", "tokenizer = AutoTokenizer.from_pretrained(\"bert\")", "PASSWORD_MIN_LENGTH = 8",
+                "\"forgot_password\": \"Forgot password?\",", "token_type: \"bearer\"", "api_key = get_api_key()",
+                "headers = {\"Authorization\": f\"Bearer {token}\"}", "password: ${DB_PASSWORD}",
+                "token: ${{ secrets.GITHUB_TOKEN }}", "connect(user=user, password=password)",
+                "Password: must be at least 8 characters", "We use bearer authentication here.",
+                "commit 4f2a9c1e7b3d5a6f8e9c0b1a2d3e4f5a6b7c8d9e", "id 3fa85f64-5717-4562-b3fc-2c963f66afa6",
+                "\"integrity\": \"sha512-z4PhNX7vuL3xVChQ1m2AB9Yg5AULVxXcg/SpIdNs6c5H0NE8XYXysP+DGNKHfuwvY7kxvUR9n4y0g0==\"",
+                "github.com/pkg/errors v0.9.1 h1:FEBLx1zS214owpjy7qsBeixbURkuhQAwrK5UwLGTwt4=",
+                "\"jsonwebtoken\": \"^9.0.2\"", "\"nextPageToken\": \"CAUQAA\"", "primary_key = \"id\"" };
         for (String line : lines) {
             assertThat(redact(line)).as(line).isSameAs(line);
         }
@@ -388,7 +378,7 @@ class RedactorTests {
         assertThat(redactor.redactCredentialFile(env)).isEqualTo("# local settings\nDB_HOST=[REDACTED]\n"
                 + "export PORT=[REDACTED]\nNEO4J_PASSWORD=\"[REDACTED]\"\n\n   5\tSTRIPE_KEY=[REDACTED]\n");
         assertThat(redactor.redactCredentialFile("machine h login me password pw1\n"))
-                .isEqualTo("machine h login [REDACTED] password [REDACTED]\n");
+            .isEqualTo("machine h login [REDACTED] password [REDACTED]\n");
         assertThat(Redactor.isCredentialFile("/repo/.env")).isTrue();
         assertThat(Redactor.isCredentialFile("/repo/.env.production")).isTrue();
         assertThat(Redactor.isCredentialFile("/home/me/.aws/credentials")).isTrue();
@@ -398,12 +388,12 @@ class RedactorTests {
 
     @Test
     void secretNamesAreToldFromLookalikes() {
-        for (String name : new String[] {"password", "DB_PASSWORD", "apiKey", "client-secret", "GITHUB_TOKEN",
-            "credentials", "x-api-key", "secret_key_base", "accessToken"}) {
+        for (String name : new String[] { "password", "DB_PASSWORD", "apiKey", "client-secret", "GITHUB_TOKEN",
+                "credentials", "x-api-key", "secret_key_base", "accessToken" }) {
             assertThat(Redactor.isSecretName(name)).as(name).isTrue();
         }
-        for (String name : new String[] {"max_tokens", "tokenizer", "password_min_length", "nextPageToken",
-            "primary_key", "author", "keyword", "tokens", "keys", "input_tokens", "token_type"}) {
+        for (String name : new String[] { "max_tokens", "tokenizer", "password_min_length", "nextPageToken",
+                "primary_key", "author", "keyword", "tokens", "keys", "input_tokens", "token_type" }) {
             assertThat(Redactor.isSecretName(name)).as(name).isFalse();
         }
     }
@@ -462,4 +452,5 @@ class RedactorTests {
         String text = lines + "``` `` <private>x</private>";
         assertThat(redact(text)).isEqualTo(lines + "``` `` [PRIVATE]");
     }
+
 }

@@ -12,14 +12,15 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The measured corpus in {@code src/test/resources/secrets/}: secret samples per provider family and ordinary
- * developer text. Recall is the share of samples whose secrets are fully masked; the false-positive rate is the share
- * of ordinary lines the redactor changes. Run {@code main} (or {@code SecretCorpusTests}) to print the table.
+ * The measured corpus in {@code src/test/resources/secrets/}: secret samples per provider
+ * family and ordinary developer text. Recall is the share of samples whose secrets are
+ * fully masked; the false-positive rate is the share of ordinary lines the redactor
+ * changes. Run {@code main} (or {@code SecretCorpusTests}) to print the table.
  */
 public final class SecretCorpus {
 
-    static final String[] ORDINARY = {"code-mixed", "config", "prose", "logs", "lockfiles", "git-and-ids",
-        "python-stdlib", "java-code-memory"};
+    static final String[] ORDINARY = { "code-mixed", "config", "prose", "logs", "lockfiles", "git-and-ids",
+            "python-stdlib", "java-code-memory" };
 
     /** One sample: the text as the redactor sees it and the secret values inside it. */
     record Sample(String family, String text, List<String> secrets, int line) {
@@ -110,7 +111,8 @@ public final class SecretCorpus {
                 String out = redactor.redact(s.text());
                 if (fullyMasked(s, out)) {
                     masked++;
-                } else {
+                }
+                else {
                     missed.add("line " + s.line() + ": " + out.replace("\n", "\\n"));
                 }
             }
@@ -134,8 +136,9 @@ public final class SecretCorpus {
     }
 
     /**
-     * Fully masked: no run of three characters of any secret survives, except runs that also occur in the text
-     * around the secrets or in the markers (so a user name or a key name that shares letters with it does not count).
+     * Fully masked: no run of three characters of any secret survives, except runs that
+     * also occur in the text around the secrets or in the markers (so a user name or a
+     * key name that shares letters with it does not count).
      */
     static boolean fullyMasked(Sample sample, String out) {
         String context = sample.text();
@@ -237,12 +240,16 @@ public final class SecretCorpus {
                 throw new IllegalStateException("missing test resource " + name);
             }
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new UncheckedIOException(e);
         }
     }
 
-    /** Prints the per-family table; {@code --details} also lists every missed sample and changed line. */
+    /**
+     * Prints the per-family table; {@code --details} also lists every missed sample and
+     * changed line.
+     */
     public static void main(String[] args) {
         Report report = measure(Redactor.defaults());
         System.out.print(report.table());
@@ -250,4 +257,5 @@ public final class SecretCorpus {
             System.out.print(report.details());
         }
     }
+
 }

@@ -8,8 +8,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Recall and false positives of the redactor on the corpus in {@code src/test/resources/secrets/} (see its README).
- * Prints the per-family table; {@code SecretCorpus.main} prints it too.
+ * Recall and false positives of the redactor on the corpus in
+ * {@code src/test/resources/secrets/} (see its README). Prints the per-family table;
+ * {@code SecretCorpus.main} prints it too.
  */
 class SecretCorpusTests {
 
@@ -63,4 +64,5 @@ class SecretCorpusTests {
         assertThat(SecretCorpus.fullyMasked(sample, "key=[REDACTED]456")).isFalse();
         assertThat(SecretCorpus.fullyMasked(sample, "key=abc[REDACTED]")).isFalse();
     }
+
 }

@@ -8,14 +8,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
-/** The hand-made matchers of {@link SecretRules} against the regular expressions they stand in for. */
+/**
+ * The hand-made matchers of {@link SecretRules} against the regular expressions they
+ * stand in for.
+ */
 class SecretRulesTests {
 
     @Test
     void aRunBodyMatchesWhatItsRegexMatches() {
         Random random = new Random(11);
         String alphabet = "aZ09fFgG_-+/=.~:?!@ é\u20ac";
-        String[] glue = {".", "-", "_", ":", "=", "eyJ", "Ag", "=="};
+        String[] glue = { ".", "-", "_", ":", "=", "eyJ", "Ag", "==" };
         int parsed = 0;
         for (String[] shape : SecretRules.SHAPES) {
             SecretRules.RunBody run = SecretRules.RunBody.parse(shape[1]);
@@ -31,10 +34,13 @@ class SecretRulesTests {
                     int pick = random.nextInt(10);
                     if (pick == 0) {
                         text.append(alphabet.charAt(random.nextInt(alphabet.length())));
-                    } else if (pick == 1) {
+                    }
+                    else if (pick == 1) {
                         text.append(glue[random.nextInt(glue.length)]);
-                    } else {
-                        text.append((char) ((random.nextBoolean() ? 'a' : 'A') + random.nextInt(random.nextBoolean() ? 6 : 26)));
+                    }
+                    else {
+                        text.append((char) ((random.nextBoolean() ? 'a' : 'A')
+                                + random.nextInt(random.nextBoolean() ? 6 : 26)));
                     }
                 }
                 String s = text.toString();
@@ -49,7 +55,7 @@ class SecretRulesTests {
     @Test
     void aRunBodyMatchesWhatItsRegexMatchesOnBodiesMadeForIt() {
         Random random = new Random(7);
-        String[] bodies = {"[a-f]{2,4}-[0-9]{3}", "[A-Z]{3}[0-9]{2,}+\\.[a-z]*+", "ab[a-z0-9]{5,}={0,2}", "[0-9]{4}"};
+        String[] bodies = { "[a-f]{2,4}-[0-9]{3}", "[A-Z]{3}[0-9]{2,}+\\.[a-z]*+", "ab[a-z0-9]{5,}={0,2}", "[0-9]{4}" };
         for (String body : bodies) {
             SecretRules.RunBody run = SecretRules.RunBody.parse(body);
             assertThat(run).as(body).isNotNull();
@@ -69,9 +75,10 @@ class SecretRulesTests {
 
     @Test
     void bodiesThatAreNotOneRunAreLeftToTheRegexEngine() {
-        for (String body : new String[] {"[a-f0-9]{32}(?:-\\d)?", "\\d-[A-Z0-9]{8,}+", "(?:pt|st)\\.[a-z]{40}",
-            "[^a]{3}", "[a-z]{5,2}", "[\\w]{3}", "[z-a]{3}", "[a-z]{1,5}={0,2}[a-z]{3}", "[a-z]{2,}[0-9a-f]{4}"}) {
+        for (String body : new String[] { "[a-f0-9]{32}(?:-\\d)?", "\\d-[A-Z0-9]{8,}+", "(?:pt|st)\\.[a-z]{40}",
+                "[^a]{3}", "[a-z]{5,2}", "[\\w]{3}", "[z-a]{3}", "[a-z]{1,5}={0,2}[a-z]{3}", "[a-z]{2,}[0-9a-f]{4}" }) {
             assertThat(SecretRules.RunBody.parse(body)).as(body).isNull();
         }
     }
+
 }

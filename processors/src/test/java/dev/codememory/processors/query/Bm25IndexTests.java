@@ -54,10 +54,10 @@ class Bm25IndexTests {
     void rareTermsOutweighCommonOnes() {
         Bm25Index index = corpus();
 
-        assertThat(ranking(index, index.score(QueryTokenizer.tokenize("cat in the park"))))
-                .containsExactly("d2", "d3", "d1");
+        assertThat(ranking(index, index.score(QueryTokenizer.tokenize("cat in the park")))).containsExactly("d2", "d3",
+                "d1");
         assertThat(ranking(index, index.score(QueryTokenizer.tokenize("code review for the mat"))))
-                .containsExactly("d4", "d1");
+            .containsExactly("d4", "d1");
     }
 
     @Test
@@ -93,7 +93,8 @@ class Bm25IndexTests {
         List<String> query = List.of("postgres", "invoice", "retry");
 
         assertThat(index.coverage(query, java.util.Set.of("postgres", "invoice", "lock")))
-                .isEqualTo(index.coverage(query)[0]).isStrictlyBetween(0.0, 1.0);
+            .isEqualTo(index.coverage(query)[0])
+            .isStrictlyBetween(0.0, 1.0);
         assertThat(index.coverage(query, java.util.Set.of("teal"))).isZero();
         assertThat(index.coverage(List.of(), java.util.Set.of("teal"))).isZero();
     }
@@ -136,4 +137,5 @@ class Bm25IndexTests {
         assertThat(sums.second).containsOnly(0.0);
         assertThat(index.match(List.of("zebra"), PositionSums.take(index.size()))).isZero();
     }
+
 }

@@ -15,7 +15,8 @@ class CitationTests {
 
     @Test
     void roundNHashesTheIdWithTheRoundNumber() {
-        // python3: base64.urlsafe_b64encode(hashlib.sha256(b"x#1").digest())[:6]; DuckDB's SQL gives the same
+        // python3: base64.urlsafe_b64encode(hashlib.sha256(b"x#1").digest())[:6];
+        // DuckDB's SQL gives the same
         assertThat(Citation.of("x", 1)).isEqualTo("mem:23-aKx");
         assertThat(Citation.of("entry-1", 0)).isEqualTo(Citation.of("entry-1"));
     }
@@ -32,4 +33,5 @@ class CitationTests {
     void differsForDifferentIds() {
         assertThat(Citation.of("entry-1")).isNotEqualTo(Citation.of("entry-2"));
     }
+
 }

@@ -12,10 +12,12 @@ class HybridRankerFusionTests {
 
     private static final LocalDateTime NOW = LocalDateTime.of(2024, 3, 1, 12, 0);
 
-    /** 0.4 semantic, 0.25 lexical, 0.2 recency, 0.15 status; cosine 0.15 → 0, 0.75 → 1; half-life 30 days. */
-    private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15,
-            0.75, 0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03,
-            1.0, 0.8, 7);
+    /**
+     * 0.4 semantic, 0.25 lexical, 0.2 recency, 0.15 status; cosine 0.15 → 0, 0.75 → 1;
+     * half-life 30 days.
+     */
+    private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15, 0.75,
+            0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03, 1.0, 0.8, 7);
 
     private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
         return new MemoryDoc(id, kind, "active", created, text);
@@ -43,8 +45,8 @@ class HybridRankerFusionTests {
         HybridRanker ranker = ranker();
 
         assertThat(ranker.fuse(doc("m", "decision", NOW, ""), 0.99, 1.4, NOW).score()).isCloseTo(1.0, within(1e-12));
-        assertThat(ranker.fuse(doc("m", "decision", NOW.plusDays(2), ""), -0.3, -1, NOW).score())
-                .isCloseTo(0.2 + 0.15, within(1e-12));
+        assertThat(ranker.fuse(doc("m", "decision", NOW.plusDays(2), ""), -0.3, -1, NOW).score()).isCloseTo(0.2 + 0.15,
+                within(1e-12));
     }
 
     @Test
@@ -58,7 +60,8 @@ class HybridRankerFusionTests {
         assertThat(r.score()).isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE * (0.25 * 0.5 + 0.2 * 0.5 + 0.15 * 0.9) / 0.6,
                 within(1e-12));
         assertThat(ranker.fuseWithoutSemantic(doc("p", "decision", NOW, ""), 1.0, NOW).score())
-                .isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE, within(1e-12)).isLessThan(MatchBand.HIGH_SCORE);
+            .isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE, within(1e-12))
+            .isLessThan(MatchBand.HIGH_SCORE);
     }
 
     @Test
@@ -71,8 +74,7 @@ class HybridRankerFusionTests {
 
         assertThat(ranked).extracting(RankedMemory::memoryId).startsWith("a", "b");
         assertThat(ranked).allSatisfy(r -> assertThat(r.semantic()).isZero());
-        assertThat(MatchBand.of(ranked.stream().map(RankedMemory::score).toList()))
-                .isEqualTo(MatchBand.SUGGESTED);
+        assertThat(MatchBand.of(ranked.stream().map(RankedMemory::score).toList())).isEqualTo(MatchBand.SUGGESTED);
         assertThat(ranked.get(0).score()).isGreaterThan(ranked.get(1).score());
     }
 
@@ -86,8 +88,9 @@ class HybridRankerFusionTests {
 
         RankedMemory observation = ranked.stream().filter(r -> r.memoryId().equals("commit")).findFirst().orElseThrow();
         assertThat(observation.semantic()).isZero();
-        assertThat(observation.score()).isCloseTo(ranker.fuseWithoutSemantic(
-                doc("commit", "observation", NOW, ""), observation.lexical(), NOW).score(), within(1e-12));
+        assertThat(observation.score()).isCloseTo(
+                ranker.fuseWithoutSemantic(doc("commit", "observation", NOW, ""), observation.lexical(), NOW).score(),
+                within(1e-12));
         assertThat(observation.lexical()).isCloseTo(1.0, within(1e-12));
     }
 
@@ -135,8 +138,8 @@ class HybridRankerFusionTests {
                 doc("paris", "exchange", NOW.minusDays(1), "Travel plans for Paris in spring"));
 
         // the vector store saw "cache" as the nearest; the lexical index finds "pool"
-        List<RankedMemory> ranked = ranker.rank("postgres connection pool", Map.of("cache", 0.5, "pool", 0.45),
-                NOW, 10);
+        List<RankedMemory> ranked = ranker.rank("postgres connection pool", Map.of("cache", 0.5, "pool", 0.45), NOW,
+                10);
 
         assertThat(ranked).extracting(RankedMemory::memoryId).containsExactly("pool", "cache");
         assertThat(ranked.get(0).lexical()).isCloseTo(1.0, within(1e-12));
@@ -155,15 +158,16 @@ class HybridRankerFusionTests {
 
     @Test
     void aQueryNamingAPeriodRanksMemoriesFromOutsideItLower() {
-        // NOW is 1 March 2024: the newer memory wins on recency alone, the one from January when January counts
+        // NOW is 1 March 2024: the newer memory wins on recency alone, the one from
+        // January when January counts
         List<MemoryDoc> docs = List.of(
                 doc("jan", "decision", LocalDateTime.of(2024, 1, 10, 9, 0), "We moved invoices to Postgres"),
                 doc("feb", "decision", LocalDateTime.of(2024, 2, 20, 9, 0), "We moved invoices to Postgres"));
         Map<String, Double> cosines = Map.of("jan", 0.6, "feb", 0.6);
         String query = "where did we move invoices in January";
 
-        List<RankedMemory> ignoringPeriods = new HybridRanker(docs, SETTINGS.with("outOfPeriod", "1"))
-                .rank(query, cosines, NOW, 10);
+        List<RankedMemory> ignoringPeriods = new HybridRanker(docs, SETTINGS.with("outOfPeriod", "1")).rank(query,
+                cosines, NOW, 10);
         List<RankedMemory> ranked = new HybridRanker(docs, SETTINGS).rank(query, cosines, NOW, 10);
 
         assertThat(ignoringPeriods).extracting(RankedMemory::memoryId).containsExactly("feb", "jan");
@@ -172,4 +176,5 @@ class HybridRankerFusionTests {
         assertThat(ranked.get(1).score()).isCloseTo(ignoringPeriods.get(0).score() * SETTINGS.outOfPeriod(),
                 within(1e-12));
     }
+
 }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.Test;
 class HybridRankerIncrementalTests {
 
     private static final LocalDateTime NOW = LocalDateTime.of(2024, 3, 1, 12, 0);
+
     private static final RankingSettings SETTINGS = RankingSettings.defaults().with("turnLexical", "0.3");
 
     private static MemoryDoc doc(int i, String text, String part) {
@@ -20,6 +21,7 @@ class HybridRankerIncrementalTests {
             doc(1, "we chose PostgreSQL for the ledger", "which database for the ledger?"),
             doc(2, "the retry policy backs off exponentially", "how do retries work"),
             doc(3, "Kafka keeps ordering per partition for the ledger", "ordering of ledger events"));
+
     private static final List<MemoryDoc> LATER = List.of(
             doc(4, "the ledger reconciler runs nightly", "when does the reconciler run"),
             doc(5, "PostgreSQL partial indexes on status", "index the status column"));
@@ -32,7 +34,7 @@ class HybridRankerIncrementalTests {
 
         for (String query : List.of("ledger database", "PostgreSQL status index", "retry backoff", "reconciler")) {
             assertThat(incremental.rank(query, Map.of("m2", 0.4), NOW, 10))
-                    .isEqualTo(whole.rank(query, Map.of("m2", 0.4), NOW, 10));
+                .isEqualTo(whole.rank(query, Map.of("m2", 0.4), NOW, 10));
         }
         assertThat(incremental.size()).isEqualTo(5);
     }
@@ -62,19 +64,21 @@ class HybridRankerIncrementalTests {
         ranker.rank("retry backoff reconciler", null, NOW, 10);
 
         assertThat(ranker.rank("ledger database", null, NOW, 10)).isEqualTo(first)
-                .isEqualTo(fresh.rank("ledger database", null, NOW, 10)).isNotEmpty();
+            .isEqualTo(fresh.rank("ledger database", null, NOW, 10))
+            .isNotEmpty();
     }
 
     @Test
     void topByScoreKeepsTheBestPositiveScoresTiesByPosition() {
-        double[] scores = {0.5, 0, 0.9, 0.5, -1, 0.7, 0.5};
+        double[] scores = { 0.5, 0, 0.9, 0.5, -1, 0.7, 0.5 };
 
-        assertThat(HybridRanker.topByScore(scores, new int[] {6, 5, 4, 3, 2, 1, 0}, 4)).containsExactly(2, 5, 0, 3);
-        assertThat(HybridRanker.topByScore(scores, new int[] {0, 1, 2}, 10)).containsExactly(2, 0);
-        assertThat(HybridRanker.topByScore(scores, new int[] {1, 4}, 3)).isEmpty();
+        assertThat(HybridRanker.topByScore(scores, new int[] { 6, 5, 4, 3, 2, 1, 0 }, 4)).containsExactly(2, 5, 0, 3);
+        assertThat(HybridRanker.topByScore(scores, new int[] { 0, 1, 2 }, 10)).containsExactly(2, 0);
+        assertThat(HybridRanker.topByScore(scores, new int[] { 1, 4 }, 3)).isEmpty();
     }
 
     private static List<MemoryDoc> concat(List<MemoryDoc> a, List<MemoryDoc> b) {
         return java.util.stream.Stream.concat(a.stream(), b.stream()).toList();
     }
+
 }

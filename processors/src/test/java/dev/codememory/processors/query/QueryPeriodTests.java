@@ -21,23 +21,27 @@ class QueryPeriodTests {
     @Test
     void aDayInEachWrittenForm() {
         assertThat(period("What did John organize on 8 May, 2022?")).isEqualTo(days("2022-05-08", "2022-05-09"));
-        assertThat(period("What news did Evan share on 9th December 2023?")).isEqualTo(days("2023-12-09", "2023-12-10"));
+        assertThat(period("What news did Evan share on 9th December 2023?"))
+            .isEqualTo(days("2023-12-09", "2023-12-10"));
         assertThat(period("What painting was shown on October 13, 2023?")).isEqualTo(days("2023-10-13", "2023-10-14"));
         assertThat(period("which migration ran on 2024-03-01")).isEqualTo(days("2024-03-01", "2024-03-02"));
     }
 
     @Test
     void aMonthWithItsYearOrTheLatestOneUpToToday() {
-        assertThat(period("Which classes did Evan join in mid-August 2023?")).isEqualTo(days("2023-08-01", "2023-09-01"));
+        assertThat(period("Which classes did Evan join in mid-August 2023?"))
+            .isEqualTo(days("2023-08-01", "2023-09-01"));
         assertThat(period("What did we decide in December, 2022")).isEqualTo(days("2022-12-01", "2023-01-01"));
         assertThat(period("When did Melanie go camping in June?")).isEqualTo(days("2023-06-01", "2023-07-01"));
-        // November 2023 is still ahead of 22 October 2023: the latest November is last year's
+        // November 2023 is still ahead of 22 October 2023: the latest November is last
+        // year's
         assertThat(period("what broke during November")).isEqualTo(days("2022-11-01", "2022-12-01"));
     }
 
     @Test
     void aYear() {
-        assertThat(period("What happened to John's job situation in 2022?")).isEqualTo(days("2022-01-01", "2023-01-01"));
+        assertThat(period("What happened to John's job situation in 2022?"))
+            .isEqualTo(days("2022-01-01", "2023-01-01"));
         assertThat(period("Did James have a girlfriend during 2021")).isEqualTo(days("2021-01-01", "2022-01-01"));
     }
 
@@ -60,4 +64,5 @@ class QueryPeriodTests {
         assertThat(august.holds(LocalDateTime.of(2023, 9, 8, 0, 0), 7)).isFalse();
         assertThat(august.holds(LocalDateTime.of(2023, 9, 1, 0, 0), 0)).isFalse();
     }
+
 }

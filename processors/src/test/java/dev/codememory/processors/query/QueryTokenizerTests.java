@@ -9,7 +9,7 @@ class QueryTokenizerTests {
     @Test
     void lowerCasesSplitsOnNonLettersAndDropsStopWords() {
         assertThat(QueryTokenizer.tokenize("When did Caroline go to the LGBTQ support-group?"))
-                .containsExactly("carolin", "go", "lgbtq", "support", "group");
+            .containsExactly("carolin", "go", "lgbtq", "support", "group");
     }
 
     @Test
@@ -22,8 +22,8 @@ class QueryTokenizerTests {
 
     @Test
     void keepsUnicodeLettersAndDigitsUnstemmed() {
-        assertThat(QueryTokenizer.tokenize("Café naïves 東京 2023, v2.1")).containsExactly("café", "naïves", "東京",
-                "2023", "v2", "1");
+        assertThat(QueryTokenizer.tokenize("Café naïves 東京 2023, v2.1")).containsExactly("café", "naïves", "東京", "2023",
+                "v2", "1");
     }
 
     @Test
@@ -31,4 +31,5 @@ class QueryTokenizerTests {
         assertThat(QueryTokenizer.tokenize("  ")).isEmpty();
         assertThat(QueryTokenizer.tokenize(null)).isEmpty();
     }
+
 }

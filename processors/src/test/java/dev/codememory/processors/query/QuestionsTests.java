@@ -10,7 +10,8 @@ class QuestionsTests {
     void aTurnWhoseLastSentenceAsksIsAQuestion() {
         assertThat(Questions.asks("Which database do we use for invoices?")).isTrue();
         assertThat(Questions.asks("I tried Redis. It was too slow. Should we move to PostgreSQL?")).isTrue();
-        assertThat(Questions.asks("Caroline: I've got lots of kids' books. What's a favorite book you remember? ")).isTrue();
+        assertThat(Questions.asks("Caroline: I've got lots of kids' books. What's a favorite book you remember? "))
+            .isTrue();
         assertThat(Questions.asks("Want me to update the tests too?\n")).isTrue();
         assertThat(Questions.asks("Ready to merge？")).isTrue();
     }
@@ -32,4 +33,5 @@ class QuestionsTests {
         assertThat(Questions.asks("   ")).isFalse();
         assertThat(Questions.asks(null)).isFalse();
     }
+
 }

@@ -42,12 +42,13 @@ class RankingSettingsTests {
     @Test
     void anUnknownOrInvalidSettingIsRefusedWithItsName() {
         assertThatThrownBy(() -> defaults.with("speed", "1")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("'speed'");
+            .hasMessageContaining("'speed'");
         assertThatThrownBy(() -> defaults.with("sourceLexical", "-1")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("sourceLexical");
+            .hasMessageContaining("sourceLexical");
         assertThatThrownBy(() -> defaults.with("answerCarry", "1.5")).isInstanceOf(IllegalArgumentException.class)
-                .hasMessageContaining("answerCarry");
-        assertThatThrownBy(() -> defaults.with("questionPenalty", "-0.1"))
-                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("questionPenalty");
+            .hasMessageContaining("answerCarry");
+        assertThatThrownBy(() -> defaults.with("questionPenalty", "-0.1")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessageContaining("questionPenalty");
     }
+
 }

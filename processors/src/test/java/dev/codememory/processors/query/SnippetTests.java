@@ -9,7 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class SnippetTests {
 
-    /** The share of these words a sentence holds (stand-in for the index's IDF coverage). */
+    /**
+     * The share of these words a sentence holds (stand-in for the index's IDF coverage).
+     */
     private static double share(String sentence, Set<String> words) {
         long held = Arrays.stream(sentence.toLowerCase().split("\\W+")).filter(words::contains).distinct().count();
         return (double) held / words.size();
@@ -18,12 +20,11 @@ class SnippetTests {
     @Test
     void theSentenceHoldingMostOfTheQueryWinsAcrossTheSources() {
         Set<String> query = Set.of("pottery", "kids");
-        List<String> texts = List.of(
-                "Caroline: Hey Mel, what's up? Been a busy week since we talked.",
+        List<String> texts = List.of("Caroline: Hey Mel, what's up? Been a busy week since we talked.",
                 "Melanie: So much since we talked! Last Fri I finally took my kids to a pottery workshop. It was fun.");
 
         assertThat(Snippet.best(texts, s -> share(s, query)))
-                .isEqualTo("Last Fri I finally took my kids to a pottery workshop.");
+            .isEqualTo("Last Fri I finally took my kids to a pottery workshop.");
     }
 
     @Test
@@ -41,4 +42,5 @@ class SnippetTests {
         String longSentence = "redis " + "x".repeat(1_000);
         assertThat(Snippet.best(List.of(longSentence), s -> share(s, Set.of("redis")))).hasSize(Snippet.MAX_CHARS);
     }
+
 }

@@ -17,11 +17,11 @@ class VectorIndexTests {
     @Test
     void exactSearchRanksByCosineBestFirst() {
         VectorIndex index = new VectorIndex(3);
-        index.put("a", new float[] {1, 0, 0});
-        index.put("b", new float[] {2, 2, 0}); // not unit: stored normalised
-        index.put("c", new float[] {0, 0, 1});
+        index.put("a", new float[] { 1, 0, 0 });
+        index.put("b", new float[] { 2, 2, 0 }); // not unit: stored normalised
+        index.put("c", new float[] { 0, 0, 1 });
 
-        List<VectorHit> hits = index.search(new float[] {1, 0.1f, 0}, 2);
+        List<VectorHit> hits = index.search(new float[] { 1, 0.1f, 0 }, 2);
 
         assertThat(hits).extracting(VectorHit::memoryId).containsExactly("a", "b");
         assertThat(hits.get(0).score()).isCloseTo(1 / Math.sqrt(1.01), org.assertj.core.data.Offset.offset(1e-3));
@@ -33,13 +33,13 @@ class VectorIndexTests {
     @Test
     void removedAndReplacedVectorsAreNotReturned() {
         VectorIndex index = new VectorIndex(3);
-        index.put("a", new float[] {1, 0, 0});
-        index.put("b", new float[] {0, 1, 0});
-        index.put("a", new float[] {0, 0, 1});
+        index.put("a", new float[] { 1, 0, 0 });
+        index.put("b", new float[] { 0, 1, 0 });
+        index.put("a", new float[] { 0, 0, 1 });
         index.remove(List.of("b"));
 
-        assertThat(index.search(new float[] {1, 0, 0}, 5)).extracting(VectorHit::memoryId).containsExactly("a");
-        assertThat(index.search(new float[] {1, 0, 0}, 5).get(0).score()).isEqualTo(0.0);
+        assertThat(index.search(new float[] { 1, 0, 0 }, 5)).extracting(VectorHit::memoryId).containsExactly("a");
+        assertThat(index.search(new float[] { 1, 0, 0 }, 5).get(0).score()).isEqualTo(0.0);
         assertThat(index.size()).isEqualTo(1);
         assertThat(index.contains("b")).isFalse();
     }
@@ -111,7 +111,7 @@ class VectorIndexTests {
     void quantizesToSignedBytesWithTheLargestComponentAt127() {
         byte[] codes = new byte[4];
 
-        float scale = VectorIndex.quantize(new float[] {0.5f, -0.3f, 0.1f, 0}, codes);
+        float scale = VectorIndex.quantize(new float[] { 0.5f, -0.3f, 0.1f, 0 }, codes);
 
         assertThat(codes).containsExactly(127, -76, 25, 0);
         assertThat(scale).isEqualTo(0.5f / 127);
@@ -124,9 +124,9 @@ class VectorIndexTests {
         VectorIndex index = new VectorIndex(3);
 
         assertThatIllegalArgumentException().isThrownBy(() -> index.put("a", new float[2]))
-                .withMessage("vector of a has 2 dimensions, the index 3");
+            .withMessage("vector of a has 2 dimensions, the index 3");
         assertThatIllegalArgumentException().isThrownBy(() -> index.search(new float[2], 1))
-                .withMessage("query has 2 dimensions, the index 3");
+            .withMessage("query has 2 dimensions, the index 3");
     }
 
     private static float[] around(float[] centroid, Random random) {
@@ -163,4 +163,5 @@ class VectorIndexTests {
         assertThat(VectorIndex.searchBeam(1_000_000)).isEqualTo(3_200);
         assertThat(VectorIndex.searchBeam(3_000_000)).isEqualTo(3_200);
     }
+
 }

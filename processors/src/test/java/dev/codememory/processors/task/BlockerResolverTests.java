@@ -15,8 +15,11 @@ class BlockerResolverTests {
     private final BlockerResolver resolver = new BlockerResolver(new TaskMatcher());
 
     private final TaskState vectorSearch = task("Implement vector search", TaskStatus.IN_PROGRESS);
+
     private final TaskState releaseNotes = task("Write release notes", TaskStatus.PENDING);
+
     private final TaskState blocked = task("Ship version two", TaskStatus.PENDING);
+
     private final InMemoryTaskLookup lookup = InMemoryTaskLookup.of(List.of(vectorSearch, releaseNotes, blocked));
 
     private BlockerResolution resolve(String... texts) {
@@ -42,8 +45,8 @@ class BlockerResolverTests {
             assertThat(b.key()).isEqualTo("art:jira:OPS-42");
             assertThat(b.entityId()).isEqualTo(TaskKeys.artifactId("art:jira:OPS-42"));
         });
-        assertThat(r.declarations()).singleElement().isInstanceOfSatisfying(ArtifactDeclared.class,
-                d -> assertThat(d.kind()).isEqualTo(ArtifactKind.JIRA));
+        assertThat(r.declarations()).singleElement()
+            .isInstanceOfSatisfying(ArtifactDeclared.class, d -> assertThat(d.kind()).isEqualTo(ArtifactKind.JIRA));
     }
 
     @Test
@@ -65,7 +68,7 @@ class BlockerResolverTests {
     void explicitTaskKeyLinksTheTask() {
         BlockerResolution r = resolve(releaseNotes.key());
         assertThat(r.blockers()).extracting(BlockerRef::kind, BlockerRef::entityId)
-                .containsExactly(tuple(BlockerKind.TASK, releaseNotes.taskId()));
+            .containsExactly(tuple(BlockerKind.TASK, releaseNotes.taskId()));
     }
 
     @Test
@@ -121,14 +124,14 @@ class BlockerResolverTests {
         BlockerResolution r = resolve("Refactor the event store", "Implement vector search index", "#3", "OPS-1");
         assertThat(r.declarations()).allSatisfy(d -> assertThat(d).isNotInstanceOf(TaskCreated.class));
         assertThat(r.blockers()).extracting(BlockerRef::kind)
-                .containsExactly(BlockerKind.CONDITION, BlockerKind.CONDITION, BlockerKind.ARTIFACT, BlockerKind.ARTIFACT);
+            .containsExactly(BlockerKind.CONDITION, BlockerKind.CONDITION, BlockerKind.ARTIFACT, BlockerKind.ARTIFACT);
     }
 
     @Test
     void blockedTaskIsNeverItsOwnBlocker() {
         BlockerResolution r = resolve("Ship version two", blocked.taskId());
         assertThat(r.blockers()).extracting(BlockerRef::kind)
-                .containsExactly(BlockerKind.CONDITION, BlockerKind.CONDITION);
+            .containsExactly(BlockerKind.CONDITION, BlockerKind.CONDITION);
         assertThat(r.blockers()).allSatisfy(b -> assertThat(b.candidates()).isEmpty());
     }
 
@@ -140,7 +143,7 @@ class BlockerResolverTests {
         assertThat(r.blockers()).singleElement().satisfies(b -> {
             assertThat(b.kind()).isEqualTo(BlockerKind.CONDITION);
             assertThat(b.candidates()).extracting(TaskMatch::taskId, TaskMatch::score)
-                    .containsExactly(tuple(cancelled.taskId(), 1.0));
+                .containsExactly(tuple(cancelled.taskId(), 1.0));
         });
     }
 
@@ -160,4 +163,5 @@ class BlockerResolverTests {
         assertThat(r.declarations()).containsExactly(new ConditionDeclared(TaskKeys.conditionId(key), key,
                 "unknown blocker for Ship version two", PROJECT, true, T0, "entry-1"));
     }
+
 }

@@ -15,13 +15,15 @@ final class TaskFixtures {
     private TaskFixtures() {
     }
 
-    /** A task state as the projector would hold it; a blocked one holds its placeholder. */
+    /**
+     * A task state as the projector would hold it; a blocked one holds its placeholder.
+     */
     static TaskState task(String title, TaskStatus status) {
         String key = TaskKeys.task(PROJECT, title);
         List<BlockerRef> blockers = status == TaskStatus.BLOCKED
                 ? List.of(BlockerResolver.placeholderRef(PROJECT, title)) : List.of();
-        return new TaskState(TaskKeys.taskId(key), key, title, PROJECT, status, TaskPriority.MEDIUM, blockers, List.of(),
-                T0, T0, List.of("entry-0"));
+        return new TaskState(TaskKeys.taskId(key), key, title, PROJECT, status, TaskPriority.MEDIUM, blockers,
+                List.of(), T0, T0, List.of("entry-0"));
     }
 
     static TaskCandidate candidate(String title, String status, String entryId, boolean aligned, String... blockers) {
@@ -33,7 +35,10 @@ final class TaskFixtures {
         return new TaskCandidate(title, new TaskFields(status, priority, List.of()), PROJECT, T0, entryId, true);
     }
 
-    /** Appends events to a log the way the store does: an event whose dedupe key is present is dropped. */
+    /**
+     * Appends events to a log the way the store does: an event whose dedupe key is
+     * present is dropped.
+     */
     static List<TaskEvent> append(List<TaskEvent> log, List<TaskEvent> events) {
         List<TaskEvent> out = new ArrayList<>(log);
         for (TaskEvent e : events) {
@@ -43,4 +48,5 @@ final class TaskFixtures {
         }
         return out;
     }
+
 }

@@ -16,24 +16,32 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 
 /**
- * Property-style checks: random sequences of task candidates from a seeded {@link Random}, resolved and folded one
- * by one, must keep the task invariants at every step of the fold.
+ * Property-style checks: random sequences of task candidates from a seeded
+ * {@link Random}, resolved and folded one by one, must keep the task invariants at every
+ * step of the fold.
  */
 class TaskInvariantsTests {
 
     private static final int SEEDS = 200;
+
     private static final int STEPS = 25;
+
     private static final List<String> TITLES = List.of("Ship version two", "Write release notes",
             "Implement vector search", "Implment vector search");
+
     private static final List<String> STATUSES = List.of("pending", "in progress", "wip", "blocked", "done",
             "cancelled", "todo", "completed");
+
     private static final List<String> PRIORITIES = List.of("low", "medium", "high", "critical");
+
     private static final List<String> BLOCKERS = List.of("OPS-42", "API key configured", "https://example.com/spec",
             "owner/repo#3", "#12", "Write release notes", "Implement vector search index", "task_00000000000000ff",
             "Ship version two", "  ");
 
     private final TaskMatcher matcher = new TaskMatcher();
+
     private final TaskResolver resolver = new TaskResolver(matcher, new BlockerResolver(matcher));
+
     private final TaskProjector projector = new TaskProjector();
 
     @Test
@@ -54,7 +62,10 @@ class TaskInvariantsTests {
         assertThat(blockedStates).isGreaterThan(500);
     }
 
-    /** Resolves random candidates one at a time against the fold so far; each must be idempotent at once. */
+    /**
+     * Resolves random candidates one at a time against the fold so far; each must be
+     * idempotent at once.
+     */
     private List<TaskEvent> history(Random random, long seed) {
         List<TaskEvent> log = new ArrayList<>();
         for (int step = 0; step < STEPS; step++) {
@@ -68,7 +79,8 @@ class TaskInvariantsTests {
                     T0.plusMinutes(step), "e-" + seed + "-" + step, random.nextBoolean());
             log = append(log, resolver.resolve(candidate, InMemoryTaskLookup.of(projector.project(log))).events());
             assertThat(resolver.resolve(candidate, InMemoryTaskLookup.of(projector.project(log))).events())
-                    .as("seed %d step %d resolved again", seed, step).isEmpty();
+                .as("seed %d step %d resolved again", seed, step)
+                .isEmpty();
         }
         return log;
     }
@@ -105,7 +117,8 @@ class TaskInvariantsTests {
                 for (BlockerRef ref : set.blockers()) {
                     if (ref.kind() == BlockerKind.TASK) {
                         assertThat(states).containsKey(ref.entityId());
-                    } else {
+                    }
+                    else {
                         assertThat(declared).as("declared before use").contains(ref.entityId());
                     }
                 }
@@ -124,4 +137,5 @@ class TaskInvariantsTests {
         assertThat(states).isEqualTo(projector.project(log));
         return new Checked(statusChanges, corrections, blockedStates);
     }
+
 }

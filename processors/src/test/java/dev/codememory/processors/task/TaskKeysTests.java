@@ -15,20 +15,21 @@ class TaskKeysTests {
     @Test
     void taskKeyIsProjectAndNormalisedTitle() {
         assertThat(TaskKeys.task("code-memory", "  Implement Vector-Search! "))
-                .isEqualTo("task:code-memory:implement vector search");
+            .isEqualTo("task:code-memory:implement vector search");
         assertThat(TaskKeys.task(PROJECT, "Fix the LOGIN page"))
-                .isEqualTo("task:/home/dev/code-memory:fix the login page");
+            .isEqualTo("task:/home/dev/code-memory:fix the login page");
     }
 
     @Test
     void sameTitleWrittenDifferentlyGivesSameKey() {
-        assertThat(TaskKeys.task("p", "implement vector_search")).isEqualTo(TaskKeys.task("p", "Implement  Vector Search."));
+        assertThat(TaskKeys.task("p", "implement vector_search"))
+            .isEqualTo(TaskKeys.task("p", "Implement  Vector Search."));
     }
 
     @Test
     void conditionKeyIsProjectAndNormalisedText() {
         assertThat(TaskKeys.condition("code-memory", "API key configured?"))
-                .isEqualTo("cond:code-memory:api key configured");
+            .isEqualTo("cond:code-memory:api key configured");
     }
 
     @Test
@@ -40,12 +41,10 @@ class TaskKeysTests {
 
     @Test
     void titleWithoutLetterOrDigitAndBlankProjectAreRefused() {
-        assertThatThrownBy(() -> TaskKeys.task("p", " ?! "))
-                .isInstanceOf(InvalidTaskException.class)
-                .hasMessage("task title has no letter or digit: ' ?! '");
-        assertThatThrownBy(() -> TaskKeys.condition(" ", "x"))
-                .isInstanceOf(InvalidTaskException.class)
-                .hasMessage("project is blank");
+        assertThatThrownBy(() -> TaskKeys.task("p", " ?! ")).isInstanceOf(InvalidTaskException.class)
+            .hasMessage("task title has no letter or digit: ' ?! '");
+        assertThatThrownBy(() -> TaskKeys.condition(" ", "x")).isInstanceOf(InvalidTaskException.class)
+            .hasMessage("project is blank");
     }
 
     // ---- ids ----
@@ -55,9 +54,10 @@ class TaskKeysTests {
         String key = "task:p:fix login";
         String hash = CanonicalKeys.sha256(key).substring(0, 16);
         assertThat(TaskKeys.taskId(key)).isEqualTo("task_" + hash).hasSize(21);
-        assertThat(TaskKeys.conditionId("cond:p:x")).isEqualTo("cond_" + CanonicalKeys.sha256("cond:p:x").substring(0, 16));
+        assertThat(TaskKeys.conditionId("cond:p:x"))
+            .isEqualTo("cond_" + CanonicalKeys.sha256("cond:p:x").substring(0, 16));
         assertThat(TaskKeys.artifactId("art:jira:ABC-1"))
-                .isEqualTo("art_" + CanonicalKeys.sha256("art:jira:ABC-1").substring(0, 16));
+            .isEqualTo("art_" + CanonicalKeys.sha256("art:jira:ABC-1").substring(0, 16));
     }
 
     @Test
@@ -73,11 +73,12 @@ class TaskKeysTests {
 
     @Test
     void urlKeyHashesTheNormalisedUrl() {
-        ArtifactRef ref = TaskKeys.artifact(PROJECT, "https://Docs.Example.com:443/Guide/Setup/?v=2#install").orElseThrow();
+        ArtifactRef ref = TaskKeys.artifact(PROJECT, "https://Docs.Example.com:443/Guide/Setup/?v=2#install")
+            .orElseThrow();
         assertThat(ref.kind()).isEqualTo(ArtifactKind.URL);
         assertThat(ref.ref()).isEqualTo("https://docs.example.com/Guide/Setup?v=2");
-        assertThat(ref.key()).isEqualTo("art:url:" + CanonicalKeys.sha256("https://docs.example.com/Guide/Setup?v=2")
-                .substring(0, 16));
+        assertThat(ref.key())
+            .isEqualTo("art:url:" + CanonicalKeys.sha256("https://docs.example.com/Guide/Setup?v=2").substring(0, 16));
     }
 
     @Test
@@ -102,31 +103,32 @@ class TaskKeysTests {
     @Test
     void githubIssueAndPullUrlsBecomeGithubIssueKeys() {
         assertThat(TaskKeys.artifact(PROJECT, "https://github.com/Anthropic/Claude-Code/issues/12"))
-                .contains(new ArtifactRef(ArtifactKind.GH_ISSUE, "art:gh_issue:anthropic/claude-code:12",
-                        "anthropic/claude-code#12"));
+            .contains(new ArtifactRef(ArtifactKind.GH_ISSUE, "art:gh_issue:anthropic/claude-code:12",
+                    "anthropic/claude-code#12"));
         assertThat(TaskKeys.artifact(PROJECT, "http://www.github.com/anthropic/claude-code/pull/12/files#diff"))
-                .map(ArtifactRef::key).contains("art:gh_issue:anthropic/claude-code:12");
+            .map(ArtifactRef::key)
+            .contains("art:gh_issue:anthropic/claude-code:12");
     }
 
     @Test
     void githubRepoPageIsAPlainUrl() {
         assertThat(TaskKeys.artifact(PROJECT, "https://github.com/anthropic/claude-code").orElseThrow().kind())
-                .isEqualTo(ArtifactKind.URL);
+            .isEqualTo(ArtifactKind.URL);
     }
 
     @Test
     void ownerRepoHashNumberIsAGithubIssue() {
         assertThat(TaskKeys.artifact(PROJECT, "owner/repo#12"))
-                .contains(new ArtifactRef(ArtifactKind.GH_ISSUE, "art:gh_issue:owner/repo:12", "owner/repo#12"));
-        assertThat(TaskKeys.artifact(PROJECT, "needs Owner/My.Repo#7 merged"))
-                .map(ArtifactRef::key).contains("art:gh_issue:owner/my.repo:7");
+            .contains(new ArtifactRef(ArtifactKind.GH_ISSUE, "art:gh_issue:owner/repo:12", "owner/repo#12"));
+        assertThat(TaskKeys.artifact(PROJECT, "needs Owner/My.Repo#7 merged")).map(ArtifactRef::key)
+            .contains("art:gh_issue:owner/my.repo:7");
         assertThat(TaskKeys.artifact(PROJECT, "a/b#1 and c/d#2")).isEmpty();
     }
 
     @Test
     void jiraKeyStandingAloneIsAJiraArtifact() {
         assertThat(TaskKeys.artifact(PROJECT, "ABC-123"))
-                .contains(new ArtifactRef(ArtifactKind.JIRA, "art:jira:ABC-123", "ABC-123"));
+            .contains(new ArtifactRef(ArtifactKind.JIRA, "art:jira:ABC-123", "ABC-123"));
         assertThat(TaskKeys.artifact(PROJECT, " (PROJ2-7). ")).map(ArtifactRef::key).contains("art:jira:PROJ2-7");
     }
 
@@ -142,9 +144,11 @@ class TaskKeysTests {
     @Test
     void bareIssueNumberIsAnIssueOfTheProject() {
         assertThat(TaskKeys.artifact("code-memory", "#123"))
-                .contains(new ArtifactRef(ArtifactKind.ISSUE, "art:issue:code-memory:123", "#123"));
-        assertThat(TaskKeys.artifact("code-memory", "PR #45")).map(ArtifactRef::key).contains("art:issue:code-memory:45");
-        assertThat(TaskKeys.artifact("code-memory", "issue#9")).map(ArtifactRef::key).contains("art:issue:code-memory:9");
+            .contains(new ArtifactRef(ArtifactKind.ISSUE, "art:issue:code-memory:123", "#123"));
+        assertThat(TaskKeys.artifact("code-memory", "PR #45")).map(ArtifactRef::key)
+            .contains("art:issue:code-memory:45");
+        assertThat(TaskKeys.artifact("code-memory", "issue#9")).map(ArtifactRef::key)
+            .contains("art:issue:code-memory:9");
         assertThat(TaskKeys.artifact("code-memory", "fix #12 first")).isEmpty();
     }
 
@@ -161,4 +165,5 @@ class TaskKeysTests {
         assertThat(ref.key()).hasSize(CanonicalKeys.MAX_KEY_CHARS).startsWith("art:gh_issue:owner/rrr");
         assertThat(ref.ref()).isEqualTo("owner/" + repo + "#5");
     }
+
 }

@@ -21,16 +21,17 @@ class TaskMatcherTests {
     @Test
     void sameCanonicalKeyScoresOne() {
         TaskState existing = task("Implement vector search", TaskStatus.PENDING);
-        List<TaskMatch> ranked = matcher.rank("implement  VECTOR-search!", PROJECT, InMemoryTaskLookup.of(List.of(existing)));
-        assertThat(ranked).containsExactly(new TaskMatch(existing.taskId(), existing.key(), existing.title(),
-                TaskStatus.PENDING, 1.0));
+        List<TaskMatch> ranked = matcher.rank("implement  VECTOR-search!", PROJECT,
+                InMemoryTaskLookup.of(List.of(existing)));
+        assertThat(ranked).containsExactly(
+                new TaskMatch(existing.taskId(), existing.key(), existing.title(), TaskStatus.PENDING, 1.0));
     }
 
     @Test
     void typoScoresAllWordsSharedPlusCharacterSimilarity() {
         // J = 1 (implment ~ implement), C = 1 - 1/23
         assertThat(TaskMatcher.similarity("implment vector search", "implement vector search"))
-                .isCloseTo(0.6 + 0.4 * 22.0 / 23.0, within(1e-12));
+            .isCloseTo(0.6 + 0.4 * 22.0 / 23.0, within(1e-12));
     }
 
     @Test
@@ -41,9 +42,10 @@ class TaskMatcherTests {
 
     @Test
     void extraWordDropsBelowStrict() {
-        // J = 4/5; C is best without spaces: "addtestsforparser" vs "addtestsfortheparser", 1 - 3/20
+        // J = 4/5; C is best without spaces: "addtestsforparser" vs
+        // "addtestsfortheparser", 1 - 3/20
         assertThat(TaskMatcher.similarity("add tests for parser", "add tests for the parser"))
-                .isCloseTo(0.6 * 0.8 + 0.4 * (17.0 / 20.0), within(1e-12));
+            .isCloseTo(0.6 * 0.8 + 0.4 * (17.0 / 20.0), within(1e-12));
     }
 
     @Test
@@ -67,7 +69,8 @@ class TaskMatcherTests {
         TaskState far = task("Write release notes", TaskStatus.PENDING);
         String otherKey = TaskKeys.task("other", "Implement vector search");
         TaskState elsewhere = new TaskState(TaskKeys.taskId(otherKey), otherKey, "Implement vector search", "other",
-                TaskStatus.PENDING, TaskPriority.LOW, List.of(), List.of(), TaskFixtures.T0, TaskFixtures.T0, List.of());
+                TaskStatus.PENDING, TaskPriority.LOW, List.of(), List.of(), TaskFixtures.T0, TaskFixtures.T0,
+                List.of());
         List<TaskMatch> ranked = matcher.rank("Implment vector search", PROJECT,
                 InMemoryTaskLookup.of(List.of(far, elsewhere, close)));
         assertThat(ranked).extracting(TaskMatch::taskId).containsExactly(close.taskId(), far.taskId());
@@ -80,7 +83,8 @@ class TaskMatcherTests {
     void loneTypoMatchIsStrict() {
         TaskState existing = task("Implement vector search", TaskStatus.IN_PROGRESS);
         assertThat(matcher.strict("Implment vector search", PROJECT, InMemoryTaskLookup.of(List.of(existing))))
-                .map(TaskMatch::taskId).contains(existing.taskId());
+            .map(TaskMatch::taskId)
+            .contains(existing.taskId());
     }
 
     @Test
@@ -104,26 +108,29 @@ class TaskMatcherTests {
 
     @Test
     void strictNeedsTheGapToTheRunnerUp() {
-        assertThat(TaskMatcher.strict(List.of(scored("a", 0.95, TaskStatus.PENDING), scored("b", 0.92, TaskStatus.PENDING))))
-                .map(TaskMatch::taskId).contains("task_a");
-        assertThat(TaskMatcher.strict(List.of(scored("a", 0.95, TaskStatus.PENDING), scored("b", 0.921, TaskStatus.PENDING))))
-                .isEmpty();
-        assertThat(TaskMatcher.strict(List.of(scored("a", 1.0, TaskStatus.PENDING), scored("b", 0.99, TaskStatus.PENDING))))
-                .isEmpty();
+        assertThat(TaskMatcher
+            .strict(List.of(scored("a", 0.95, TaskStatus.PENDING), scored("b", 0.92, TaskStatus.PENDING))))
+            .map(TaskMatch::taskId)
+            .contains("task_a");
+        assertThat(TaskMatcher
+            .strict(List.of(scored("a", 0.95, TaskStatus.PENDING), scored("b", 0.921, TaskStatus.PENDING)))).isEmpty();
+        assertThat(TaskMatcher
+            .strict(List.of(scored("a", 1.0, TaskStatus.PENDING), scored("b", 0.99, TaskStatus.PENDING)))).isEmpty();
     }
 
     @Test
     void cancelledTopTaskBlocksTheMatchInsteadOfPromotingTheRunnerUp() {
         assertThat(TaskMatcher.strict(List.of(scored("a", 1.0, TaskStatus.CANCELLED)))).isEmpty();
-        assertThat(TaskMatcher.strict(List.of(scored("a", 1.0, TaskStatus.CANCELLED), scored("b", 0.5, TaskStatus.PENDING))))
-                .isEmpty();
+        assertThat(TaskMatcher
+            .strict(List.of(scored("a", 1.0, TaskStatus.CANCELLED), scored("b", 0.5, TaskStatus.PENDING)))).isEmpty();
     }
 
     @Test
     void doneTaskCanStillBeMatched() {
         TaskState done = task("Implement vector search", TaskStatus.DONE);
         assertThat(matcher.strict("Implement vector search", PROJECT, InMemoryTaskLookup.of(List.of(done))))
-                .map(TaskMatch::score).contains(1.0);
+            .map(TaskMatch::score)
+            .contains(1.0);
     }
 
     @Test
@@ -131,4 +138,5 @@ class TaskMatcherTests {
         assertThat(matcher.strict("Anything", PROJECT, InMemoryTaskLookup.empty())).isEmpty();
         assertThat(TaskMatcher.strict(List.of())).isEmpty();
     }
+
 }

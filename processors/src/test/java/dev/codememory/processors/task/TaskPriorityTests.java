@@ -10,9 +10,9 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TaskPriorityTests {
 
     @ParameterizedTest
-    @CsvSource(delimiter = '|', value = {
-        "low|LOW", "Minor|LOW", "p3|LOW", "medium|MEDIUM", "normal|MEDIUM", "P2|MEDIUM",
-        "high|HIGH", " HIGH |HIGH", "important|HIGH", "p1|HIGH", "critical|CRITICAL", "urgent|CRITICAL", "p0|CRITICAL"})
+    @CsvSource(delimiter = '|',
+            value = { "low|LOW", "Minor|LOW", "p3|LOW", "medium|MEDIUM", "normal|MEDIUM", "P2|MEDIUM", "high|HIGH",
+                    " HIGH |HIGH", "important|HIGH", "p1|HIGH", "critical|CRITICAL", "urgent|CRITICAL", "p0|CRITICAL" })
     void parsesNamesSynonymsAndPLevels(String text, TaskPriority expected) {
         assertThat(TaskPriority.parse(text)).isEqualTo(expected);
     }
@@ -24,8 +24,8 @@ class TaskPriorityTests {
 
     @Test
     void unknownPriorityIsRefusedWithTheText() {
-        assertThatThrownBy(() -> TaskPriority.parse("asap-ish"))
-                .isInstanceOf(InvalidTaskException.class)
-                .hasMessage("unknown task priority: 'asap-ish'");
+        assertThatThrownBy(() -> TaskPriority.parse("asap-ish")).isInstanceOf(InvalidTaskException.class)
+            .hasMessage("unknown task priority: 'asap-ish'");
     }
+
 }

@@ -13,7 +13,9 @@ import org.junit.jupiter.api.Test;
 class TaskProjectorTests {
 
     private static final String TITLE = "Ship version two";
+
     private static final String KEY = TaskKeys.task(PROJECT, TITLE);
+
     private static final String ID = TaskKeys.taskId(KEY);
 
     private final TaskProjector projector = new TaskProjector();
@@ -24,7 +26,9 @@ class TaskProjectorTests {
     }
 
     private static final BlockerRef A = condition("api key configured");
+
     private static final BlockerRef B = condition("staging is up");
+
     private static final BlockerRef C = condition("legal sign off");
 
     private static TaskCreated created(TaskStatus status) {
@@ -80,7 +84,8 @@ class TaskProjectorTests {
 
     @Test
     void suggestOnlyAddsToTheSuggestions() {
-        TaskState state = fold(plus(blockedByA(), set(BlockerMode.SUGGEST, 3, B), set(BlockerMode.SUGGEST, 4, C, B, A)));
+        TaskState state = fold(
+                plus(blockedByA(), set(BlockerMode.SUGGEST, 3, B), set(BlockerMode.SUGGEST, 4, C, B, A)));
         assertThat(state.blockers()).containsExactly(A);
         assertThat(state.suggestedBlockers()).containsExactly(B, C);
     }
@@ -94,8 +99,8 @@ class TaskProjectorTests {
 
     @Test
     void doneClearsBlockersAndSuggestions() {
-        TaskState state = fold(plus(blockedByA(), set(BlockerMode.SUGGEST, 3, B),
-                status(TaskStatus.BLOCKED, TaskStatus.DONE, 4)));
+        TaskState state = fold(
+                plus(blockedByA(), set(BlockerMode.SUGGEST, 3, B), status(TaskStatus.BLOCKED, TaskStatus.DONE, 4)));
         assertThat(state.status()).isEqualTo(TaskStatus.DONE);
         assertThat(state.blockers()).isEmpty();
         assertThat(state.suggestedBlockers()).isEmpty();
@@ -110,8 +115,9 @@ class TaskProjectorTests {
 
     @Test
     void blockersSetOnADoneTaskIsIgnoredButItsSourceKept() {
-        TaskState state = fold(List.of(created(TaskStatus.IN_PROGRESS), status(TaskStatus.IN_PROGRESS, TaskStatus.DONE, 1),
-                set(BlockerMode.REPLACE, 2, A), set(BlockerMode.SUGGEST, 3, B)));
+        TaskState state = fold(
+                List.of(created(TaskStatus.IN_PROGRESS), status(TaskStatus.IN_PROGRESS, TaskStatus.DONE, 1),
+                        set(BlockerMode.REPLACE, 2, A), set(BlockerMode.SUGGEST, 3, B)));
         assertThat(state.status()).isEqualTo(TaskStatus.DONE);
         assertThat(state.blockers()).isEmpty();
         assertThat(state.suggestedBlockers()).isEmpty();
@@ -120,8 +126,8 @@ class TaskProjectorTests {
 
     @Test
     void enteringBlockedWithoutBlockersGetsThePlaceholder() {
-        TaskState state = fold(List.of(created(TaskStatus.IN_PROGRESS),
-                status(TaskStatus.IN_PROGRESS, TaskStatus.BLOCKED, 1)));
+        TaskState state = fold(
+                List.of(created(TaskStatus.IN_PROGRESS), status(TaskStatus.IN_PROGRESS, TaskStatus.BLOCKED, 1)));
         assertThat(state.blockers()).containsExactly(BlockerResolver.placeholderRef(PROJECT, TITLE));
     }
 
@@ -180,7 +186,8 @@ class TaskProjectorTests {
 
     @Test
     void declarationsAreNotTaskState() {
-        ConditionDeclared declared = new ConditionDeclared(A.entityId(), A.key(), A.rawText(), PROJECT, false, T0, "e1");
+        ConditionDeclared declared = new ConditionDeclared(A.entityId(), A.key(), A.rawText(), PROJECT, false, T0,
+                "e1");
         Map<String, TaskState> states = projector.project(List.of(declared, created(TaskStatus.PENDING)));
         assertThat(states).containsOnlyKeys(ID);
         assertThat(projector.apply(null, declared)).isNull();
@@ -190,9 +197,10 @@ class TaskProjectorTests {
     void eventOfAnotherTaskIsRefused() {
         String otherKey = TaskKeys.task(PROJECT, "Other");
         TaskState state = fold(List.of(created(TaskStatus.PENDING)));
-        assertThatThrownBy(() -> projector.apply(state, new TaskStatusChanged(TaskKeys.taskId(otherKey),
-                TaskStatus.PENDING, TaskStatus.DONE, T0, "e2")))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("event for task " + TaskKeys.taskId(otherKey) + " applied to task " + ID);
+        assertThatThrownBy(() -> projector.apply(state,
+                new TaskStatusChanged(TaskKeys.taskId(otherKey), TaskStatus.PENDING, TaskStatus.DONE, T0, "e2")))
+            .isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("event for task " + TaskKeys.taskId(otherKey) + " applied to task " + ID);
     }
+
 }

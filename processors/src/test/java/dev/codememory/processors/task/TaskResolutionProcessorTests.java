@@ -16,11 +16,15 @@ import org.junit.jupiter.api.Test;
 class TaskResolutionProcessorTests {
 
     private static final String PROJECT = "/home/dev/shop";
+
     private static final LocalDateTime T0 = LocalDateTime.parse("2025-06-02T10:00:00");
+
     private static final String LOGIN = "Add the login form";
+
     private static final String LOGIN_ID = TaskKeys.taskId(TaskKeys.task(PROJECT, LOGIN));
 
     private final TaskMatcher matcher = new TaskMatcher();
+
     private final TaskResolutionProcessor processor = new TaskResolutionProcessor(
             new TaskResolver(matcher, new BlockerResolver(matcher)), List::of,
             () -> List.of(new TaskResolutionProcessor.TaskStatement("task_other", "ent_old_other", T0)));
@@ -36,9 +40,9 @@ class TaskResolutionProcessorTests {
         assertThat(older.supersessions()).containsExactly(new Supersession("ent_0", "ent_2", 1.0));
         assertThat(older.events()).isEmpty();
         assertThat(older.addEdges()).extracting(GraphUpdate.EdgeRow::relType, GraphUpdate.EdgeRow::dstId)
-                .containsExactly(tuple("evidence_of", LOGIN_ID));
+            .containsExactly(tuple("evidence_of", LOGIN_ID));
         assertThat(second.entities()).extracting(GraphUpdate.EntityRow::title, GraphUpdate.EntityRow::status)
-                .containsExactly(tuple(LOGIN, "in_progress"));
+            .containsExactly(tuple(LOGIN, "in_progress"));
     }
 
     @Test
@@ -49,18 +53,19 @@ class TaskResolutionProcessorTests {
         GraphUpdate unrelated = processor.process(work("ent_w2", "Bump the lockfile", T0.plusMinutes(31)));
 
         assertThat(commit.events()).extracting(GraphUpdate.TaskEventRow::eventType)
-                .containsExactly("task_status_changed");
+            .containsExactly("task_status_changed");
         assertThat(commit.entities()).extracting(GraphUpdate.EntityRow::status).containsExactly("done");
-        assertThat(commit.addEdges()).extracting(GraphUpdate.EdgeRow::srcId, GraphUpdate.EdgeRow::relType,
-                GraphUpdate.EdgeRow::dstId).containsExactly(tuple("ent_w", "completes", LOGIN_ID));
+        assertThat(commit.addEdges())
+            .extracting(GraphUpdate.EdgeRow::srcId, GraphUpdate.EdgeRow::relType, GraphUpdate.EdgeRow::dstId)
+            .containsExactly(tuple("ent_w", "completes", LOGIN_ID));
         assertThat(unrelated).isEqualTo(GraphUpdate.markOnly("ent_w2", TaskResolutionProcessor.STAGE));
     }
 
     @Test
     void aProseStatementThatAnUnknownTaskIsDoneLinksToNothing() {
-        GraphUpdate update = processor.process(new EntryDraft("ent_p", "cand_p", CandidateKind.TASK, PROJECT, "s",
-                T0, "The changelog update", "The changelog update is done.", new TaskFields("done", null, List.of()),
-                "k", List.of(new Quote("ev", "prompt", "The changelog update is done."))));
+        GraphUpdate update = processor.process(new EntryDraft("ent_p", "cand_p", CandidateKind.TASK, PROJECT, "s", T0,
+                "The changelog update", "The changelog update is done.", new TaskFields("done", null, List.of()), "k",
+                List.of(new Quote("ev", "prompt", "The changelog update is done."))));
 
         assertThat(update.events()).isEmpty();
         assertThat(update.entities()).isEmpty();
@@ -74,7 +79,8 @@ class TaskResolutionProcessorTests {
     }
 
     private static EntryDraft work(String id, String subject, LocalDateTime ts) {
-        return new EntryDraft(id, "cand_" + id, CandidateKind.WORK, PROJECT, "s", ts, subject, "Commit 1a2b3c4: "
-                + subject, null, "k_" + id, List.of(new Quote("ev_" + id, "tool_input", subject)));
+        return new EntryDraft(id, "cand_" + id, CandidateKind.WORK, PROJECT, "s", ts, subject,
+                "Commit 1a2b3c4: " + subject, null, "k_" + id, List.of(new Quote("ev_" + id, "tool_input", subject)));
     }
+
 }

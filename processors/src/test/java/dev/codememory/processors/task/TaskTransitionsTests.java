@@ -16,32 +16,19 @@ import org.junit.jupiter.params.provider.CsvSource;
 class TaskTransitionsTests {
 
     @ParameterizedTest(name = "{0} -> {1}: {3} to {2}")
-    @CsvSource({
-        "PENDING,     PENDING,     PENDING,     UNCHANGED",
-        "PENDING,     IN_PROGRESS, IN_PROGRESS, ALLOWED",
-        "PENDING,     BLOCKED,     BLOCKED,     ALLOWED",
-        "PENDING,     DONE,        IN_PROGRESS, CORRECTED",
-        "PENDING,     CANCELLED,   CANCELLED,   ALLOWED",
-        "IN_PROGRESS, PENDING,     PENDING,     ALLOWED",
-        "IN_PROGRESS, IN_PROGRESS, IN_PROGRESS, UNCHANGED",
-        "IN_PROGRESS, BLOCKED,     BLOCKED,     ALLOWED",
-        "IN_PROGRESS, DONE,        DONE,        ALLOWED",
-        "IN_PROGRESS, CANCELLED,   CANCELLED,   ALLOWED",
-        "BLOCKED,     PENDING,     PENDING,     ALLOWED",
-        "BLOCKED,     IN_PROGRESS, IN_PROGRESS, ALLOWED",
-        "BLOCKED,     BLOCKED,     BLOCKED,     UNCHANGED",
-        "BLOCKED,     DONE,        DONE,        ALLOWED",
-        "BLOCKED,     CANCELLED,   CANCELLED,   ALLOWED",
-        "DONE,        PENDING,     PENDING,     ALLOWED",
-        "DONE,        IN_PROGRESS, IN_PROGRESS, ALLOWED",
-        "DONE,        BLOCKED,     DONE,        REFUSED",
-        "DONE,        DONE,        DONE,        UNCHANGED",
-        "DONE,        CANCELLED,   DONE,        REFUSED",
-        "CANCELLED,   PENDING,     PENDING,     ALLOWED",
-        "CANCELLED,   IN_PROGRESS, IN_PROGRESS, ALLOWED",
-        "CANCELLED,   BLOCKED,     CANCELLED,   REFUSED",
-        "CANCELLED,   DONE,        CANCELLED,   REFUSED",
-        "CANCELLED,   CANCELLED,   CANCELLED,   UNCHANGED"})
+    @CsvSource({ "PENDING,     PENDING,     PENDING,     UNCHANGED", "PENDING,     IN_PROGRESS, IN_PROGRESS, ALLOWED",
+            "PENDING,     BLOCKED,     BLOCKED,     ALLOWED", "PENDING,     DONE,        IN_PROGRESS, CORRECTED",
+            "PENDING,     CANCELLED,   CANCELLED,   ALLOWED", "IN_PROGRESS, PENDING,     PENDING,     ALLOWED",
+            "IN_PROGRESS, IN_PROGRESS, IN_PROGRESS, UNCHANGED", "IN_PROGRESS, BLOCKED,     BLOCKED,     ALLOWED",
+            "IN_PROGRESS, DONE,        DONE,        ALLOWED", "IN_PROGRESS, CANCELLED,   CANCELLED,   ALLOWED",
+            "BLOCKED,     PENDING,     PENDING,     ALLOWED", "BLOCKED,     IN_PROGRESS, IN_PROGRESS, ALLOWED",
+            "BLOCKED,     BLOCKED,     BLOCKED,     UNCHANGED", "BLOCKED,     DONE,        DONE,        ALLOWED",
+            "BLOCKED,     CANCELLED,   CANCELLED,   ALLOWED", "DONE,        PENDING,     PENDING,     ALLOWED",
+            "DONE,        IN_PROGRESS, IN_PROGRESS, ALLOWED", "DONE,        BLOCKED,     DONE,        REFUSED",
+            "DONE,        DONE,        DONE,        UNCHANGED", "DONE,        CANCELLED,   DONE,        REFUSED",
+            "CANCELLED,   PENDING,     PENDING,     ALLOWED", "CANCELLED,   IN_PROGRESS, IN_PROGRESS, ALLOWED",
+            "CANCELLED,   BLOCKED,     CANCELLED,   REFUSED", "CANCELLED,   DONE,        CANCELLED,   REFUSED",
+            "CANCELLED,   CANCELLED,   CANCELLED,   UNCHANGED" })
     void everyPairOfTheTable(TaskStatus from, TaskStatus requested, TaskStatus to, Verdict verdict) {
         Transition t = TaskTransitions.request(from, requested);
         assertThat(t.from()).isEqualTo(from);
@@ -63,15 +50,15 @@ class TaskTransitionsTests {
     @Test
     void terminalStatusesRefuseWithAReason() {
         assertThat(TaskTransitions.request(CANCELLED, DONE).reason())
-                .isEqualTo("a cancelled task is only reopened to pending or in_progress, not moved to done");
+            .isEqualTo("a cancelled task is only reopened to pending or in_progress, not moved to done");
         assertThat(TaskTransitions.request(DONE, BLOCKED).reason())
-                .isEqualTo("a done task is only reopened to pending or in_progress, not moved to blocked");
+            .isEqualTo("a done task is only reopened to pending or in_progress, not moved to blocked");
     }
 
     @Test
     void newTaskMayNotStartDone() {
-        assertThat(TaskTransitions.initial(DONE)).isEqualTo(new Transition(PENDING, DONE, IN_PROGRESS,
-                Verdict.CORRECTED, "a new task may not start as done"));
+        assertThat(TaskTransitions.initial(DONE)).isEqualTo(
+                new Transition(PENDING, DONE, IN_PROGRESS, Verdict.CORRECTED, "a new task may not start as done"));
     }
 
     @Test
@@ -96,10 +83,12 @@ class TaskTransitionsTests {
                 TaskTransitions.Transition t = TaskTransitions.recorded(from, to);
                 if (to == TaskStatus.BLOCKED) {
                     assertThat(t).isEqualTo(TaskTransitions.request(from, to));
-                } else if (from == to) {
+                }
+                else if (from == to) {
                     assertThat(t.verdict()).isEqualTo(TaskTransitions.Verdict.UNCHANGED);
                     assertThat(t.to()).isEqualTo(from);
-                } else {
+                }
+                else {
                     assertThat(t.verdict()).as("%s -> %s", from, to).isEqualTo(TaskTransitions.Verdict.ALLOWED);
                     assertThat(t.to()).isEqualTo(to);
                     assertThat(t.reason()).isEmpty();
@@ -107,4 +96,5 @@ class TaskTransitionsTests {
             }
         }
     }
+
 }

@@ -29,4 +29,5 @@ class EditDistanceTests {
         assertThat(EditDistance.levenshtein(pattern, text, 3, 6)).isEqualTo(1);
         assertThat(EditDistance.levenshtein(pattern, text, 3, 3)).isEqualTo(3);
     }
+
 }

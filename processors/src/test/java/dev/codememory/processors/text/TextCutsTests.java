@@ -50,7 +50,7 @@ class TextCutsTests {
                 + "\"}";
 
         assertThat(TextCuts.excerpt(json, true))
-                .isEqualTo("{\"stdout\":\"C:\\\\new\\\\dir was created by the build tool");
+            .isEqualTo("{\"stdout\":\"C:\\\\new\\\\dir was created by the build tool");
     }
 
     @Test
@@ -76,7 +76,7 @@ class TextCutsTests {
     @Test
     void sentencesKeepVersionNumbersAndPathsWhole() {
         assertThat(TextCuts.sentences("Bump to 0.2.0 and run ./mvnw verify. Done."))
-                .containsExactly("Bump to 0.2.0 and run ./mvnw verify.", "Done.");
+            .containsExactly("Bump to 0.2.0 and run ./mvnw verify.", "Done.");
     }
 
     // ---- titles and escapes ----
@@ -96,7 +96,7 @@ class TextCutsTests {
 
     @Test
     void jsonEscapeWritesWhatJacksonWrites() {
-        assertThat(TextCuts.jsonEscape("a\"b\\c\nd\te\u0001/é"))
-                .isEqualTo("a\\\"b\\\\c\\nd\\te\\u0001/é");
+        assertThat(TextCuts.jsonEscape("a\"b\\c\nd\te\u0001/é")).isEqualTo("a\\\"b\\\\c\\nd\\te\\u0001/é");
     }
+
 }

@@ -18,9 +18,13 @@ import org.junit.jupiter.api.Test;
 class CandidateValidatorTests {
 
     private static final String SESSION = "9f1c2d7e-5b3a-4c8e-9d21-6a7f0e4b2c11";
+
     private static final String PROJECT = "code-memory";
+
     private static final LocalDateTime TS = LocalDateTime.parse("2025-06-01T10:10:00");
+
     private static final String DECISION = "We'll go with DuckDB instead of SQLite for the event store.";
+
     private static final Quote DECISION_QUOTE = new Quote("ev-p2", "prompt", DECISION);
 
     private final CandidateValidator validator = new CandidateValidator();
@@ -35,10 +39,11 @@ class CandidateValidatorTests {
         EntryDraft entry = valid(decision);
 
         String key = "decision:code-memory:we ll go with duckdb instead of sqlite for the event store";
-        assertThat(entry).isEqualTo(new EntryDraft(
-                "ent_" + CanonicalKeys.sha256("decision|code-memory|" + key).substring(0, 32), "cand_1",
-                CandidateKind.DECISION, PROJECT, SESSION, TS, "We'll go with DuckDB instead of SQLite for the event store",
-                DECISION, null, key, List.of(DECISION_QUOTE)));
+        assertThat(entry)
+            .isEqualTo(new EntryDraft("ent_" + CanonicalKeys.sha256("decision|code-memory|" + key).substring(0, 32),
+                    "cand_1", CandidateKind.DECISION, PROJECT, SESSION, TS,
+                    "We'll go with DuckDB instead of SQLite for the event store", DECISION, null, key,
+                    List.of(DECISION_QUOTE)));
     }
 
     @Test
@@ -75,7 +80,7 @@ class CandidateValidatorTests {
     @Test
     void blankTitleIsInvalid() {
         assertThat(reason(candidate(CandidateKind.FACT, " \n\t", "Our stack is Java 17.", null, DECISION_QUOTE)))
-                .isEqualTo("blank title");
+            .isEqualTo("blank title");
     }
 
     @Test
@@ -83,17 +88,17 @@ class CandidateValidatorTests {
         String longTitle = "x".repeat(250);
 
         assertThat(valid(candidate(CandidateKind.FACT, "  Our stack\r\n   is Java 17 ", "b", null, DECISION_QUOTE))
-                .title()).isEqualTo("Our stack is Java 17");
+            .title()).isEqualTo("Our stack is Java 17");
         assertThat(valid(candidate(CandidateKind.FACT, longTitle, "b", null, DECISION_QUOTE)).title())
-                .isEqualTo("x".repeat(199) + "…");
+            .isEqualTo("x".repeat(199) + "…");
         assertThat(valid(candidate(CandidateKind.FACT, "y".repeat(200), "b", null, DECISION_QUOTE)).title())
-                .isEqualTo("y".repeat(200));
+            .isEqualTo("y".repeat(200));
     }
 
     @Test
     void blankBodyIsInvalid() {
         assertThat(reason(candidate(CandidateKind.FACT, "Our stack is Java 17", "  ", null, DECISION_QUOTE)))
-                .isEqualTo("blank body");
+            .isEqualTo("blank body");
     }
 
     @Test
@@ -106,9 +111,9 @@ class CandidateValidatorTests {
 
         assertThat(entry.body()).hasSize(8_000).isEqualTo(body.substring(0, 7_999) + "…");
         assertThat(valid(candidate(CandidateKind.FACT, "t", "b".repeat(8_000), null, DECISION_QUOTE)).body())
-                .isEqualTo("b".repeat(8_000));
+            .isEqualTo("b".repeat(8_000));
         assertThat(entry.canonicalKey()).isEqualTo(CandidateValidator.canonicalKey(exchange))
-                .isEqualTo(CanonicalKeys.key("exchange:code-memory", body));
+            .isEqualTo(CanonicalKeys.key("exchange:code-memory", body));
     }
 
     @Test
@@ -116,7 +121,7 @@ class CandidateValidatorTests {
         String body = "a".repeat(7_998) + "😀" + "tail";
 
         assertThat(valid(candidate(CandidateKind.FACT, "t", body, null, DECISION_QUOTE)).body())
-                .isEqualTo("a".repeat(7_998) + "…");
+            .isEqualTo("a".repeat(7_998) + "…");
     }
 
     // ---- quotes ----
@@ -133,7 +138,7 @@ class CandidateValidatorTests {
 
         assertThat(valid(candidate(CandidateKind.FACT, "t", "b", null, twenty)).quotes()).hasSize(20);
         assertThat(reason(candidate(CandidateKind.FACT, "t", "b", null, twentyOne)))
-                .isEqualTo("too many quotes: 21 (max 20)");
+            .isEqualTo("too many quotes: 21 (max 20)");
     }
 
     @Test
@@ -143,14 +148,14 @@ class CandidateValidatorTests {
 
         assertThat(valid(candidate(CandidateKind.FACT, "t", "b", null, ok)).quotes()).containsExactly(ok);
         assertThat(reason(candidate(CandidateKind.FACT, "t", "b", null, ok, tooLong)))
-                .isEqualTo("quote 2 too long: 1001 chars (max 1000)");
+            .isEqualTo("quote 2 too long: 1001 chars (max 1000)");
     }
 
     @Test
     void quoteFromAnUnknownFieldIsInvalid() {
         assertThat(reason(candidate(CandidateKind.OBSERVATION, "Bash: ls", "tool: Bash", null,
                 new Quote("ev-t1", "tool_input", "ls"), new Quote("ev-t1", "stdout", "a.txt"))))
-                .isEqualTo("quote 2: unknown field stdout");
+            .isEqualTo("quote 2: unknown field stdout");
     }
 
     // ---- tasks ----
@@ -163,16 +168,16 @@ class CandidateValidatorTests {
     @Test
     void taskStatusMustParse() {
         assertThat(reason(task("publish the release", new TaskFields("someday", null, List.of()))))
-                .isEqualTo("unknown task status: someday");
+            .isEqualTo("unknown task status: someday");
         assertThat(valid(task("publish the release", new TaskFields(" In-Progress ", null, List.of()))).task())
-                .isEqualTo(new TaskFields("in_progress", null, List.of()));
+            .isEqualTo(new TaskFields("in_progress", null, List.of()));
         assertThat(valid(task("publish the release", new TaskFields("in progress", null, List.of()))).task().status())
-                .isEqualTo("in_progress");
+            .isEqualTo("in_progress");
         assertThat(valid(task("publish the release", new TaskFields("Canceled", null, List.of()))).task().status())
-                .isEqualTo("cancelled");
+            .isEqualTo("cancelled");
         assertThat(List.of("pending", "in_progress", "blocked", "done", "cancelled"))
-                .allSatisfy(status -> assertThat(validate(task("t", new TaskFields(status, null, List.of("X")))))
-                        .isInstanceOf(ValidationOutcome.Accepted.class));
+            .allSatisfy(status -> assertThat(validate(task("t", new TaskFields(status, null, List.of("X")))))
+                .isInstanceOf(ValidationOutcome.Accepted.class));
     }
 
     @Test
@@ -180,30 +185,30 @@ class CandidateValidatorTests {
         assertThat(valid(task("t", new TaskFields("pending", " HIGH", List.of()))).task().priority()).isEqualTo("high");
         assertThat(valid(task("t", new TaskFields("pending", null, List.of()))).task().priority()).isNull();
         assertThat(reason(task("t", new TaskFields("pending", "whenever", List.of()))))
-                .isEqualTo("unknown task priority: whenever");
+            .isEqualTo("unknown task priority: whenever");
     }
 
     @Test
     void blockedTaskWithoutBlockersIsInvalid() {
         assertThat(reason(task("publish the release", new TaskFields("blocked", null, List.of()))))
-                .isEqualTo("blocked task without blockers");
+            .isEqualTo("blocked task without blockers");
         assertThat(reason(task("publish the release", new TaskFields("blocked", null, List.of(" ", "")))))
-                .isEqualTo("blocked task without blockers");
+            .isEqualTo("blocked task without blockers");
     }
 
     @Test
     void blockedTaskKeepsItsBlockersStrippedAndOnce() {
         assertThat(valid(task("publish the release",
-                new TaskFields("blocked", "high", List.of(" PROJ-42", "PROJ-42 ", "legal review", "  ")))).task())
-                .isEqualTo(new TaskFields("blocked", "high", List.of("PROJ-42", "legal review")));
+                new TaskFields("blocked", "high", List.of(" PROJ-42", "PROJ-42 ", "legal review", "  "))))
+            .task()).isEqualTo(new TaskFields("blocked", "high", List.of("PROJ-42", "legal review")));
     }
 
     @Test
     void doneTaskDropsItsBlockersAndSoDoesEveryStatusButBlocked() {
         assertThat(valid(task("publish the release", new TaskFields("done", null, List.of("PROJ-42")))).task())
-                .isEqualTo(new TaskFields("done", null, List.of()));
+            .isEqualTo(new TaskFields("done", null, List.of()));
         assertThat(valid(task("publish the release", new TaskFields("pending", null, List.of("PROJ-42")))).task())
-                .isEqualTo(new TaskFields("pending", null, List.of()));
+            .isEqualTo(new TaskFields("pending", null, List.of()));
     }
 
     @Test
@@ -218,10 +223,11 @@ class CandidateValidatorTests {
 
     @Test
     void privateTagAnywhereIsInvalidWhateverItsCase() {
-        assertThat(reason(candidate(CandidateKind.FACT, "t", "my ssn is <PRIVATE>123-45-6789</Private>", null,
-                DECISION_QUOTE))).isEqualTo("privacy: <private> tag in body");
+        assertThat(reason(
+                candidate(CandidateKind.FACT, "t", "my ssn is <PRIVATE>123-45-6789</Private>", null, DECISION_QUOTE)))
+            .isEqualTo("privacy: <private> tag in body");
         assertThat(reason(candidate(CandidateKind.FACT, "t <private", "b", null, DECISION_QUOTE)))
-                .isEqualTo("privacy: <private> tag in title");
+            .isEqualTo("privacy: <private> tag in title");
     }
 
     @Test
@@ -230,17 +236,17 @@ class CandidateValidatorTests {
 
         assertThat(reason(candidate(CandidateKind.FACT, "t", "b", null, DECISION_QUOTE,
                 new Quote("ev-s", "reply", "export ANTHROPIC_API_KEY=" + key))))
-                .isEqualTo("privacy: secret in quote 2");
+            .isEqualTo("privacy: secret in quote 2");
         assertThat(reason(candidate(CandidateKind.FACT, "db password=hunter22", "b", null, DECISION_QUOTE)))
-                .isEqualTo("privacy: secret in title");
+            .isEqualTo("privacy: secret in title");
         assertThat(reason(task("rotate the key", new TaskFields("blocked", null, List.of("PROJ-1", "token: " + key)))))
-                .isEqualTo("privacy: secret in blocker 2");
+            .isEqualTo("privacy: secret in blocker 2");
     }
 
     @Test
     void privacyIsCheckedBeforeEveryOtherInvariant() {
         assertThat(reason(candidate(CandidateKind.FACT, " ", "password=hunter22", null)))
-                .isEqualTo("privacy: secret in body");
+            .isEqualTo("privacy: secret in body");
     }
 
     @Test
@@ -287,4 +293,5 @@ class CandidateValidatorTests {
         }
         return quotes.toArray(new Quote[0]);
     }
+
 }

@@ -3,8 +3,9 @@ package dev.codememory.readers.align;
 import dev.codememory.readers.graduation.EntryQueries;
 
 /**
- * The read side of the align stage ({@code alignEvidenceStep}): entries whose evidence is not aligned yet. They load
- * with {@link EntryQueries#entries}; their source texts come from {@link SessionSourceTexts}.
+ * The read side of the align stage ({@code alignEvidenceStep}): entries whose evidence is
+ * not aligned yet. They load with {@link EntryQueries#entries}; their source texts come
+ * from {@link SessionSourceTexts}.
  */
 public final class AlignmentQueries {
 
@@ -14,4 +15,5 @@ public final class AlignmentQueries {
 
     private AlignmentQueries() {
     }
+
 }

@@ -16,20 +16,25 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * Reads the stored citations ({@code citations}: 6-character code ↔ memory id) and what {@code show} prints for one:
- * the memory, its evidence spans with the quoted text, and its source events with their neighbours.
+ * Reads the stored citations ({@code citations}: 6-character code ↔ memory id) and what
+ * {@code show} prints for one: the memory, its evidence spans with the quoted text, and
+ * its source events with their neighbours.
  */
 public final class CitationQueries {
 
     public static final String PREFIX = "mem:";
 
     private static final Pattern CODE = Pattern.compile("[A-Za-z0-9_-]{6}");
+
     private static final int IDS_PER_STATEMENT = 1_000;
 
     private CitationQueries() {
     }
 
-    /** The 6-character code of {@code mem:abc123}, {@code [mem:abc123]} or {@code abc123}; empty when malformed. */
+    /**
+     * The 6-character code of {@code mem:abc123}, {@code [mem:abc123]} or {@code abc123};
+     * empty when malformed.
+     */
     public static Optional<String> code(String citation) {
         if (citation == null) {
             return Optional.empty();
@@ -44,7 +49,10 @@ public final class CitationQueries {
         return CODE.matcher(s).matches() ? Optional.of(s) : Optional.empty();
     }
 
-    /** The stored citation ({@code mem:xxxxxx}) of each of the memories that has one, by memory id. */
+    /**
+     * The stored citation ({@code mem:xxxxxx}) of each of the memories that has one, by
+     * memory id.
+     */
     public static Map<String, String> citationsOf(Connection c, Collection<String> memoryIds) throws SQLException {
         Map<String, String> out = new LinkedHashMap<>();
         List<String> ids = List.copyOf(memoryIds);
@@ -66,7 +74,10 @@ public final class CitationQueries {
         return out;
     }
 
-    /** The stored citation of every verified memory of a project (of every project when it is null). */
+    /**
+     * The stored citation of every verified memory of a project (of every project when it
+     * is null).
+     */
     public static Map<String, String> citationsOfProject(Connection c, String project) throws SQLException {
         Map<String, String> out = new java.util.HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT c.memory_id, c.citation FROM citations c"
@@ -97,7 +108,10 @@ public final class CitationQueries {
         }
     }
 
-    /** The cited memory, whatever its stage and status; empty when the citation is malformed or unknown. */
+    /**
+     * The cited memory, whatever its stage and status; empty when the citation is
+     * malformed or unknown.
+     */
     public static Optional<CitedMemory> memory(Connection c, String citation) throws SQLException {
         Optional<String> code = code(citation);
         if (code.isEmpty()) {
@@ -120,8 +134,9 @@ public final class CitationQueries {
     }
 
     /**
-     * The memory's evidence spans in quote order, each with its quoted text read back through {@code sources} —
-     * the same source-text reads the aligner found the quote in.
+     * The memory's evidence spans in quote order, each with its quoted text read back
+     * through {@code sources} — the same source-text reads the aligner found the quote
+     * in.
      */
     public static List<CitedSpan> spans(Connection c, String memoryId, SourceTextLookup sources) throws SQLException {
         List<CitedSpan> spans = new ArrayList<>();
@@ -131,8 +146,8 @@ public final class CitationQueries {
             ps.setString(1, memoryId);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    spans.add(new CitedSpan(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4),
-                            rs.getInt(5), rs.getDouble(6), rs.getString(7), null));
+                    spans.add(new CitedSpan(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5),
+                            rs.getDouble(6), rs.getString(7), null));
                 }
             }
         }
@@ -147,23 +162,30 @@ public final class CitationQueries {
     }
 
     /**
-     * The memory's source events, each with the event just before and just after it in its session (time order,
-     * then ingest order), every event once: sessions in the order of their first source event, events in session
-     * order. Adjacent sources share their neighbours, so an exchange reads prompt, reply and what came around them.
+     * The memory's source events, each with the event just before and just after it in
+     * its session (time order, then ingest order), every event once: sessions in the
+     * order of their first source event, events in session order. Adjacent sources share
+     * their neighbours, so an exchange reads prompt, reply and what came around them.
      *
-     * <p>Read by point lookups only (an event by its id, a session's events and turns by the session), each a
-     * constant equality DuckDB answers from an index: the prompt hook discloses this for its top memories, and a
-     * single query joining the memory's sources to their sessions scanned every event and every turn (2-4 s at a
-     * million memories, against a budget of 2.5 s for the whole prompt).
+     * <p>
+     * Read by point lookups only (an event by its id, a session's events and turns by the
+     * session), each a constant equality DuckDB answers from an index: the prompt hook
+     * discloses this for its top memories, and a single query joining the memory's
+     * sources to their sessions scanned every event and every turn (2-4 s at a million
+     * memories, against a budget of 2.5 s for the whole prompt).
      */
     public static List<ContextEvent> sourceContext(Connection c, String memoryId) throws SQLException {
-        Map<String, List<Positioned>> sessions = new LinkedHashMap<>(); // "" stands for events without a session
+        Map<String, List<Positioned>> sessions = new LinkedHashMap<>(); // "" stands for
+                                                                        // events without
+                                                                        // a session
         Map<String, LocalDateTime> firstSource = new LinkedHashMap<>();
-        java.util.Set<String> sources = new java.util.LinkedHashSet<>(strings(c,
-                "SELECT DISTINCT event_id FROM evidence_spans WHERE entry_id = ?", memoryId));
+        java.util.Set<String> sources = new java.util.LinkedHashSet<>(
+                strings(c, "SELECT DISTINCT event_id FROM evidence_spans WHERE entry_id = ?", memoryId));
         for (String eventId : sources) {
             Positioned e = positioned(c, "SELECT event_id, seq, ts, session_id FROM events WHERE event_id = ?", eventId)
-                    .stream().findFirst().orElse(null);
+                .stream()
+                .findFirst()
+                .orElse(null);
             if (e == null) {
                 continue; // erased
             }
@@ -171,15 +193,16 @@ public final class CitationQueries {
             firstSource.merge(session, e.ts(), (a, b) -> a.isBefore(b) ? a : b);
             if (session.isEmpty()) {
                 sessions.computeIfAbsent(session, k -> new ArrayList<>()).add(e);
-            } else if (!sessions.containsKey(session)) {
+            }
+            else if (!sessions.containsKey(session)) {
                 sessions.put(session, positioned(c,
                         "SELECT event_id, seq, ts, session_id FROM events WHERE session_id = ?", session));
             }
         }
         List<String> order = new ArrayList<>(sessions.keySet());
         order.sort(java.util.Comparator.comparing((String k) -> firstSource.get(k))
-                .thenComparing(k -> k.isEmpty() ? null : k, java.util.Comparator.nullsLast(
-                        java.util.Comparator.naturalOrder())));
+            .thenComparing(k -> k.isEmpty() ? null : k,
+                    java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder())));
         List<ContextEvent> events = new ArrayList<>();
         for (String session : order) {
             List<Positioned> inOrder = new ArrayList<>(sessions.get(session));
@@ -221,7 +244,10 @@ public final class CitationQueries {
         return rows;
     }
 
-    /** The prompt and the reply text of every turn of a session, by the id of the event each came from. */
+    /**
+     * The prompt and the reply text of every turn of a session, by the id of the event
+     * each came from.
+     */
     private static Map<String, String[]> turnTexts(Connection c, String sessionId) throws SQLException {
         Map<String, String[]> texts = new java.util.HashMap<>();
         try (PreparedStatement ps = c.prepareStatement("""
@@ -283,8 +309,8 @@ public final class CitationQueries {
         String tool = null;
         String input = null;
         String output = null;
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT tool, input_text, output_text FROM observations WHERE observation_id = ?")) {
+        try (PreparedStatement ps = c
+            .prepareStatement("SELECT tool, input_text, output_text FROM observations WHERE observation_id = ?")) {
             ps.setString(1, e.eventId());
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {
@@ -298,4 +324,5 @@ public final class CitationQueries {
         return new ContextEvent(e.eventId(), e.sessionId(), e.seq(), position, e.ts(), eventType, source, turn[0],
                 turn[1], tool, input, output, detail);
     }
+
 }

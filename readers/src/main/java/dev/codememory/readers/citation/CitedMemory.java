@@ -3,7 +3,10 @@ package dev.codememory.readers.citation;
 import java.time.LocalDateTime;
 import java.util.Objects;
 
-/** A memory as {@code show} prints it: its stored citation ({@code mem:xxxxxx}) and its entry row. */
+/**
+ * A memory as {@code show} prints it: its stored citation ({@code mem:xxxxxx}) and its
+ * entry row.
+ */
 public record CitedMemory(String citation, String memoryId, String kind, String status, String stage, String project,
         String sessionId, LocalDateTime createdTs, String title, String body, String supersededBy) {
 

@@ -10,12 +10,16 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The read side of the consolidate stage ({@code mergeDuplicatesStep}): the claims it has not looked at (loaded with
- * {@link EntryQueries#entries}), and the older entries each one might repeat.
+ * The read side of the consolidate stage ({@code mergeDuplicatesStep}): the claims it has
+ * not looked at (loaded with {@link EntryQueries#entries}), and the older entries each
+ * one might repeat.
  */
 public final class NearDuplicateQueries {
 
-    /** Verified claims the merge stage has not looked at (exchanges, observations, tasks and summaries never merge). */
+    /**
+     * Verified claims the merge stage has not looked at (exchanges, observations, tasks
+     * and summaries never merge).
+     */
     public static final String ENTRIES_TO_MERGE = """
             SELECT e.entry_id FROM entries e
             WHERE e.stage = 'verified' AND e.status = 'active'
@@ -27,8 +31,8 @@ public final class NearDuplicateQueries {
     }
 
     /**
-     * Older active verified entries of the same kind and project whose titles are close (Jaro-Winkler ≥ 0.8) or, when
-     * {@code titlePrefix} is not empty, start with it.
+     * Older active verified entries of the same kind and project whose titles are close
+     * (Jaro-Winkler ≥ 0.8) or, when {@code titlePrefix} is not empty, start with it.
      */
     public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix)
             throws SQLException {
@@ -60,4 +64,5 @@ public final class NearDuplicateQueries {
         }
         return entries;
     }
+
 }

@@ -11,9 +11,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * What SessionStart shows for a project: the summary of its last finished session (other than the one starting),
- * its open and blocked tasks, and its stated preferences — all verified memories, each with the memory that backs it
- * so it can be cited.
+ * What SessionStart shows for a project: the summary of its last finished session (other
+ * than the one starting), its open and blocked tasks, and its stated preferences — all
+ * verified memories, each with the memory that backs it so it can be cited.
  */
 public final class SessionStartQueries {
 
@@ -22,8 +22,8 @@ public final class SessionStartQueries {
     }
 
     /**
-     * An open task: its title and status, the titles of what blocks it, and the latest verified entry that speaks
-     * of it (the memory its citation points to).
+     * An open task: its title and status, the titles of what blocks it, and the latest
+     * verified entry that speaks of it (the memory its citation points to).
      */
     public record TaskLine(String title, String status, List<String> blockers, String memoryId) {
     }
@@ -32,8 +32,8 @@ public final class SessionStartQueries {
     }
 
     /**
-     * The newest session summary of the project, excluding the session now starting: its memory, body and session,
-     * and when that session ended.
+     * The newest session summary of the project, excluding the session now starting: its
+     * memory, body and session, and when that session ended.
      */
     public record LastSession(String memoryId, String text, String sessionId, LocalDateTime endedAt) {
     }
@@ -57,12 +57,13 @@ public final class SessionStartQueries {
     }
 
     /**
-     * The open tasks of the project worth showing at the start of a session, at most {@code limit}: pending, in
-     * progress or blocked, each with its newest verified statement (the memory its citation points to), and shown
-     * only when that statement is from {@code lastSession} or not older than {@code horizon} — a task nobody has
-     * touched for a while is not shown as open forever, though it stays open in the task list. Order: those left
-     * open by the last session first, then in progress before the rest, then by priority (critical, high, medium,
-     * low), then newest first.
+     * The open tasks of the project worth showing at the start of a session, at most
+     * {@code limit}: pending, in progress or blocked, each with its newest verified
+     * statement (the memory its citation points to), and shown only when that statement
+     * is from {@code lastSession} or not older than {@code horizon} — a task nobody has
+     * touched for a while is not shown as open forever, though it stays open in the task
+     * list. Order: those left open by the last session first, then in progress before the
+     * rest, then by priority (critical, high, medium, low), then newest first.
      */
     public static List<TaskLine> openTasks(Connection c, String project, String lastSession, LocalDateTime horizon,
             int limit) throws SQLException {
@@ -122,4 +123,5 @@ public final class SessionStartQueries {
         }
         return out;
     }
+
 }

@@ -16,8 +16,8 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The read side of the extract stage ({@code extractCandidatesStep}): sessions assembled since the extractor last
- * ran on them, loaded with their turns and observations.
+ * The read side of the extract stage ({@code extractCandidatesStep}): sessions assembled
+ * since the extractor last ran on them, loaded with their turns and observations.
  */
 public final class AssembledSessionQueries {
 
@@ -37,7 +37,7 @@ public final class AssembledSessionQueries {
                 SELECT p.key, s.session_id, s.project, s.started_at, s.ended_at, s.end_reason, s.branch, s.first_seq,
                        s.last_seq, s.prompt_count, s.tool_count
                 FROM %s p LEFT JOIN sessions s ON s.session_id = p.key ORDER BY p.ord"""
-                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 if (rs.getString(2) == null) {
                     throw new SQLException("no session " + rs.getString(1));
@@ -52,11 +52,12 @@ public final class AssembledSessionQueries {
                 SELECT p.ord, t.turn_id, t.session_id, t.project, t.prompt_event_id, t.prompt_text, t.reply_event_id,
                        t.reply_text, t.reply_source, t.prompt_ts, t.reply_ts
                 FROM turns t JOIN %s p ON p.key = t.session_id ORDER BY p.ord, t.prompt_ts, t.turn_id"""
-                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                turns.get(rs.getInt(1)).add(new Turn(rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8), rs.getString(9),
-                        rs.getObject(10, LocalDateTime.class), rs.getObject(11, LocalDateTime.class)));
+                turns.get(rs.getInt(1))
+                    .add(new Turn(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                            rs.getString(7), rs.getString(8), rs.getString(9), rs.getObject(10, LocalDateTime.class),
+                            rs.getObject(11, LocalDateTime.class)));
             }
         }
         List<List<Observation>> observations = PendingItemReader.perKey(c);
@@ -64,14 +65,16 @@ public final class AssembledSessionQueries {
                 SELECT p.ord, o.observation_id, o.session_id, o.project, o.tool, o.files::VARCHAR, o.command, o.failed,
                        o.error_text, o.duration_ms, o.ts, o.input_text, o.output_text
                 FROM observations o JOIN %s p ON p.key = o.session_id ORDER BY p.ord, o.ts, o.observation_id"""
-                .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                List<String> files = MAPPER.readValue(rs.getString(6), new TypeReference<List<String>>() { });
+                List<String> files = MAPPER.readValue(rs.getString(6), new TypeReference<List<String>>() {
+                });
                 long duration = rs.getLong(10);
                 Long durationMs = rs.wasNull() ? null : duration;
-                observations.get(rs.getInt(1)).add(new Observation(rs.getString(2), rs.getString(3),
-                        rs.getString(4), rs.getString(5), files, rs.getString(7), rs.getBoolean(8), rs.getString(9),
-                        durationMs, rs.getObject(11, LocalDateTime.class), rs.getString(12), rs.getString(13)));
+                observations.get(rs.getInt(1))
+                    .add(new Observation(rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5), files,
+                            rs.getString(7), rs.getBoolean(8), rs.getString(9), durationMs,
+                            rs.getObject(11, LocalDateTime.class), rs.getString(12), rs.getString(13)));
             }
         }
         List<AssembledSession> sessions = new ArrayList<>(infos.size());
@@ -80,4 +83,5 @@ public final class AssembledSessionQueries {
         }
         return sessions;
     }
+
 }

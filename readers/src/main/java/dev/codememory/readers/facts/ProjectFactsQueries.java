@@ -11,10 +11,16 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The read side of the project-facts stage: which projects have new activity, and that activity. */
+/**
+ * The read side of the project-facts stage: which projects have new activity, and that
+ * activity.
+ */
 public final class ProjectFactsQueries {
 
-    /** Projects whose observations changed (in number) since their facts were last worked out. */
+    /**
+     * Projects whose observations changed (in number) since their facts were last worked
+     * out.
+     */
     public static final String PROJECTS_TO_FACT = """
             WITH extent AS (SELECT project, count(*) AS n FROM observations GROUP BY project)
             SELECT x.project FROM extent x
@@ -25,7 +31,9 @@ public final class ProjectFactsQueries {
     private ProjectFactsQueries() {
     }
 
-    /** The project's Bash calls that did not fail and its successful edits, in time order. */
+    /**
+     * The project's Bash calls that did not fail and its successful edits, in time order.
+     */
     public static ProjectActivity activity(Connection c, String project) throws SQLException {
         long extent;
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM observations WHERE project = ?")) {
@@ -64,4 +72,5 @@ public final class ProjectFactsQueries {
         }
         return new ProjectActivity(project, extent, runs, edits);
     }
+
 }

@@ -17,8 +17,8 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Loading entries, which the align, task and consolidate stages all read, and parsing the JSON shapes of quotes and
- * task fields, which entries and candidates (validate) share.
+ * Loading entries, which the align, task and consolidate stages all read, and parsing the
+ * JSON shapes of quotes and task fields, which entries and candidates (validate) share.
  */
 public final class EntryQueries {
 
@@ -34,8 +34,7 @@ public final class EntryQueries {
                 SELECT e.entry_id, e.candidate_id, e.entry_type, e.project, e.session_id, e.created_ts, e.title,
                        e.body, e.task_json::VARCHAR, e.canonical_key, e.quotes_json::VARCHAR
                 FROM entries e JOIN %s p ON p.key = e.entry_id ORDER BY p.ord"""
-                .formatted(PendingItemReader.KEYS_TABLE));
-                ResultSet rs = ps.executeQuery()) {
+            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(entry(rs));
             }
@@ -69,6 +68,8 @@ public final class EntryQueries {
     }
 
     public static List<Quote> quotes(String json) {
-        return MAPPER.readValue(json, new TypeReference<List<Quote>>() { });
+        return MAPPER.readValue(json, new TypeReference<List<Quote>>() {
+        });
     }
+
 }

@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What was injected into Claude Code's context and when, from {@code injections} joined to
- * {@code injection_items}: every time a memory was shown, and every memory shown in a session. Injections that
- * carried no memory are not listed.
+ * What was injected into Claude Code's context and when, from {@code injections} joined
+ * to {@code injection_items}: every time a memory was shown, and every memory shown in a
+ * session. Injections that carried no memory are not listed.
  */
 public final class InjectionQueries {
 
@@ -48,4 +48,5 @@ public final class InjectionQueries {
         }
         return out;
     }
+
 }

@@ -15,43 +15,59 @@ import org.springframework.batch.infrastructure.item.ExecutionContext;
 import org.springframework.batch.infrastructure.item.ItemStreamReader;
 
 /**
- * Reads the items a stage has not handled yet. At open it asks DuckDB for the keys of pending work (a query that
- * excludes what the stage's writer has already recorded), then loads each item by key as it is read. Restart
- * needs no saved position: after a crash the same query leaves out whatever the committed chunks finished, and
- * the writers are idempotent for a chunk written twice.
+ * Reads the items a stage has not handled yet. At open it asks DuckDB for the keys of
+ * pending work (a query that excludes what the stage's writer has already recorded), then
+ * loads each item by key as it is read. Restart needs no saved position: after a crash
+ * the same query leaves out whatever the committed chunks finished, and the writers are
+ * idempotent for a chunk written twice.
  */
 public class PendingItemReader<T> implements ItemStreamReader<T> {
 
     /** Loads one item by key on a connection. */
     public interface Loader<T> {
+
         T load(Connection connection, String key) throws SQLException;
+
     }
 
     /**
-     * Loads the items whose keys are in the temporary table {@value #KEYS_TABLE} ({@code ord INTEGER, key VARCHAR}),
-     * in {@code ord} order: one query for a page of items instead of one per item.
+     * Loads the items whose keys are in the temporary table {@value #KEYS_TABLE}
+     * ({@code ord INTEGER, key VARCHAR}), in {@code ord} order: one query for a page of
+     * items instead of one per item.
      */
     public interface PageLoader<T> {
+
         List<T> load(Connection connection) throws SQLException;
+
     }
 
     /** The temporary table a {@link PageLoader} joins with. */
     public static final String KEYS_TABLE = "temp.main.pending_keys";
+
     private static final int PAGE = 500;
 
     private final Supplier<DuckDBConnection> connections;
+
     private final String pendingKeysSql;
+
     private final PageLoader<T> pageLoader;
+
     private List<String> keys;
+
     private int next;
+
     private final java.util.ArrayDeque<T> page = new java.util.ArrayDeque<>();
 
-    /** @param pendingKeysSql a query whose first column is the key, in processing order */
+    /**
+     * @param pendingKeysSql a query whose first column is the key, in processing order
+     */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, Loader<T> loader) {
         this(connections, pendingKeysSql, (PageLoader<T>) null, loader);
     }
 
-    /** @param pendingKeysSql a query whose first column is the key, in processing order */
+    /**
+     * @param pendingKeysSql a query whose first column is the key, in processing order
+     */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader) {
         this(connections, pendingKeysSql, pageLoader, null);
     }
@@ -66,12 +82,14 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     @Override
     public void open(ExecutionContext executionContext) {
         List<String> pending = new ArrayList<>();
-        try (Connection c = connections.get(); PreparedStatement ps = c.prepareStatement(pendingKeysSql);
+        try (Connection c = connections.get();
+                PreparedStatement ps = c.prepareStatement(pendingKeysSql);
                 ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 pending.add(rs.getString(1));
             }
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot list pending work: " + e.getMessage(), e);
         }
         keys = pending;
@@ -95,7 +113,8 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
                     }
                 }
                 page.addAll(pageLoader.load(c));
-            } catch (SQLException e) {
+            }
+            catch (SQLException e) {
                 throw new DatabaseException("cannot load pending items: " + e.getMessage(), e);
             }
         }
@@ -123,7 +142,9 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
         page.clear();
     }
 
-    /** An empty list for each key of the reader's key table, to fill by its {@code ord}. */
+    /**
+     * An empty list for each key of the reader's key table, to fill by its {@code ord}.
+     */
     public static <T> List<List<T>> perKey(Connection c) throws SQLException {
         List<List<T>> lists = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + KEYS_TABLE);
@@ -135,4 +156,5 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
         }
         return lists;
     }
+
 }

@@ -12,8 +12,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The query path's reads: the verified, active memories of a project (or of all projects) and the source events of
- * a set of memories, from {@code evidence_spans} joined to {@code events}, ordered by event time.
+ * The query path's reads: the verified, active memories of a project (or of all projects)
+ * and the source events of a set of memories, from {@code evidence_spans} joined to
+ * {@code events}, ordered by event time.
  */
 public final class MemoryQueries {
 
@@ -21,8 +22,9 @@ public final class MemoryQueries {
     }
 
     /**
-     * One instance of a value many rows repeat (a kind, a status, a project, a session id): serve holds every memory
-     * of a project for days, and a string per row and field cost ~50 MB at 100k memories.
+     * One instance of a value many rows repeat (a kind, a status, a project, a session
+     * id): serve holds every memory of a project for days, and a string per row and field
+     * cost ~50 MB at 100k memories.
      */
     private static String one(Map<String, String> shared, String value) {
         if (value == null) {
@@ -32,7 +34,10 @@ public final class MemoryQueries {
         return first == null ? value : first;
     }
 
-    /** Verified, active memories of the project, or of every project when {@code project} is null. */
+    /**
+     * Verified, active memories of the project, or of every project when {@code project}
+     * is null.
+     */
     public static List<StoredMemory> memories(Connection c, String project) throws SQLException {
         String sql = """
                 SELECT entry_id, entry_type, status, project, session_id, created_ts, title, body
@@ -55,8 +60,9 @@ public final class MemoryQueries {
     }
 
     /**
-     * The text of each memory's source turns (prompt, reply, tool input or output: the field its evidence was
-     * found in), by memory, in time order; memories of the project, or of every project when it is null.
+     * The text of each memory's source turns (prompt, reply, tool input or output: the
+     * field its evidence was found in), by memory, in time order; memories of the
+     * project, or of every project when it is null.
      */
     public static Map<String, List<String>> sourceTexts(Connection c, String project) throws SQLException {
         String sql = """
@@ -88,15 +94,20 @@ public final class MemoryQueries {
     }
 
     /**
-     * Everything the query path reads about the sources of a project's verified, active memories (of every project
-     * when {@code project} is null), in one scan, for a process that answers many queries:
+     * Everything the query path reads about the sources of a project's verified, active
+     * memories (of every project when {@code project} is null), in one scan, for a
+     * process that answers many queries:
      *
-     * @param sources    each memory's source events, by event time then id, each event once (as {@link #sources})
-     * @param eventTexts each source event's text, its fields joined in field order (as {@link #sourceEventTexts})
-     * @param turnTexts  each memory's source texts, one per event and field (as {@link #sourceTexts})
-     * @param nextSaid   for each source event that is a prompt or reply, the prompt or reply that follows it in its
-     *                   session (as {@link #spokenTurns}; absent when it is the session's last): read here in one pass,
-     *                   because reading a few sessions per query cost serve 5–50 ms a search
+     * @param sources each memory's source events, by event time then id, each event once
+     * (as {@link #sources})
+     * @param eventTexts each source event's text, its fields joined in field order (as
+     * {@link #sourceEventTexts})
+     * @param turnTexts each memory's source texts, one per event and field (as
+     * {@link #sourceTexts})
+     * @param nextSaid for each source event that is a prompt or reply, the prompt or
+     * reply that follows it in its session (as {@link #spokenTurns}; absent when it is
+     * the session's last): read here in one pass, because reading a few sessions per
+     * query cost serve 5–50 ms a search
      */
     public record ProjectSources(Map<String, List<MemorySource>> sources, Map<String, String> eventTexts,
             Map<String, List<String>> turnTexts, Map<String, MemorySource> nextSaid) {
@@ -130,15 +141,16 @@ public final class MemoryQueries {
                     String entry = rs.getString(1);
                     String event = rs.getString(2);
                     if (!entry.equals(lastEntry) || !event.equals(lastEvent)) {
-                        sources.computeIfAbsent(entry, k -> new ArrayList<>()).add(new MemorySource(event,
-                                one(shared, rs.getString(3)), rs.getTimestamp(4).toLocalDateTime()));
+                        sources.computeIfAbsent(entry, k -> new ArrayList<>())
+                            .add(new MemorySource(event, one(shared, rs.getString(3)),
+                                    rs.getTimestamp(4).toLocalDateTime()));
                     }
                     lastEntry = entry;
                     lastEvent = event;
                     String text = rs.getString(6);
                     if (text != null) {
-                        fields.computeIfAbsent(event, k -> new java.util.TreeMap<>()).putIfAbsent(rs.getString(5),
-                                text);
+                        fields.computeIfAbsent(event, k -> new java.util.TreeMap<>())
+                            .putIfAbsent(rs.getString(5), text);
                         turnTexts.computeIfAbsent(entry, k -> new ArrayList<>()).add(text);
                     }
                 }
@@ -150,9 +162,10 @@ public final class MemoryQueries {
     }
 
     /**
-     * The prompt or reply after each source event that is one, in its session (by time; a turn's prompt before its
-     * reply; a reply-only turn names its reply as its prompt event), as {@link #spokenTurns} orders them. A next event
-     * that is itself a source shares that source's instance.
+     * The prompt or reply after each source event that is one, in its session (by time; a
+     * turn's prompt before its reply; a reply-only turn names its reply as its prompt
+     * event), as {@link #spokenTurns} orders them. A next event that is itself a source
+     * shares that source's instance.
      */
     private static Map<String, MemorySource> nextSaid(Connection c, String project,
             Map<String, List<MemorySource>> sources) throws SQLException {
@@ -191,7 +204,9 @@ public final class MemoryQueries {
         return out;
     }
 
-    /** Source events of each memory, by event time then id, each event once per memory. */
+    /**
+     * Source events of each memory, by event time then id, each event once per memory.
+     */
     public static Map<String, List<MemorySource>> sources(Connection c, Collection<String> memoryIds)
             throws SQLException {
         Map<String, List<MemorySource>> out = new LinkedHashMap<>();
@@ -216,16 +231,17 @@ public final class MemoryQueries {
                 ORDER BY s.entry_id, e.ts, e.event_id""";
         try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
             while (rs.next()) {
-                out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(new MemorySource(rs.getString(2),
-                        rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
+                out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+                    .add(new MemorySource(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
             }
         }
         return out;
     }
 
     /**
-     * The text of every source event of the memories just passed to {@link #sources} on the same connection: the
-     * prompt, reply or tool text the evidence was found in, by event id (fields of one event joined).
+     * The text of every source event of the memories just passed to {@link #sources} on
+     * the same connection: the prompt, reply or tool text the evidence was found in, by
+     * event id (fields of one event joined).
      */
     public static Map<String, String> sourceEventTexts(Connection c) throws SQLException {
         String sql = """
@@ -248,10 +264,11 @@ public final class MemoryQueries {
     }
 
     /**
-     * The prompts and replies among these source events, each with the prompt or reply that follows it in its
-     * session (by time; a turn's prompt before its reply). Tool events are not turns and are absent. Only the
-     * sources' own sessions are read, by id, without their texts (a reply-only turn names its reply as its prompt
-     * event), and ordered here: a third of the cost of a window query reading the texts.
+     * The prompts and replies among these source events, each with the prompt or reply
+     * that follows it in its session (by time; a turn's prompt before its reply). Tool
+     * events are not turns and are absent. Only the sources' own sessions are read, by
+     * id, without their texts (a reply-only turn names its reply as its prompt event),
+     * and ordered here: a third of the cost of a window query reading the texts.
      */
     public static Map<String, SpokenTurn> spokenTurns(Connection c, Collection<MemorySource> sources)
             throws SQLException {
@@ -271,7 +288,8 @@ public final class MemoryQueries {
         String sql = """
                 SELECT session_id, prompt_event_id, prompt_ts, reply_event_id IS NULL OR prompt_event_id <> reply_event_id,
                        reply_event_id, reply_ts
-                FROM turns WHERE session_id IN (%s)""".formatted(placeholders(sessions.size()));
+                FROM turns WHERE session_id IN (%s)"""
+            .formatted(placeholders(sessions.size()));
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             for (int i = 0; i < sessions.size(); i++) {
                 ps.setString(i + 1, sessions.get(i));
@@ -289,14 +307,14 @@ public final class MemoryQueries {
             }
         }
         for (List<Said> said : bySession.values()) {
-            said.sort(java.util.Comparator.comparing(Said::ts).thenComparingInt(Said::part)
-                    .thenComparing(Said::eventId));
+            said.sort(
+                    java.util.Comparator.comparing(Said::ts).thenComparingInt(Said::part).thenComparing(Said::eventId));
             for (int i = 0; i < said.size(); i++) {
                 Said s = said.get(i);
                 if (wanted.contains(s.eventId())) {
                     Said next = i + 1 < said.size() ? said.get(i + 1) : null;
-                    out.putIfAbsent(s.eventId(), new SpokenTurn(s.eventId(), next == null ? null
-                            : new MemorySource(next.eventId(), next.sessionId(), next.ts())));
+                    out.putIfAbsent(s.eventId(), new SpokenTurn(s.eventId(),
+                            next == null ? null : new MemorySource(next.eventId(), next.sessionId(), next.ts())));
                 }
             }
         }
@@ -310,4 +328,5 @@ public final class MemoryQueries {
     private static String placeholders(int n) {
         return String.join(", ", java.util.Collections.nCopies(n, "?"));
     }
+
 }

@@ -5,13 +5,16 @@ import java.time.LocalDateTime;
 import java.util.Objects;
 
 /**
- * A source event of a memory (one evidence span's event), with its session and time. {@code serve} holds one per
- * source of every memory, so the time is kept as a number ({@link UtcMicros}).
+ * A source event of a memory (one evidence span's event), with its session and time.
+ * {@code serve} holds one per source of every memory, so the time is kept as a number
+ * ({@link UtcMicros}).
  */
 public final class MemorySource {
 
     private final String eventId;
+
     private final String sessionId;
+
     private final long micros;
 
     public MemorySource(String eventId, String sessionId, LocalDateTime ts) {
@@ -47,4 +50,5 @@ public final class MemorySource {
     public String toString() {
         return "MemorySource[eventId=" + eventId + ", sessionId=" + sessionId + ", ts=" + ts() + "]";
     }
+
 }

@@ -11,7 +11,10 @@ public record StoredMemory(String memoryId, String kind, String status, String p
         Objects.requireNonNull(memoryId, "memoryId");
     }
 
-    /** The searchable text: the title, then the body unless it already starts with the title. */
+    /**
+     * The searchable text: the title, then the body unless it already starts with the
+     * title.
+     */
     public String text() {
         return body.startsWith(title) ? body : title + "\n" + body;
     }

@@ -11,7 +11,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** What {@code stats}, {@code history} and {@code export} read: counts, sessions with their summaries, memories. */
+/**
+ * What {@code stats}, {@code history} and {@code export} read: counts, sessions with
+ * their summaries, memories.
+ */
 public final class ReportQueries {
 
     /** Counts of what the store holds. */
@@ -20,7 +23,10 @@ public final class ReportQueries {
             Map<String, Long> tasksByStatus, long forgottenKeys) {
     }
 
-    /** How long captured events take to become memories, and what has not been graduated yet. */
+    /**
+     * How long captured events take to become memories, and what has not been graduated
+     * yet.
+     */
     public record Lag(long pendingEvents, LocalDateTime oldestPending, Double medianSeconds, Double p95Seconds,
             long memoriesMeasured) {
     }
@@ -29,15 +35,18 @@ public final class ReportQueries {
     public record Run(String job, String status, LocalDateTime startedAt, LocalDateTime finishedAt) {
     }
 
-    /** A session of a project with the summary graduation wrote for it (null when none yet). */
+    /**
+     * A session of a project with the summary graduation wrote for it (null when none
+     * yet).
+     */
     public record SessionLine(String sessionId, String project, LocalDateTime startedAt, LocalDateTime endedAt,
             int prompts, int tools, String branch, String summaryId, String summaryCitation, String summaryTitle,
             String summaryBody) {
     }
 
     /** A verified memory with its citation and the quotes it rests on. */
-    public record Memory(String memoryId, String citation, String kind, String status, String project,
-            String sessionId, LocalDateTime createdTs, String title, String body, String quotesJson) {
+    public record Memory(String memoryId, String citation, String kind, String status, String project, String sessionId,
+            LocalDateTime createdTs, String title, String body, String quotesJson) {
     }
 
     private ReportQueries() {
@@ -49,21 +58,21 @@ public final class ReportQueries {
                 grouped(c, "SELECT source, count(*) FROM events GROUP BY 1 ORDER BY 2 DESC, 1"),
                 single(c, "SELECT count(*) FROM event_rejects"),
                 single(c, "SELECT count(DISTINCT session_id) FROM events WHERE session_id IS NOT NULL"),
-                single(c, "SELECT count(DISTINCT project) FROM events"),
-                grouped(c, """
+                single(c, "SELECT count(DISTINCT project) FROM events"), grouped(c, """
                         SELECT entry_type, count(*) FROM entries WHERE stage = 'verified' AND status = 'active'
-                        GROUP BY 1 ORDER BY 2 DESC, 1"""),
-                grouped(c, """
+                        GROUP BY 1 ORDER BY 2 DESC, 1"""), grouped(c, """
                         SELECT CASE WHEN stage = 'verified' THEN 'verified ' || status ELSE stage END, count(*)
                         FROM entries GROUP BY 1 ORDER BY 2 DESC, 1"""),
-                grouped(c, """
-                        SELECT status, count(*) FROM entities WHERE entity_type = 'task' GROUP BY 1 ORDER BY 2 DESC, 1"""),
+                grouped(c,
+                        """
+                                SELECT status, count(*) FROM entities WHERE entity_type = 'task' GROUP BY 1 ORDER BY 2 DESC, 1"""),
                 single(c, "SELECT count(*) FROM forgotten"));
     }
 
     /**
-     * Events no session assembly has taken in yet (the oldest one's capture time), and for memories verified in the
-     * last 30 days the time from the capture of their newest source event to the memory: median and 95th percentile.
+     * Events no session assembly has taken in yet (the oldest one's capture time), and
+     * for memories verified in the last 30 days the time from the capture of their newest
+     * source event to the memory: median and 95th percentile.
      */
     public static Lag lag(Connection c) throws SQLException {
         long pending;
@@ -109,7 +118,10 @@ public final class ReportQueries {
         return runs;
     }
 
-    /** A project's sessions (all projects when {@code project} is null), newest first, with their summaries. */
+    /**
+     * A project's sessions (all projects when {@code project} is null), newest first,
+     * with their summaries.
+     */
     public static List<SessionLine> sessions(Connection c, String project, int limit) throws SQLException {
         List<SessionLine> sessions = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
@@ -128,18 +140,20 @@ public final class ReportQueries {
             ps.setInt(3, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    sessions.add(new SessionLine(rs.getString(1), rs.getString(2),
-                            rs.getObject(3, LocalDateTime.class), rs.getObject(4, LocalDateTime.class), rs.getInt(5),
-                            rs.getInt(6), rs.getString(7), rs.getString(8),
-                            rs.getString(9) == null ? null : "mem:" + rs.getString(9), rs.getString(10),
-                            rs.getString(11)));
+                    sessions.add(new SessionLine(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getObject(4, LocalDateTime.class), rs.getInt(5), rs.getInt(6), rs.getString(7),
+                            rs.getString(8), rs.getString(9) == null ? null : "mem:" + rs.getString(9),
+                            rs.getString(10), rs.getString(11)));
                 }
             }
         }
         return sessions;
     }
 
-    /** A project's verified memories (all projects when {@code project} is null), oldest first. */
+    /**
+     * A project's verified memories (all projects when {@code project} is null), oldest
+     * first.
+     */
     public static List<Memory> memories(Connection c, String project) throws SQLException {
         List<Memory> memories = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
@@ -177,4 +191,5 @@ public final class ReportQueries {
         }
         return out;
     }
+
 }

@@ -21,28 +21,42 @@ import org.springframework.batch.infrastructure.item.ItemStreamReader;
 import org.springframework.batch.infrastructure.item.ItemStreamSupport;
 
 /**
- * Reads the lines of the sealed spool files, oldest first, as raw bytes split on '\n' (so invalid UTF-8 and
- * binary are seen, not thrown). Restartable: the execution context keeps the file and byte offset of the next
- * line, so a rerun after a crash resumes exactly after the last committed chunk. The list of files is taken at
- * open: files sealed later wait for the next run.
+ * Reads the lines of the sealed spool files, oldest first, as raw bytes split on '\n' (so
+ * invalid UTF-8 and binary are seen, not thrown). Restartable: the execution context
+ * keeps the file and byte offset of the next line, so a rerun after a crash resumes
+ * exactly after the last committed chunk. The list of files is taken at open: files
+ * sealed later wait for the next run.
  */
 public class SpoolLineReader extends ItemStreamSupport implements ItemStreamReader<SpoolLine> {
 
     static final String FILE_KEY = "file";
     static final String OFFSET_KEY = "offset";
     static final String LINE_KEY = "line";
-    /** The last file this reader will read in this run; the job deletes files up to it once committed. */
+
+    /**
+     * The last file this reader will read in this run; the job deletes files up to it
+     * once committed.
+     */
     public static final String LAST_FILE_KEY = "spool.last.file";
 
     private final Supplier<List<Path>> files;
+
     private List<Path> toRead;
+
     private int fileIndex;
+
     private InputStream in;
+
     private long offset;
+
     private long lineNumber;
+
     private final byte[] buffer = new byte[1 << 16];
+
     private final ByteArrayOutputStream spanning = new ByteArrayOutputStream(1 << 12);
+
     private int bufferPos;
+
     private int bufferLimit;
 
     public SpoolLineReader(Supplier<List<Path>> files) {
@@ -58,9 +72,9 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
         String lastFile = context.containsKey(getExecutionContextKey(LAST_FILE_KEY))
                 ? context.getString(getExecutionContextKey(LAST_FILE_KEY)) : null;
         toRead = listed.stream()
-                .filter(p -> resumeFile == null || p.getFileName().toString().compareTo(resumeFile) >= 0)
-                .filter(p -> lastFile == null || p.getFileName().toString().compareTo(lastFile) <= 0)
-                .toList();
+            .filter(p -> resumeFile == null || p.getFileName().toString().compareTo(resumeFile) >= 0)
+            .filter(p -> lastFile == null || p.getFileName().toString().compareTo(lastFile) <= 0)
+            .toList();
         fileIndex = 0;
         offset = 0;
         lineNumber = 0;
@@ -95,14 +109,16 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
                 lineNumber = 0;
             }
             return null;
-        } catch (IOException e) {
+        }
+        catch (IOException e) {
             throw new ItemStreamException("cannot read spool file " + toRead.get(fileIndex), e);
         }
     }
 
     private SpoolLine nextLine(String file) throws IOException {
         while (true) {
-            // a line inside the buffer is decoded from it; one that spans refills is gathered in `spanning` first
+            // a line inside the buffer is decoded from it; one that spans refills is
+            // gathered in `spanning` first
             spanning.reset();
             int start = bufferPos;
             long consumed = 0;
@@ -144,16 +160,19 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
                 bytes = buffer;
                 from = start;
                 length = end - start;
-            } else {
+            }
+            else {
                 spanning.write(buffer, start, end - start);
                 bytes = spanning.toByteArray();
                 from = 0;
                 length = bytes.length;
             }
             if (length == 0) {
-                continue; // a blank line (e.g. the '\n' that ends a torn line): nothing to keep
+                continue; // a blank line (e.g. the '\n' that ends a torn line): nothing
+                          // to keep
             }
-            // Decoding replaces each malformed sequence by U+FFFD: without one in the result the bytes were UTF-8.
+            // Decoding replaces each malformed sequence by U+FFFD: without one in the
+            // result the bytes were UTF-8.
             String text = new String(bytes, from, length, StandardCharsets.UTF_8);
             boolean valid = text.indexOf('\uFFFD') < 0 || isValidUtf8(bytes, from, length);
             return new SpoolLine(file, lineNumber, text, valid, !newline);
@@ -162,12 +181,13 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
 
     private static boolean isValidUtf8(byte[] bytes, int from, int length) {
         CharsetDecoder decoder = StandardCharsets.UTF_8.newDecoder()
-                .onMalformedInput(CodingErrorAction.REPORT)
-                .onUnmappableCharacter(CodingErrorAction.REPORT);
+            .onMalformedInput(CodingErrorAction.REPORT)
+            .onUnmappableCharacter(CodingErrorAction.REPORT);
         try {
             decoder.decode(ByteBuffer.wrap(bytes, from, length));
             return true;
-        } catch (CharacterCodingException e) {
+        }
+        catch (CharacterCodingException e) {
             return false;
         }
     }
@@ -181,7 +201,8 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
             context.putString(getExecutionContextKey(FILE_KEY), name(toRead.get(fileIndex)));
             context.putLong(getExecutionContextKey(OFFSET_KEY), offset);
             context.putLong(getExecutionContextKey(LINE_KEY), lineNumber);
-        } else if (!toRead.isEmpty()) {
+        }
+        else if (!toRead.isEmpty()) {
             // everything read: resume point past the last file
             context.putString(getExecutionContextKey(FILE_KEY), name(toRead.get(toRead.size() - 1)) + "~");
             context.putLong(getExecutionContextKey(OFFSET_KEY), 0);
@@ -194,9 +215,11 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
         if (in != null) {
             try {
                 in.close();
-            } catch (IOException e) {
+            }
+            catch (IOException e) {
                 throw new ItemStreamException("cannot close spool file", e);
-            } finally {
+            }
+            finally {
                 in = null;
             }
         }
@@ -205,4 +228,5 @@ public class SpoolLineReader extends ItemStreamSupport implements ItemStreamRead
     private static String name(Path p) {
         return p.getFileName().toString();
     }
+
 }

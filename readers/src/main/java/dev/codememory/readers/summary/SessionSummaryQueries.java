@@ -20,8 +20,8 @@ import tools.jackson.core.type.TypeReference;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * The read side of the summary stage: which sessions need a summary, and what each left behind, item by item, each
- * item a verified memory with its citation and first quote.
+ * The read side of the summary stage: which sessions need a summary, and what each left
+ * behind, item by item, each item a verified memory with its citation and first quote.
  */
 public final class SessionSummaryQueries {
 
@@ -31,8 +31,9 @@ public final class SessionSummaryQueries {
     public static final String MARK_SQL = "'summary|' || s.session_id || '|' || s.last_seq";
 
     /**
-     * Sessions that are over — ended, or followed by a newer session of their project — fully extracted, and not yet
-     * summarised at their current extent (a session that grew since is summarised again).
+     * Sessions that are over — ended, or followed by a newer session of their project —
+     * fully extracted, and not yet summarised at their current extent (a session that
+     * grew since is summarised again).
      */
     public static final String SESSIONS_TO_SUMMARIZE = """
             SELECT s.session_id FROM sessions s
@@ -48,12 +49,16 @@ public final class SessionSummaryQueries {
     private SessionSummaryQueries() {
     }
 
-    /** The sessions of this page, from the temporary table {@value PendingItemReader#KEYS_TABLE}. */
+    /**
+     * The sessions of this page, from the temporary table
+     * {@value PendingItemReader#KEYS_TABLE}.
+     */
     private static final String PAGE_SESSIONS = "(SELECT key FROM " + PendingItemReader.KEYS_TABLE + ")";
 
     /**
-     * What each session of a page left behind, in the page's order: one query per part for the whole page (the
-     * sessions in {@value PendingItemReader#KEYS_TABLE}) rather than per session.
+     * What each session of a page left behind, in the page's order: one query per part
+     * for the whole page (the sessions in {@value PendingItemReader#KEYS_TABLE}) rather
+     * than per session.
      */
     public static List<SessionMaterial> material(Connection c) throws SQLException {
         Map<String, List<Item>> goal = items(c, """
@@ -106,15 +111,15 @@ public final class SessionSummaryQueries {
                        coalesce(s.ended_at, (SELECT max(ts) FROM events v WHERE v.session_id = s.session_id)),
                        s.last_seq
                 FROM sessions s JOIN %s k ON k.key = s.session_id
-                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE));
-                ResultSet rs = ps.executeQuery()) {
+                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String id = rs.getString(1);
                 String project = rs.getString(2);
-                List<Item> relative = changed.getOrDefault(id, List.of()).stream()
-                        .map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(), i.memoryId(),
-                                i.citation(), i.quote()))
-                        .toList();
+                List<Item> relative = changed.getOrDefault(id, List.of())
+                    .stream()
+                    .map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(), i.memoryId(),
+                            i.citation(), i.quote()))
+                    .toList();
                 page.add(new SessionMaterial(id, project, rs.getObject(3, LocalDateTime.class),
                         rs.getObject(4, LocalDateTime.class), rs.getLong(5), of(goal, id), of(work, id),
                         of(completed, id), of(fixes, id), of(decisions, id), of(open, id), relative));
@@ -127,8 +132,7 @@ public final class SessionSummaryQueries {
         return bySession.getOrDefault(sessionId, List.of());
     }
 
-    private static Map<String, List<Item>> verified(Connection c, String kind, String condition)
-            throws SQLException {
+    private static Map<String, List<Item>> verified(Connection c, String kind, String condition) throws SQLException {
         return items(c, """
                 SELECT e.session_id, e.title, '', e.entry_id, c.citation, e.quotes_json::VARCHAR FROM entries e
                 JOIN citations c ON c.memory_id = e.entry_id
@@ -137,8 +141,8 @@ public final class SessionSummaryQueries {
     }
 
     /**
-     * Rows of (session id, text, detail, memory id, citation, quotes JSON) as items per session, in row order; a
-     * memory listed twice in a session counts once.
+     * Rows of (session id, text, detail, memory id, citation, quotes JSON) as items per
+     * session, in row order; a memory listed twice in a session counts once.
      */
     private static Map<String, List<Item>> items(Connection c, String sql) throws SQLException {
         Map<String, List<Item>> bySession = new HashMap<>();
@@ -146,14 +150,17 @@ public final class SessionSummaryQueries {
         try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 String session = rs.getString(1);
-                List<Quote> quotes = MAPPER.readValue(rs.getString(6), new TypeReference<List<Quote>>() { });
+                List<Quote> quotes = MAPPER.readValue(rs.getString(6), new TypeReference<List<Quote>>() {
+                });
                 if (quotes.isEmpty() || !seen.computeIfAbsent(session, k -> new HashSet<>()).add(rs.getString(4))) {
                     continue;
                 }
-                bySession.computeIfAbsent(session, k -> new ArrayList<>()).add(new Item(rs.getString(2),
-                        rs.getString(3), rs.getString(4), "mem:" + rs.getString(5), quotes.get(0)));
+                bySession.computeIfAbsent(session, k -> new ArrayList<>())
+                    .add(new Item(rs.getString(2), rs.getString(3), rs.getString(4), "mem:" + rs.getString(5),
+                            quotes.get(0)));
             }
         }
         return bySession;
     }
+
 }

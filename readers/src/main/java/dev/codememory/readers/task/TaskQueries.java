@@ -11,8 +11,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The read side of the task stage ({@code resolveTasksStep}): the task and work entries it has not handled (loaded
- * with {@link EntryQueries#entries}), and the task events and statements already stored.
+ * The read side of the task stage ({@code resolveTasksStep}): the task and work entries
+ * it has not handled (loaded with {@link EntryQueries#entries}), and the task events and
+ * statements already stored.
  */
 public final class TaskQueries {
 
@@ -31,8 +32,7 @@ public final class TaskQueries {
         List<GraphUpdate.TaskEventRow> rows = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT dedupe_key, event_type, entity_id, payload::VARCHAR, ts, source_entry
-                FROM task_events ORDER BY seq""");
-                ResultSet rs = ps.executeQuery()) {
+                FROM task_events ORDER BY seq"""); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 rows.add(new GraphUpdate.TaskEventRow(rs.getString(1), rs.getString(2), rs.getString(3),
                         rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6)));
@@ -51,12 +51,12 @@ public final class TaskQueries {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT ed.dst_id, en.entry_id, en.created_ts FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
                 WHERE ed.rel_type = 'evidence_of' AND en.entry_type = 'task' AND en.status = 'active'
-                ORDER BY en.created_ts, en.entry_id""");
-                ResultSet rs = ps.executeQuery()) {
+                ORDER BY en.created_ts, en.entry_id"""); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 rows.add(new TaskEvidence(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class)));
             }
         }
         return rows;
     }
+
 }

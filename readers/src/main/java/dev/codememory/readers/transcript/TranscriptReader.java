@@ -16,37 +16,48 @@ import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
 
 /**
- * Reads a Claude Code transcript ({@code ~/.claude/projects/<encoded-cwd>/<session>.jsonl}) for what the hooks did
- * not carry: the assistant's reply text when Stop had no {@code last_assistant_message}, and the git branch. The same
- * {@code uuid} can appear several times in one file: lines are de-duplicated on {@code (sessionId, uuid)}, the last
- * one winning, in first-seen order. Unreadable lines are skipped.
+ * Reads a Claude Code transcript
+ * ({@code ~/.claude/projects/<encoded-cwd>/<session>.jsonl}) for what the hooks did not
+ * carry: the assistant's reply text when Stop had no {@code last_assistant_message}, and
+ * the git branch. The same {@code uuid} can appear several times in one file: lines are
+ * de-duplicated on {@code (sessionId, uuid)}, the last one winning, in first-seen order.
+ * Unreadable lines are skipped.
  *
- * <p>A transcript is plain text that Claude Code wrote and no hook redacted: {@code <private>} sections and secrets
- * are in it verbatim. The reader therefore has no constructor without a redaction: every message text and branch name
- * passes through it before a {@link Message} is made, so nothing this reader returns holds unredacted text (jobs
- * passes the privacy redactor, which this module cannot name). Prompts are matched on redacted text too, which is
- * the form in which the hook stored them.
+ * <p>
+ * A transcript is plain text that Claude Code wrote and no hook redacted:
+ * {@code <private>} sections and secrets are in it verbatim. The reader therefore has no
+ * constructor without a redaction: every message text and branch name passes through it
+ * before a {@link Message} is made, so nothing this reader returns holds unredacted text
+ * (jobs passes the privacy redactor, which this module cannot name). Prompts are matched
+ * on redacted text too, which is the form in which the hook stored them.
  */
 public class TranscriptReader {
 
     private static final long MAX_BYTES = 256L * 1024 * 1024;
 
     private final JsonMapper mapper = JsonMapper.builder().build();
+
     private final UnaryOperator<String> redaction;
 
-    /** @param redaction applied to every text read from the file before it is returned */
+    /**
+     * @param redaction applied to every text read from the file before it is returned
+     */
     public TranscriptReader(UnaryOperator<String> redaction) {
         this.redaction = Objects.requireNonNull(redaction, "redaction");
     }
 
     /**
-     * One user or assistant message with its plain text (tool results, thinking and images left out); {@code text}
-     * and {@code gitBranch} have passed the reader's redaction.
+     * One user or assistant message with its plain text (tool results, thinking and
+     * images left out); {@code text} and {@code gitBranch} have passed the reader's
+     * redaction.
      */
     public record Message(String uuid, String role, String text, String timestamp, String gitBranch) {
     }
 
-    /** The transcript's messages in order, or an empty list when the file is missing or unreadable. */
+    /**
+     * The transcript's messages in order, or an empty list when the file is missing or
+     * unreadable.
+     */
     public List<Message> read(Path transcript) {
         if (transcript == null || !Files.isRegularFile(transcript)) {
             return List.of();
@@ -68,15 +79,17 @@ public class TranscriptReader {
                     }
                 }
             }
-        } catch (IOException | RuntimeException e) {
+        }
+        catch (IOException | RuntimeException e) {
             return List.of();
         }
         return new ArrayList<>(byKey.values());
     }
 
     /**
-     * The reply to {@code prompt}: the assistant text after the last user message whose text equals the prompt,
-     * up to the next user message with text. Null when the prompt is not found or nothing was said.
+     * The reply to {@code prompt}: the assistant text after the last user message whose
+     * text equals the prompt, up to the next user message with text. Null when the prompt
+     * is not found or nothing was said.
      */
     public static String replyTo(List<Message> messages, String prompt) {
         int start = -1;
@@ -120,7 +133,8 @@ public class TranscriptReader {
         JsonNode node;
         try {
             node = mapper.readTree(line);
-        } catch (JacksonException e) {
+        }
+        catch (JacksonException e) {
             return null;
         }
         if (node == null || !node.isObject()) {
@@ -137,7 +151,8 @@ public class TranscriptReader {
         StringBuilder text = new StringBuilder();
         if (content.isString()) {
             text.append(content.asString());
-        } else if (content.isArray()) {
+        }
+        else if (content.isArray()) {
             for (JsonNode block : content) {
                 if ("text".equals(block.path("type").asString(""))) {
                     if (text.length() > 0) {
@@ -166,4 +181,5 @@ public class TranscriptReader {
         JsonNode v = node.get(field);
         return v != null && v.isString() ? v.asString() : null;
     }
+
 }

@@ -16,14 +16,19 @@ import java.util.Map;
 import java.util.stream.Stream;
 
 /**
- * The records of Claude Code transcript files ({@code ~/.claude/projects/<project>/<session>.jsonl}, and
- * {@code <session>/subagents/agent-<id>.jsonl} for subagents), as JSON objects with their line numbers. A line that
- * is not a JSON object (a truncated line, a blank line) is counted and skipped; bytes that are not UTF-8 are
- * replaced, never fatal. Runs on the JDK alone.
+ * The records of Claude Code transcript files
+ * ({@code ~/.claude/projects/<project>/<session>.jsonl}, and
+ * {@code <session>/subagents/agent-<id>.jsonl} for subagents), as JSON objects with their
+ * line numbers. A line that is not a JSON object (a truncated line, a blank line) is
+ * counted and skipped; bytes that are not UTF-8 are replaced, never fatal. Runs on the
+ * JDK alone.
  */
 public final class TranscriptRecords {
 
-    /** A file's readable records in file order, and how many of its lines were not records. */
+    /**
+     * A file's readable records in file order, and how many of its lines were not
+     * records.
+     */
     public record FileRecords(Path file, List<TranscriptRecord> records, int invalidLines) {
     }
 
@@ -36,21 +41,25 @@ public final class TranscriptRecords {
         int invalid = 0;
         int lineNumber = 0;
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
+                StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+                1 << 16)) {
             String line;
             while ((line = in.readLine()) != null) {
                 lineNumber++;
                 Object parsed;
                 try {
                     parsed = Json.parse(line);
-                } catch (JsonParseException e) {
+                }
+                catch (JsonParseException e) {
                     invalid++;
                     continue;
                 }
                 if (parsed instanceof Map<?, ?> map) {
                     records.add(new TranscriptRecord(lineNumber, (Map<String, Object>) map));
-                } else {
+                }
+                else {
                     invalid++;
                 }
             }
@@ -59,27 +68,30 @@ public final class TranscriptRecords {
     }
 
     /**
-     * The transcript files under {@code path} (a file, or a folder searched to any depth for {@code *.jsonl}): session
-     * files first, ordered by the time of their first record (a resumed session's file repeats records of the file it
-     * continues, which must be read first), then subagent files ({@code …/subagents/*.jsonl}) in the same order.
-     * A session file's own subagent folder is included when {@code path} is that file.
+     * The transcript files under {@code path} (a file, or a folder searched to any depth
+     * for {@code *.jsonl}): session files first, ordered by the time of their first
+     * record (a resumed session's file repeats records of the file it continues, which
+     * must be read first), then subagent files ({@code …/subagents/*.jsonl}) in the same
+     * order. A session file's own subagent folder is included when {@code path} is that
+     * file.
      */
     public static List<Path> files(Path path) throws IOException {
         List<Path> found = new ArrayList<>();
         if (Files.isDirectory(path)) {
             try (Stream<Path> walk = Files.walk(path)) {
                 walk.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p))
-                        .forEach(found::add);
+                    .forEach(found::add);
             }
-        } else {
+        }
+        else {
             found.add(path);
             String name = path.getFileName().toString();
             Path subagents = path.resolveSibling(name.substring(0, name.length() - ".jsonl".length()))
-                    .resolve("subagents");
+                .resolve("subagents");
             if (name.endsWith(".jsonl") && Files.isDirectory(subagents)) {
                 try (Stream<Path> list = Files.list(subagents)) {
                     list.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p))
-                            .forEach(found::add);
+                        .forEach(found::add);
                 }
             }
         }
@@ -87,12 +99,15 @@ public final class TranscriptRecords {
         for (Path p : found) {
             keyed.add(new Keyed(p, isSubagentFile(p), firstTimestamp(p)));
         }
-        keyed.sort(java.util.Comparator.comparing(Keyed::subagent).thenComparing(Keyed::firstTimestamp)
-                .thenComparing(k -> k.file().toString()));
+        keyed.sort(java.util.Comparator.comparing(Keyed::subagent)
+            .thenComparing(Keyed::firstTimestamp)
+            .thenComparing(k -> k.file().toString()));
         return keyed.stream().map(Keyed::file).toList();
     }
 
-    /** Whether a file holds a subagent's records ({@code …/subagents/agent-<id>.jsonl}). */
+    /**
+     * Whether a file holds a subagent's records ({@code …/subagents/agent-<id>.jsonl}).
+     */
     public static boolean isSubagentFile(Path file) {
         Path parent = file.getParent();
         return parent != null && parent.getFileName() != null && parent.getFileName().toString().equals("subagents");
@@ -101,11 +116,16 @@ public final class TranscriptRecords {
     private record Keyed(Path file, boolean subagent, String firstTimestamp) {
     }
 
-    /** The {@code timestamp} of the file's first record that has one, or "" (sorted first). */
+    /**
+     * The {@code timestamp} of the file's first record that has one, or "" (sorted
+     * first).
+     */
     static String firstTimestamp(Path file) throws IOException {
         try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                        .onUnmappableCharacter(CodingErrorAction.REPLACE)), 1 << 16)) {
+                StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+                1 << 16)) {
             String line;
             while ((line = in.readLine()) != null) {
                 if (!line.contains("\"timestamp\"")) {
@@ -115,11 +135,13 @@ public final class TranscriptRecords {
                     if (Json.parse(line) instanceof Map<?, ?> map && map.get("timestamp") instanceof String ts) {
                         return ts;
                     }
-                } catch (JsonParseException e) {
+                }
+                catch (JsonParseException e) {
                     // an unreadable line: try the next
                 }
             }
         }
         return "";
     }
+
 }

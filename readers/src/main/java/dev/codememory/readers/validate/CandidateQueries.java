@@ -13,10 +13,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The read side of the validate stage ({@code validateCandidatesStep}): the candidates it has not decided on. */
+/**
+ * The read side of the validate stage ({@code validateCandidatesStep}): the candidates it
+ * has not decided on.
+ */
 public final class CandidateQueries {
 
-    /** Candidates validation has not decided on: not an entry, not linked as a duplicate, not rejected. */
+    /**
+     * Candidates validation has not decided on: not an entry, not linked as a duplicate,
+     * not rejected.
+     */
     public static final String CANDIDATES_TO_VALIDATE = """
             SELECT k.candidate_id FROM candidates k
             WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.candidate_id = k.candidate_id)
@@ -35,8 +41,7 @@ public final class CandidateQueries {
                 SELECT k.candidate_id, k.kind, k.session_id, k.project, k.ts, k.title, k.body, k.task_json::VARCHAR,
                        k.quotes_json::VARCHAR, k.extractor
                 FROM candidates k JOIN %s p ON p.key = k.candidate_id ORDER BY p.ord"""
-                .formatted(PendingItemReader.KEYS_TABLE));
-                ResultSet rs = ps.executeQuery()) {
+            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(new Candidate(rs.getString(1),
                         CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)), rs.getString(3),
@@ -46,4 +51,5 @@ public final class CandidateQueries {
         }
         return items;
     }
+
 }

@@ -11,15 +11,19 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The read side of the vector stage ({@code embedMemoriesStep}): the pending outbox work (its keys are
- * {@code VectorOutbox.pendingSql} in the writers' {@code vector} package) loaded with each memory's text and fields.
+ * The read side of the vector stage ({@code embedMemoriesStep}): the pending outbox work
+ * (its keys are {@code VectorOutbox.pendingSql} in the writers' {@code vector} package)
+ * loaded with each memory's text and fields.
  */
 public final class VectorWorkQueries {
 
     private VectorWorkQueries() {
     }
 
-    /** Pending vector work for the reader's key table: the outbox op joined with the memory's text and fields. */
+    /**
+     * Pending vector work for the reader's key table: the outbox op joined with the
+     * memory's text and fields.
+     */
     public static List<VectorWork> vectorWork(Connection c, String version) throws SQLException {
         List<VectorWork> items = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
@@ -30,10 +34,9 @@ public final class VectorWorkQueries {
             ps.setString(1, version);
             ResultSet rs = ps.executeQuery();
             while (rs.next()) {
-                VectorWork.Op op = "delete".equals(rs.getString(2)) || rs.getString(3) == null
-                        ? VectorWork.Op.DELETE : VectorWork.Op.UPSERT;
-                items.add(op == VectorWork.Op.DELETE
-                        ? new VectorWork(rs.getString(1), op, null, null, null, null, null)
+                VectorWork.Op op = "delete".equals(rs.getString(2)) || rs.getString(3) == null ? VectorWork.Op.DELETE
+                        : VectorWork.Op.UPSERT;
+                items.add(op == VectorWork.Op.DELETE ? new VectorWork(rs.getString(1), op, null, null, null, null, null)
                         : new VectorWork(rs.getString(1), op, embeddingText(rs.getString(3), rs.getString(4)),
                                 rs.getString(5), rs.getString(6), rs.getString(7),
                                 rs.getObject(8, LocalDateTime.class)));
@@ -42,9 +45,13 @@ public final class VectorWorkQueries {
         return items;
     }
 
-    /** What is embedded for a memory: its title, then its body (the tokenizer truncates the rest). */
+    /**
+     * What is embedded for a memory: its title, then its body (the tokenizer truncates
+     * the rest).
+     */
     public static String embeddingText(String title, String body) {
         String text = body.startsWith(title) ? body : title + "\n" + body;
         return text.length() > 4_000 ? text.substring(0, 4_000) : text;
     }
+
 }

@@ -24,6 +24,7 @@ class CitationQueriesTests {
     Path tmp;
 
     private DuckDb.Session session;
+
     private Connection c;
 
     @BeforeEach
@@ -38,29 +39,29 @@ class CitationQueriesTests {
                     "{\"last_assistant_message\":\"With the blue-green script.\"}"));
             st.execute(event("ev3", 4, "s1", "2024-01-01 10:03:00", "PostToolUse",
                     "{\"tool_name\":\"Bash\",\"tool_input\":{\"command\":\"ls\"},\"tool_response\":\"a b\"}"));
-            st.execute(event("ev4", 5, "s1", "2024-01-01 10:04:00", "UserPromptSubmit",
-                    "{\"prompt\":\"And rollback?\"}"));
+            st.execute(
+                    event("ev4", 5, "s1", "2024-01-01 10:04:00", "UserPromptSubmit", "{\"prompt\":\"And rollback?\"}"));
             st.execute(event("ev5", 6, "s1", "2024-01-01 10:05:00", "Stop",
                     "{\"last_assistant_message\":\"Run rollback.sh from the ops folder.\"}"));
             st.execute(event("ev6", 7, "s1", "2024-01-01 10:06:00", "SessionEnd", "{\"reason\":\"other\"}"));
             // an earlier session, ingested later
             st.execute(event("ev7", 8, "s0", "2023-12-31 09:00:00", "UserPromptSubmit",
                     "{\"prompt\":\"Where is rollback.sh?\"}"));
-            st.execute("""
-                    INSERT INTO turns VALUES
-                      ('t1', 's1', '/p', 'ev1', 'How do we deploy?', 'ev2', 'With the blue-green script.', 'stop',
-                       '2024-01-01 10:01:00', '2024-01-01 10:02:00'),
-                      ('t2', 's1', '/p', 'ev4', 'And rollback?', 'ev5', 'Run rollback.sh from the ops folder.', 'stop',
-                       '2024-01-01 10:04:00', '2024-01-01 10:05:00'),
-                      ('t3', 's0', '/p', 'ev7', 'Where is rollback.sh?', NULL, NULL, NULL, '2023-12-31 09:00:00', NULL)""");
+            st.execute(
+                    """
+                            INSERT INTO turns VALUES
+                              ('t1', 's1', '/p', 'ev1', 'How do we deploy?', 'ev2', 'With the blue-green script.', 'stop',
+                               '2024-01-01 10:01:00', '2024-01-01 10:02:00'),
+                              ('t2', 's1', '/p', 'ev4', 'And rollback?', 'ev5', 'Run rollback.sh from the ops folder.', 'stop',
+                               '2024-01-01 10:04:00', '2024-01-01 10:05:00'),
+                              ('t3', 's0', '/p', 'ev7', 'Where is rollback.sh?', NULL, NULL, NULL, '2023-12-31 09:00:00', NULL)""");
             st.execute("""
                     INSERT INTO observations VALUES ('ev3', 's1', '/p', 'Bash', '[]', 'ls', false, NULL, 12,
                       '2024-01-01 10:03:00', '{"command":"ls"}', 'a b')""");
             st.execute(entry("e1", "exchange", "verified", "active", null));
             st.execute(entry("e2", "fact", "verified", "superseded", "e3"));
             st.execute(entry("e3", "fact", "verified", "active", null));
-            st.execute("INSERT INTO evidence_spans VALUES"
-                    + " ('e1', 0, 'ev1', 'prompt', 0, 17, 1.0, 'exact', 'h0'),"
+            st.execute("INSERT INTO evidence_spans VALUES" + " ('e1', 0, 'ev1', 'prompt', 0, 17, 1.0, 'exact', 'h0'),"
                     + " ('e1', 1, 'ev2', 'reply', 9, 26, 0.95, 'whitespace', 'h1'),"
                     + " ('e2', 0, 'ev5', 'reply', 0, 999, 1.0, 'exact', 'h2'),"
                     + " ('e3', 0, 'ev5', 'reply', 4, 15, 1.0, 'exact', 'h3'),"
@@ -86,8 +87,8 @@ class CitationQueriesTests {
 
     private static String entry(String id, String kind, String stage, String status, String supersededBy) {
         return "INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,"
-                + " quotes_json, canonical_key, stage, status, superseded_by, created_at) VALUES ('" + id + "', 'c"
-                + id + "', '" + kind + "', '/p', 's1', '2024-01-01 10:02:00', 'title " + id + "', 'body " + id
+                + " quotes_json, canonical_key, stage, status, superseded_by, created_at) VALUES ('" + id + "', 'c" + id
+                + "', '" + kind + "', '/p', 's1', '2024-01-01 10:02:00', 'title " + id + "', 'body " + id
                 + "', '[]', 'k" + id + "', '" + stage + "', '" + status + "', "
                 + (supersededBy == null ? "NULL" : "'" + supersededBy + "'") + ", '2024-01-01 10:02:00')";
     }
@@ -112,14 +113,15 @@ class CitationQueriesTests {
         assertThat(CitationQueries.memoryOf(c, "[mem:abc123]")).contains("e1");
         assertThat(CitationQueries.memoryOf(c, "xyz-_9")).contains("e2");
         assertThat(CitationQueries.memoryOf(c, "mem:zzzzzz")).isEmpty();
-        assertThat(CitationQueries.memoryOf(c, "mem:ABC123")).isEmpty(); // codes are case-sensitive
+        assertThat(CitationQueries.memoryOf(c, "mem:ABC123")).isEmpty(); // codes are
+                                                                         // case-sensitive
         assertThat(CitationQueries.memoryOf(c, "not a citation")).isEmpty();
     }
 
     @Test
     void readsTheCitationsOfMemoriesThatHaveOne() throws SQLException {
         assertThat(CitationQueries.citationsOf(c, List.of("e2", "e1", "missing")))
-                .containsOnly(Map.entry("e1", "mem:abc123"), Map.entry("e2", "mem:xyz-_9"));
+            .containsOnly(Map.entry("e1", "mem:abc123"), Map.entry("e2", "mem:xyz-_9"));
         assertThat(CitationQueries.citationsOf(c, List.of())).isEmpty();
 
         List<String> many = new ArrayList<>();
@@ -132,9 +134,9 @@ class CitationQueriesTests {
 
     @Test
     void readsTheCitedMemoryWhateverItsStatus() throws SQLException {
-        assertThat(CitationQueries.memory(c, "[mem:xyz-_9]")).contains(new CitedMemory("mem:xyz-_9", "e2", "fact",
-                "superseded", "verified", "/p", "s1", LocalDateTime.of(2024, 1, 1, 10, 2), "title e2", "body e2",
-                "e3"));
+        assertThat(CitationQueries.memory(c, "[mem:xyz-_9]"))
+            .contains(new CitedMemory("mem:xyz-_9", "e2", "fact", "superseded", "verified", "/p", "s1",
+                    LocalDateTime.of(2024, 1, 1, 10, 2), "title e2", "body e2", "e3"));
         assertThat(CitationQueries.memory(c, "mem:zzzzzz")).isEmpty();
         assertThat(CitationQueries.memory(c, "mem:")).isEmpty();
     }
@@ -146,8 +148,11 @@ class CitationQueriesTests {
         assertThat(CitationQueries.spans(c, "e1", sources)).containsExactly(
                 new CitedSpan(0, "ev1", "prompt", 0, 17, 1.0, "exact", "How do we deploy?"),
                 new CitedSpan(1, "ev2", "reply", 9, 26, 0.95, "whitespace", "blue-green script"));
-        assertThat(CitationQueries.spans(c, "e2", sources)).containsExactly(
-                new CitedSpan(0, "ev5", "reply", 0, 999, 1.0, "exact", null)); // the source is shorter
+        assertThat(CitationQueries.spans(c, "e2", sources))
+            .containsExactly(new CitedSpan(0, "ev5", "reply", 0, 999, 1.0, "exact", null)); // the
+                                                                                            // source
+                                                                                            // is
+                                                                                            // shorter
         assertThat(CitationQueries.spans(c, "missing", sources)).isEmpty();
     }
 
@@ -170,8 +175,9 @@ class CitationQueriesTests {
     void ordersSessionsByTheirFirstSourceEvent() throws SQLException {
         List<ContextEvent> events = CitationQueries.sourceContext(c, "e3");
 
-        assertThat(events).extracting(e -> e.sessionId() + "/" + e.eventId() + "@" + e.position()
-                + (e.source() ? "*" : "")).containsExactly("s0/ev7@1*", "s1/ev4@5", "s1/ev5@6*", "s1/ev6@7");
+        assertThat(events)
+            .extracting(e -> e.sessionId() + "/" + e.eventId() + "@" + e.position() + (e.source() ? "*" : ""))
+            .containsExactly("s0/ev7@1*", "s1/ev4@5", "s1/ev5@6*", "s1/ev6@7");
         assertThat(events.get(3).detail()).isEqualTo("other");
         assertThat(CitationQueries.sourceContext(c, "missing")).isEmpty();
     }
@@ -181,4 +187,5 @@ class CitationQueriesTests {
         assertThat(CitationQueries.citationsOf(c, List.of("e1", "e1"))).containsOnly(Map.entry("e1", "mem:abc123"));
         assertThat(CitationQueries.memoryOf(c, "mem:Q0q0Q0")).isEqualTo(Optional.of("e3"));
     }
+
 }

@@ -23,6 +23,7 @@ class SessionStartQueriesTests {
     Path tmp;
 
     private DuckDb.Session session;
+
     private Connection c;
 
     @BeforeEach
@@ -49,7 +50,7 @@ class SessionStartQueriesTests {
     @Test
     void theLastSessionIsTheNewestActiveSummaryOfAnotherSession() throws Exception {
         assertThat(SessionStartQueries.lastSession(c, "/p", "s3"))
-                .contains(new LastSession("sum-2", "body of sum-2", "s2", LAST_END));
+            .contains(new LastSession("sum-2", "body of sum-2", "s2", LAST_END));
         assertThat(SessionStartQueries.lastSession(c, "/p", "s2")).map(LastSession::memoryId).contains("sum-1");
         assertThat(SessionStartQueries.lastSession(c, "/nowhere", "s3")).isEmpty();
     }
@@ -57,13 +58,13 @@ class SessionStartQueriesTests {
     @Test
     void openTasksLeftByTheLastSessionComeFirstAndStaleOnesAreNotShown() throws Exception {
         assertThat(SessionStartQueries.openTasks(c, "/p", "s2", LAST_END.minusDays(14), 8))
-                .extracting(TaskLine::title, TaskLine::status, TaskLine::memoryId).containsExactly(
-                        tuple("Validate the email field", "in_progress", "ent-t2"),
-                        tuple("Rate-limit the login endpoint", "pending", "ent-t1"),
-                        tuple("Write the signup e2e test", "pending", "ent-t3"));
-        assertThat(SessionStartQueries.openTasks(c, "/p", "s2", LAST_END.minusDays(60), 8))
-                .extracting(TaskLine::title).containsExactly("Validate the email field",
-                        "Rate-limit the login endpoint", "Profile the search query", "Write the signup e2e test");
+            .extracting(TaskLine::title, TaskLine::status, TaskLine::memoryId)
+            .containsExactly(tuple("Validate the email field", "in_progress", "ent-t2"),
+                    tuple("Rate-limit the login endpoint", "pending", "ent-t1"),
+                    tuple("Write the signup e2e test", "pending", "ent-t3"));
+        assertThat(SessionStartQueries.openTasks(c, "/p", "s2", LAST_END.minusDays(60), 8)).extracting(TaskLine::title)
+            .containsExactly("Validate the email field", "Rate-limit the login endpoint", "Profile the search query",
+                    "Write the signup e2e test");
         assertThat(SessionStartQueries.openTasks(c, "/p", "s2", LAST_END.minusDays(60), 2)).hasSize(2);
     }
 
@@ -89,4 +90,5 @@ class SessionStartQueriesTests {
             st.execute(sql);
         }
     }
+
 }

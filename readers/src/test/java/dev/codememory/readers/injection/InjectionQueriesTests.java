@@ -15,7 +15,9 @@ import org.junit.jupiter.api.Test;
 class InjectionQueriesTests {
 
     private static final LocalDateTime T1 = LocalDateTime.of(2025, 6, 1, 10, 0, 0, 123_456_000);
+
     private static final LocalDateTime T2 = LocalDateTime.of(2025, 6, 1, 10, 5);
+
     private static final LocalDateTime T3 = LocalDateTime.of(2025, 6, 2, 9, 0);
 
     private Connection c;
@@ -29,7 +31,8 @@ class InjectionQueriesTests {
             st.execute(injection("in_b", "s1", "ev_2", "UserPromptSubmit", "suggested", 300, T2, 2));
             st.execute(injection("in_a", "s1", "ev_1", "UserPromptSubmit", "high", 812, T1, 1));
             st.execute(injection("in_c", "s2", null, "SessionStart", "session_start", 120, T3, 3));
-            st.execute(injection("in_d", "s1", "ev_3", "UserPromptSubmit", "none", 0, T3, 4)); // carried nothing
+            st.execute(injection("in_d", "s1", "ev_3", "UserPromptSubmit", "none", 0, T3, 4)); // carried
+                                                                                               // nothing
             st.execute("INSERT INTO injection_items VALUES ('in_a', 2, 'mem:bbbbbb', 'm-2', 0.80),"
                     + " ('in_a', 1, 'mem:aaaaaa', 'm-1', 0.95), ('in_b', 1, 'mem:bbbbbb', 'm-2', 0.77),"
                     + " ('in_c', 1, 'mem:aaaaaa', 'm-1', 0.5)");
@@ -51,8 +54,8 @@ class InjectionQueriesTests {
         assertThat(InjectionQueries.forMemory(c, "m-1")).containsExactly(
                 new InjectedMemory("in_a", T1, "s1", "ev_1", "UserPromptSubmit", "high", 812, 1, "mem:aaaaaa", "m-1",
                         0.95),
-                new InjectedMemory("in_c", T3, "s2", null, "SessionStart", "session_start", 120, 1, "mem:aaaaaa",
-                        "m-1", 0.5));
+                new InjectedMemory("in_c", T3, "s2", null, "SessionStart", "session_start", 120, 1, "mem:aaaaaa", "m-1",
+                        0.5));
         assertThat(InjectionQueries.forMemory(c, "m-unknown")).isEmpty();
     }
 
@@ -66,7 +69,7 @@ class InjectionQueriesTests {
                 new InjectedMemory("in_b", T2, "s1", "ev_2", "UserPromptSubmit", "suggested", 300, 1, "mem:bbbbbb",
                         "m-2", 0.77));
         assertThat(InjectionQueries.forSession(c, "s2")).extracting(InjectedMemory::injectionId)
-                .containsExactly("in_c");
+            .containsExactly("in_c");
         assertThat(InjectionQueries.forSession(c, "s-unknown")).isEmpty();
     }
 
@@ -77,4 +80,5 @@ class InjectionQueriesTests {
                 + (promptEventId == null ? "NULL" : "'" + promptEventId + "'") + ", '" + hook + "', '" + band + "', "
                 + chars + ", TIMESTAMP '" + at + "', 'f.jsonl', " + line + ")";
     }
+
 }

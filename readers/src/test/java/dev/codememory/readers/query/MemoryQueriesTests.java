@@ -77,8 +77,8 @@ class MemoryQueriesTests {
         assertThat(sources.get("e1")).containsExactly(
                 new MemorySource("ev1", "s1", LocalDateTime.of(2024, 1, 1, 10, 0)),
                 new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1)));
-        assertThat(sources.get("e3")).containsExactly(new MemorySource("ev3", "s2", LocalDateTime.of(2024, 1, 2, 9,
-                0)));
+        assertThat(sources.get("e3"))
+            .containsExactly(new MemorySource("ev3", "s2", LocalDateTime.of(2024, 1, 2, 9, 0)));
         assertThat(MemoryQueries.sources(c, List.of())).isEmpty();
     }
 
@@ -94,7 +94,8 @@ class MemoryQueriesTests {
         try (Statement st = c.createStatement()) {
             st.execute(event("ev4", "s1", "2024-01-01 10:02:00"));
             st.execute(event("ev5", "s1", "2024-01-01 10:03:00"));
-            // a reply with no prompt (its prompt is empty and names the reply's own event), then a prompt
+            // a reply with no prompt (its prompt is empty and names the reply's own
+            // event), then a prompt
             st.execute("""
                     INSERT INTO turns VALUES
                       ('t2', 's1', '/p', 'ev4', '', 'ev4', 'Which region?', 'stop',
@@ -103,21 +104,26 @@ class MemoryQueriesTests {
             st.execute("INSERT INTO evidence_spans VALUES ('e3', 1, 'ev4', 'reply', 0, 5, 1.0, 'exact', 'h3'),"
                     + " ('e3', 2, 'ev5', 'prompt', 0, 5, 1.0, 'exact', 'h4')");
         }
-        List<MemorySource> sources = MemoryQueries.sources(c, List.of("e1", "e3")).values().stream()
-                .flatMap(List::stream).toList();
+        List<MemorySource> sources = MemoryQueries.sources(c, List.of("e1", "e3"))
+            .values()
+            .stream()
+            .flatMap(List::stream)
+            .toList();
 
         Map<String, SpokenTurn> turns = MemoryQueries.spokenTurns(c, sources);
         assertThat(MemoryQueries.spokenTurns(c, List.of())).isEmpty();
 
         assertThat(turns).containsOnlyKeys("ev1", "ev2", "ev4", "ev5");
-        assertThat(turns.get("ev1")).isEqualTo(new SpokenTurn("ev1",
-                new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1))));
-        assertThat(turns.get("ev2").next()).isEqualTo(new MemorySource("ev4", "s1", LocalDateTime.of(2024, 1, 1, 10, 2)));
-        assertThat(turns.get("ev4")).isEqualTo(new SpokenTurn("ev4",
-                new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
+        assertThat(turns.get("ev1"))
+            .isEqualTo(new SpokenTurn("ev1", new MemorySource("ev2", "s1", LocalDateTime.of(2024, 1, 1, 10, 1))));
+        assertThat(turns.get("ev2").next())
+            .isEqualTo(new MemorySource("ev4", "s1", LocalDateTime.of(2024, 1, 1, 10, 2)));
+        assertThat(turns.get("ev4"))
+            .isEqualTo(new SpokenTurn("ev4", new MemorySource("ev5", "s1", LocalDateTime.of(2024, 1, 1, 10, 3))));
         assertThat(turns.get("ev5")).isEqualTo(new SpokenTurn("ev5", null));
 
-        // read for all the sources at once, as serve loads a project: the same turns, the last one absent
+        // read for all the sources at once, as serve loads a project: the same turns, the
+        // last one absent
         Map<String, MemorySource> nextSaid = MemoryQueries.projectSources(c, null).nextSaid();
         assertThat(nextSaid).containsOnlyKeys("ev1", "ev2", "ev4");
         nextSaid.forEach((event, next) -> assertThat(next).isEqualTo(turns.get(event).next()));
@@ -128,8 +134,9 @@ class MemoryQueriesTests {
     void textIsTitleThenBodyUnlessTheBodyStartsWithIt() {
         LocalDateTime t = LocalDateTime.of(2024, 1, 1, 0, 0);
         assertThat(new StoredMemory("m", "fact", "active", "/p", "s", t, "Port", "Port is 8080").text())
-                .isEqualTo("Port is 8080");
+            .isEqualTo("Port is 8080");
         assertThat(new StoredMemory("m", "fact", "active", "/p", "s", t, "Port", "8080").text())
-                .isEqualTo("Port\n8080");
+            .isEqualTo("Port\n8080");
     }
+
 }

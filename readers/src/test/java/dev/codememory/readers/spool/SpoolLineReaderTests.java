@@ -29,8 +29,7 @@ class SpoolLineReaderTests {
 
         List<SpoolLine> lines = readAll(new SpoolLineReader(() -> List.of(a, b)), new ExecutionContext());
 
-        assertThat(lines).containsExactly(
-                new SpoolLine("a.jsonl", 1, "{\"n\":1}", true, false),
+        assertThat(lines).containsExactly(new SpoolLine("a.jsonl", 1, "{\"n\":1}", true, false),
                 new SpoolLine("a.jsonl", 2, "{\"n\":2}", true, false),
                 new SpoolLine("b.jsonl", 1, "{\"n\":3}", true, false),
                 new SpoolLine("b.jsonl", 2, "{\"n\":4}", true, false),
@@ -43,8 +42,7 @@ class SpoolLineReaderTests {
 
         List<SpoolLine> lines = readAll(new SpoolLineReader(() -> List.of(a)), new ExecutionContext());
 
-        assertThat(lines).containsExactly(
-                new SpoolLine("a.jsonl", 2, "{\"n\":1}", true, false),
+        assertThat(lines).containsExactly(new SpoolLine("a.jsonl", 2, "{\"n\":1}", true, false),
                 new SpoolLine("a.jsonl", 5, "{\"n\":2}", true, false));
     }
 
@@ -64,8 +62,7 @@ class SpoolLineReaderTests {
 
         List<SpoolLine> lines = readAll(new SpoolLineReader(() -> List.of(a, b)), new ExecutionContext());
 
-        assertThat(lines).containsExactly(
-                new SpoolLine("a.jsonl", 1, "{\"n\":1}", true, false),
+        assertThat(lines).containsExactly(new SpoolLine("a.jsonl", 1, "{\"n\":1}", true, false),
                 new SpoolLine("a.jsonl", 2, "{\"n\":2,\"cut", true, true),
                 new SpoolLine("b.jsonl", 1, "{\"n\":3}", true, false));
     }
@@ -82,8 +79,7 @@ class SpoolLineReaderTests {
 
         List<SpoolLine> lines = readAll(new SpoolLineReader(() -> List.of(a)), new ExecutionContext());
 
-        assertThat(lines).containsExactly(
-                new SpoolLine("a.jsonl", 1, "{\"a\":\"\uFFFD\uFFFD\"}", false, false),
+        assertThat(lines).containsExactly(new SpoolLine("a.jsonl", 1, "{\"a\":\"\uFFFD\uFFFD\"}", false, false),
                 new SpoolLine("a.jsonl", 2, "{\"ok\":1}", true, false),
                 new SpoolLine("a.jsonl", 3, "\uFFFD", false, true));
     }
@@ -135,8 +131,7 @@ class SpoolLineReaderTests {
         List<SpoolLine> after = readAll(new SpoolLineReader(() -> List.of(a)), context);
 
         assertThat(texts(before)).containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}");
-        assertThat(after).containsExactly(
-                new SpoolLine("a.jsonl", 4, "{\"n\":4}", true, false),
+        assertThat(after).containsExactly(new SpoolLine("a.jsonl", 4, "{\"n\":4}", true, false),
                 new SpoolLine("a.jsonl", 5, "{\"n\":5}", true, false),
                 new SpoolLine("a.jsonl", 6, "{\"n\":6}", true, false));
         assertThat(context.getString("spoolLineReader.file")).isEqualTo("a.jsonl~");
@@ -161,8 +156,8 @@ class SpoolLineReaderTests {
 
             List<String> all = new ArrayList<>(texts(before));
             all.addAll(texts(after));
-            assertThat(all).as("stopped after %d", stopAfter).containsExactly(
-                    "{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}");
+            assertThat(all).as("stopped after %d", stopAfter)
+                .containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}");
         }
     }
 
@@ -185,8 +180,7 @@ class SpoolLineReaderTests {
 
         assertThat(before.get(1).lineNumber()).isEqualTo(3);
         assertThat(before.get(1).text()).isEqualTo(big);
-        assertThat(after).containsExactly(
-                new SpoolLine("a.jsonl", 5, "{\"n\":4}", true, false),
+        assertThat(after).containsExactly(new SpoolLine("a.jsonl", 5, "{\"n\":4}", true, false),
                 new SpoolLine("a.jsonl", 6, "{\"n\":5}", true, false));
     }
 
@@ -218,20 +212,19 @@ class SpoolLineReaderTests {
         List<SpoolLine> before = read(first, 3);
         first.update(context);
         first.close();
-        assertThat(context.getString("spoolLineReader.spool.last.file"))
-                .isEqualTo("20250601T110000.000000Z-1-2.jsonl");
+        assertThat(context.getString("spoolLineReader.spool.last.file")).isEqualTo("20250601T110000.000000Z-1-2.jsonl");
 
         listed.add(write("20250601T120000.000000Z-1-3.jsonl", lines(5, 6)));
         List<SpoolLine> after = readAll(new SpoolLineReader(() -> List.copyOf(listed)), context);
 
         assertThat(texts(before)).containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}");
-        assertThat(after).containsExactly(new SpoolLine("20250601T110000.000000Z-1-2.jsonl", 2, "{\"n\":4}", true, false));
-        assertThat(context.getString("spoolLineReader.spool.last.file"))
-                .isEqualTo("20250601T110000.000000Z-1-2.jsonl");
+        assertThat(after)
+            .containsExactly(new SpoolLine("20250601T110000.000000Z-1-2.jsonl", 2, "{\"n\":4}", true, false));
+        assertThat(context.getString("spoolLineReader.spool.last.file")).isEqualTo("20250601T110000.000000Z-1-2.jsonl");
 
         List<SpoolLine> nextRun = readAll(new SpoolLineReader(() -> List.copyOf(listed)), new ExecutionContext());
-        assertThat(texts(nextRun)).containsExactly(
-                "{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}", "{\"n\":6}");
+        assertThat(texts(nextRun)).containsExactly("{\"n\":1}", "{\"n\":2}", "{\"n\":3}", "{\"n\":4}", "{\"n\":5}",
+                "{\"n\":6}");
     }
 
     @Test
@@ -261,8 +254,7 @@ class SpoolLineReaderTests {
 
         List<SpoolLine> after = readAll(new SpoolLineReader(() -> List.of(b)), context);
 
-        assertThat(after).containsExactly(
-                new SpoolLine("b.jsonl", 1, "{\"n\":4}", true, false),
+        assertThat(after).containsExactly(new SpoolLine("b.jsonl", 1, "{\"n\":4}", true, false),
                 new SpoolLine("b.jsonl", 2, "{\"n\":5}", true, false));
     }
 
@@ -284,9 +276,8 @@ class SpoolLineReaderTests {
         SpoolLineReader reader = new SpoolLineReader(() -> List.of(missing));
         reader.open(new ExecutionContext());
 
-        assertThatThrownBy(reader::read)
-                .isInstanceOf(ItemStreamException.class)
-                .hasMessage("cannot read spool file " + missing);
+        assertThatThrownBy(reader::read).isInstanceOf(ItemStreamException.class)
+            .hasMessage("cannot read spool file " + missing);
         reader.close();
     }
 
@@ -312,7 +303,10 @@ class SpoolLineReaderTests {
         return lines;
     }
 
-    /** Opens with the context, reads to the end, updates the context and closes, like one step execution. */
+    /**
+     * Opens with the context, reads to the end, updates the context and closes, like one
+     * step execution.
+     */
     private static List<SpoolLine> readAll(SpoolLineReader reader, ExecutionContext context) {
         reader.open(context);
         List<SpoolLine> lines = new ArrayList<>();
@@ -327,4 +321,5 @@ class SpoolLineReaderTests {
     private static List<String> texts(List<SpoolLine> lines) {
         return lines.stream().map(SpoolLine::text).toList();
     }
+
 }

@@ -11,9 +11,9 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes alignment outcomes: the spans found (insert-if-absent), then the entry's stage — {@code verified} when
- * every quote aligned, else {@code unverified} with the reason kept in {@code graduation_rejects}. Staged through
- * the Appender and applied set-based.
+ * Writes alignment outcomes: the spans found (insert-if-absent), then the entry's stage —
+ * {@code verified} when every quote aligned, else {@code unverified} with the reason kept
+ * in {@code graduation_rejects}. Staged through the Appender and applied set-based.
  */
 public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
 
@@ -29,17 +29,27 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
             try (DuckDBAppender spans = Staging.table(c, "stage_spans", "entry_id VARCHAR, quote_index INTEGER,"
                     + " event_id VARCHAR, field VARCHAR, span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
                     + " method VARCHAR, quote_hash VARCHAR");
-                    DuckDBAppender outcomes = Staging.table(c, "stage_outcomes", "entry_id VARCHAR,"
-                            + " stage VARCHAR, failure VARCHAR")) {
+                    DuckDBAppender outcomes = Staging.table(c, "stage_outcomes",
+                            "entry_id VARCHAR," + " stage VARCHAR, failure VARCHAR")) {
                 for (AlignmentOutcome outcome : chunk) {
                     for (EvidenceSpan s : outcome.spans()) {
-                        spans.beginRow().append(s.entryId()).append(s.quoteIndex()).append(s.eventId())
-                                .append(s.field()).append(s.start()).append(s.end()).append(s.confidence())
-                                .append(s.method()).append(s.quoteHash()).endRow();
-                    }
-                    outcomes.beginRow().append(outcome.entryId())
-                            .append(outcome.verified() ? "verified" : "unverified").append(outcome.failure())
+                        spans.beginRow()
+                            .append(s.entryId())
+                            .append(s.quoteIndex())
+                            .append(s.eventId())
+                            .append(s.field())
+                            .append(s.start())
+                            .append(s.end())
+                            .append(s.confidence())
+                            .append(s.method())
+                            .append(s.quoteHash())
                             .endRow();
+                    }
+                    outcomes.beginRow()
+                        .append(outcome.entryId())
+                        .append(outcome.verified() ? "verified" : "unverified")
+                        .append(outcome.failure())
+                        .endRow();
                 }
             }
             Staging.execute(c, """
@@ -52,10 +62,12 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
                     FROM temp.main.stage_outcomes o WHERE failure IS NOT NULL
                       AND NOT EXISTS (SELECT 1 FROM graduation_rejects g WHERE g.subject_id = o.entry_id
                                       AND g.stage = 'align')""");
-            Staging.execute(c, """
-                    UPDATE entries SET stage = o.stage FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_outcomes) o
-                    WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
+            Staging.execute(c,
+                    """
+                            UPDATE entries SET stage = o.stage FROM (SELECT DISTINCT ON (entry_id) * FROM temp.main.stage_outcomes) o
+                            WHERE entries.entry_id = o.entry_id AND entries.stage = 'candidate'""");
             return null;
         });
     }
+
 }

@@ -19,24 +19,29 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes a chunk of ingested lines: events into {@code events}, rejects into {@code event_rejects}, injection
- * records into {@code injections} ({@link DuckDbInjectionWriter}, same transaction). Rows go
- * through the Appender into per-connection staging tables (bulk, ~400k rows/s) and then into the real tables
- * with an anti-join on their keys, in one transaction. {@code seq} continues from the largest one in spool order
- * (there is one writer at a time: the job lock). So the writer is idempotent: a chunk written again after
- * a crash (batch metadata and DuckDB commit separately) adds nothing. This class only ever inserts.
+ * Writes a chunk of ingested lines: events into {@code events}, rejects into
+ * {@code event_rejects}, injection records into {@code injections}
+ * ({@link DuckDbInjectionWriter}, same transaction). Rows go through the Appender into
+ * per-connection staging tables (bulk, ~400k rows/s) and then into the real tables with
+ * an anti-join on their keys, in one transaction. {@code seq} continues from the largest
+ * one in spool order (there is one writer at a time: the job lock). So the writer is
+ * idempotent: a chunk written again after a crash (batch metadata and DuckDB commit
+ * separately) adds nothing. This class only ever inserts.
  *
- * <p>Two kinds of event are not inserted: what the user erased with {@code forget} (its dedupe key or its session is
- * in {@code forgotten}), and an event read from a transcript ({@code source = 'transcript'}) for the part of a
- * session the hooks captured themselves (from that session's first hook event on), which would otherwise be
- * there twice.
+ * <p>
+ * Two kinds of event are not inserted: what the user erased with {@code forget} (its
+ * dedupe key or its session is in {@code forgotten}), and an event read from a transcript
+ * ({@code source = 'transcript'}) for the part of a session the hooks captured themselves
+ * (from that session's first hook event on), which would otherwise be there twice.
  */
 public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
 
     private static final String STAGE_EVENTS = "ingest_stage_events";
+
     private static final String STAGE_REJECTS = "ingest_stage_rejects";
 
     private final Supplier<DuckDBConnection> connections;
+
     private final DuckDbInjectionWriter injections = new DuckDbInjectionWriter();
 
     public DuckDbIngestWriter(Supplier<DuckDBConnection> connections) {
@@ -65,9 +70,9 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     }
 
     /**
-     * The staged events that are new, numbered in spool order after the last {@code seq}. The first hook event of
-     * a session is looked up only for the sessions the chunk's transcript events name (usually none), not for every
-     * session in {@code events}.
+     * The staged events that are new, numbered in spool order after the last {@code seq}.
+     * The first hook event of a session is looked up only for the sessions the chunk's
+     * transcript events name (usually none), not for every session in {@code events}.
      */
     private static final String INSERT_NEW_EVENTS = """
             INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
@@ -100,32 +105,46 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                 + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
                 + " cwd VARCHAR, source VARCHAR, payload VARCHAR, checksum VARCHAR, spool_file VARCHAR,"
                 + " spool_line BIGINT");
-                DuckDBAppender rejects = Staging.table(connection, STAGE_REJECTS, "reject_id VARCHAR,"
-                        + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
-                        + " received_at TIMESTAMP")) {
+                DuckDBAppender rejects = Staging.table(connection, STAGE_REJECTS,
+                        "reject_id VARCHAR,"
+                                + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
+                                + " received_at TIMESTAMP")) {
             for (IngestRecord.Event e : firstOfEachEvent(chunk)) {
                 events.beginRow()
-                        .append(e.eventId()).append(e.dedupeKey()).append(e.ts()).append(e.receivedAt())
-                        .append(e.eventType()).append(e.sessionId()).append(e.project()).append(e.cwd())
-                        .append(e.source()).append(e.payloadJson()).append(e.checksum())
-                        .append(e.spoolFile()).append(e.spoolLine())
-                        .endRow();
+                    .append(e.eventId())
+                    .append(e.dedupeKey())
+                    .append(e.ts())
+                    .append(e.receivedAt())
+                    .append(e.eventType())
+                    .append(e.sessionId())
+                    .append(e.project())
+                    .append(e.cwd())
+                    .append(e.source())
+                    .append(e.payloadJson())
+                    .append(e.checksum())
+                    .append(e.spoolFile())
+                    .append(e.spoolLine())
+                    .endRow();
             }
             for (IngestRecord item : chunk) {
                 if (item instanceof IngestRecord.Reject r) {
                     rejects.beginRow()
-                            .append(r.rejectId()).append(r.spoolFile()).append(r.spoolLine()).append(r.reason())
-                            .append(r.rawText()).append(r.receivedAt())
-                            .endRow();
+                        .append(r.rejectId())
+                        .append(r.spoolFile())
+                        .append(r.spoolLine())
+                        .append(r.reason())
+                        .append(r.rawText())
+                        .append(r.receivedAt())
+                        .endRow();
                 }
             }
         }
     }
 
     /**
-     * The chunk's events, one per dedupe key: the first in spool order (file, then line), as a later copy of the
-     * same event never counts. Done here rather than with a window over the staged rows, which costs DuckDB a
-     * partitioned sort of the whole chunk.
+     * The chunk's events, one per dedupe key: the first in spool order (file, then line),
+     * as a later copy of the same event never counts. Done here rather than with a window
+     * over the staged rows, which costs DuckDB a partitioned sort of the whole chunk.
      */
     private static Collection<IngestRecord.Event> firstOfEachEvent(Chunk<? extends IngestRecord> chunk) {
         Map<String, IngestRecord.Event> first = new LinkedHashMap<>();
@@ -138,7 +157,8 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     }
 
     private static final Comparator<IngestRecord.Event> SPOOL_ORDER = Comparator
-            .comparing(IngestRecord.Event::spoolFile).thenComparingLong(IngestRecord.Event::spoolLine);
+        .comparing(IngestRecord.Event::spoolFile)
+        .thenComparingLong(IngestRecord.Event::spoolLine);
 
     private static List<IngestRecord.Injected> injected(Chunk<? extends IngestRecord> chunk) {
         List<IngestRecord.Injected> injected = new ArrayList<>();
@@ -149,4 +169,5 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
         }
         return injected;
     }
+
 }

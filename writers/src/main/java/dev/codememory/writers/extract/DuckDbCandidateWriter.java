@@ -15,8 +15,9 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes L1 candidates (insert-if-absent on their deterministic id; never one the user forgot) and moves each
- * session's extraction mark, in one transaction per chunk; rows are staged through the Appender.
+ * Writes L1 candidates (insert-if-absent on their deterministic id; never one the user
+ * forgot) and moves each session's extraction mark, in one transaction per chunk; rows
+ * are staged through the Appender.
  */
 public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
 
@@ -44,16 +45,28 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
         });
     }
 
-    /** Stages the candidates through the Appender and inserts those whose id is neither stored nor forgotten. */
+    /**
+     * Stages the candidates through the Appender and inserts those whose id is neither
+     * stored nor forgotten.
+     */
     public static void insert(DuckDBConnection c, List<Candidate> all) throws SQLException {
-        try (DuckDBAppender candidates = Staging.table(c, "stage_candidates", "candidate_id VARCHAR,"
-                + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
-                + " body VARCHAR, task_json VARCHAR, quotes_json VARCHAR, extractor VARCHAR")) {
+        try (DuckDBAppender candidates = Staging.table(c, "stage_candidates",
+                "candidate_id VARCHAR,"
+                        + " kind VARCHAR, session_id VARCHAR, project VARCHAR, ts TIMESTAMP, title VARCHAR,"
+                        + " body VARCHAR, task_json VARCHAR, quotes_json VARCHAR, extractor VARCHAR")) {
             for (Candidate k : all) {
-                candidates.beginRow().append(k.candidateId()).append(k.kind().key())
-                        .append(k.sessionId()).append(k.project()).append(k.ts()).append(k.title())
-                        .append(k.body()).append(GraduationJson.task(k.task()))
-                        .append(GraduationJson.quotes(k.quotes())).append(k.extractor()).endRow();
+                candidates.beginRow()
+                    .append(k.candidateId())
+                    .append(k.kind().key())
+                    .append(k.sessionId())
+                    .append(k.project())
+                    .append(k.ts())
+                    .append(k.title())
+                    .append(k.body())
+                    .append(GraduationJson.task(k.task()))
+                    .append(GraduationJson.quotes(k.quotes()))
+                    .append(k.extractor())
+                    .endRow();
             }
         }
         Staging.execute(c, """
@@ -65,4 +78,5 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
                 WHERE NOT EXISTS (SELECT 1 FROM candidates k WHERE k.candidate_id = s.candidate_id)
                   AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'candidate' AND f.key = s.candidate_id)""");
     }
+
 }

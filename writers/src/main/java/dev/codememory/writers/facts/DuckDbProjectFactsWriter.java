@@ -10,9 +10,9 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes the facts worked out for each project as candidates (insert-if-absent on their deterministic id) and marks
- * the project handled at its extent, in one transaction per chunk: validation and alignment take the candidates from
- * there like any other.
+ * Writes the facts worked out for each project as candidates (insert-if-absent on their
+ * deterministic id) and marks the project handled at its extent, in one transaction per
+ * chunk: validation and alignment take the candidates from there like any other.
  */
 public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outcome> {
 
@@ -40,4 +40,5 @@ public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outc
             return null;
         });
     }
+
 }

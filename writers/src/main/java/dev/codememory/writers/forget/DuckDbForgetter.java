@@ -17,29 +17,34 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The user's explicit erasure — the one exception to append-only events. In one transaction it finds what a
- * {@link Forgetting} covers, deletes it and everything derived from it, and leaves a tombstone of keys (never text)
- * in {@code forgotten} so that ingest and graduation never bring any of it back:
+ * The user's explicit erasure — the one exception to append-only events. In one
+ * transaction it finds what a {@link Forgetting} covers, deletes it and everything
+ * derived from it, and leaves a tombstone of keys (never text) in {@code forgotten} so
+ * that ingest and graduation never bring any of it back:
  * <ul>
- *   <li><b>events</b>: a session's, those before a moment, or those whose JSON holds the phrase (case-insensitive);
- *       tombstoned by dedupe key (a session also by its id, so later events of it are dropped too);</li>
- *   <li><b>memories</b> ({@code entries}): the one named, those of the session, created before the moment or whose
- *       title or body holds the phrase, and every one quoting a forgotten event; with their candidates (and the
- *       candidates that were duplicates of them), evidence spans, citations, edges, stage marks, rejects, injection
- *       items and task events — a task left with no task event goes too; tombstoned by entry and candidate id;</li>
- *   <li><b>derived rows</b>: the turns and observations made of forgotten events (or holding the phrase), and the
- *       sessions left with no events; a session summary that names a forgotten memory is removed (not tombstoned),
- *       so the next graduation composes it again from what remains;</li>
- *   <li><b>vectors</b>: queued for deletion in the outbox in the same transaction (so a crash before
- *       {@link #dropVectors} still removes them at the next embed step).</li>
+ * <li><b>events</b>: a session's, those before a moment, or those whose JSON holds the
+ * phrase (case-insensitive); tombstoned by dedupe key (a session also by its id, so later
+ * events of it are dropped too);</li>
+ * <li><b>memories</b> ({@code entries}): the one named, those of the session, created
+ * before the moment or whose title or body holds the phrase, and every one quoting a
+ * forgotten event; with their candidates (and the candidates that were duplicates of
+ * them), evidence spans, citations, edges, stage marks, rejects, injection items and task
+ * events — a task left with no task event goes too; tombstoned by entry and candidate
+ * id;</li>
+ * <li><b>derived rows</b>: the turns and observations made of forgotten events (or
+ * holding the phrase), and the sessions left with no events; a session summary that names
+ * a forgotten memory is removed (not tombstoned), so the next graduation composes it
+ * again from what remains;</li>
+ * <li><b>vectors</b>: queued for deletion in the outbox in the same transaction (so a
+ * crash before {@link #dropVectors} still removes them at the next embed step).</li>
  * </ul>
  * {@link #preview} finds and counts the same without changing anything.
  */
 public class DuckDbForgetter {
 
     /** How much a forgetting covers. */
-    public record Counts(long events, long sessions, long memories, long verifiedMemories, long candidates,
-            long turns, long observations, long taskEvents, long tasks, long summariesToCompose) {
+    public record Counts(long events, long sessions, long memories, long verifiedMemories, long candidates, long turns,
+            long observations, long taskEvents, long tasks, long summariesToCompose) {
 
         public boolean isEmpty() {
             return events + sessions + memories + candidates + turns + observations + taskEvents + tasks
@@ -79,17 +84,21 @@ public class DuckDbForgetter {
                     tombstone(c, what, forgetId);
                     delete(c, what);
                     c.commit();
-                } else {
+                }
+                else {
                     c.rollback();
                 }
                 return new Outcome(counts, memoryIds);
-            } catch (SQLException | RuntimeException e) {
+            }
+            catch (SQLException | RuntimeException e) {
                 Transactions.rollback(c, e);
                 throw e;
-            } finally {
+            }
+            finally {
                 dropTemp(c);
             }
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot forget " + what.describe() + ": " + e.getMessage(), e);
         }
     }
@@ -131,13 +140,14 @@ public class DuckDbForgetter {
             case MATCH -> "contains(lower(title || chr(10) || body), ?)";
         };
         try (PreparedStatement ps = c.prepareStatement("CREATE OR REPLACE TEMP TABLE fg_entries AS "
-                + "SELECT entry_id FROM entries WHERE " + entryCondition + """
-                 UNION SELECT entry_id FROM entries WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
-                 UNION SELECT DISTINCT x.entry_id FROM (
-                     SELECT entry_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM entries) x
-                 WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
-                 UNION SELECT entry_id FROM evidence_spans WHERE event_id IN (SELECT event_id FROM temp.main.fg_events)
-                """)) {
+                + "SELECT entry_id FROM entries WHERE " + entryCondition
+                + """
+                         UNION SELECT entry_id FROM entries WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
+                         UNION SELECT DISTINCT x.entry_id FROM (
+                             SELECT entry_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM entries) x
+                         WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
+                         UNION SELECT entry_id FROM evidence_spans WHERE event_id IN (SELECT event_id FROM temp.main.fg_events)
+                        """)) {
             bindSelector(ps, what, phrase);
             ps.execute();
         }
@@ -148,16 +158,17 @@ public class DuckDbForgetter {
             case MATCH -> "contains(lower(title || chr(10) || body), ?)";
         };
         try (PreparedStatement ps = c.prepareStatement("CREATE OR REPLACE TEMP TABLE fg_candidates AS "
-                + "SELECT candidate_id FROM candidates WHERE " + candidateCondition + """
-                 UNION SELECT candidate_id FROM entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
-                 UNION SELECT src_id FROM edges WHERE rel_type = 'duplicate_of'
-                       AND dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
-                 UNION SELECT candidate_id FROM candidates
-                       WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
-                 UNION SELECT DISTINCT x.candidate_id FROM (
-                     SELECT candidate_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM candidates) x
-                 WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
-                """)) {
+                + "SELECT candidate_id FROM candidates WHERE " + candidateCondition
+                + """
+                         UNION SELECT candidate_id FROM entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                         UNION SELECT src_id FROM edges WHERE rel_type = 'duplicate_of'
+                               AND dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                         UNION SELECT candidate_id FROM candidates
+                               WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
+                         UNION SELECT DISTINCT x.candidate_id FROM (
+                             SELECT candidate_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM candidates) x
+                         WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
+                        """)) {
             if (what.kind() != Forgetting.Kind.MEMORY) {
                 bindSelector(ps, what, phrase);
             }
@@ -168,8 +179,10 @@ public class DuckDbForgetter {
                 INSERT INTO temp.main.fg_entries SELECT entry_id FROM entries
                 WHERE candidate_id IN (SELECT candidate_id FROM temp.main.fg_candidates)
                   AND entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
-        // session summaries are composed from memories alone: one that names a forgotten memory, or is itself caught
-        // by the session, date or phrase, goes without a tombstone, and the next graduation composes it again from
+        // session summaries are composed from memories alone: one that names a forgotten
+        // memory, or is itself caught
+        // by the session, date or phrase, goes without a tombstone, and the next
+        // graduation composes it again from
         // the memories that remain; only a summary the user names is tombstoned
         try (PreparedStatement ps = c.prepareStatement("""
                 CREATE OR REPLACE TEMP TABLE fg_summaries AS
@@ -270,12 +283,12 @@ public class DuckDbForgetter {
                 + " updated_at = now() AT TIME ZONE 'UTC' WHERE memory_id IN " + entries);
         execute(c, "DELETE FROM citations WHERE memory_id IN " + entries);
         execute(c, "DELETE FROM evidence_spans WHERE entry_id IN " + entries + " OR event_id IN " + events);
-        execute(c, "DELETE FROM edges WHERE src_id IN " + entries + " OR dst_id IN " + entries
-                + " OR src_id IN " + candidates + " OR dst_id IN " + candidates
-                + " OR src_id IN " + tasks + " OR dst_id IN " + tasks);
-        execute(c, "DELETE FROM stage_marks WHERE subject_id IN " + entries + " OR subject_id IN " + sessions
-                + " OR (stage = 'summary' AND EXISTS (SELECT 1 FROM temp.main.fg_summaries s"
-                + " WHERE starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
+        execute(c, "DELETE FROM edges WHERE src_id IN " + entries + " OR dst_id IN " + entries + " OR src_id IN "
+                + candidates + " OR dst_id IN " + candidates + " OR src_id IN " + tasks + " OR dst_id IN " + tasks);
+        execute(c,
+                "DELETE FROM stage_marks WHERE subject_id IN " + entries + " OR subject_id IN " + sessions
+                        + " OR (stage = 'summary' AND EXISTS (SELECT 1 FROM temp.main.fg_summaries s"
+                        + " WHERE starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
         execute(c, "DELETE FROM graduation_rejects WHERE subject_id IN " + entries + " OR subject_id IN " + candidates);
         execute(c, "DELETE FROM task_events WHERE source_entry IN " + entries);
         execute(c, "DELETE FROM entity_aliases WHERE entity_id IN " + tasks);
@@ -299,8 +312,8 @@ public class DuckDbForgetter {
         execute(c, "DELETE FROM sessions WHERE session_id IN " + sessions);
         execute(c, "DELETE FROM events WHERE event_id IN " + events);
         if (what.kind() == Forgetting.Kind.MATCH) {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "DELETE FROM event_rejects WHERE contains(lower(raw_text), ?)")) {
+            try (PreparedStatement ps = c
+                .prepareStatement("DELETE FROM event_rejects WHERE contains(lower(raw_text), ?)")) {
                 ps.setString(1, what.value().toLowerCase(Locale.ROOT));
                 ps.executeUpdate();
             }
@@ -308,9 +321,10 @@ public class DuckDbForgetter {
     }
 
     /**
-     * Removes the vectors of forgotten memories from every DuckDB vector table (all embedding versions), and their
-     * outbox rows for the versions whose index is in DuckDB or was cleared by {@code storeVersion}'s store (the
-     * caller deletes them there first). Returns how many vector rows went from DuckDB tables.
+     * Removes the vectors of forgotten memories from every DuckDB vector table (all
+     * embedding versions), and their outbox rows for the versions whose index is in
+     * DuckDB or was cleared by {@code storeVersion}'s store (the caller deletes them
+     * there first). Returns how many vector rows went from DuckDB tables.
      */
     public long dropVectors(Collection<String> memoryIds, String storeVersion) {
         if (memoryIds.isEmpty()) {
@@ -350,7 +364,10 @@ public class DuckDbForgetter {
         });
     }
 
-    /** A phrase as it appears inside the stored event JSON (quotes, backslashes and control characters escaped). */
+    /**
+     * A phrase as it appears inside the stored event JSON (quotes, backslashes and
+     * control characters escaped).
+     */
     static String jsonEscaped(String phrase) {
         StringBuilder sb = new StringBuilder(phrase.length() + 8);
         Json.appendJacksonEscaped(phrase, sb);
@@ -362,7 +379,8 @@ public class DuckDbForgetter {
                 "fg_observations", "fg_tasks")) {
             try (Statement st = c.createStatement()) {
                 st.execute("DROP TABLE IF EXISTS temp.main." + t);
-            } catch (SQLException ignored) {
+            }
+            catch (SQLException ignored) {
                 // the connection is going away with them
             }
         }
@@ -383,4 +401,5 @@ public class DuckDbForgetter {
         }
         return values;
     }
+
 }

@@ -11,9 +11,10 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes graph updates: task events (insert-if-absent by dedupe key, continuing {@code seq}), entity rows
- * (upsert, with a primary alias per canonical key), edges (sets to replace are cleared, then edges inserted if absent), and
- * the stage mark, all in one transaction per chunk. Writing the same update twice leaves the same rows.
+ * Writes graph updates: task events (insert-if-absent by dedupe key, continuing
+ * {@code seq}), entity rows (upsert, with a primary alias per canonical key), edges (sets
+ * to replace are cleared, then edges inserted if absent), and the stage mark, all in one
+ * transaction per chunk. Writing the same update twice leaves the same rows.
  */
 public class DuckDbGraphWriter implements ItemWriter<GraphUpdate> {
 
@@ -102,4 +103,5 @@ public class DuckDbGraphWriter implements ItemWriter<GraphUpdate> {
             ps.executeUpdate();
         }
     }
+
 }

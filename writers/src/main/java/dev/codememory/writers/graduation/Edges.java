@@ -17,9 +17,10 @@ public final class Edges {
     public static String edgeId(String srcId, String rel, String dstId) {
         try {
             byte[] digest = MessageDigest.getInstance("SHA-256")
-                    .digest((srcId + '|' + rel + '|' + dstId).getBytes(StandardCharsets.UTF_8));
+                .digest((srcId + '|' + rel + '|' + dstId).getBytes(StandardCharsets.UTF_8));
             return "edge_" + HexFormat.of().formatHex(digest).substring(0, 32);
-        } catch (NoSuchAlgorithmException e) {
+        }
+        catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }
@@ -39,4 +40,5 @@ public final class Edges {
             ps.executeUpdate();
         }
     }
+
 }

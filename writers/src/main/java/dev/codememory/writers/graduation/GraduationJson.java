@@ -5,7 +5,10 @@ import dev.codememory.config.graduate.TaskFields;
 import java.util.List;
 import tools.jackson.databind.json.JsonMapper;
 
-/** JSON forms of quotes and task fields, shared by the writers (the readers parse the same shapes). */
+/**
+ * JSON forms of quotes and task fields, shared by the writers (the readers parse the same
+ * shapes).
+ */
 public final class GraduationJson {
 
     public static final JsonMapper MAPPER = JsonMapper.builder().build();
@@ -20,4 +23,5 @@ public final class GraduationJson {
     public static String task(TaskFields task) {
         return task == null ? null : MAPPER.writeValueAsString(task);
     }
+
 }

@@ -7,11 +7,13 @@ import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 
 /**
- * Records what the hook injected into Claude Code's context. The hook never opens DuckDB (one process at a
- * time), so the record is one spool line ({@link InjectionLine}), appended under the spool lock and fsync'd like a
- * hook event; the ingest step moves it into {@code injections} and {@code injection_items}.
+ * Records what the hook injected into Claude Code's context. The hook never opens DuckDB
+ * (one process at a time), so the record is one spool line ({@link InjectionLine}),
+ * appended under the spool lock and fsync'd like a hook event; the ingest step moves it
+ * into {@code injections} and {@code injection_items}.
  *
- * <p>JDK only: this runs in the hook process.
+ * <p>
+ * JDK only: this runs in the hook process.
  */
 public final class InjectionRecorder {
 
@@ -21,4 +23,5 @@ public final class InjectionRecorder {
     public static void record(CodeMemoryHome home, Injection injection) throws IOException {
         Spool.forHome(home).append(InjectionLine.write(injection));
     }
+
 }

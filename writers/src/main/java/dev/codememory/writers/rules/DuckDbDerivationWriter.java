@@ -11,28 +11,30 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Keeps graduated rows in step with the rules that derive them. Graduation records the version of its rules in
- * {@code derivations}; when a run finds another version there (or none, on a home graduated before versions were
- * recorded), it clears every derived row in one transaction and records the new version, and the stages that follow
- * rebuild everything from the events, which are never touched.
+ * Keeps graduated rows in step with the rules that derive them. Graduation records the
+ * version of its rules in {@code derivations}; when a run finds another version there (or
+ * none, on a home graduated before versions were recorded), it clears every derived row
+ * in one transaction and records the new version, and the stages that follow rebuild
+ * everything from the events, which are never touched.
  *
- * <p>Cleared: sessions, turns and observations (reassembled), candidates and their rejects, entries and their
- * evidence spans, tasks, conditions and artifacts with their aliases and events, every edge, and the stage marks.
- * Kept: events, citations, injections, the vector outbox and the run history. Memory ids derive from kind, project and
- * canonical key, so a memory the new rules still make gets its old id back — and with it its citation (a
- * {@code [mem:…]} quoted yesterday still resolves) and its vector (the outbox still lists it as done). A memory they no
- * longer make stays gone; the next vector queue finds it missing and removes its vector.
+ * <p>
+ * Cleared: sessions, turns and observations (reassembled), candidates and their rejects,
+ * entries and their evidence spans, tasks, conditions and artifacts with their aliases
+ * and events, every edge, and the stage marks. Kept: events, citations, injections, the
+ * vector outbox and the run history. Memory ids derive from kind, project and canonical
+ * key, so a memory the new rules still make gets its old id back — and with it its
+ * citation (a {@code [mem:…]} quoted yesterday still resolves) and its vector (the outbox
+ * still lists it as done). A memory they no longer make stays gone; the next vector queue
+ * finds it missing and removes its vector.
  */
 public class DuckDbDerivationWriter {
 
     public static final String COMPONENT = "graduation";
 
-    private static final List<String> CLEARED = List.of(
-            "DELETE FROM sessions", "DELETE FROM turns", "DELETE FROM observations",
-            "DELETE FROM candidates", "DELETE FROM graduation_rejects",
-            "DELETE FROM evidence_spans", "DELETE FROM entries",
-            "DELETE FROM task_events", "DELETE FROM entities", "DELETE FROM entity_aliases",
-            "DELETE FROM edges", "DELETE FROM stage_marks");
+    private static final List<String> CLEARED = List.of("DELETE FROM sessions", "DELETE FROM turns",
+            "DELETE FROM observations", "DELETE FROM candidates", "DELETE FROM graduation_rejects",
+            "DELETE FROM evidence_spans", "DELETE FROM entries", "DELETE FROM task_events", "DELETE FROM entities",
+            "DELETE FROM entity_aliases", "DELETE FROM edges", "DELETE FROM stage_marks");
 
     private final Supplier<DuckDBConnection> connections;
 
@@ -41,9 +43,10 @@ public class DuckDbDerivationWriter {
     }
 
     /**
-     * Clears the derived rows when they were made by other rules than {@code version}, and records it.
-     *
-     * @return the number of rows cleared; 0 when the rows are already of this version or there are none
+     * Clears the derived rows when they were made by other rules than {@code version},
+     * and records it.
+     * @return the number of rows cleared; 0 when the rows are already of this version or
+     * there are none
      */
     public int resetUnless(String version) {
         return Transactions.inTransaction(connections, () -> "bring graduated rows to rules " + version, c -> {
@@ -77,4 +80,5 @@ public class DuckDbDerivationWriter {
             }
         }
     }
+
 }

@@ -8,7 +8,10 @@ import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.function.Supplier;
 
-/** Records each job run in {@code build_runs} and each step's counts and time in {@code pipeline_metrics}. */
+/**
+ * Records each job run in {@code build_runs} and each step's counts and time in
+ * {@code pipeline_metrics}.
+ */
 public class DuckDbRunLedger {
 
     private final Supplier<? extends Connection> connections;
@@ -65,15 +68,19 @@ public class DuckDbRunLedger {
     }
 
     private interface Binder {
+
         void bind(PreparedStatement ps) throws SQLException;
+
     }
 
     private void update(String sql, Binder binder) {
         try (Connection connection = connections.get(); PreparedStatement ps = connection.prepareStatement(sql)) {
             binder.bind(ps);
             ps.executeUpdate();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot record run: " + e.getMessage(), e);
         }
     }
+
 }

@@ -24,30 +24,39 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantLock;
 
 /**
- * The spool: hook processes append lines to {@code spool/current.jsonl}; the ingest job seals that file into
- * {@code spool/sealed/} and loads sealed files only. Claude Code runs hooks in parallel, so every append and
- * every seal holds an exclusive lock on {@code spool/.lock}: lines never interleave, and no append can land in
- * a file the ingest job already took. Appends are fsync'd before the hook exits.
+ * The spool: hook processes append lines to {@code spool/current.jsonl}; the ingest job
+ * seals that file into {@code spool/sealed/} and loads sealed files only. Claude Code
+ * runs hooks in parallel, so every append and every seal holds an exclusive lock on
+ * {@code spool/.lock}: lines never interleave, and no append can land in a file the
+ * ingest job already took. Appends are fsync'd before the hook exits.
  *
- * <p>JDK only: this runs in the hook process.
+ * <p>
+ * JDK only: this runs in the hook process.
  */
 public final class Spool {
 
     static final String CURRENT = "current.jsonl";
+
     private static final String LOCK = ".lock";
+
     /**
-     * Only sealing names files by time: a holder, so that a hook, which only appends, never sets up
-     * {@code java.time.format} (a pattern formatter costs a fresh JVM several milliseconds).
+     * Only sealing names files by time: a holder, so that a hook, which only appends,
+     * never sets up {@code java.time.format} (a pattern formatter costs a fresh JVM
+     * several milliseconds).
      */
     private static final class SealName {
+
         static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyyMMdd'T'HHmmss.SSSSSS'Z'")
-                .withZone(ZoneOffset.UTC);
+            .withZone(ZoneOffset.UTC);
+
     }
 
     private static final AtomicLong SEAL_COUNTER = new AtomicLong();
+
     private static final ConcurrentMap<Path, ReentrantLock> JVM_LOCKS = new ConcurrentHashMap<>();
 
     private final Path spoolDir;
+
     private final Path sealedDir;
 
     public Spool(Path spoolDir, Path sealedDir) {
@@ -63,16 +72,23 @@ public final class Spool {
         return spoolDir.resolve(CURRENT);
     }
 
-    /** Appends one line (a '\n' is added) durably. The line must not contain a raw newline. */
+    /**
+     * Appends one line (a '\n' is added) durably. The line must not contain a raw
+     * newline.
+     */
     public void append(String line) throws IOException {
         checkLine(line);
         byte[] text = line.getBytes(StandardCharsets.UTF_8);
-        byte[] bytes = Arrays.copyOf(text, text.length + 1); // one copy of a long line, not four
+        byte[] bytes = Arrays.copyOf(text, text.length + 1); // one copy of a long line,
+                                                             // not four
         bytes[text.length] = '\n';
         write(bytes);
     }
 
-    /** Appends lines under one lock and one fsync (used by import, which replays many lines). */
+    /**
+     * Appends lines under one lock and one fsync (used by import, which replays many
+     * lines).
+     */
     public void appendAll(List<String> lines) throws IOException {
         StringBuilder sb = new StringBuilder();
         for (String line : lines) {
@@ -98,10 +114,12 @@ public final class Spool {
             try (FileChannel out = FileChannel.open(current, openOptions(created), fileAttributes(created))) {
                 ByteBuffer buffer = ByteBuffer.wrap(bytes);
                 if (!created && endsWithoutNewline(out)) {
-                    // a hook killed mid-write left a torn line: end it so it is rejected alone, not glued to ours
+                    // a hook killed mid-write left a torn line: end it so it is rejected
+                    // alone, not glued to ours
                     buffer = ByteBuffer.allocate(bytes.length + 1).put((byte) '\n').put(bytes).flip();
                 }
-                long position = out.size(); // under the lock nobody else writes, so the end is ours
+                long position = out.size(); // under the lock nobody else writes, so the
+                                            // end is ours
                 while (buffer.hasRemaining()) {
                     position += out.write(buffer, position);
                 }
@@ -110,14 +128,16 @@ public final class Spool {
             if (created) {
                 forceDirectory(spoolDir);
             }
-        } finally {
+        }
+        finally {
             jvmLock.unlock();
         }
     }
 
     /**
-     * Moves {@code current.jsonl} into {@code sealed/} under the lock, so the ingest job reads only files no
-     * hook will write again. Returns the sealed file, or null when there was nothing to seal.
+     * Moves {@code current.jsonl} into {@code sealed/} under the lock, so the ingest job
+     * reads only files no hook will write again. Returns the sealed file, or null when
+     * there was nothing to seal.
      */
     public Path seal() throws IOException {
         ensureDirectories();
@@ -135,7 +155,8 @@ public final class Spool {
             forceDirectory(sealedDir);
             forceDirectory(spoolDir);
             return sealed;
-        } finally {
+        }
+        finally {
             jvmLock.unlock();
         }
     }
@@ -160,13 +181,15 @@ public final class Spool {
     }
 
     /**
-     * A file lock belongs to the whole JVM: a second thread asking for it gets OverlappingFileLockException instead
-     * of waiting. Threads of one JVM therefore queue on this lock first, one per spool folder.
+     * A file lock belongs to the whole JVM: a second thread asking for it gets
+     * OverlappingFileLockException instead of waiting. Threads of one JVM therefore queue
+     * on this lock first, one per spool folder.
      */
     private ReentrantLock jvmLock() throws IOException {
         Path key = spoolDir.toRealPath();
         ReentrantLock lock = JVM_LOCKS.get(key);
-        if (lock == null) { // no lambda here: the hook is a short-lived JVM and a first lambda costs start-up time
+        if (lock == null) { // no lambda here: the hook is a short-lived JVM and a first
+                            // lambda costs start-up time
             ReentrantLock fresh = new ReentrantLock();
             lock = JVM_LOCKS.putIfAbsent(key, fresh);
             lock = lock == null ? fresh : lock;
@@ -183,8 +206,7 @@ public final class Spool {
     }
 
     private static Set<StandardOpenOption> openOptions(boolean create) {
-        return create
-                ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
+        return create ? Set.of(StandardOpenOption.CREATE, StandardOpenOption.WRITE, StandardOpenOption.APPEND)
                 : Set.of(StandardOpenOption.WRITE, StandardOpenOption.READ);
     }
 
@@ -194,8 +216,9 @@ public final class Spool {
         }
         try {
             return new java.nio.file.attribute.FileAttribute<?>[] {
-                PosixFilePermissions.asFileAttribute(CodeMemoryHome.filePermissions())};
-        } catch (UnsupportedOperationException e) {
+                    PosixFilePermissions.asFileAttribute(CodeMemoryHome.filePermissions()) };
+        }
+        catch (UnsupportedOperationException e) {
             return new java.nio.file.attribute.FileAttribute<?>[0];
         }
     }
@@ -210,12 +233,17 @@ public final class Spool {
         return last.get(0) != '\n';
     }
 
-    /** Makes a new directory entry durable (Linux allows fsync on a directory; elsewhere it is skipped). */
+    /**
+     * Makes a new directory entry durable (Linux allows fsync on a directory; elsewhere
+     * it is skipped).
+     */
     private static void forceDirectory(Path dir) {
         try (FileChannel channel = FileChannel.open(dir, StandardOpenOption.READ)) {
             channel.force(true);
-        } catch (IOException | UnsupportedOperationException e) {
+        }
+        catch (IOException | UnsupportedOperationException e) {
             // not supported on this platform
         }
     }
+
 }

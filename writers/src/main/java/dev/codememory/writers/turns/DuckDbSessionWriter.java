@@ -15,9 +15,10 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes assembled sessions: each session's row, turns and observations are replaced as a whole in one
- * transaction (they are derived from events, so rewriting them is idempotent). The extractor's progress
- * ({@code extracted_seq}) is kept across rewrites. Rows are staged through the Appender and applied set-based.
+ * Writes assembled sessions: each session's row, turns and observations are replaced as a
+ * whole in one transaction (they are derived from events, so rewriting them is
+ * idempotent). The extractor's progress ({@code extracted_seq}) is kept across rewrites.
+ * Rows are staged through the Appender and applied set-based.
  */
 public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
 
@@ -31,7 +32,8 @@ public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
     public void write(Chunk<? extends AssembledSession> chunk) {
         Transactions.inTransaction(connections, () -> "write " + chunk.size() + " sessions", c -> {
             stage(c, chunk);
-            Staging.execute(c, "DELETE FROM turns WHERE session_id IN (SELECT session_id FROM temp.main.stage_sessions)");
+            Staging.execute(c,
+                    "DELETE FROM turns WHERE session_id IN (SELECT session_id FROM temp.main.stage_sessions)");
             Staging.execute(c, "DELETE FROM observations WHERE session_id IN "
                     + "(SELECT session_id FROM temp.main.stage_sessions)");
             Staging.execute(c, """
@@ -44,9 +46,10 @@ public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
                         last_seq = excluded.last_seq, prompt_count = excluded.prompt_count,
                         tool_count = excluded.tool_count""");
             Staging.execute(c, "INSERT INTO turns SELECT * FROM temp.main.stage_turns");
-            Staging.execute(c, """
-                    INSERT INTO observations SELECT observation_id, session_id, project, tool, files::JSON, command,
-                        failed, error_text, duration_ms, ts, input_text, output_text FROM temp.main.stage_observations""");
+            Staging.execute(c,
+                    """
+                            INSERT INTO observations SELECT observation_id, session_id, project, tool, files::JSON, command,
+                                failed, error_text, duration_ms, ts, input_text, output_text FROM temp.main.stage_observations""");
             return null;
         });
     }
@@ -64,22 +67,50 @@ public class DuckDbSessionWriter implements ItemWriter<AssembledSession> {
                         + " output_text VARCHAR")) {
             for (AssembledSession a : chunk) {
                 SessionInfo s = a.session();
-                sessions.beginRow().append(s.sessionId()).append(s.project()).append(s.startedAt())
-                        .append(s.endedAt()).append(s.endReason()).append(s.branch()).append(s.firstSeq())
-                        .append(s.lastSeq()).append(s.promptCount()).append(s.toolCount()).endRow();
+                sessions.beginRow()
+                    .append(s.sessionId())
+                    .append(s.project())
+                    .append(s.startedAt())
+                    .append(s.endedAt())
+                    .append(s.endReason())
+                    .append(s.branch())
+                    .append(s.firstSeq())
+                    .append(s.lastSeq())
+                    .append(s.promptCount())
+                    .append(s.toolCount())
+                    .endRow();
                 for (Turn t : a.turns()) {
-                    turns.beginRow().append(t.turnId()).append(t.sessionId()).append(t.project())
-                            .append(t.promptEventId()).append(t.promptText()).append(t.replyEventId())
-                            .append(t.replyText()).append(t.replySource()).append(t.promptTs()).append(t.replyTs())
-                            .endRow();
+                    turns.beginRow()
+                        .append(t.turnId())
+                        .append(t.sessionId())
+                        .append(t.project())
+                        .append(t.promptEventId())
+                        .append(t.promptText())
+                        .append(t.replyEventId())
+                        .append(t.replyText())
+                        .append(t.replySource())
+                        .append(t.promptTs())
+                        .append(t.replyTs())
+                        .endRow();
                 }
                 for (Observation o : a.observations()) {
-                    observations.beginRow().append(o.observationId()).append(o.sessionId()).append(o.project())
-                            .append(o.tool()).append(GraduationJson.MAPPER.writeValueAsString(o.files()))
-                            .append(o.command()).append(o.failed()).append(o.errorText()).append(o.durationMs())
-                            .append(o.ts()).append(o.inputText()).append(o.outputText()).endRow();
+                    observations.beginRow()
+                        .append(o.observationId())
+                        .append(o.sessionId())
+                        .append(o.project())
+                        .append(o.tool())
+                        .append(GraduationJson.MAPPER.writeValueAsString(o.files()))
+                        .append(o.command())
+                        .append(o.failed())
+                        .append(o.errorText())
+                        .append(o.durationMs())
+                        .append(o.ts())
+                        .append(o.inputText())
+                        .append(o.outputText())
+                        .endRow();
                 }
             }
         }
     }
+
 }

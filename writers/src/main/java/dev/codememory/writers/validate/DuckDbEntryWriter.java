@@ -14,12 +14,13 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * Writes validation outcomes. An entry's id derives from its type, project and canonical key, so a draft whose id
- * is already stored (by another candidate) is a duplicate: it is linked to that entry with a {@code duplicate_of}
- * edge from the candidate instead of being copied. Otherwise it becomes an entry at stage {@code candidate} —
- * unless the user forgot that memory: then the candidate is rejected with that reason and nothing comes back.
- * Rejections are kept with their reason. Staged through the Appender and applied set-based, insert-if-absent, so a
- * chunk written twice changes nothing.
+ * Writes validation outcomes. An entry's id derives from its type, project and canonical
+ * key, so a draft whose id is already stored (by another candidate) is a duplicate: it is
+ * linked to that entry with a {@code duplicate_of} edge from the candidate instead of
+ * being copied. Otherwise it becomes an entry at stage {@code candidate} — unless the
+ * user forgot that memory: then the candidate is rejected with that reason and nothing
+ * comes back. Rejections are kept with their reason. Staged through the Appender and
+ * applied set-based, insert-if-absent, so a chunk written twice changes nothing.
  */
 public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
 
@@ -50,7 +51,7 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
                     WHERE e.candidate_id <> d.candidate_id
                       AND NOT EXISTS (SELECT 1 FROM edges x WHERE x.src_id = d.candidate_id
                                       AND x.rel_type = 'duplicate_of')"""
-                    .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
+                .formatted(edgeIdSql("d.candidate_id", "'duplicate_of'", "e.entry_id")));
             Staging.execute(c, """
                     INSERT INTO graduation_rejects (subject_id, stage, reason, detail_json, rejected_at)
                     SELECT DISTINCT ON (candidate_id) candidate_id, 'validate', 'its memory was forgotten', NULL,
@@ -70,20 +71,32 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
     }
 
     private static void stage(DuckDBConnection c, Chunk<? extends ValidationOutcome> chunk) throws SQLException {
-        try (DuckDBAppender drafts = Staging.table(c, "stage_drafts", "ord INTEGER, entry_id VARCHAR,"
-                + " candidate_id VARCHAR, entry_type VARCHAR, project VARCHAR, session_id VARCHAR,"
-                + " created_ts TIMESTAMP, title VARCHAR, body VARCHAR, task_json VARCHAR, quotes_json VARCHAR,"
-                + " canonical_key VARCHAR");
+        try (DuckDBAppender drafts = Staging.table(c, "stage_drafts",
+                "ord INTEGER, entry_id VARCHAR,"
+                        + " candidate_id VARCHAR, entry_type VARCHAR, project VARCHAR, session_id VARCHAR,"
+                        + " created_ts TIMESTAMP, title VARCHAR, body VARCHAR, task_json VARCHAR, quotes_json VARCHAR,"
+                        + " canonical_key VARCHAR");
                 DuckDBAppender rejects = Staging.table(c, "stage_rejects", "candidate_id VARCHAR, reason VARCHAR")) {
             int ord = 0;
             for (ValidationOutcome outcome : chunk) {
                 if (outcome instanceof ValidationOutcome.Accepted accepted) {
                     EntryDraft d = accepted.entry();
-                    drafts.beginRow().append(ord++).append(d.entryId()).append(d.candidateId())
-                            .append(d.kind().key()).append(d.project()).append(d.sessionId()).append(d.ts())
-                            .append(d.title()).append(d.body()).append(GraduationJson.task(d.task()))
-                            .append(GraduationJson.quotes(d.quotes())).append(d.canonicalKey()).endRow();
-                } else if (outcome instanceof ValidationOutcome.Rejected r) {
+                    drafts.beginRow()
+                        .append(ord++)
+                        .append(d.entryId())
+                        .append(d.candidateId())
+                        .append(d.kind().key())
+                        .append(d.project())
+                        .append(d.sessionId())
+                        .append(d.ts())
+                        .append(d.title())
+                        .append(d.body())
+                        .append(GraduationJson.task(d.task()))
+                        .append(GraduationJson.quotes(d.quotes()))
+                        .append(d.canonicalKey())
+                        .endRow();
+                }
+                else if (outcome instanceof ValidationOutcome.Rejected r) {
                     rejects.beginRow().append(r.candidateId()).append(r.reason()).endRow();
                 }
             }
@@ -94,4 +107,5 @@ public class DuckDbEntryWriter implements ItemWriter<ValidationOutcome> {
     private static String edgeIdSql(String src, String rel, String dst) {
         return "'edge_' || substr(sha256(" + src + " || '|' || " + rel + " || '|' || " + dst + "), 1, 32)";
     }
+
 }

@@ -22,14 +22,17 @@ import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 
 /**
- * The default vector store: a {@code FLOAT[dim]} table per embedding version inside memory.duckdb, searched by exact
- * cosine similarity with the filters in SQL. Upserts go through the Appender (native bulk; row-by-row JDBC for
- * vectors is ~50x slower) into a staging table and replace rows by memory id in one transaction.
+ * The default vector store: a {@code FLOAT[dim]} table per embedding version inside
+ * memory.duckdb, searched by exact cosine similarity with the filters in SQL. Upserts go
+ * through the Appender (native bulk; row-by-row JDBC for vectors is ~50x slower) into a
+ * staging table and replace rows by memory id in one transaction.
  */
 public class DuckDbVectorStore implements VectorStore {
 
     private final Supplier<DuckDBConnection> connections;
+
     private final EmbeddingVersion version;
+
     private final String table;
 
     public DuckDbVectorStore(Supplier<DuckDBConnection> connections, EmbeddingVersion version) {
@@ -69,15 +72,22 @@ public class DuckDbVectorStore implements VectorStore {
                     + version.dimension() + "], project VARCHAR, kind VARCHAR, status VARCHAR, ts TIMESTAMP")) {
                 for (VectorRecord r : records) {
                     if (r.vector().length != version.dimension()) {
-                        throw new IllegalArgumentException("vector of " + r.memoryId() + " has "
-                                + r.vector().length + " dimensions, the store " + version.dimension());
+                        throw new IllegalArgumentException("vector of " + r.memoryId() + " has " + r.vector().length
+                                + " dimensions, the store " + version.dimension());
                     }
-                    appender.beginRow().append(r.memoryId()).append(r.vector()).append(r.project())
-                            .append(r.kind()).append(r.status()).append(r.ts()).endRow();
+                    appender.beginRow()
+                        .append(r.memoryId())
+                        .append(r.vector())
+                        .append(r.project())
+                        .append(r.kind())
+                        .append(r.status())
+                        .append(r.ts())
+                        .endRow();
                 }
             }
             try (Statement st = c.createStatement()) {
-                st.execute("DELETE FROM " + table + " WHERE memory_id IN (SELECT memory_id FROM temp.main.stage_vectors)");
+                st.execute(
+                        "DELETE FROM " + table + " WHERE memory_id IN (SELECT memory_id FROM temp.main.stage_vectors)");
                 st.execute("INSERT INTO " + table + " SELECT DISTINCT ON (memory_id) * FROM temp.main.stage_vectors");
             }
             return null;
@@ -103,8 +113,8 @@ public class DuckDbVectorStore implements VectorStore {
     @Override
     public List<VectorHit> search(float[] query, int topK, VectorFilter filter) {
         if (query.length != version.dimension()) {
-            throw new IllegalArgumentException("query has " + query.length + " dimensions, the store "
-                    + version.dimension());
+            throw new IllegalArgumentException(
+                    "query has " + query.length + " dimensions, the store " + version.dimension());
         }
         StringBuilder sql = new StringBuilder("SELECT memory_id, array_cosine_similarity(vector, ?::FLOAT["
                 + version.dimension() + "]) AS score FROM " + table + " WHERE TRUE");
@@ -152,8 +162,8 @@ public class DuckDbVectorStore implements VectorStore {
     public java.util.Set<String> ids(String project, String status) {
         return run("read ids of " + table, c -> {
             java.util.Set<String> ids = new java.util.HashSet<>();
-            try (PreparedStatement ps = c.prepareStatement("SELECT memory_id FROM " + table
-                    + " WHERE project = ? AND status = ?")) {
+            try (PreparedStatement ps = c
+                .prepareStatement("SELECT memory_id FROM " + table + " WHERE project = ? AND status = ?")) {
                 ps.setString(1, project);
                 ps.setString(2, status);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -167,14 +177,15 @@ public class DuckDbVectorStore implements VectorStore {
     }
 
     /**
-     * A project's vectors with this status, as (memory id, vector) — all of them, or only those of {@code memoryIds}
-     * when it is not null — for a reader that keeps them in memory.
+     * A project's vectors with this status, as (memory id, vector) — all of them, or only
+     * those of {@code memoryIds} when it is not null — for a reader that keeps them in
+     * memory.
      */
     public void read(String project, String status, Collection<String> memoryIds,
             java.util.function.BiConsumer<String, float[]> sink) {
         run("read " + table, c -> {
-            StringBuilder sql = new StringBuilder("SELECT memory_id, vector FROM " + table
-                    + " WHERE project = ? AND status = ?");
+            StringBuilder sql = new StringBuilder(
+                    "SELECT memory_id, vector FROM " + table + " WHERE project = ? AND status = ?");
             if (memoryIds != null) {
                 try (Statement st = c.createStatement()) {
                     st.execute("CREATE OR REPLACE TEMP TABLE read_vector_ids (memory_id VARCHAR)");
@@ -240,14 +251,18 @@ public class DuckDbVectorStore implements VectorStore {
     }
 
     private interface Work<T> {
+
         T run(DuckDBConnection c) throws SQLException;
+
     }
 
     private <T> T run(String what, Work<T> work) {
         try (DuckDBConnection c = connections.get()) {
             return work.run(c);
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new VectorStoreException("duckdb vector store: cannot " + what + ": " + e.getMessage(), e);
         }
     }
+
 }

@@ -10,11 +10,12 @@ import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Decides what the vector index of one embedding version should hold: every verified, active memory of a kind that
- * gets a vector ({@link EmbeddedKinds}) is queued for upsert once (again, if it was removed and is active once more);
- * a memory that has since been superseded, is no longer verified, is of a kind no longer embedded or no longer exists
- * (graduation rebuilt its rows under new rules) is queued for deletion. The index itself is only ever written by
- * {@link VectorOutboxWriter}.
+ * Decides what the vector index of one embedding version should hold: every verified,
+ * active memory of a kind that gets a vector ({@link EmbeddedKinds}) is queued for upsert
+ * once (again, if it was removed and is active once more); a memory that has since been
+ * superseded, is no longer verified, is of a kind no longer embedded or no longer exists
+ * (graduation rebuilt its rows under new rules) is queued for deletion. The index itself
+ * is only ever written by {@link VectorOutboxWriter}.
  */
 public class VectorOutbox {
 
@@ -61,22 +62,27 @@ public class VectorOutbox {
         });
     }
 
-    /** Forgets everything about a version (reindex rebuilds it from scratch), then queues it anew. */
+    /**
+     * Forgets everything about a version (reindex rebuilds it from scratch), then queues
+     * it anew.
+     */
     public int rebuild(String version) {
         try (Connection c = connections.get();
                 PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?")) {
             ps.setString(1, version);
             ps.executeUpdate();
-        } catch (SQLException e) {
+        }
+        catch (SQLException e) {
             throw new DatabaseException("cannot reset the vector outbox for " + version + ": " + e.getMessage(), e);
         }
         return queue(version);
     }
 
     /**
-     * The keys of pending work for the reader: removals first (they cost nothing), then memories newest first, so
-     * after importing months of history the recent weeks have vectors within minutes while the rest follows; ties by
-     * id, a stable order. {@code version} is an id of [a-z0-9_].
+     * The keys of pending work for the reader: removals first (they cost nothing), then
+     * memories newest first, so after importing months of history the recent weeks have
+     * vectors within minutes while the rest follows; ties by id, a stable order.
+     * {@code version} is an id of [a-z0-9_].
      */
     public static String pendingSql(String version) {
         if (!version.matches("[a-z0-9_]+")) {
@@ -87,4 +93,5 @@ public class VectorOutbox {
                 + " OR (o.status = 'failed' AND o.attempts < " + MAX_ATTEMPTS + "))"
                 + " ORDER BY o.op = 'upsert', e.created_ts DESC NULLS FIRST, o.memory_id";
     }
+
 }

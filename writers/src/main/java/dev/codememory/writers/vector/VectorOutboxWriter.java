@@ -17,18 +17,23 @@ import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
- * The single writer of the vector index: embeds a chunk's texts in one batch, upserts (or deletes) by memory id,
- * then marks the outbox rows done. If embedding or the store fails, the chunk's rows are marked failed with the
- * error and one more attempt; they are retried on later runs until {@link VectorOutbox#MAX_ATTEMPTS}, and stay
- * visible as failed after that. Upserts are idempotent, so a chunk repeated after a crash changes nothing.
+ * The single writer of the vector index: embeds a chunk's texts in one batch, upserts (or
+ * deletes) by memory id, then marks the outbox rows done. If embedding or the store
+ * fails, the chunk's rows are marked failed with the error and one more attempt; they are
+ * retried on later runs until {@link VectorOutbox#MAX_ATTEMPTS}, and stay visible as
+ * failed after that. Upserts are idempotent, so a chunk repeated after a crash changes
+ * nothing.
  */
 public class VectorOutboxWriter implements ItemWriter<VectorWork> {
 
     private static final Logger log = LoggerFactory.getLogger(VectorOutboxWriter.class);
+
     private static final int MAX_ERROR_CHARS = 500;
 
     private final Supplier<DuckDBConnection> connections;
+
     private final VectorStore store;
+
     private final BatchEmbedding embedding;
 
     public VectorOutboxWriter(Supplier<DuckDBConnection> connections, VectorStore store, BatchEmbedding embedding) {
@@ -44,7 +49,8 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
         for (VectorWork w : chunk) {
             if (w.op() == VectorWork.Op.UPSERT) {
                 upserts.add(w);
-            } else {
+            }
+            else {
                 deletes.add(w.memoryId());
             }
         }
@@ -60,7 +66,8 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
                 store.upsert(records);
             }
             store.delete(deletes);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             error = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());
             error = error.length() > MAX_ERROR_CHARS ? error.substring(0, MAX_ERROR_CHARS) : error;
             log.warn("vector chunk of {} items failed, will retry: {}", chunk.size(), error);
@@ -77,14 +84,14 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
             }
             try (var ps = c.prepareStatement(error == null ? """
                     UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
-                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)"""
-                    : """
+                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""" : """
                     UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
                         updated_at = now() AT TIME ZONE 'UTC'
                     WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""")) {
                 if (error == null) {
                     ps.setString(1, store.version().id());
-                } else {
+                }
+                else {
                     ps.setString(1, error);
                     ps.setString(2, store.version().id());
                 }
@@ -93,4 +100,5 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
             return null;
         });
     }
+
 }

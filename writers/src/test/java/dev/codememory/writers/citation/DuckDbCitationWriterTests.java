@@ -50,7 +50,7 @@ class DuckDbCitationWriterTests {
         assertThat(assigned).isEqualTo(2);
         // "Xi1dHl" is what Citation.of("entry-1") gives (pinned in CitationTests)
         assertThat(rows("SELECT citation, memory_id, created_at IS NOT NULL FROM citations ORDER BY memory_id"))
-                .containsExactly("Xi1dHl entry-1 true", code("m-2", 0) + " m-2 true");
+            .containsExactly("Xi1dHl entry-1 true", code("m-2", 0) + " m-2 true");
     }
 
     @Test
@@ -63,8 +63,8 @@ class DuckDbCitationWriterTests {
 
         assertThat(writer.assignMissing()).isZero();
 
-        assertThat(rows("SELECT citation, memory_id, created_at FROM citations ORDER BY memory_id"))
-                .hasSize(2).isEqualTo(first);
+        assertThat(rows("SELECT citation, memory_id, created_at FROM citations ORDER BY memory_id")).hasSize(2)
+            .isEqualTo(first);
     }
 
     @Test
@@ -78,20 +78,21 @@ class DuckDbCitationWriterTests {
         assertThat(writer.assignMissing()).isEqualTo(1);
 
         assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id"))
-                .containsExactly(code("m-1", 0) + " m-1", code("m-2", 0) + " m-2");
+            .containsExactly(code("m-1", 0) + " m-1", code("m-2", 0) + " m-2");
     }
 
     @Test
     void aMemoryWhoseCodeIsAlreadyStoredRetriesWithTheNextRound() throws Exception {
         entry("m-1", "verified", "active");
         entry("m-2", "verified", "active");
-        exec("INSERT INTO citations VALUES ('" + code("m-2", 0) + "', 'older-memory', TIMESTAMP '2026-01-01 00:00:00')");
+        exec("INSERT INTO citations VALUES ('" + code("m-2", 0)
+                + "', 'older-memory', TIMESTAMP '2026-01-01 00:00:00')");
 
         assertThat(new DuckDbCitationWriter(session::connection).assignMissing()).isEqualTo(2);
 
         assertThat(code("m-2", 1)).isNotEqualTo(code("m-2", 0));
-        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id")).containsExactly(
-                code("m-1", 0) + " m-1", code("m-2", 1) + " m-2", code("m-2", 0) + " older-memory");
+        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id"))
+            .containsExactly(code("m-1", 0) + " m-1", code("m-2", 1) + " m-2", code("m-2", 0) + " older-memory");
     }
 
     @Test
@@ -99,13 +100,14 @@ class DuckDbCitationWriterTests {
         entry("m-b", "verified", "active");
         entry("m-a", "verified", "active");
         entry("m-c", "verified", "active");
-        IntFunction<String> sameCodeInRoundZero = round -> round == 0 ? "'AAAAAA'" : DuckDbCitationWriter.codeSql(round);
+        IntFunction<String> sameCodeInRoundZero = round -> round == 0 ? "'AAAAAA'"
+                : DuckDbCitationWriter.codeSql(round);
 
         int assigned = new DuckDbCitationWriter(session::connection, sameCodeInRoundZero).assignMissing();
 
         assertThat(assigned).isEqualTo(3);
-        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id")).containsExactly(
-                "AAAAAA m-a", code("m-b", 1) + " m-b", code("m-c", 1) + " m-c");
+        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id")).containsExactly("AAAAAA m-a",
+                code("m-b", 1) + " m-b", code("m-c", 1) + " m-c");
     }
 
     @Test
@@ -117,8 +119,8 @@ class DuckDbCitationWriterTests {
 
         new DuckDbCitationWriter(session::connection, sameCodeInRoundsZeroAndOne).assignMissing();
 
-        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id"))
-                .containsExactly("AAAAAA m-a", code("m-b", 2) + " m-b");
+        assertThat(rows("SELECT citation, memory_id FROM citations ORDER BY memory_id")).containsExactly("AAAAAA m-a",
+                code("m-b", 2) + " m-b");
     }
 
     @Test
@@ -128,7 +130,7 @@ class DuckDbCitationWriterTests {
         DuckDbCitationWriter alwaysTheSameCode = new DuckDbCitationWriter(session::connection, round -> "'AAAAAA'");
 
         assertThatThrownBy(alwaysTheSameCode::assignMissing).isInstanceOf(DatabaseException.class)
-                .hasMessage("citations: 1 memories still without a free code after 64 rounds");
+            .hasMessage("citations: 1 memories still without a free code after 64 rounds");
 
         assertThat(rows("SELECT citation, memory_id FROM citations")).isEmpty();
     }
@@ -145,8 +147,9 @@ class DuckDbCitationWriterTests {
 
         assertThat(rows("SELECT count(*), count(DISTINCT citation), count(DISTINCT memory_id),"
                 + " bool_and(regexp_full_match(citation, '[A-Za-z0-9_-]{6}')) FROM citations"))
-                .containsExactly("5000 5000 5000 true");
-        // no collision among these ids: each carries exactly its round-0 code, the one Citation.of gives
+            .containsExactly("5000 5000 5000 true");
+        // no collision among these ids: each carries exactly its round-0 code, the one
+        // Citation.of gives
         List<String> mismatches = new ArrayList<>();
         for (String row : rows("SELECT memory_id, citation FROM citations")) {
             String[] parts = row.split(" ");
@@ -157,7 +160,10 @@ class DuckDbCitationWriterTests {
         assertThat(mismatches).isEmpty();
     }
 
-    /** The JDK computation Citation.of does, for round n: base64url(sha256(id [+ "#" + n])), first 6 chars. */
+    /**
+     * The JDK computation Citation.of does, for round n: base64url(sha256(id [+ "#" +
+     * n])), first 6 chars.
+     */
     private static String code(String memoryId, int round) throws Exception {
         String input = round == 0 ? memoryId : memoryId + "#" + round;
         byte[] digest = MessageDigest.getInstance("SHA-256").digest(input.getBytes(StandardCharsets.UTF_8));
@@ -180,4 +186,5 @@ class DuckDbCitationWriterTests {
     private List<String> rows(String sql) throws SQLException {
         return DuckRows.rows(session, sql);
     }
+
 }

@@ -18,7 +18,9 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Forgetting on a real DuckDB file: what goes, what stays, and the tombstone left behind. */
+/**
+ * Forgetting on a real DuckDB file: what goes, what stays, and the tombstone left behind.
+ */
 class DuckDbForgetterTests {
 
     private static final EmbeddingVersion VERSION = new EmbeddingVersion("test-model", 4, "mean", 16);
@@ -27,7 +29,9 @@ class DuckDbForgetterTests {
     Path tmp;
 
     private DuckDb.Session session;
+
     private DuckDbForgetter forgetter;
+
     private DuckDbVectorStore vectors;
 
     @BeforeEach
@@ -37,8 +41,8 @@ class DuckDbForgetterTests {
         try (Connection c = session.connection(); Statement st = c.createStatement()) {
             st.execute(event("e1", 1, "s-1", "2026-01-10 09:00:00", "UserPromptSubmit",
                     "{\"prompt\":\"Deploy the \\\"shop\\\" to staging\"}"));
-            st.execute(event("e2", 2, "s-1", "2026-01-10 09:01:00", "Stop",
-                    "{\"last_assistant_message\":\"Deployed.\"}"));
+            st.execute(
+                    event("e2", 2, "s-1", "2026-01-10 09:01:00", "Stop", "{\"last_assistant_message\":\"Deployed.\"}"));
             st.execute(event("e3", 3, "s-2", "2026-02-10 09:00:00", "UserPromptSubmit",
                     "{\"prompt\":\"Use PostgreSQL for the invoices\"}"));
             st.execute(event("e4", 4, "s-2", "2026-02-10 09:01:00", "Stop",
@@ -48,40 +52,47 @@ class DuckDbForgetterTests {
                                           tool_count, extracted_seq)
                     VALUES ('s-1', '/p', '2026-01-10 09:00:00', NULL, 1, 2, 1, 0, 2),
                            ('s-2', '/p', '2026-02-10 09:00:00', NULL, 3, 4, 1, 0, 4)""");
-            st.execute("""
-                    INSERT INTO turns VALUES
-                      ('t1', 's-1', '/p', 'e1', 'Deploy the "shop" to staging', 'e2', 'Deployed.', 'stop',
-                       '2026-01-10 09:00:00', '2026-01-10 09:01:00'),
-                      ('t2', 's-2', '/p', 'e3', 'Use PostgreSQL for the invoices', 'e4', 'Done, with row locks.', 'stop',
-                       '2026-02-10 09:00:00', '2026-02-10 09:01:00')""");
-            st.execute("""
-                    INSERT INTO candidates VALUES
-                      ('c1', 'task', 's-1', '/p', '2026-01-10 09:00:00', 'Deploy the shop to staging', 'Deploy the shop',
-                       NULL, '[{"eventId":"e1","field":"prompt","text":"Deploy"}]', 'rules', now()),
-                      ('c2', 'decision', 's-2', '/p', '2026-02-10 09:00:00', 'Use PostgreSQL for the invoices',
-                       'Use PostgreSQL', NULL, '[{"eventId":"e3","field":"prompt","text":"Use PostgreSQL"}]', 'rules', now()),
-                      ('c3', 'decision', 's-1', '/p', '2026-01-10 09:01:00', 'Use PostgreSQL for the invoices',
-                       'Use PostgreSQL', NULL, '[{"eventId":"e2","field":"reply","text":"Deployed"}]', 'rules', now())""");
-            st.execute("""
-                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
-                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
-                    VALUES ('m1', 'c1', 'task', '/p', 's-1', '2026-01-10 09:00:00', 'Deploy the shop to staging',
-                            'Deploy the shop', NULL, '[{"eventId":"e1","field":"prompt","text":"Deploy"}]', 'k1',
-                            'verified', 'active', now()),
-                           ('m2', 'c2', 'decision', '/p', 's-2', '2026-02-10 09:00:00', 'Use PostgreSQL for the invoices',
-                            'Use PostgreSQL', NULL, '[{"eventId":"e3","field":"prompt","text":"Use PostgreSQL"}]', 'k2',
-                            'verified', 'active', now())""");
-            st.execute("INSERT INTO edges VALUES ('edge_dup', 'candidate', 'c3', 'duplicate_of', 'entry', 'm2', NULL, now()),"
-                    + " ('edge_ev', 'entry', 'm1', 'evidence_of', 'task', 'task_1', NULL, now())");
+            st.execute(
+                    """
+                            INSERT INTO turns VALUES
+                              ('t1', 's-1', '/p', 'e1', 'Deploy the "shop" to staging', 'e2', 'Deployed.', 'stop',
+                               '2026-01-10 09:00:00', '2026-01-10 09:01:00'),
+                              ('t2', 's-2', '/p', 'e3', 'Use PostgreSQL for the invoices', 'e4', 'Done, with row locks.', 'stop',
+                               '2026-02-10 09:00:00', '2026-02-10 09:01:00')""");
+            st.execute(
+                    """
+                            INSERT INTO candidates VALUES
+                              ('c1', 'task', 's-1', '/p', '2026-01-10 09:00:00', 'Deploy the shop to staging', 'Deploy the shop',
+                               NULL, '[{"eventId":"e1","field":"prompt","text":"Deploy"}]', 'rules', now()),
+                              ('c2', 'decision', 's-2', '/p', '2026-02-10 09:00:00', 'Use PostgreSQL for the invoices',
+                               'Use PostgreSQL', NULL, '[{"eventId":"e3","field":"prompt","text":"Use PostgreSQL"}]', 'rules', now()),
+                              ('c3', 'decision', 's-1', '/p', '2026-01-10 09:01:00', 'Use PostgreSQL for the invoices',
+                               'Use PostgreSQL', NULL, '[{"eventId":"e2","field":"reply","text":"Deployed"}]', 'rules', now())""");
+            st.execute(
+                    """
+                            INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                                 body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                            VALUES ('m1', 'c1', 'task', '/p', 's-1', '2026-01-10 09:00:00', 'Deploy the shop to staging',
+                                    'Deploy the shop', NULL, '[{"eventId":"e1","field":"prompt","text":"Deploy"}]', 'k1',
+                                    'verified', 'active', now()),
+                                   ('m2', 'c2', 'decision', '/p', 's-2', '2026-02-10 09:00:00', 'Use PostgreSQL for the invoices',
+                                    'Use PostgreSQL', NULL, '[{"eventId":"e3","field":"prompt","text":"Use PostgreSQL"}]', 'k2',
+                                    'verified', 'active', now())""");
+            st.execute(
+                    "INSERT INTO edges VALUES ('edge_dup', 'candidate', 'c3', 'duplicate_of', 'entry', 'm2', NULL, now()),"
+                            + " ('edge_ev', 'entry', 'm1', 'evidence_of', 'task', 'task_1', NULL, now())");
             st.execute("INSERT INTO evidence_spans VALUES ('m1', 0, 'e1', 'prompt', 0, 6, 1.0, 'exact', 'h1'),"
                     + " ('m2', 0, 'e3', 'prompt', 0, 14, 1.0, 'exact', 'h2')");
-            st.execute("INSERT INTO task_events VALUES ('te1', 1, 'task_created', 'task_1', '{}', '2026-01-10 09:00:00', 'm1')");
-            st.execute("INSERT INTO entities VALUES ('task_1', 'task', 'deploy shop', '/p', 'Deploy the shop to staging',"
-                    + " 'pending', '{}', now())");
+            st.execute(
+                    "INSERT INTO task_events VALUES ('te1', 1, 'task_created', 'task_1', '{}', '2026-01-10 09:00:00', 'm1')");
+            st.execute(
+                    "INSERT INTO entities VALUES ('task_1', 'task', 'deploy shop', '/p', 'Deploy the shop to staging',"
+                            + " 'pending', '{}', now())");
             st.execute("INSERT INTO entity_aliases VALUES ('task', 'deploy shop', 'task_1', TRUE)");
             st.execute("INSERT INTO stage_marks VALUES ('m1', 'tasks', now()), ('m2', 'merge', now())");
-            st.execute("INSERT INTO vector_outbox VALUES ('m1', '" + VERSION.id() + "', 'upsert', 'done', 1, NULL, now()),"
-                    + " ('m2', '" + VERSION.id() + "', 'upsert', 'done', 1, NULL, now())");
+            st.execute(
+                    "INSERT INTO vector_outbox VALUES ('m1', '" + VERSION.id() + "', 'upsert', 'done', 1, NULL, now()),"
+                            + " ('m2', '" + VERSION.id() + "', 'upsert', 'done', 1, NULL, now())");
         }
         new DuckDbCitationWriter(session::connection).assignMissing();
         vectors = new DuckDbVectorStore(session::connection, VERSION);
@@ -115,21 +126,24 @@ class DuckDbForgetterTests {
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox")).containsExactly("m2 upsert done");
         assertThat(rows("SELECT count(*) FROM events")).containsExactly("4");
         assertThat(rows("SELECT kind, key, forget_id FROM forgotten ORDER BY kind, key"))
-                .containsExactly("candidate c1 fg_1", "entry m1 fg_1");
+            .containsExactly("candidate c1 fg_1", "entry m1 fg_1");
     }
 
     @Test
     void previewCountsWhatASessionCoversAndChangesNothing() throws Exception {
         String before = rows("SELECT (SELECT count(*) FROM events) || '/' || (SELECT count(*) FROM entries) || '/'"
-                + " || (SELECT count(*) FROM forgotten)").get(0);
+                + " || (SELECT count(*) FROM forgotten)")
+            .get(0);
 
         DuckDbForgetter.Outcome outcome = forgetter.preview(Forgetting.session("s-1"));
 
-        // s-1: two events, its session, m1 with its task, c1 and c3 (a duplicate of m2, which rests on s-2), one turn
+        // s-1: two events, its session, m1 with its task, c1 and c3 (a duplicate of m2,
+        // which rests on s-2), one turn
         assertThat(outcome.counts()).isEqualTo(new DuckDbForgetter.Counts(2, 1, 1, 1, 2, 1, 0, 1, 1, 0));
         assertThat(outcome.memoryIds()).containsExactly("m1");
         assertThat(rows("SELECT (SELECT count(*) FROM events) || '/' || (SELECT count(*) FROM entries) || '/'"
-                + " || (SELECT count(*) FROM forgotten)")).containsExactly(before);
+                + " || (SELECT count(*) FROM forgotten)"))
+            .containsExactly(before);
     }
 
     @Test
@@ -153,14 +167,17 @@ class DuckDbForgetterTests {
         assertThat(quoted.counts().events()).isEqualTo(1);
         assertThat(rows("SELECT event_id FROM events ORDER BY seq")).containsExactly("e2", "e3", "e4");
         assertThat(rows("SELECT turn_id FROM turns")).containsExactly("t2");
-        assertThat(rows("SELECT entry_id FROM entries")).containsExactly("m2"); // m1 quoted e1
+        assertThat(rows("SELECT entry_id FROM entries")).containsExactly("m2"); // m1
+                                                                                // quoted
+                                                                                // e1
 
         DuckDbForgetter.Outcome postgres = forgetter.forget(Forgetting.match("postgresql"), "fg_4");
 
         assertThat(postgres.counts().events()).isEqualTo(1);
         assertThat(rows("SELECT event_id FROM events ORDER BY seq")).containsExactly("e2", "e4");
         assertThat(rows("SELECT count(*) FROM entries")).containsExactly("0");
-        assertThat(rows("SELECT session_id FROM sessions ORDER BY 1")).containsExactly("s-1", "s-2"); // events remain
+        assertThat(rows("SELECT session_id FROM sessions ORDER BY 1")).containsExactly("s-1", "s-2"); // events
+                                                                                                      // remain
         assertThat(rows("SELECT count(*) FROM forgotten WHERE kind = 'session'")).containsExactly("0");
     }
 
@@ -177,13 +194,16 @@ class DuckDbForgetterTests {
     @Test
     void aSummaryNamingAForgottenMemoryGoesWithoutATombstoneSoItIsComposedAgain() throws Exception {
         try (Connection c = session.connection(); Statement st = c.createStatement()) {
-            st.execute("""
-                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
-                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
-                    VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
-                            'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
-            st.execute("INSERT INTO edges VALUES ('edge_sum', 'entry', 'm9', 'summarizes', 'entry', 'm2', NULL, now())");
-            st.execute("INSERT INTO stage_marks VALUES ('summary|s-2|4', 'summary', now()), ('summary|s-1|2', 'summary', now())");
+            st.execute(
+                    """
+                            INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                                 body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                            VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
+                                    'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
+            st.execute(
+                    "INSERT INTO edges VALUES ('edge_sum', 'entry', 'm9', 'summarizes', 'entry', 'm2', NULL, now())");
+            st.execute(
+                    "INSERT INTO stage_marks VALUES ('summary|s-2|4', 'summary', now()), ('summary|s-1|2', 'summary', now())");
         }
 
         DuckDbForgetter.Outcome outcome = forgetter.forget(Forgetting.memory("m2"), "fg_6");
@@ -199,11 +219,12 @@ class DuckDbForgetterTests {
     @Test
     void onlyASummaryTheUserNamesIsTombstoned() throws Exception {
         try (Connection c = session.connection(); Statement st = c.createStatement()) {
-            st.execute("""
-                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
-                                         body, task_json, quotes_json, canonical_key, stage, status, created_at)
-                    VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
-                            'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
+            st.execute(
+                    """
+                            INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                                 body, task_json, quotes_json, canonical_key, stage, status, created_at)
+                            VALUES ('m9', 'm9', 'summary', '/p', 's-2', '2026-02-10 09:02:00', 'Session 2026-02-10',
+                                    'Decided: Use PostgreSQL for the invoices', NULL, '[]', 'k9', 'verified', 'active', now())""");
         }
 
         DuckDbForgetter.Outcome named = forgetter.forget(Forgetting.memory("m9"), "fg_7");
@@ -218,7 +239,7 @@ class DuckDbForgetterTests {
     }
 
     private static VectorRecord vector(String id) {
-        return new VectorRecord(id, new float[] {1, 0, 0, 0}, "/p", "decision", "active",
+        return new VectorRecord(id, new float[] { 1, 0, 0, 0 }, "/p", "decision", "active",
                 LocalDateTime.of(2026, 1, 1, 0, 0));
     }
 
@@ -228,4 +249,5 @@ class DuckDbForgetterTests {
                 + ", '" + ts + "', '" + ts + "', '" + type + "', '" + sessionId + "', '/p', 'hook', '"
                 + payload.replace("'", "''") + "', 'c', 'f', " + seq + ")";
     }
+
 }

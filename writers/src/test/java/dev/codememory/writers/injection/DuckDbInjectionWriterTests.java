@@ -25,17 +25,23 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.springframework.batch.infrastructure.item.Chunk;
 
-/** Injection records through the ingest writer: both tables, in the chunk's transaction, idempotent. */
+/**
+ * Injection records through the ingest writer: both tables, in the chunk's transaction,
+ * idempotent.
+ */
 class DuckDbInjectionWriterTests {
 
     private static final String FILE = "20250601T101530.000000Z-42-1.jsonl";
+
     private static final Instant AT = Instant.parse("2025-06-01T10:15:30.123456Z");
 
     @TempDir
     Path tmp;
 
     private DuckDb.Session session;
+
     private DuckDbIngestWriter writer;
+
     private LocalDateTime before;
 
     @BeforeEach
@@ -52,14 +58,15 @@ class DuckDbInjectionWriterTests {
 
     @Test
     void writesInjectionsAndTheirItems() throws SQLException {
-        Injection prompt = new Injection("s-1", "ev_a", "UserPromptSubmit", AT, "high", 812, List.of(
-                new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2, 0.61)));
+        Injection prompt = new Injection("s-1", "ev_a", "UserPromptSubmit", AT, "high", 812, List
+            .of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.93), new Injection.Item("mem:Q2w_e4", "m-2", 2, 0.61)));
         Injection start = new Injection(null, null, "SessionStart", AT.plusSeconds(5), "session_start", 0, List.of());
 
         writer.write(new Chunk<>(List.of(injected(prompt, 2), event(1), injected(start, 3))));
 
         LocalDateTime after = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(1);
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT injection_id, session_id, prompt_event_id, hook_event_name,"
                         + " band, chars, injected_at, spool_file, spool_line, ingested_at FROM injections"
                         + " ORDER BY spool_line")) {
@@ -70,8 +77,8 @@ class DuckDbInjectionWriterTests {
             assertThat(rs.getString(4)).isEqualTo("UserPromptSubmit");
             assertThat(rs.getString(5)).isEqualTo("high");
             assertThat(rs.getInt(6)).isEqualTo(812);
-            assertThat(rs.getObject(7, LocalDateTime.class)).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 30,
-                    123_456_000));
+            assertThat(rs.getObject(7, LocalDateTime.class))
+                .isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 30, 123_456_000));
             assertThat(rs.getString(8)).isEqualTo(FILE);
             assertThat(rs.getLong(9)).isEqualTo(2);
             assertThat(rs.getObject(10, LocalDateTime.class)).isBetween(before, after);
@@ -82,12 +89,13 @@ class DuckDbInjectionWriterTests {
             assertThat(rs.getString(4)).isEqualTo("SessionStart");
             assertThat(rs.getString(5)).isEqualTo("session_start");
             assertThat(rs.getInt(6)).isZero();
-            assertThat(rs.getObject(7, LocalDateTime.class)).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 35,
-                    123_456_000));
+            assertThat(rs.getObject(7, LocalDateTime.class))
+                .isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 15, 35, 123_456_000));
             assertThat(rs.getLong(9)).isEqualTo(3);
             assertThat(rs.next()).isFalse();
         }
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT injection_id, rank, citation, memory_id, score"
                         + " FROM injection_items ORDER BY rank")) {
             assertThat(rs.next()).isTrue();
@@ -104,8 +112,7 @@ class DuckDbInjectionWriterTests {
             assertThat(rs.getDouble(5)).isEqualTo(0.61);
             assertThat(rs.next()).isFalse();
         }
-        assertThat(rows("SELECT event_id || ':' || seq || ':' || spool_line FROM events"))
-                .containsExactly("ev_1:1:1");
+        assertThat(rows("SELECT event_id || ':' || seq || ':' || spool_line FROM events")).containsExactly("ev_1:1:1");
     }
 
     @Test
@@ -125,28 +132,27 @@ class DuckDbInjectionWriterTests {
     @Test
     void sameInjectionOnTwoLinesKeepsTheFirstLineWithItsItemsOnly() throws SQLException {
         Injection first = prompt("s-1", 2);
-        Injection sameIdOtherItems = new Injection("s-1", first.promptEventId(), "UserPromptSubmit", AT, "none", 5,
-                List.of(new Injection.Item("mem:zzzzzz", "m-9", 1, 0.1), new Injection.Item("mem:yyyyyy", "m-8", 3,
-                        0.1)));
+        Injection sameIdOtherItems = new Injection("s-1", first.promptEventId(), "UserPromptSubmit", AT, "none", 5, List
+            .of(new Injection.Item("mem:zzzzzz", "m-9", 1, 0.1), new Injection.Item("mem:yyyyyy", "m-8", 3, 0.1)));
         assertThat(sameIdOtherItems.injectionId()).isEqualTo(first.injectionId());
 
         writer.write(new Chunk<>(List.of(injected(sameIdOtherItems, 7), injected(first, 4))));
         writer.write(new Chunk<>(List.of(injected(sameIdOtherItems, 9))));
 
         assertThat(rows("SELECT injection_id || ':' || band || ':' || spool_line FROM injections"))
-                .containsExactly(first.injectionId() + ":high:4");
-        assertThat(rows("SELECT rank || ':' || memory_id FROM injection_items ORDER BY rank"))
-                .containsExactly("1:m-1", "2:m-2");
+            .containsExactly(first.injectionId() + ":high:4");
+        assertThat(rows("SELECT rank || ':' || memory_id FROM injection_items ORDER BY rank")).containsExactly("1:m-1",
+                "2:m-2");
     }
 
     @Test
     void failedChunkWritesNoInjectionEither() throws SQLException {
-        IngestRecord.Event broken = new IngestRecord.Event("ev_broken", "key-broken", LocalDateTime.of(2025, 6, 1, 0,
-                0), LocalDateTime.of(2025, 6, 1, 0, 0), "Stop", null, "(unknown)", null, "hook", "{not json", "sum",
-                FILE, 1);
+        IngestRecord.Event broken = new IngestRecord.Event("ev_broken", "key-broken",
+                LocalDateTime.of(2025, 6, 1, 0, 0), LocalDateTime.of(2025, 6, 1, 0, 0), "Stop", null, "(unknown)", null,
+                "hook", "{not json", "sum", FILE, 1);
 
         assertThatThrownBy(() -> writer.write(new Chunk<>(List.of(broken, injected(prompt("s-1", 2), 2)))))
-                .isInstanceOf(DatabaseException.class);
+            .isInstanceOf(DatabaseException.class);
 
         assertThat(rows("SELECT count(*) FROM injections")).containsExactly("0");
         assertThat(rows("SELECT count(*) FROM injection_items")).containsExactly("0");
@@ -186,4 +192,5 @@ class DuckDbInjectionWriterTests {
     private List<String> rows(String sql) throws SQLException {
         return DuckRows.rows(session, sql);
     }
+
 }

@@ -49,11 +49,10 @@ class InjectionRecorderTests {
         InjectionRecorder.record(home, new Injection("s", null, "SessionStart", AT, "session_start", 0, List.of()));
 
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.spool().resolve("current.jsonl"))))
-                .isEqualTo("rw-------");
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.spool())))
-                .isEqualTo("rwx------");
+            .isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.spool()))).isEqualTo("rwx------");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(home.sealedSpool())))
-                .isEqualTo("rwx------");
+            .isEqualTo("rwx------");
     }
 
     @Test
@@ -66,8 +65,12 @@ class InjectionRecorderTests {
                 injected.length(), List.of(new Injection.Item("mem:a7Bc3x", "m-1", 1, 0.8))));
 
         String spooled = Files.readString(home.spool().resolve("current.jsonl"));
-        assertThat(spooled).doesNotContain("rotate").doesNotContain("staging").doesNotContain("password")
-                .doesNotContain(prompt).doesNotContain(injected).endsWith("\n");
+        assertThat(spooled).doesNotContain("rotate")
+            .doesNotContain("staging")
+            .doesNotContain("password")
+            .doesNotContain(prompt)
+            .doesNotContain(injected)
+            .endsWith("\n");
         Map<String, Object> body = object(object(Json.parse(spooled.strip())).get("injection"));
         assertThat(body.keySet()).containsExactly("session_id", "prompt_event_id", "hook_event_name", "injected_at",
                 "band", "chars", "items");
@@ -80,14 +83,14 @@ class InjectionRecorderTests {
         Spool.forHome(home).append("{\"spool\":1,\"event\":{}}");
 
         InjectionRecorder.record(home, new Injection("s", null, "SessionStart", AT, "session_start", 0, List.of()));
-        InjectionRecorder.record(home, new Injection("s", null, "SessionStart", AT.plusSeconds(1), "session_start", 0,
-                List.of()));
+        InjectionRecorder.record(home,
+                new Injection("s", null, "SessionStart", AT.plusSeconds(1), "session_start", 0, List.of()));
 
         List<String> lines = Files.readAllLines(home.spool().resolve("current.jsonl"));
         assertThat(lines).hasSize(3);
         assertThat(lines.get(0)).isEqualTo("{\"spool\":1,\"event\":{}}");
-        assertThat(lines.subList(1, 3)).allSatisfy(line -> assertThat(line).startsWith(
-                "{\"spool\":1,\"record\":\"injection\","));
+        assertThat(lines.subList(1, 3))
+            .allSatisfy(line -> assertThat(line).startsWith("{\"spool\":1,\"record\":\"injection\","));
     }
 
     @SuppressWarnings("unchecked")
@@ -95,4 +98,5 @@ class InjectionRecorderTests {
         assertThat(value).isInstanceOf(Map.class);
         return (Map<String, Object>) value;
     }
+
 }

@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DuckDbRunLedgerTests {
 
     private static final LocalDateTime STARTED = LocalDateTime.of(2025, 6, 1, 10, 0, 0, 123_456_000);
+
     private static final LocalDateTime FINISHED = LocalDateTime.of(2025, 6, 1, 10, 0, 42, 654_321_000);
 
     @TempDir
     Path tmp;
 
     private DuckDb.Session session;
+
     private DuckDbRunLedger ledger;
 
     @BeforeEach
@@ -48,7 +50,8 @@ class DuckDbRunLedgerTests {
     void jobStartedRecordsARunningBuild() throws SQLException {
         ledger.jobStarted("ingestJob", 7, STARTED);
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT build_id, job_name, job_execution_id, started_at, finished_at,"
                         + " status, schema_version, error FROM build_runs")) {
             assertThat(rs.next()).isTrue();
@@ -71,7 +74,8 @@ class DuckDbRunLedgerTests {
 
         ledger.jobFinished("ingestJob", 7, FINISHED, "COMPLETED", null);
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT build_id, job_name, job_execution_id, started_at, finished_at,"
                         + " status, schema_version, error FROM build_runs ORDER BY build_id")) {
             assertThat(rs.next()).isTrue();
@@ -102,7 +106,8 @@ class DuckDbRunLedgerTests {
 
         ledger.jobFinished("ingestJob", 9, FINISHED, "FAILED", "DatabaseException: cannot write 3 ingested lines");
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT build_id, finished_at, status, error FROM build_runs")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("ingestJob-9");
@@ -120,8 +125,10 @@ class DuckDbRunLedgerTests {
 
         ledger.jobStarted("ingestJob", 7, FINISHED);
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT build_id, started_at, finished_at, status, error FROM build_runs")) {
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st
+                    .executeQuery("SELECT build_id, started_at, finished_at, status, error FROM build_runs")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isEqualTo("ingestJob-7");
             assertThat(rs.getObject(2, LocalDateTime.class)).isEqualTo(FINISHED);
@@ -136,7 +143,8 @@ class DuckDbRunLedgerTests {
     void jobFinishedWithoutAStartRecordsNothing() throws SQLException {
         ledger.jobFinished("ingestJob", 3, FINISHED, "COMPLETED", null);
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT count(*) FROM build_runs")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getLong(1)).isZero();
@@ -148,13 +156,14 @@ class DuckDbRunLedgerTests {
     void stepFinishedRecordsCountsAndTime() throws SQLException {
         LocalDateTime before = LocalDateTime.now(ZoneOffset.UTC).minusSeconds(1);
 
-        ledger.stepFinished("ingestJob-7", new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "COMPLETED",
-                1000, 990, 3, 7, 10, 1234));
-        ledger.stepFinished("ingestJob-7", new DuckDbRunLedger.StepMetrics("deleteSpoolStep", 12, "COMPLETED",
-                0, 0, 0, 0, 1, 5));
+        ledger.stepFinished("ingestJob-7",
+                new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "COMPLETED", 1000, 990, 3, 7, 10, 1234));
+        ledger.stepFinished("ingestJob-7",
+                new DuckDbRunLedger.StepMetrics("deleteSpoolStep", 12, "COMPLETED", 0, 0, 0, 0, 1, 5));
 
         LocalDateTime after = LocalDateTime.now(ZoneOffset.UTC).plusSeconds(1);
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT build_id, step_name, step_execution_id, status, read_count,"
                         + " write_count, filter_count, skip_count, commit_count, duration_ms, recorded_at"
                         + " FROM pipeline_metrics ORDER BY step_execution_id")) {
@@ -188,13 +197,14 @@ class DuckDbRunLedgerTests {
 
     @Test
     void stepFinishedAgainReplacesItsRow() throws SQLException {
-        ledger.stepFinished("ingestJob-7", new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "FAILED",
-                500, 400, 0, 0, 4, 100));
+        ledger.stepFinished("ingestJob-7",
+                new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "FAILED", 500, 400, 0, 0, 4, 100));
 
-        ledger.stepFinished("ingestJob-7", new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "COMPLETED",
-                1000, 990, 3, 7, 10, 1234));
+        ledger.stepFinished("ingestJob-7",
+                new DuckDbRunLedger.StepMetrics("ingestSpoolStep", 11, "COMPLETED", 1000, 990, 3, 7, 10, 1234));
 
-        try (Connection c = session.connection(); Statement st = c.createStatement();
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
                 ResultSet rs = st.executeQuery("SELECT build_id, step_execution_id, status, read_count, write_count,"
                         + " filter_count, skip_count, commit_count, duration_ms FROM pipeline_metrics")) {
             assertThat(rs.next()).isTrue();
@@ -210,4 +220,5 @@ class DuckDbRunLedgerTests {
             assertThat(rs.next()).isFalse();
         }
     }
+
 }

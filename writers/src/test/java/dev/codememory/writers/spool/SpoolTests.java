@@ -31,7 +31,9 @@ class SpoolTests {
     Path tmp;
 
     private Path spool;
+
     private Path sealed;
+
     private Spool appender;
 
     @BeforeEach
@@ -56,32 +58,32 @@ class SpoolTests {
         appender.appendAll(List.of("{\"n\":1}", "{\"n\":2}", "{\"n\":3}"));
         appender.appendAll(List.of());
 
-        assertThat(Files.readAllLines(appender.currentFile()))
-                .containsExactly("{\"n\":0}", "{\"n\":1}", "{\"n\":2}", "{\"n\":3}");
+        assertThat(Files.readAllLines(appender.currentFile())).containsExactly("{\"n\":0}", "{\"n\":1}", "{\"n\":2}",
+                "{\"n\":3}");
     }
 
     @Test
     void tornLastLineIsEndedBeforeTheNextAppend() throws IOException {
         appender.append("{\"n\":1}");
-        Files.write(appender.currentFile(), "{\"n\":2,\"cut".getBytes(StandardCharsets.UTF_8), StandardOpenOption.APPEND);
+        Files.write(appender.currentFile(), "{\"n\":2,\"cut".getBytes(StandardCharsets.UTF_8),
+                StandardOpenOption.APPEND);
 
         appender.append("{\"n\":3}");
 
         assertThat(Files.readString(appender.currentFile())).isEqualTo("{\"n\":1}\n{\"n\":2,\"cut\n{\"n\":3}\n");
-        assertThat(Files.readAllLines(appender.currentFile()))
-                .containsExactly("{\"n\":1}", "{\"n\":2,\"cut", "{\"n\":3}");
+        assertThat(Files.readAllLines(appender.currentFile())).containsExactly("{\"n\":1}", "{\"n\":2,\"cut",
+                "{\"n\":3}");
     }
 
     @Test
     void lineWithALineBreakIsRefusedAndNothingIsWritten() throws IOException {
         appender.append("{\"n\":1}");
 
-        assertThatThrownBy(() -> appender.append("{\"a\":\n1}"))
-                .isInstanceOf(IllegalArgumentException.class)
-                .hasMessage("a spool line must not contain a raw line break");
+        assertThatThrownBy(() -> appender.append("{\"a\":\n1}")).isInstanceOf(IllegalArgumentException.class)
+            .hasMessage("a spool line must not contain a raw line break");
         assertThatThrownBy(() -> appender.append("{\"a\":\r1}")).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> appender.appendAll(List.of("{\"ok\":1}", "bad\n")))
-                .isInstanceOf(IllegalArgumentException.class);
+            .isInstanceOf(IllegalArgumentException.class);
 
         assertThat(Files.readString(appender.currentFile())).isEqualTo("{\"n\":1}\n");
     }
@@ -96,7 +98,7 @@ class SpoolTests {
         assertThat(sealedFile).isNotNull();
         assertThat(sealedFile.getParent()).isEqualTo(sealed);
         assertThat(sealedFile.getFileName().toString())
-                .matches("\\d{8}T\\d{6}\\.\\d{6}Z-" + ProcessHandle.current().pid() + "-\\d+\\.jsonl");
+            .matches("\\d{8}T\\d{6}\\.\\d{6}Z-" + ProcessHandle.current().pid() + "-\\d+\\.jsonl");
         assertThat(Files.readString(sealedFile)).isEqualTo("{\"n\":1}\n{\"n\":2}\n");
         assertThat(appender.currentFile()).doesNotExist();
 
@@ -175,8 +177,8 @@ class SpoolTests {
                     start.await();
                     Spool own = new Spool(spool, sealed);
                     for (int i = 0; i < perThread; i++) {
-                        (i % 2 == 0 ? appender : own).append(
-                                "{\"id\":\"" + thread + "-" + i + "\",\"pad\":\"" + padding + "\"}");
+                        (i % 2 == 0 ? appender : own)
+                            .append("{\"id\":\"" + thread + "-" + i + "\",\"pad\":\"" + padding + "\"}");
                     }
                     return null;
                 }));
@@ -185,7 +187,8 @@ class SpoolTests {
             for (Future<?> future : futures) {
                 future.get(60, TimeUnit.SECONDS);
             }
-        } finally {
+        }
+        finally {
             pool.shutdownNow();
         }
 
@@ -225,7 +228,8 @@ class SpoolTests {
                 }
             }
             writer.get(60, TimeUnit.SECONDS);
-        } finally {
+        }
+        finally {
             pool.shutdownNow();
         }
         Path last = appender.seal();
@@ -248,4 +252,5 @@ class SpoolTests {
     private static String permissions(Path path) throws IOException {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
+
 }

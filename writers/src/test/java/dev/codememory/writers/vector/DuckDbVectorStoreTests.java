@@ -20,12 +20,14 @@ import org.junit.jupiter.api.io.TempDir;
 class DuckDbVectorStoreTests {
 
     private static final EmbeddingVersion V = new EmbeddingVersion("test-model", 4, "mean", 16);
+
     private static final LocalDateTime T = LocalDateTime.of(2026, 11, 1, 10, 0);
 
     @TempDir
     Path tmp;
 
     private DuckDb.Session session;
+
     private DuckDbVectorStore store;
 
     @BeforeEach
@@ -42,32 +44,33 @@ class DuckDbVectorStoreTests {
 
     @Test
     void searchRanksByCosineAndAppliesEveryFilter() {
-        store.upsert(List.of(
-                record("a", new float[] {1, 0, 0, 0}, "/p1", "decision", "active", T),
+        store.upsert(List.of(record("a", new float[] { 1, 0, 0, 0 }, "/p1", "decision", "active", T),
                 record("b", unit(1, 1, 0, 0), "/p1", "fact", "active", T.plusDays(1)),
-                record("c", new float[] {0, 1, 0, 0}, "/p2", "decision", "active", T.plusDays(2)),
+                record("c", new float[] { 0, 1, 0, 0 }, "/p2", "decision", "active", T.plusDays(2)),
                 record("d", unit(1, 0.1f, 0, 0), "/p1", "decision", "superseded", T.plusDays(3))));
 
-        assertThat(store.search(new float[] {1, 0, 0, 0}, 10, VectorFilter.none()))
-                .extracting(VectorHit::memoryId).containsExactly("a", "d", "b", "c");
-        assertThat(store.search(new float[] {1, 0, 0, 0}, 10, VectorFilter.project("/p1")))
-                .extracting(VectorHit::memoryId).containsExactly("a", "b");
-        assertThat(store.search(new float[] {1, 0, 0, 0}, 10,
+        assertThat(store.search(new float[] { 1, 0, 0, 0 }, 10, VectorFilter.none())).extracting(VectorHit::memoryId)
+            .containsExactly("a", "d", "b", "c");
+        assertThat(store.search(new float[] { 1, 0, 0, 0 }, 10, VectorFilter.project("/p1")))
+            .extracting(VectorHit::memoryId)
+            .containsExactly("a", "b");
+        assertThat(store.search(new float[] { 1, 0, 0, 0 }, 10,
                 new VectorFilter(null, Set.of("decision"), Set.of(), T.plusDays(1), T.plusDays(3))))
-                .extracting(VectorHit::memoryId).containsExactly("c");
-        List<VectorHit> top = store.search(new float[] {1, 0, 0, 0}, 1, VectorFilter.none());
+            .extracting(VectorHit::memoryId)
+            .containsExactly("c");
+        List<VectorHit> top = store.search(new float[] { 1, 0, 0, 0 }, 1, VectorFilter.none());
         assertThat(top).hasSize(1);
         assertThat(top.get(0).score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 
     @Test
     void upsertReplacesByMemoryIdAndDeleteRemoves() {
-        store.upsert(List.of(record("a", new float[] {1, 0, 0, 0}, "/p", "fact", "active", T)));
-        store.upsert(List.of(record("a", new float[] {0, 0, 1, 0}, "/p", "fact", "active", T),
-                record("b", new float[] {0, 1, 0, 0}, "/p", "fact", "active", T)));
+        store.upsert(List.of(record("a", new float[] { 1, 0, 0, 0 }, "/p", "fact", "active", T)));
+        store.upsert(List.of(record("a", new float[] { 0, 0, 1, 0 }, "/p", "fact", "active", T),
+                record("b", new float[] { 0, 1, 0, 0 }, "/p", "fact", "active", T)));
 
         assertThat(store.count()).isEqualTo(2);
-        assertThat(store.search(new float[] {0, 0, 1, 0}, 1, VectorFilter.none()).get(0).memoryId()).isEqualTo("a");
+        assertThat(store.search(new float[] { 0, 0, 1, 0 }, 1, VectorFilter.none()).get(0).memoryId()).isEqualTo("a");
 
         store.delete(List.of("a", "missing"));
         assertThat(store.count()).isEqualTo(1);
@@ -77,10 +80,10 @@ class DuckDbVectorStoreTests {
 
     @Test
     void wrongDimensionIsRefused() {
-        assertThatThrownBy(() -> store.upsert(List.of(record("x", new float[] {1, 0}, "/p", "fact", "active", T))))
-                .hasMessageContaining("has 2 dimensions, the store 4");
-        assertThatThrownBy(() -> store.search(new float[] {1}, 3, VectorFilter.none()))
-                .hasMessageContaining("query has 1 dimensions");
+        assertThatThrownBy(() -> store.upsert(List.of(record("x", new float[] { 1, 0 }, "/p", "fact", "active", T))))
+            .hasMessageContaining("has 2 dimensions, the store 4");
+        assertThatThrownBy(() -> store.search(new float[] { 1 }, 3, VectorFilter.none()))
+            .hasMessageContaining("query has 1 dimensions");
     }
 
     static VectorRecord record(String id, float[] v, String project, String kind, String status, LocalDateTime ts) {
@@ -98,4 +101,5 @@ class DuckDbVectorStoreTests {
         }
         return out;
     }
+
 }

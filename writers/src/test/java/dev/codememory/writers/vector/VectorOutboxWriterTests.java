@@ -24,13 +24,16 @@ import org.springframework.batch.infrastructure.item.Chunk;
 class VectorOutboxWriterTests {
 
     private static final EmbeddingVersion V = new EmbeddingVersion("test-model", 3, "mean", 16);
+
     private static final LocalDateTime T = LocalDateTime.of(2026, 11, 1, 10, 0);
 
     @TempDir
     Path tmp;
 
     private DuckDb.Session session;
+
     private DuckDbVectorStore store;
+
     private VectorOutbox outbox;
 
     @BeforeEach
@@ -39,9 +42,10 @@ class VectorOutboxWriterTests {
         store = new DuckDbVectorStore(session::connection, V);
         store.ensureReady();
         outbox = new VectorOutbox(session::connection);
-        for (String id : new String[] {"e1", "e2", "e3"}) {
-            exec("INSERT INTO entries VALUES ('" + id + "', 'c" + id + "', 'fact', '/p', 's', TIMESTAMP '2026-11-01 10:00:00',"
-                    + " 'title " + id + "', 'body " + id + "', NULL, '[]', 'k" + id + "', 'verified', 'active', NULL, now())");
+        for (String id : new String[] { "e1", "e2", "e3" }) {
+            exec("INSERT INTO entries VALUES ('" + id + "', 'c" + id
+                    + "', 'fact', '/p', 's', TIMESTAMP '2026-11-01 10:00:00'," + " 'title " + id + "', 'body " + id
+                    + "', NULL, '[]', 'k" + id + "', 'verified', 'active', NULL, now())");
         }
     }
 
@@ -57,7 +61,7 @@ class VectorOutboxWriterTests {
         exec("UPDATE entries SET status = 'superseded' WHERE entry_id = 'e2'");
         assertThat(outbox.queue(V.id())).isEqualTo(1);
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
-                .containsExactly("e1 upsert pending", "e2 delete pending", "e3 upsert pending");
+            .containsExactly("e1 upsert pending", "e2 delete pending", "e3 upsert pending");
     }
 
     @Test
@@ -73,7 +77,8 @@ class VectorOutboxWriterTests {
         exec("UPDATE vector_outbox SET status = 'pending' WHERE memory_id = 'e3'");
         outbox.queue(V.id());
 
-        // e1 no longer exists and e2 was superseded: both removals, first; then e3 (Nov 20) before e4 (Nov 1)
+        // e1 no longer exists and e2 was superseded: both removals, first; then e3 (Nov
+        // 20) before e4 (Nov 1)
         assertThat(rows(VectorOutbox.pendingSql(V.id()))).containsExactly("e1", "e2", "e3", "e4");
     }
 
@@ -88,7 +93,7 @@ class VectorOutboxWriterTests {
         exec("INSERT INTO vector_outbox VALUES ('o1', '" + V.id() + "', 'upsert', 'done', 0, NULL, now())");
         assertThat(outbox.queue(V.id())).isEqualTo(1);
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox WHERE memory_id = 'o1'"))
-                .containsExactly("o1 delete pending");
+            .containsExactly("o1 delete pending");
     }
 
     @Test
@@ -100,13 +105,13 @@ class VectorOutboxWriterTests {
 
         assertThat(outbox.queue(V.id())).isEqualTo(2);
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
-                .containsExactly("e1 upsert done", "e2 delete pending", "e3 delete pending");
+            .containsExactly("e1 upsert done", "e2 delete pending", "e3 delete pending");
 
         exec("UPDATE vector_outbox SET status = 'done'");
         exec("UPDATE entries SET status = 'active' WHERE entry_id = 'e2'");
         assertThat(outbox.queue(V.id())).isEqualTo(1);
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox ORDER BY memory_id"))
-                .containsExactly("e1 upsert done", "e2 upsert pending", "e3 delete done");
+            .containsExactly("e1 upsert done", "e2 upsert pending", "e3 delete done");
     }
 
     @Test
@@ -123,7 +128,7 @@ class VectorOutboxWriterTests {
         assertThat(calls).hasValue(1); // one batch for the whole chunk
         assertThat(store.count()).isEqualTo(3);
         assertThat(rows("SELECT memory_id, status, attempts FROM vector_outbox ORDER BY memory_id"))
-                .containsExactly("e1 done 0", "e2 done 0", "e3 done 0");
+            .containsExactly("e1 done 0", "e2 done 0", "e3 done 0");
 
         writer.write(new Chunk<>(work("e1"))); // a chunk written twice after a crash
         assertThat(store.count()).isEqualTo(3);
@@ -133,7 +138,7 @@ class VectorOutboxWriterTests {
         writer.write(new Chunk<>(new VectorWork("e2", VectorWork.Op.DELETE, null, null, null, null, null)));
         assertThat(store.count()).isEqualTo(2);
         assertThat(rows("SELECT memory_id, op, status FROM vector_outbox WHERE memory_id = 'e2'"))
-                .containsExactly("e2 delete done");
+            .containsExactly("e2 delete done");
     }
 
     @Test
@@ -149,7 +154,7 @@ class VectorOutboxWriterTests {
             assertThat(count(pending)).isEqualTo(3);
             writer.write(new Chunk<>(work("e1"), work("e2"), work("e3")));
             assertThat(rows("SELECT DISTINCT status, attempts, error FROM vector_outbox"))
-                    .containsExactly("failed " + attempt + " IllegalStateException: model exploded");
+                .containsExactly("failed " + attempt + " IllegalStateException: model exploded");
         }
         assertThat(count(pending)).isZero(); // given up, still visible as failed
         assertThat(store.count()).isZero();
@@ -162,7 +167,7 @@ class VectorOutboxWriterTests {
     private static float[][] vectors(int n) {
         float[][] out = new float[n][];
         for (int i = 0; i < n; i++) {
-            out[i] = new float[] {1, 0, 0};
+            out[i] = new float[] { 1, 0, 0 };
         }
         return out;
     }
@@ -174,7 +179,9 @@ class VectorOutboxWriterTests {
     }
 
     private long count(String sql) throws Exception {
-        try (Connection c = session.connection(); Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+        try (Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery(sql)) {
             rs.next();
             return rs.getLong(1);
         }
@@ -183,4 +190,5 @@ class VectorOutboxWriterTests {
     private List<String> rows(String sql) throws SQLException {
         return DuckRows.rows(session, sql);
     }
+
 }

@@ -6,33 +6,39 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * The form of a command line compared to tell "the same command ran again" (a retry after a fix). Stateless and
- * thread-safe.
+ * The form of a command line compared to tell "the same command ran again" (a retry after
+ * a fix). Stateless and thread-safe.
  */
 public final class CommandKey {
 
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
+
     private static final Pattern DURATION = Pattern.compile("\\d+(?:\\.\\d+)?[smhd]?");
 
     private CommandKey() {
     }
 
     /**
-     * {@code command} with the parts that do not change what runs left out. The command line is read as bash reads
-     * it (so quoted text never looks like an operator), then, repeated while any applies:
+     * {@code command} with the parts that do not change what runs left out. The command
+     * line is read as bash reads it (so quoted text never looks like an operator), then,
+     * repeated while any applies:
      * <ol>
-     *   <li>a leading {@code cd <dir>} (one argument, no redirection; not inside a subshell) followed by {@code &&}
-     *       or {@code ;} is dropped when a command follows;</li>
-     *   <li>a leading {@code timeout <n>} ({@code n} a number with an optional {@code s m h d} unit) is dropped when
-     *       a command follows it;</li>
-     *   <li>a trailing {@code | head …} or {@code | tail …} command is dropped;</li>
-     *   <li>a trailing {@code ; echo …} that prints {@code $?} is dropped;</li>
-     *   <li>a trailing {@code && echo …} is dropped;</li>
-     *   <li>a trailing redirection {@code 2>&1} is dropped;</li>
+     * <li>a leading {@code cd
+     *
+    <dir>
+     * } (one argument, no redirection; not inside a subshell) followed by {@code &&} or
+     * {@code ;} is dropped when a command follows;</li>
+     * <li>a leading {@code timeout <n>} ({@code n} a number with an optional
+     * {@code s m h d} unit) is dropped when a command follows it;</li>
+     * <li>a trailing {@code | head …} or {@code | tail …} command is dropped;</li>
+     * <li>a trailing {@code ; echo …} that prints {@code $?} is dropped;</li>
+     * <li>a trailing {@code && echo …} is dropped;</li>
+     * <li>a trailing redirection {@code 2>&1} is dropped;</li>
      * </ol>
-     * a trailing part is kept, though, when a here-document body of the kept part follows it. What remains is kept
-     * verbatim (assignments, flags, {@code | grep …}, quotes as written) with every run of whitespace collapsed to
-     * one space and the ends stripped. Empty for null or blank text.
+     * a trailing part is kept, though, when a here-document body of the kept part follows
+     * it. What remains is kept verbatim (assignments, flags, {@code | grep …}, quotes as
+     * written) with every run of whitespace collapsed to one space and the ends stripped.
+     * Empty for null or blank text.
      */
     public static String normalize(String command) {
         if (command == null || command.isBlank()) {
@@ -66,8 +72,8 @@ public final class CommandKey {
                 continue;
             }
             ShellCommand tail = commands.get(last);
-            if (last > first && isDroppableTail(tail) && noHereDocumentAfter(commands, first, last - 1,
-                    tail.separatorStart())) {
+            if (last > first && isDroppableTail(tail)
+                    && noHereDocumentAfter(commands, first, last - 1, tail.separatorStart())) {
                 end = tail.separatorStart();
                 last--;
                 changed = true;
@@ -96,7 +102,10 @@ public final class CommandKey {
         return separator.equals("&&") || separator.equals(";");
     }
 
-    /** The index of the first word of {@code words} that starts at or after {@code start}, or -1. */
+    /**
+     * The index of the first word of {@code words} that starts at or after {@code start},
+     * or -1.
+     */
     private static int indexOfWord(List<Word> words, int start) {
         for (int i = 0; i < words.size(); i++) {
             if (words.get(i).start() >= start) {
@@ -144,4 +153,5 @@ public final class CommandKey {
         }
         return true;
     }
+
 }

@@ -5,48 +5,61 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * Reads a failed tool call's output: the line that says what went wrong, and whether the "failure" was the user
- * refusing or interrupting the call. Stateless and thread-safe.
+ * Reads a failed tool call's output: the line that says what went wrong, and whether the
+ * "failure" was the user refusing or interrupting the call. Stateless and thread-safe.
  */
 public final class ErrorLines {
 
     /** The longest line {@link #firstMeaningful(String)} returns. */
     public static final int MAX_LINE = 200;
 
-    /** Words that mark a line as saying what failed, lower case; matched ignoring case. */
-    private static final String[] CUES = {"error", "fail", "fatal", "exception", "cannot", "can't", "could not",
-        "not found", "undefined", "no such", "denied", "refused", "invalid", "unexpected", "traceback", "panic",
-        "segmentation", "timed out"};
+    /**
+     * Words that mark a line as saying what failed, lower case; matched ignoring case.
+     */
+    private static final String[] CUES = { "error", "fail", "fatal", "exception", "cannot", "can't", "could not",
+            "not found", "undefined", "no such", "denied", "refused", "invalid", "unexpected", "traceback", "panic",
+            "segmentation", "timed out" };
+
     private static final String CUE_INITIALS = "efcnudritps";
+
     private static final Pattern BARE_ERROR = Pattern.compile("(?i)error:?");
+
     private static final String PREFIX = "Error:";
-    private static final String[] REFUSALS = {"The user doesn't want to proceed with this tool use",
-        "The user doesn't want to take this action right now", "[Request interrupted by user"};
+
+    private static final String[] REFUSALS = { "The user doesn't want to proceed with this tool use",
+            "The user doesn't want to take this action right now", "[Request interrupted by user" };
+
     private static final Pattern PERMISSION_DENIED = Pattern.compile("Permission to use \\S[^\\n]*? has been denied");
 
     private ErrorLines() {
     }
 
     /**
-     * The first meaningful error line of {@code output}, exactly as it appears there (the caller quotes it), or null
-     * when there is none or {@code output} is null.
+     * The first meaningful error line of {@code output}, exactly as it appears there (the
+     * caller quotes it), or null when there is none or {@code output} is null.
      *
-     * <p><b>Lines.</b> Raw text is split at line breaks; Claude Code's {@code Error:} prefix at the very start is left
-     * out of the first line (so a first line that is only the prefix is blank). JSON text (the compact JSON of a Bash
-     * response: its first non-blank character is <code>{</code>) is split at raw and escaped {@code \n} / {@code \r}
-     * and at the quotes that end a string value, escape pairs stepped over whole; the lines of the
-     * {@code stderr} value come first, then those of {@code stdout} (the whole text when it has neither). Each line is
-     * trimmed.
+     * <p>
+     * <b>Lines.</b> Raw text is split at line breaks; Claude Code's {@code Error:} prefix
+     * at the very start is left out of the first line (so a first line that is only the
+     * prefix is blank). JSON text (the compact JSON of a Bash response: its first
+     * non-blank character is <code>{</code>) is split at raw and escaped {@code \n} /
+     * {@code \r} and at the quotes that end a string value, escape pairs stepped over
+     * whole; the lines of the {@code stderr} value come first, then those of
+     * {@code stdout} (the whole text when it has neither). Each line is trimmed.
      *
-     * <p><b>Choice.</b> Blank lines, lines without a letter or digit (punctuation, box drawing such as
-     * {@code │ ─ ~ ^}) and a bare {@code error} / {@code error:} (any case) are skipped. Of the rest, the first that
-     * holds (any case) {@code error, fail, fatal, exception, cannot, can't, could not, not found, undefined, no such,
-     * denied, refused, invalid, unexpected, traceback, panic, segmentation} or {@code timed out} is taken, else the
-     * first one.
+     * <p>
+     * <b>Choice.</b> Blank lines, lines without a letter or digit (punctuation, box
+     * drawing such as {@code │ ─ ~ ^}) and a bare {@code error} / {@code error:} (any
+     * case) are skipped. Of the rest, the first that holds (any case)
+     * {@code error, fail, fatal, exception, cannot, can't, could not, not found, undefined, no such,
+     * denied, refused, invalid, unexpected, traceback, panic, segmentation} or
+     * {@code timed out} is taken, else the first one.
      *
-     * <p><b>Length.</b> A line longer than {@value #MAX_LINE} characters is cut at its last whitespace within the
-     * first {@value #MAX_LINE} (trailing whitespace left out), or hard at {@value #MAX_LINE} when there is none, one
-     * less when that would split a surrogate pair.
+     * <p>
+     * <b>Length.</b> A line longer than {@value #MAX_LINE} characters is cut at its last
+     * whitespace within the first {@value #MAX_LINE} (trailing whitespace left out), or
+     * hard at {@value #MAX_LINE} when there is none, one less when that would split a
+     * surrogate pair.
      */
     public static String firstMeaningful(String output) {
         if (output == null) {
@@ -59,12 +72,13 @@ public final class ErrorLines {
             if (stderr == null && stdout == null) {
                 lines.addAll(OutputText.lines(output, 0, output.length(), true));
             }
-            for (int[] value : new int[][] {stderr, stdout}) {
+            for (int[] value : new int[][] { stderr, stdout }) {
                 if (value != null) {
                     lines.addAll(OutputText.lines(output, value[0], value[1], true));
                 }
             }
-        } else {
+        }
+        else {
             int from = output.startsWith(PREFIX) ? PREFIX.length() : 0;
             lines.addAll(OutputText.lines(output, from, output.length(), false));
         }
@@ -84,7 +98,10 @@ public final class ErrorLines {
         return first == null ? null : cut(output, first[0], first[1]);
     }
 
-    /** True when {@code s[from, to)} holds one of {@link #CUES}, ignoring case (a plain scan: outputs can be MiBs). */
+    /**
+     * True when {@code s[from, to)} holds one of {@link #CUES}, ignoring case (a plain
+     * scan: outputs can be MiBs).
+     */
     private static boolean hasCue(String s, int from, int to) {
         for (int i = from; i < to; i++) {
             char c = Character.toLowerCase(s.charAt(i));
@@ -109,7 +126,7 @@ public final class ErrorLines {
         while (b > a && Character.isWhitespace(s.charAt(b - 1))) {
             b--;
         }
-        return new int[] {a, b};
+        return new int[] { a, b };
     }
 
     private static boolean meaningful(String s, int[] line) {
@@ -144,11 +161,14 @@ public final class ErrorLines {
     }
 
     /**
-     * True when {@code output} says the user refused or interrupted the tool call rather than the command failing:
-     * after leading whitespace and an optional {@code Error: } prefix it starts with {@code The user doesn't want to
-     * proceed with this tool use}, {@code The user doesn't want to take this action right now} (a curly apostrophe
-     * also counts), {@code [Request interrupted by user}, or {@code Permission to use <tool…> has been denied} on its
-     * first line. Such a call is neither a failure nor a success. False for null.
+     * True when {@code output} says the user refused or interrupted the tool call rather
+     * than the command failing: after leading whitespace and an optional {@code Error: }
+     * prefix it starts with {@code The user doesn't want to
+     * proceed with this tool use},
+     * {@code The user doesn't want to take this action right now} (a curly apostrophe
+     * also counts), {@code [Request interrupted by user}, or
+     * {@code Permission to use <tool…> has been denied} on its first line. Such a call is
+     * neither a failure nor a success. False for null.
      */
     public static boolean refusal(String output) {
         if (output == null) {
@@ -166,4 +186,5 @@ public final class ErrorLines {
         }
         return PERMISSION_DENIED.matcher(t).lookingAt();
     }
+
 }

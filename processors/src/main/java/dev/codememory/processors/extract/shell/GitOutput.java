@@ -8,29 +8,35 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Reads what {@code git commit} printed. The output is raw text, whose lines end at line breaks, or the compact JSON
- * of a Bash response ({@code {"stdout":"…","stderr":"…",…}}, its first non-blank character <code>{</code>), whose
- * lines also end at escaped line breaks and at the quotes that end string values; JSON lines are decoded before they
- * are read. Stateless and thread-safe.
+ * Reads what {@code git commit} printed. The output is raw text, whose lines end at line
+ * breaks, or the compact JSON of a Bash response ({@code {"stdout":"…","stderr":"…",…}},
+ * its first non-blank character <code>{</code>), whose lines also end at escaped line
+ * breaks and at the quotes that end string values; JSON lines are decoded before they are
+ * read. Stateless and thread-safe.
  */
 public final class GitOutput {
 
     /** Git's commit summary line, as {@link #committedSha(String)} describes it. */
-    private static final Pattern SUMMARY = Pattern.compile(
-            "\\s*(?:Error: )?\\[(?:detached HEAD|[^\\s\\[\\]]+)(?: \\(root-commit\\))? ([0-9a-f]{7,64})](?: |$)");
+    private static final Pattern SUMMARY = Pattern
+        .compile("\\s*(?:Error: )?\\[(?:detached HEAD|[^\\s\\[\\]]+)(?: \\(root-commit\\))? ([0-9a-f]{7,64})](?: |$)");
+
     private static final Pattern CREATE_MODE = Pattern.compile("\\s*create mode [0-7]{6} (.+?)\\s*");
 
     private GitOutput() {
     }
 
     /**
-     * The abbreviated sha of the first commit summary line in {@code output}, or null when there is none: a commit
-     * that failed ({@code nothing to commit}, a rejecting hook, {@code fatal: …}) prints none. Null for null.
+     * The abbreviated sha of the first commit summary line in {@code output}, or null
+     * when there is none: a commit that failed ({@code nothing to commit}, a rejecting
+     * hook, {@code fatal: …}) prints none. Null for null.
      *
-     * <p>A summary line is a line that starts (after blanks, and after Claude Code's {@code Error: } prefix when a
-     * later command of the line failed) with {@code [<branch> <sha>]}, {@code [<branch> (root-commit) <sha>]} or
-     * {@code [detached HEAD <sha>]} followed by a space or the end of the line; a branch is any run of characters
-     * without whitespace or brackets ({@code feature/x} included), a sha 7 to 64 lowercase hex digits.
+     * <p>
+     * A summary line is a line that starts (after blanks, and after Claude Code's
+     * {@code Error: } prefix when a later command of the line failed) with
+     * {@code [<branch> <sha>]}, {@code [<branch> (root-commit) <sha>]} or
+     * {@code [detached HEAD <sha>]} followed by a space or the end of the line; a branch
+     * is any run of characters without whitespace or brackets ({@code feature/x}
+     * included), a sha 7 to 64 lowercase hex digits.
      */
     public static String committedSha(String output) {
         if (output == null) {
@@ -46,9 +52,10 @@ public final class GitOutput {
     }
 
     /**
-     * The paths of the {@code create mode <mode> <path>} lines of {@code output}, in order, as git names them
-     * relative to the repository root; a path git quoted ({@code "dir/\303\251.md"}) is unquoted, its octal escapes
-     * read as UTF-8 bytes. Empty for null.
+     * The paths of the {@code create mode <mode> <path>} lines of {@code output}, in
+     * order, as git names them relative to the repository root; a path git quoted
+     * ({@code "dir/\303\251.md"}) is unquoted, its octal escapes read as UTF-8 bytes.
+     * Empty for null.
      */
     public static List<String> createdFiles(String output) {
         List<String> out = new ArrayList<>();
@@ -64,7 +71,10 @@ public final class GitOutput {
         return out;
     }
 
-    /** A path as git quotes it ({@code core.quotePath}): C escapes and octal bytes in double quotes. */
+    /**
+     * A path as git quotes it ({@code core.quotePath}): C escapes and octal bytes in
+     * double quotes.
+     */
     static String unquote(String path) {
         if (path.length() < 2 || path.charAt(0) != '"' || path.charAt(path.length() - 1) != '"') {
             return path;
@@ -104,4 +114,5 @@ public final class GitOutput {
     private static boolean isOctal(char c) {
         return c >= '0' && c <= '7';
     }
+
 }

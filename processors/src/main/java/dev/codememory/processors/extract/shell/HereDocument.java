@@ -1,16 +1,22 @@
 package dev.codememory.processors.extract.shell;
 
 /**
- * A here-document ({@code <<DELIM} or {@code <<-DELIM}). Its body is read when the parser reaches the end of the line
- * that announced it, so it is filled in after the command that owns it was built.
+ * A here-document ({@code <<DELIM} or {@code <<-DELIM}). Its body is read when the parser
+ * reaches the end of the line that announced it, so it is filled in after the command
+ * that owns it was built.
  */
 final class HereDocument {
 
     private final String delimiter;
+
     private final boolean quoted;
+
     private final boolean stripTabs;
+
     private ShellText body;
+
     private int bodyStart = -1;
+
     private int bodyEnd = -1;
 
     HereDocument(String delimiter, boolean quoted, boolean stripTabs) {
@@ -24,17 +30,25 @@ final class HereDocument {
         return delimiter;
     }
 
-    /** True when any part of the delimiter was quoted: the body is then taken literally. */
+    /**
+     * True when any part of the delimiter was quoted: the body is then taken literally.
+     */
     boolean quoted() {
         return quoted;
     }
 
-    /** True for {@code <<-}: leading tabs are removed from body lines and from the delimiter line. */
+    /**
+     * True for {@code <<-}: leading tabs are removed from body lines and from the
+     * delimiter line.
+     */
     boolean stripTabs() {
         return stripTabs;
     }
 
-    /** The body, each line with its line break; null until read (or when the command line ends first). */
+    /**
+     * The body, each line with its line break; null until read (or when the command line
+     * ends first).
+     */
     ShellText body() {
         return body;
     }
@@ -44,7 +58,10 @@ final class HereDocument {
         return bodyStart;
     }
 
-    /** Where the body ends (the start of the delimiter line, or the end of the text); -1 until read. */
+    /**
+     * Where the body ends (the start of the delimiter line, or the end of the text); -1
+     * until read.
+     */
     int bodyEnd() {
         return bodyEnd;
     }
@@ -54,4 +71,5 @@ final class HereDocument {
         this.bodyStart = start;
         this.bodyEnd = end;
     }
+
 }

@@ -5,28 +5,36 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * A commit message or a title and body, split into a subject (with its span in the raw command) and a body.
+ * A commit message or a title and body, split into a subject (with its span in the raw
+ * command) and a body.
  *
- * <p><b>Subject</b>: the first line of the text that is not blank, stripped of surrounding whitespace. It is usable
- * only when it has at least one letter or digit outside an expansion kept as written (a message that is only
- * {@code $MSG} or {@code $(cat msg.txt)} says nothing) and all its characters come from the raw text. Its raw span runs
- * from where its first character was written to where its last one was, so escapes inside are covered whole.
+ * <p>
+ * <b>Subject</b>: the first line of the text that is not blank, stripped of surrounding
+ * whitespace. It is usable only when it has at least one letter or digit outside an
+ * expansion kept as written (a message that is only {@code $MSG} or
+ * {@code $(cat msg.txt)} says nothing) and all its characters come from the raw text. Its
+ * raw span runs from where its first character was written to where its last one was, so
+ * escapes inside are covered whole.
  *
- * <p><b>Body</b>: the lines after the subject line, with boilerplate lines removed (trailers {@code Co-Authored-By:},
- * {@code Co-authored-by:}, {@code Signed-off-by:} in any case, and the {@code 🤖 Generated with [Claude Code](…)} /
- * {@code Generated with Claude Code} line); a blank line right after a removed line is removed too when the lines
- * kept so far end with a blank line; then stripped.
+ * <p>
+ * <b>Body</b>: the lines after the subject line, with boilerplate lines removed (trailers
+ * {@code Co-Authored-By:}, {@code Co-authored-by:}, {@code Signed-off-by:} in any case,
+ * and the {@code 🤖 Generated with [Claude Code](…)} / {@code Generated with Claude Code}
+ * line); a blank line right after a removed line is removed too when the lines kept so
+ * far end with a blank line; then stripped.
  */
 final class Message {
 
-    private static final Pattern BOILERPLATE = Pattern.compile(
-            "(?i)\\s*(?:(?:co-authored-by|signed-off-by)\\s*:.*"
-                    + "|(?:\\p{So}\\s*)?generated with\\s+\\[?claude code]?(?:\\s*\\([^)]*\\))?\\.?\\s*)");
+    private static final Pattern BOILERPLATE = Pattern.compile("(?i)\\s*(?:(?:co-authored-by|signed-off-by)\\s*:.*"
+            + "|(?:\\p{So}\\s*)?generated with\\s+\\[?claude code]?(?:\\s*\\([^)]*\\))?\\.?\\s*)");
 
     private Message() {
     }
 
-    /** The span of the subject in {@code text}: {@code [start, end)} of its characters, or null when unusable. */
+    /**
+     * The span of the subject in {@code text}: {@code [start, end)} of its characters, or
+     * null when unusable.
+     */
     static int[] subject(ShellText text) {
         int n = text.length();
         int lineStart = 0;
@@ -44,7 +52,7 @@ final class Message {
                 b--;
             }
             if (b > a) {
-                return usable(text, a, b) ? new int[] {a, b} : null;
+                return usable(text, a, b) ? new int[] { a, b } : null;
             }
             lineStart = lineEnd + 1;
         }
@@ -68,7 +76,10 @@ final class Message {
         return nl < 0 ? "" : withoutBoilerplate(text.substring(nl + 1));
     }
 
-    /** {@code text} with boilerplate lines (and the blank lines they leave) removed, stripped. */
+    /**
+     * {@code text} with boilerplate lines (and the blank lines they leave) removed,
+     * stripped.
+     */
     static String withoutBoilerplate(String text) {
         List<String> kept = new ArrayList<>();
         boolean afterRemoved = false;
@@ -86,4 +97,5 @@ final class Message {
         }
         return String.join("\n", kept).strip();
     }
+
 }

@@ -5,14 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Lines of a tool's output text, which is either raw text or the compact JSON of a Bash response
- * ({@code {"stdout":"…","stderr":"…",…}}, line breaks escaped). Spans are indices into the text as given, so a line
- * is always an exact substring of it.
+ * Lines of a tool's output text, which is either raw text or the compact JSON of a Bash
+ * response ({@code {"stdout":"…","stderr":"…",…}}, line breaks escaped). Spans are
+ * indices into the text as given, so a line is always an exact substring of it.
  *
- * <p>In raw text a line ends at {@code \n} or {@code \r}. In JSON text it also ends at an escaped {@code \n} or
- * {@code \r} and at an unescaped {@code "} (the end of a string value); escape pairs ({@code \\}, {@code \"}) are
- * stepped over whole, so an escaped backslash followed by {@code n} is no line break. Text is JSON text when its first
- * non-blank character is <code>{</code>; a value cut short (by a size cap) runs to the end of the text.
+ * <p>
+ * In raw text a line ends at {@code \n} or {@code \r}. In JSON text it also ends at an
+ * escaped {@code \n} or {@code \r} and at an unescaped {@code "} (the end of a string
+ * value); escape pairs ({@code \\}, {@code \"}) are stepped over whole, so an escaped
+ * backslash followed by {@code n} is no line break. Text is JSON text when its first
+ * non-blank character is <code>{</code>; a value cut short (by a size cap) runs to the
+ * end of the text.
  */
 final class OutputText {
 
@@ -29,7 +32,10 @@ final class OutputText {
         return false;
     }
 
-    /** The lines of {@code text[from, to)} as {@code [start, end)} spans, untrimmed, blank ones included. */
+    /**
+     * The lines of {@code text[from, to)} as {@code [start, end)} spans, untrimmed, blank
+     * ones included.
+     */
     static List<int[]> lines(String text, int from, int to, boolean json) {
         List<int[]> out = new ArrayList<>();
         int start = from;
@@ -39,30 +45,34 @@ final class OutputText {
             int breakLength = 0;
             if (c == '\n' || c == '\r' || json && c == '"') {
                 breakLength = 1;
-            } else if (json && c == '\\' && i + 1 < to) {
+            }
+            else if (json && c == '\\' && i + 1 < to) {
                 char d = text.charAt(i + 1);
                 if (d == 'n' || d == 'r') {
                     breakLength = 2;
-                } else {
+                }
+                else {
                     i += 2;
                     continue;
                 }
             }
             if (breakLength > 0) {
-                out.add(new int[] {start, i});
+                out.add(new int[] { start, i });
                 i += breakLength;
                 start = i;
-            } else {
+            }
+            else {
                 i++;
             }
         }
-        out.add(new int[] {start, to});
+        out.add(new int[] { start, to });
         return out;
     }
 
     /**
-     * The span {@code [start, end)} of the string value of {@code key} in JSON text (between its quotes), or null
-     * when the key is not there. A key inside another string (its quotes escaped) is not taken.
+     * The span {@code [start, end)} of the string value of {@code key} in JSON text
+     * (between its quotes), or null when the key is not there. A key inside another
+     * string (its quotes escaped) is not taken.
      */
     static int[] stringValue(String json, String key) {
         String quoted = '"' + key + '"';
@@ -73,7 +83,7 @@ final class OutputText {
                 if (i < json.length() && json.charAt(i) == ':') {
                     i = skipBlanks(json, i + 1);
                     if (i < json.length() && json.charAt(i) == '"') {
-                        return new int[] {i + 1, stringEnd(json, i + 1)};
+                        return new int[] { i + 1, stringEnd(json, i + 1) };
                     }
                 }
             }
@@ -102,7 +112,10 @@ final class OutputText {
         return json.length();
     }
 
-    /** {@code text} with JSON string escapes decoded; a malformed escape is kept as written. */
+    /**
+     * {@code text} with JSON string escapes decoded; a malformed escape is kept as
+     * written.
+     */
     static String unescape(String text) {
         if (text.indexOf('\\') < 0) {
             return text;
@@ -158,4 +171,5 @@ final class OutputText {
         }
         return out;
     }
+
 }

@@ -6,48 +6,58 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Reads a bash command line into its simple commands, in the order written, with each word unquoted as the shell
- * would deliver it and mapped back to the raw text. Nothing is executed and nothing is expanded except what is
- * literal; the parser never throws, and a text cut short (an unbalanced quote, a here-document without its delimiter
- * line) yields the commands up to the cut, the last word running to the end of the text.
+ * Reads a bash command line into its simple commands, in the order written, with each
+ * word unquoted as the shell would deliver it and mapped back to the raw text. Nothing is
+ * executed and nothing is expanded except what is literal; the parser never throws, and a
+ * text cut short (an unbalanced quote, a here-document without its delimiter line) yields
+ * the commands up to the cut, the last word running to the end of the text.
  *
  * <h2>What it understands</h2>
  * <ul>
- *   <li><b>Separators</b>: {@code && || ; & | |& ;; ;&}, line breaks and the parentheses of a subshell start a new
- *       command. {@code \} before a line break joins lines. {@code #} at the start of a word starts a comment that
- *       runs to the end of the line.</li>
- *   <li><b>Quoting</b>: {@code '…'} is literal. In {@code "…"} a backslash escapes only {@code $ ` " \} and a line
- *       break (which it removes); elsewhere it is kept. Outside quotes a backslash escapes any character.
- *       {@code $'…'} decodes the ANSI-C escapes ({@code \n \t \r \a \b \e \f \v \\ \' \" \? \xHH \NNN \cX}, and a
- *       backslash with {@code u} or {@code U} before up to 4 or 8 hex digits); an unknown escape is kept as written.
- *       {@code $"…"} reads as {@code "…"}.</li>
- *   <li><b>Expansions</b> ({@code $name}, {@code $1}, {@code $?}, {@code ${…}}, {@code $((…))}, {@code `…`},
- *       {@code <(…)}, {@code >(…)}) are kept as written and marked as such in the {@link ShellText}.
- *       {@code $(…)} is parsed as a command list of its own (nested at most {@value #MAX_DEPTH} deep; deeper ones
- *       are kept as written); its value is the here-document or here-string of a lone {@code cat} (trailing line
- *       breaks removed, as command substitution does), else it is kept as written.</li>
- *   <li><b>Redirections</b> ({@code [n]< > >> <> >| <& >& <<< << <<-}, {@code &> &>>}) are not words; their
- *       target word is read with them.</li>
- *   <li><b>Here-documents</b>: the body starts after the line that announced it and ends at a line equal to the
- *       delimiter (after tabs are removed for {@code <<-}; a trailing carriage return is ignored). Inside a
- *       {@code $(…)} a line that starts with the delimiter followed by {@code )} also ends it. A quoted delimiter
- *       gives a literal body; otherwise {@code \$ \` \\} are unescaped, {@code \}+line break joins lines and
- *       expansions are marked.</li>
+ * <li><b>Separators</b>: {@code && || ; & | |& ;; ;&}, line breaks and the parentheses of
+ * a subshell start a new command. {@code \} before a line break joins lines. {@code #} at
+ * the start of a word starts a comment that runs to the end of the line.</li>
+ * <li><b>Quoting</b>: {@code '…'} is literal. In {@code "…"} a backslash escapes only
+ * {@code $ ` " \} and a line break (which it removes); elsewhere it is kept. Outside
+ * quotes a backslash escapes any character. {@code $'…'} decodes the ANSI-C escapes
+ * ({@code \n \t \r \a \b \e \f \v \\ \' \" \? \xHH \NNN \cX}, and a backslash with
+ * {@code u} or {@code U} before up to 4 or 8 hex digits); an unknown escape is kept as
+ * written. {@code $"…"} reads as {@code "…"}.</li>
+ * <li><b>Expansions</b> ({@code $name}, {@code $1}, {@code $?}, {@code ${…}},
+ * {@code $((…))}, {@code `…`}, {@code <(…)}, {@code >(…)}) are kept as written and marked
+ * as such in the {@link ShellText}. {@code $(…)} is parsed as a command list of its own
+ * (nested at most {@value #MAX_DEPTH} deep; deeper ones are kept as written); its value
+ * is the here-document or here-string of a lone {@code cat} (trailing line breaks
+ * removed, as command substitution does), else it is kept as written.</li>
+ * <li><b>Redirections</b> ({@code [n]< > >> <> >| <& >& <<< << <<-}, {@code &> &>>}) are
+ * not words; their target word is read with them.</li>
+ * <li><b>Here-documents</b>: the body starts after the line that announced it and ends at
+ * a line equal to the delimiter (after tabs are removed for {@code <<-}; a trailing
+ * carriage return is ignored). Inside a {@code $(…)} a line that starts with the
+ * delimiter followed by {@code )} also ends it. A quoted delimiter gives a literal body;
+ * otherwise {@code \$ \` \\} are unescaped, {@code \}+line break joins lines and
+ * expansions are marked.</li>
  * </ul>
- * Not understood: aliases, functions, {@code case} patterns (their {@code )} ends a command), brace expansion,
- * word splitting of unquoted expansions, arrays.
+ * Not understood: aliases, functions, {@code case} patterns (their {@code )} ends a
+ * command), brace expansion, word splitting of unquoted expansions, arrays.
  */
 final class ShellParser {
 
-    /** How deep {@code $(…)} substitutions are parsed; deeper ones are kept as written. */
+    /**
+     * How deep {@code $(…)} substitutions are parsed; deeper ones are kept as written.
+     */
     static final int MAX_DEPTH = 32;
 
-    private static final String[] OPERATORS = {"&&", "||", ";;&", ";;", ";&", ";", "|&", "|", "&"};
-    private static final String[] REDIRECTS = {"<<<", "<<-", "<<", "<>", "<&", ">>", ">&", ">|", "<", ">"};
+    private static final String[] OPERATORS = { "&&", "||", ";;&", ";;", ";&", ";", "|&", "|", "&" };
+
+    private static final String[] REDIRECTS = { "<<<", "<<-", "<<", "<>", "<&", ">>", ">&", ">|", "<", ">" };
+
     private static final String SPECIAL_PARAMETERS = "0123456789@*#?$!-";
 
     private final String s;
+
     private final int n;
+
     private int pos;
 
     private ShellParser(String text) {
@@ -55,14 +65,17 @@ final class ShellParser {
         this.n = text.length();
     }
 
-    /** The top-level simple commands of {@code command}, in the order written (those inside {@code $(…)} excluded). */
+    /**
+     * The top-level simple commands of {@code command}, in the order written (those
+     * inside {@code $(…)} excluded).
+     */
     static List<ShellCommand> parse(String command) {
         return new ShellParser(command).list(0);
     }
 
     /**
-     * Commands until the end of the text or, inside a substitution ({@code depth > 0}), until the {@code )} that
-     * closes it, which is left for the caller.
+     * Commands until the end of the text or, inside a substitution ({@code depth > 0}),
+     * until the {@code )} that closes it, which is left for the caller.
      */
     private List<ShellCommand> list(int depth) {
         List<ShellCommand> out = new ArrayList<>();
@@ -73,17 +86,21 @@ final class ShellParser {
             char c = s.charAt(pos);
             if (c == ' ' || c == '\t' || c == '\r' || c == '\f') {
                 pos++;
-            } else if (c == '\\' && pos + 1 < n && s.charAt(pos + 1) == '\n') {
+            }
+            else if (c == '\\' && pos + 1 < n && s.charAt(pos + 1) == '\n') {
                 pos += 2;
-            } else if (c == '#') {
+            }
+            else if (c == '#') {
                 int nl = s.indexOf('\n', pos);
                 pos = nl < 0 ? n : nl;
-            } else if (c == '\n') {
+            }
+            else if (c == '\n') {
                 cmd.finish(out);
                 cmd = new Builder("\n", pos);
                 pos++;
                 readHereDocuments(pending, depth);
-            } else if (c == ')') {
+            }
+            else if (c == ')') {
                 if (depth > 0 && subshells == 0) {
                     break;
                 }
@@ -91,18 +108,21 @@ final class ShellParser {
                 cmd.finish(out);
                 cmd = new Builder(")", pos);
                 pos++;
-            } else if (c == '(') {
+            }
+            else if (c == '(') {
                 subshells++;
                 cmd.finish(out);
                 cmd = new Builder("(", pos);
                 pos++;
-            } else {
+            }
+            else {
                 String op = operator();
                 if (op != null) {
                     cmd.finish(out);
                     cmd = new Builder(op, pos);
                     pos += op.length();
-                } else if (!redirection(cmd, pending, depth)) {
+                }
+                else if (!redirection(cmd, pending, depth)) {
                     int before = pos;
                     Word w = word(depth);
                     if (w != null) {
@@ -118,7 +138,10 @@ final class ShellParser {
         return out;
     }
 
-    /** The control operator at {@code pos}, or null ({@code &>} is a redirection, not {@code &}). */
+    /**
+     * The control operator at {@code pos}, or null ({@code &>} is a redirection, not
+     * {@code &}).
+     */
     private String operator() {
         if (s.startsWith("&>", pos)) {
             return null;
@@ -131,7 +154,10 @@ final class ShellParser {
         return null;
     }
 
-    /** Reads a redirection at {@code pos} into {@code cmd}; false (nothing read) when there is none. */
+    /**
+     * Reads a redirection at {@code pos} into {@code cmd}; false (nothing read) when
+     * there is none.
+     */
     private boolean redirection(Builder cmd, List<HereDocument> pending, int depth) {
         int start = pos;
         int i = pos;
@@ -141,9 +167,11 @@ final class ShellParser {
         String op = null;
         if (i == pos && s.startsWith("&>>", i)) {
             op = "&>>";
-        } else if (i == pos && s.startsWith("&>", i)) {
+        }
+        else if (i == pos && s.startsWith("&>", i)) {
             op = "&>";
-        } else {
+        }
+        else {
             for (String r : REDIRECTS) {
                 if (s.startsWith(r, i)) {
                     op = r;
@@ -159,8 +187,8 @@ final class ShellParser {
         while (pos < n && (s.charAt(pos) == ' ' || s.charAt(pos) == '\t')) {
             pos++;
         }
-        Word target = pos < n && !endsWord(s.charAt(pos)) && s.charAt(pos) != '<' && s.charAt(pos) != '>'
-                ? word(depth) : null;
+        Word target = pos < n && !endsWord(s.charAt(pos)) && s.charAt(pos) != '<' && s.charAt(pos) != '>' ? word(depth)
+                : null;
         HereDocument doc = null;
         if (op.equals("<<") || op.equals("<<-")) {
             String raw = target == null ? "" : s.substring(target.start(), target.end());
@@ -214,9 +242,11 @@ final class ShellParser {
         if (pos + 1 >= n) {
             t.add('\\', pos, pos + 1, false);
             pos++;
-        } else if (s.charAt(pos + 1) == '\n') {
+        }
+        else if (s.charAt(pos + 1) == '\n') {
             pos += 2;
-        } else {
+        }
+        else {
             t.add(s.charAt(pos + 1), pos, pos + 2, false);
             pos += 2;
         }
@@ -241,18 +271,23 @@ final class ShellParser {
                 char d = s.charAt(pos + 1);
                 if (d == '\n') {
                     pos += 2;
-                } else if (d == '$' || d == '`' || d == '"' || d == '\\') {
+                }
+                else if (d == '$' || d == '`' || d == '"' || d == '\\') {
                     t.add(d, pos, pos + 2, false);
                     pos += 2;
-                } else {
+                }
+                else {
                     t.add(c, pos, pos + 1, false);
                     pos++;
                 }
-            } else if (c == '$') {
+            }
+            else if (c == '$') {
                 dollar(t, depth, true);
-            } else if (c == '`') {
+            }
+            else if (c == '`') {
                 backquoted(t);
-            } else {
+            }
+            else {
                 t.add(c, pos, pos + 1, false);
                 pos++;
             }
@@ -268,27 +303,34 @@ final class ShellParser {
         char d = s.charAt(pos + 1);
         if (!inDoubleQuotes && d == '\'') {
             ansiC(t);
-        } else if (!inDoubleQuotes && d == '"') {
+        }
+        else if (!inDoubleQuotes && d == '"') {
             pos++;
             doubleQuoted(t, depth);
-        } else if (d == '(' && pos + 2 < n && s.charAt(pos + 2) == '(') {
+        }
+        else if (d == '(' && pos + 2 < n && s.charAt(pos + 2) == '(') {
             int end = matching(pos + 1, n, '(', ')');
             t.addRaw(s, pos, end, true);
             pos = end;
-        } else if (d == '(') {
+        }
+        else if (d == '(') {
             substitution(t, depth, true);
-        } else if (d == '{') {
+        }
+        else if (d == '{') {
             int end = matching(pos + 1, n, '{', '}');
             t.addRaw(s, pos, end, true);
             pos = end;
-        } else if (Character.isLetter(d) || d == '_') {
+        }
+        else if (Character.isLetter(d) || d == '_') {
             int end = nameEnd(pos + 1, n);
             t.addRaw(s, pos, end, true);
             pos = end;
-        } else if (SPECIAL_PARAMETERS.indexOf(d) >= 0) {
+        }
+        else if (SPECIAL_PARAMETERS.indexOf(d) >= 0) {
             t.addRaw(s, pos, pos + 2, true);
             pos += 2;
-        } else {
+        }
+        else {
             t.add('$', pos, pos + 1, false);
             pos++;
         }
@@ -302,16 +344,21 @@ final class ShellParser {
         return i;
     }
 
-    /** The index after the bracket that closes the one at {@code open}, or {@code limit} when it is not closed. */
+    /**
+     * The index after the bracket that closes the one at {@code open}, or {@code limit}
+     * when it is not closed.
+     */
     private int matching(int open, int limit, char opening, char closing) {
         int level = 0;
         for (int i = open; i < limit; i++) {
             char c = s.charAt(i);
             if (c == '\\') {
                 i++;
-            } else if (c == opening) {
+            }
+            else if (c == opening) {
                 level++;
-            } else if (c == closing && --level == 0) {
+            }
+            else if (c == closing && --level == 0) {
                 return i + 1;
             }
         }
@@ -319,9 +366,10 @@ final class ShellParser {
     }
 
     /**
-     * {@code $(…)} (when {@code command}) or a process substitution {@code <(…)} / {@code >(…)} at {@code pos}: the
-     * inner text is parsed as a command list; only the output of a lone {@code cat} of a here-document or
-     * here-string is taken as the value, anything else is kept as written.
+     * {@code $(…)} (when {@code command}) or a process substitution {@code <(…)} /
+     * {@code >(…)} at {@code pos}: the inner text is parsed as a command list; only the
+     * output of a lone {@code cat} of a here-document or here-string is taken as the
+     * value, anything else is kept as written.
      */
     private void substitution(ShellText t, int depth, boolean command) {
         int start = pos;
@@ -339,7 +387,8 @@ final class ShellParser {
         ShellText output = command ? catOutput(inner) : null;
         if (output != null) {
             t.addAll(output);
-        } else {
+        }
+        else {
             t.addRaw(s, start, pos, true);
         }
     }
@@ -388,7 +437,10 @@ final class ShellParser {
         pos = n;
     }
 
-    /** Decodes the escape at {@code at} (a backslash) into {@code t}; returns the index after it. */
+    /**
+     * Decodes the escape at {@code at} (a backslash) into {@code t}; returns the index
+     * after it.
+     */
     private int ansiEscape(ShellText t, int at) {
         char e = s.charAt(at + 1);
         int simple = switch (e) {
@@ -443,7 +495,10 @@ final class ShellParser {
         }
     }
 
-    /** Reads the bodies of the here-documents announced on the line that just ended, in order. */
+    /**
+     * Reads the bodies of the here-documents announced on the line that just ended, in
+     * order.
+     */
     private void readHereDocuments(List<HereDocument> pending, int depth) {
         boolean closedSubstitution = false;
         for (HereDocument doc : pending) {
@@ -475,7 +530,8 @@ final class ShellParser {
                 int next = nl < 0 ? n : nl + 1;
                 if (doc.quoted()) {
                     body.addRaw(s, contentStart, next, false);
-                } else {
+                }
+                else {
                     unquotedBodyLine(body, contentStart, next);
                 }
                 pos = next;
@@ -494,25 +550,31 @@ final class ShellParser {
                 if (d == '$' || d == '`' || d == '\\') {
                     t.add(d, i, i + 2, false);
                     i += 2;
-                } else if (d == '\n') {
+                }
+                else if (d == '\n') {
                     i += 2;
-                } else {
+                }
+                else {
                     t.add(c, i, i + 1, false);
                     i++;
                 }
-            } else if (c == '$' && i + 1 < to && (s.charAt(i + 1) == '(' || s.charAt(i + 1) == '{')) {
+            }
+            else if (c == '$' && i + 1 < to && (s.charAt(i + 1) == '(' || s.charAt(i + 1) == '{')) {
                 char open = s.charAt(i + 1);
                 int end = matching(i + 1, to, open, open == '(' ? ')' : '}');
                 t.addRaw(s, i, end, true);
                 i = end;
-            } else if (c == '$' && i + 1 < to && (Character.isLetter(s.charAt(i + 1)) || s.charAt(i + 1) == '_')) {
+            }
+            else if (c == '$' && i + 1 < to && (Character.isLetter(s.charAt(i + 1)) || s.charAt(i + 1) == '_')) {
                 int end = nameEnd(i + 1, to);
                 t.addRaw(s, i, end, true);
                 i = end;
-            } else if (c == '$' && i + 1 < to && SPECIAL_PARAMETERS.indexOf(s.charAt(i + 1)) >= 0) {
+            }
+            else if (c == '$' && i + 1 < to && SPECIAL_PARAMETERS.indexOf(s.charAt(i + 1)) >= 0) {
                 t.addRaw(s, i, i + 2, true);
                 i += 2;
-            } else if (c == '`') {
+            }
+            else if (c == '`') {
                 int end = i + 1;
                 while (end < to && s.charAt(end) != '`') {
                     end++;
@@ -520,7 +582,8 @@ final class ShellParser {
                 end = Math.min(to, end + 1);
                 t.addRaw(s, i, end, true);
                 i = end;
-            } else {
+            }
+            else {
                 t.add(c, i, i + 1, false);
                 i++;
             }
@@ -531,8 +594,11 @@ final class ShellParser {
     private static final class Builder {
 
         private final String separator;
+
         private final int separatorStart;
+
         private final List<Word> words = new ArrayList<>();
+
         private final List<Redirect> redirects = new ArrayList<>();
 
         Builder(String separator, int separatorStart) {
@@ -556,5 +622,7 @@ final class ShellParser {
             }
             out.add(new ShellCommand(separator, separatorStart, words, redirects, start, end));
         }
+
     }
+
 }

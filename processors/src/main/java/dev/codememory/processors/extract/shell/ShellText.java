@@ -3,19 +3,25 @@ package dev.codememory.processors.extract.shell;
 import java.util.Arrays;
 
 /**
- * A text as the shell delivers it, each character remembering the span of the raw command text it was written as:
- * {@code \"} inside double quotes is one character {@code "} whose raw span is two characters long. Characters the
- * parser added itself (the blank line between two {@code -m} paragraphs, the line break a here-string ends with) have
- * no raw span ({@code -1}). Characters that stand for an expansion the parser does not evaluate ({@code $VAR},
- * {@code ${…}}, {@code $(…)} other than a {@code cat} here-document, backquotes) are kept as written and marked.
+ * A text as the shell delivers it, each character remembering the span of the raw command
+ * text it was written as: {@code \"} inside double quotes is one character {@code "}
+ * whose raw span is two characters long. Characters the parser added itself (the blank
+ * line between two {@code -m} paragraphs, the line break a here-string ends with) have no
+ * raw span ({@code -1}). Characters that stand for an expansion the parser does not
+ * evaluate ({@code $VAR}, {@code ${…}}, {@code $(…)} other than a {@code cat}
+ * here-document, backquotes) are kept as written and marked.
  *
- * <p>Mutable while the parser builds it; read-only afterwards.
+ * <p>
+ * Mutable while the parser builds it; read-only afterwards.
  */
 final class ShellText {
 
     private final StringBuilder chars = new StringBuilder();
+
     private int[] from = new int[16];
+
     private int[] to = new int[16];
+
     private boolean[] expansion = new boolean[16];
 
     /** Appends {@code c}, written as {@code raw[rawFrom, rawTo)}. */
@@ -62,7 +68,9 @@ final class ShellText {
         return t;
     }
 
-    /** This text without its trailing line breaks, as a command substitution delivers it. */
+    /**
+     * This text without its trailing line breaks, as a command substitution delivers it.
+     */
     ShellText withoutTrailingNewlines() {
         int end = length();
         while (end > 0 && chars.charAt(end - 1) == '\n') {
@@ -87,7 +95,9 @@ final class ShellText {
         return chars.toString();
     }
 
-    /** Where character {@code i} starts in the raw text, or -1 when the parser added it. */
+    /**
+     * Where character {@code i} starts in the raw text, or -1 when the parser added it.
+     */
     int rawFrom(int i) {
         return from[i];
     }
@@ -106,4 +116,5 @@ final class ShellText {
     public String toString() {
         return value();
     }
+
 }

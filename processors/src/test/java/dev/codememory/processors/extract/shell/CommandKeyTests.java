@@ -36,7 +36,7 @@ class CommandKeyTests {
     void dropsLeadingTimeout() {
         assertThat(CommandKey.normalize("timeout 60 mix test")).isEqualTo("mix test");
         assertThat(CommandKey.normalize("cd /r && timeout 30s ./gradlew test 2>&1 | tail -20; echo $?"))
-                .isEqualTo("./gradlew test");
+            .isEqualTo("./gradlew test");
         assertThat(CommandKey.normalize("timeout 5")).isEqualTo("timeout 5");
         assertThat(CommandKey.normalize("timeout -s KILL 5 make")).isEqualTo("timeout -s KILL 5 make");
     }
@@ -52,9 +52,9 @@ class CommandKeyTests {
     @Test
     void keepsEverythingElseVerbatim() {
         assertThat(CommandKey.normalize("MIX_ENV=test mix test | grep -v warning"))
-                .isEqualTo("MIX_ENV=test mix test | grep -v warning");
+            .isEqualTo("MIX_ENV=test mix test | grep -v warning");
         assertThat(CommandKey.normalize("mix test 2>&1 | grep error | head -5"))
-                .isEqualTo("mix test 2>&1 | grep error");
+            .isEqualTo("mix test 2>&1 | grep error");
         assertThat(CommandKey.normalize("ls 2>/dev/null")).isEqualTo("ls 2>/dev/null");
         assertThat(CommandKey.normalize("grep \"x && echo y\" f | tail")).isEqualTo("grep \"x && echo y\" f");
     }
@@ -63,7 +63,7 @@ class CommandKeyTests {
     void keepsATrailingPartWhenAHereDocumentBodyFollowsIt() {
         assertThat(CommandKey.normalize("cat <<EOF | head -3\nbody\nEOF\n")).isEqualTo("cat <<EOF | head -3 body EOF");
         assertThat(CommandKey.normalize("cat <<EOF > f.txt && echo ok\nbody\nEOF"))
-                .isEqualTo("cat <<EOF > f.txt && echo ok body EOF");
+            .isEqualTo("cat <<EOF > f.txt && echo ok body EOF");
     }
 
     @Test
@@ -72,4 +72,5 @@ class CommandKeyTests {
         assertThat(CommandKey.normalize(" \n ")).isEmpty();
         assertThat(CommandKey.normalize("# just a comment")).isEqualTo("# just a comment");
     }
+
 }

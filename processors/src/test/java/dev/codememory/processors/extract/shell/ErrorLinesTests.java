@@ -12,7 +12,7 @@ class ErrorLinesTests {
         String output = "Error: fatal: not a git repository (or any of the parent directories): .git";
 
         assertThat(ErrorLines.firstMeaningful(output))
-                .isEqualTo("fatal: not a git repository (or any of the parent directories): .git");
+            .isEqualTo("fatal: not a git repository (or any of the parent directories): .git");
     }
 
     @Test
@@ -28,11 +28,11 @@ class ErrorLinesTests {
                 + "** (CompileError) lib/a.ex:4: undefined function foo/0\n** (exit) 1";
 
         assertThat(ErrorLines.firstMeaningful(output))
-                .isEqualTo("** (CompileError) lib/a.ex:4: undefined function foo/0");
+            .isEqualTo("** (CompileError) lib/a.ex:4: undefined function foo/0");
         assertThat(ErrorLines.firstMeaningful("Error: Command timed out after 2m 0.0s\nStarting server"))
-                .isEqualTo("Command timed out after 2m 0.0s");
+            .isEqualTo("Command timed out after 2m 0.0s");
         assertThat(ErrorLines.firstMeaningful("Error: zsh: permission denied: ./run.sh"))
-                .isEqualTo("zsh: permission denied: ./run.sh");
+            .isEqualTo("zsh: permission denied: ./run.sh");
     }
 
     @Test
@@ -96,8 +96,9 @@ class ErrorLinesTests {
 
     @Test
     void returnsAnExactBoundedSubstringOfAnyOutput() {
-        String[] atoms = {"Error: ", "error", "\n", "\\n", "\\", "\"", "{", "\"stdout\":\"", "\"stderr\": \"", " ",
-            "word", "│", "😀", "\uD83D", "fatal", "x".repeat(120), "[main 1a2b3c4] ", " create mode 100644 ", "\\303"};
+        String[] atoms = { "Error: ", "error", "\n", "\\n", "\\", "\"", "{", "\"stdout\":\"", "\"stderr\": \"", " ",
+                "word", "│", "😀", "\uD83D", "fatal", "x".repeat(120), "[main 1a2b3c4] ", " create mode 100644 ",
+                "\\303" };
         Random random = new Random(7);
         for (int i = 0; i < 5_000; i++) {
             StringBuilder sb = new StringBuilder();
@@ -118,15 +119,11 @@ class ErrorLinesTests {
 
     @Test
     void recognisesRefusalsAndInterruptions() {
-        assertThat(ErrorLines.refusal("The user doesn't want to proceed with this tool use. Wait here."))
-                .isTrue();
-        assertThat(ErrorLines.refusal("Error: The user doesn't want to take this action right now. Wait."))
-                .isTrue();
-        assertThat(ErrorLines.refusal("Error: [Request interrupted by user for tool use]\nStarting server"))
-                .isTrue();
+        assertThat(ErrorLines.refusal("The user doesn't want to proceed with this tool use. Wait here.")).isTrue();
+        assertThat(ErrorLines.refusal("Error: The user doesn't want to take this action right now. Wait.")).isTrue();
+        assertThat(ErrorLines.refusal("Error: [Request interrupted by user for tool use]\nStarting server")).isTrue();
         assertThat(ErrorLines.refusal("  [Request interrupted by user]")).isTrue();
-        assertThat(ErrorLines.refusal("Permission to use Bash with command rm -rf build has been denied."))
-                .isTrue();
+        assertThat(ErrorLines.refusal("Permission to use Bash with command rm -rf build has been denied.")).isTrue();
         assertThat(ErrorLines.refusal("The user doesn\u2019t want to proceed with this tool use.")).isTrue();
     }
 
@@ -136,8 +133,9 @@ class ErrorLinesTests {
         assertThat(ErrorLines.refusal("Error: zsh: permission denied: ./run.sh")).isFalse();
         assertThat(ErrorLines.refusal("Permission to use Bash\nhas been denied")).isFalse();
         assertThat(ErrorLines.refusal("{\"stdout\":\"The user doesn't want to proceed with this tool use\"}"))
-                .isFalse();
+            .isFalse();
         assertThat(ErrorLines.refusal("echo The user doesn't want to proceed with this tool use")).isFalse();
         assertThat(ErrorLines.refusal(null)).isFalse();
     }
+
 }

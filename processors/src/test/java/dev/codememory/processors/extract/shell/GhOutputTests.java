@@ -25,9 +25,9 @@ class GhOutputTests {
     @Test
     void readsEnterpriseHostsAndTakesTheFirstUrl() {
         assertThat(GhOutput.url("https://git.corp.example.com:8443/team/repo.js/pull/1234/files"))
-                .isEqualTo("https://git.corp.example.com:8443/team/repo.js/pull/1234");
+            .isEqualTo("https://git.corp.example.com:8443/team/repo.js/pull/1234");
         assertThat(GhOutput.url("https://github.com/a/b/pull/3 https://github.com/a/b/pull/4"))
-                .isEqualTo("https://github.com/a/b/pull/3");
+            .isEqualTo("https://github.com/a/b/pull/3");
     }
 
     @Test
@@ -37,4 +37,5 @@ class GhOutputTests {
         assertThat(GhOutput.url("http://github.com/acme/code-memory/pull/1")).isNull();
         assertThat(GhOutput.url(null)).isNull();
     }
+
 }

@@ -44,10 +44,11 @@ class GitOutputTests {
     @Test
     void failedCommitHasNoSha() {
         assertThat(GitOutput.committedSha("Error: On branch master\nYour branch is up to date with 'origin/master'."
-                + "\n\nnothing to commit, working tree clean")).isNull();
+                + "\n\nnothing to commit, working tree clean"))
+            .isNull();
         assertThat(GitOutput.committedSha("Error: husky - pre-commit hook exited with code 1 (error)")).isNull();
         assertThat(GitOutput.committedSha("Error: fatal: Unable to create '/r/.git/index.lock': File exists."))
-                .isNull();
+            .isNull();
         assertThat(GitOutput.committedSha("{\"stdout\":\"\",\"stderr\":\"fatal: not a git repository\"}")).isNull();
     }
 
@@ -72,4 +73,5 @@ class GitOutputTests {
         assertThat(GitOutput.unquote("\"")).isEqualTo("\"");
         assertThat(GitOutput.unquote("\"bad \\0x\"")).isEqualTo("bad 0x");
     }
+
 }

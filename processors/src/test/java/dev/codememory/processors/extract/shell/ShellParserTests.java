@@ -18,9 +18,9 @@ class ShellParserTests {
         List<ShellCommand> commands = ShellParser.parse("a && b || c ; d | e |& f & g\nh (i) ;; j");
 
         assertThat(commands).extracting(c -> values(c).get(0))
-                .containsExactly("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
+            .containsExactly("a", "b", "c", "d", "e", "f", "g", "h", "i", "j");
         assertThat(commands).extracting(ShellCommand::separator)
-                .containsExactly("", "&&", "||", ";", "|", "|&", "&", "\n", "(", ";;");
+            .containsExactly("", "&&", "||", ";", "|", "|&", "&", "\n", "(", ";;");
         assertThat(commands.get(1).separatorStart()).isEqualTo(2);
     }
 
@@ -54,15 +54,13 @@ class ShellParserTests {
     void decodesAnsiCEscapes() {
         String command = "x $'\\a\\e\\101\\u00e9\\U0001F600\\cA\\?\\z'";
 
-        assertThat(values(ShellParser.parse(command).get(0)).get(1))
-                .isEqualTo("\u0007\u001bAé😀\u0001?\\z");
+        assertThat(values(ShellParser.parse(command).get(0)).get(1)).isEqualTo("\u0007\u001bAé😀\u0001?\\z");
     }
 
     @Test
     void replacesAnOutOfRangeCodePointAndKeepsAMultiLineDelimiterFromRunningPastItsLine() {
         assertThat(values(ShellParser.parse("x $'\\UFFFFFFFF'").get(0))).containsExactly("x", "\uFFFD");
-        assertThat(values(ShellParser.parse("x \"$(cat <<'A\nB'\nA\nB\n)\"").get(0)))
-                .containsExactly("x", "A\nB\n)\"");
+        assertThat(values(ShellParser.parse("x \"$(cat <<'A\nB'\nA\nB\n)\"").get(0))).containsExactly("x", "A\nB\n)\"");
     }
 
     @Test
@@ -73,7 +71,7 @@ class ShellParserTests {
         assertThat(c.redirects()).extracting(Redirect::fd).containsExactly("2", "", "", "", "3");
         assertThat(c.redirects()).extracting(Redirect::operator).containsExactly(">&", ">", "&>>", "<", ">&");
         assertThat(c.redirects()).extracting(r -> r.target().value())
-                .containsExactly("1", "out.log", "all.log", "in.txt", "-");
+            .containsExactly("1", "out.log", "all.log", "in.txt", "-");
         assertThat(c.stdin()).isNull();
     }
 
@@ -127,10 +125,11 @@ class ShellParserTests {
 
     @Test
     void runsUnbalancedQuotesToTheEnd() {
-        assertThat(values(ShellParser.parse("echo 'never closed && rm x").get(0)))
-                .containsExactly("echo", "never closed && rm x");
+        assertThat(values(ShellParser.parse("echo 'never closed && rm x").get(0))).containsExactly("echo",
+                "never closed && rm x");
         assertThat(values(ShellParser.parse("echo \"half $(cut").get(0))).containsExactly("echo", "half $(cut");
         assertThat(ShellParser.parse("")).isEmpty();
         assertThat(ShellParser.parse(" ;; && \n")).isEmpty();
     }
+
 }

@@ -16,7 +16,10 @@ class ShellWorkTests {
 
             Co-Authored-By: Claude <noreply@anthropic.com>""";
 
-    /** The only record of {@code command}, after checking its span quotes {@code rawSubject}. */
+    /**
+     * The only record of {@code command}, after checking its span quotes
+     * {@code rawSubject}.
+     */
     private static RecordedWork only(String command, String rawSubject) {
         List<RecordedWork> works = ShellWork.parse(command);
         assertThat(works).hasSize(1);
@@ -88,8 +91,7 @@ class ShellWorkTests {
         assertCommit(only("git commit --amend -m \"Reworded subject\"", "Reworded subject"), "Reworded subject", "");
         assertCommit(only("git -C /work/repo commit -m \"In another directory\"", "In another directory"),
                 "In another directory", "");
-        assertCommit(only("git -c user.name=Bot --no-pager commit -m \"Configured\"", "Configured"), "Configured",
-                "");
+        assertCommit(only("git -c user.name=Bot --no-pager commit -m \"Configured\"", "Configured"), "Configured", "");
     }
 
     @Test
@@ -210,8 +212,7 @@ class ShellWorkTests {
     @Test
     void addAllAndDotGiveNoPaths() {
         assertCommit(only("git add . && git add --all && git add ./ && git commit -m one", "one"), "one", "");
-        assertCommit(only("git add -u src -- -weird.txt && git commit -m two", "two"), "two", "", "src",
-                "-weird.txt");
+        assertCommit(only("git add -u src -- -weird.txt && git commit -m two", "two"), "two", "", "src", "-weird.txt");
     }
 
     @Test
@@ -347,8 +348,7 @@ class ShellWorkTests {
 
     @Test
     void readsWhatItCanOfACommandCutShort() {
-        assertCommit(only("git commit -m \"Cut before the quote", "Cut before the quote"), "Cut before the quote",
-                "");
+        assertCommit(only("git commit -m \"Cut before the quote", "Cut before the quote"), "Cut before the quote", "");
         assertCommit(only("git commit -m \"$(cat <<'EOF'\nCut subject\n\n- body li", "Cut subject"), "Cut subject",
                 "- body li");
     }
@@ -381,12 +381,12 @@ class ShellWorkTests {
 
     @Test
     void neverThrowsOnRandomShellText() {
-        String[] atoms = {"git", " ", "commit", "add", "-m", "-am", "-F", "-", "--file=-", "--message=", "\"", "'",
-            "$'", "\\", "\n", "\t", "$(", ")", "(", "cat", "<<", "<<-", "<<<", "'EOF'", "EOF", "EOF)", "`", "${",
-            "}", "$((", "&&", "||", ";", "|", "&", "2>&1", "\\x", "\\U", "FFFFFFFF", "\\c", "\\0", "Subject",
-            "\uD83D", "😀", "gh", "pr", "issue", "create", "--title", "-t", "--body", "-b", "--body-file", "cd",
-            "timeout", "5", "head", "echo", "$?", "#", "<(", "<", ">", "3<<X", "X", "\r", "\\\n"};
-        String[] starts = {"", "git commit -m ", "git add a && git commit -F - <<'EOF'\n", "gh pr create -t "};
+        String[] atoms = { "git", " ", "commit", "add", "-m", "-am", "-F", "-", "--file=-", "--message=", "\"", "'",
+                "$'", "\\", "\n", "\t", "$(", ")", "(", "cat", "<<", "<<-", "<<<", "'EOF'", "EOF", "EOF)", "`", "${",
+                "}", "$((", "&&", "||", ";", "|", "&", "2>&1", "\\x", "\\U", "FFFFFFFF", "\\c", "\\0", "Subject",
+                "\uD83D", "😀", "gh", "pr", "issue", "create", "--title", "-t", "--body", "-b", "--body-file", "cd",
+                "timeout", "5", "head", "echo", "$?", "#", "<(", "<", ">", "3<<X", "X", "\r", "\\\n" };
+        String[] starts = { "", "git commit -m ", "git add a && git commit -F - <<'EOF'\n", "gh pr create -t " };
         Random random = new Random(42);
         int records = 0;
         for (int i = 0; i < 5_000; i++) {
@@ -410,4 +410,5 @@ class ShellWorkTests {
 
         assertCommit(only("git commit -m \"Nest " + nested + "\"", "Nest " + nested), "Nest " + nested, "");
     }
+
 }

@@ -23,10 +23,14 @@ final class MilvusClientGateway implements MilvusGateway {
         this.client = client;
     }
 
-    /** Connects now: the SDK opens the channel and waits for the server in its constructor. */
+    /**
+     * Connects now: the SDK opens the channel and waits for the server in its
+     * constructor.
+     */
     static MilvusClientGateway open(MilvusSettings settings, Duration connectTimeout) {
-        ConnectConfig.ConnectConfigBuilder config = ConnectConfig.builder().uri(settings.uri())
-                .connectTimeoutMs(connectTimeout.toMillis());
+        ConnectConfig.ConnectConfigBuilder config = ConnectConfig.builder()
+            .uri(settings.uri())
+            .connectTimeoutMs(connectTimeout.toMillis());
         if (settings.token() != null) {
             config.token(settings.token());
         }
@@ -80,4 +84,5 @@ final class MilvusClientGateway implements MilvusGateway {
     public void close() {
         client.close();
     }
+
 }

@@ -7,23 +7,29 @@ import java.util.List;
 import java.util.TreeSet;
 
 /**
- * Builds Milvus boolean filter expressions. Every value is a string literal built by {@link #literal(String)}, so a
- * project path or memory id can never change the expression's structure.
+ * Builds Milvus boolean filter expressions. Every value is a string literal built by
+ * {@link #literal(String)}, so a project path or memory id can never change the
+ * expression's structure.
  *
- * <p>How Milvus reads a literal (milvus {@code internal/parser/planparserv2}: {@code Plan.g4} and
- * {@code convertEscapeSingle}): a double-quoted {@code StringLiteral} may contain any character except an unescaped
- * {@code "}, {@code \}, CR or LF; the text is then unquoted with Go's {@code strconv.Unquote} rules. So inside double
- * quotes we escape {@code \} as {@code \\}, {@code "} as {@code \"}, LF, CR and TAB as {@code \n}, {@code \r},
- * {@code \t}, and every other control character (U+0000–U+001F, U+007F) as a backslash-u escape with four hex
- * digits. Everything else, single
- * quotes and non-ASCII letters included, stays as it is (UTF-8 on the wire).
+ * <p>
+ * How Milvus reads a literal (milvus {@code internal/parser/planparserv2}:
+ * {@code Plan.g4} and {@code convertEscapeSingle}): a double-quoted {@code StringLiteral}
+ * may contain any character except an unescaped {@code "}, {@code \}, CR or LF; the text
+ * is then unquoted with Go's {@code strconv.Unquote} rules. So inside double quotes we
+ * escape {@code \} as {@code \\}, {@code "} as {@code \"}, LF, CR and TAB as {@code \n},
+ * {@code \r}, {@code \t}, and every other control character (U+0000–U+001F, U+007F) as a
+ * backslash-u escape with four hex digits. Everything else, single quotes and non-ASCII
+ * letters included, stays as it is (UTF-8 on the wire).
  */
 final class MilvusFilters {
 
     private MilvusFilters() {
     }
 
-    /** The expression for a search filter; empty when nothing restricts (Milvus then filters nothing). */
+    /**
+     * The expression for a search filter; empty when nothing restricts (Milvus then
+     * filters nothing).
+     */
     static String of(VectorFilter filter) {
         List<String> clauses = new ArrayList<>();
         if (filter.project() != null) {
@@ -52,7 +58,9 @@ final class MilvusFilters {
         return MilvusSchema.MEMORY_ID + " in " + list(memoryIds);
     }
 
-    /** Sorted, so the same filter always gives the same expression (sets have no order). */
+    /**
+     * Sorted, so the same filter always gives the same expression (sets have no order).
+     */
     private static String in(String field, Collection<String> values) {
         return field + " in " + list(new TreeSet<>(values));
     }
@@ -68,7 +76,10 @@ final class MilvusFilters {
         return out.append(']').toString();
     }
 
-    /** {@code value} as a double-quoted Milvus string literal that denotes exactly {@code value}. */
+    /**
+     * {@code value} as a double-quoted Milvus string literal that denotes exactly
+     * {@code value}.
+     */
     static String literal(String value) {
         StringBuilder out = new StringBuilder(value.length() + 2).append('"');
         for (int i = 0; i < value.length(); i++) {
@@ -81,9 +92,11 @@ final class MilvusFilters {
                 case '\t' -> out.append("\\t");
                 default -> {
                     if (c < 0x20 || c == 0x7f) {
-                        out.append("\\u00").append(Character.forDigit(c >> 4, 16))
-                                .append(Character.forDigit(c & 0xf, 16));
-                    } else {
+                        out.append("\\u00")
+                            .append(Character.forDigit(c >> 4, 16))
+                            .append(Character.forDigit(c & 0xf, 16));
+                    }
+                    else {
                         out.append(c);
                     }
                 }
@@ -91,4 +104,5 @@ final class MilvusFilters {
         }
         return out.append('"').toString();
     }
+
 }

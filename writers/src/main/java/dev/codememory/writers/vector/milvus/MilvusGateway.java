@@ -9,9 +9,9 @@ import io.milvus.v2.service.vector.response.QueryResp;
 import io.milvus.v2.service.vector.response.SearchResp;
 
 /**
- * The few Milvus calls the store makes, taking the SDK's own request objects. The real one delegates to
- * {@code MilvusClientV2}; tests use a recording fake, because the SDK's wire protocol is shaded gRPC and a server
- * is not always at hand.
+ * The few Milvus calls the store makes, taking the SDK's own request objects. The real
+ * one delegates to {@code MilvusClientV2}; tests use a recording fake, because the SDK's
+ * wire protocol is shaded gRPC and a server is not always at hand.
  */
 interface MilvusGateway extends AutoCloseable {
 
@@ -19,7 +19,10 @@ interface MilvusGateway extends AutoCloseable {
 
     void createCollection(CreateCollectionReq request);
 
-    /** Loads the collection for search and query and waits until it is loaded; a no-op when it already is. */
+    /**
+     * Loads the collection for search and query and waits until it is loaded; a no-op
+     * when it already is.
+     */
     void loadCollection(String collection);
 
     void dropCollection(String collection);
@@ -34,4 +37,5 @@ interface MilvusGateway extends AutoCloseable {
 
     @Override
     void close();
+
 }

@@ -16,11 +16,13 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Maps between {@link VectorRecord} and Milvus rows: Gson {@link JsonObject}s going in (what {@code UpsertReq}
- * takes), entity maps coming back (what {@code QueryResp} and {@code SearchResp} hold). Pure.
+ * Maps between {@link VectorRecord} and Milvus rows: Gson {@link JsonObject}s going in
+ * (what {@code UpsertReq} takes), entity maps coming back (what {@code QueryResp} and
+ * {@code SearchResp} hold). Pure.
  *
- * <p>{@code ts} is a {@code LocalDateTime} in UTC (the pipeline's convention) stored as epoch milliseconds:
- * anything finer than a millisecond is truncated.
+ * <p>
+ * {@code ts} is a {@code LocalDateTime} in UTC (the pipeline's convention) stored as
+ * epoch milliseconds: anything finer than a millisecond is truncated.
  */
 final class MilvusRows {
 
@@ -30,9 +32,10 @@ final class MilvusRows {
     }
 
     /**
-     * One row per memory id, the last record winning when an id repeats (Milvus rejects or arbitrarily resolves a
-     * primary key twice in one upsert). Every record is checked before any row is built, so a bad one fails the
-     * whole call before anything is written.
+     * One row per memory id, the last record winning when an id repeats (Milvus rejects
+     * or arbitrarily resolves a primary key twice in one upsert). Every record is checked
+     * before any row is built, so a bad one fails the whole call before anything is
+     * written.
      */
     static List<JsonObject> toRows(List<VectorRecord> records, int dimension) {
         Map<String, VectorRecord> byId = new LinkedHashMap<>();
@@ -62,7 +65,9 @@ final class MilvusRows {
         return row;
     }
 
-    /** A record from a query result's entity (every field requested as an output field). */
+    /**
+     * A record from a query result's entity (every field requested as an output field).
+     */
     static VectorRecord fromEntity(Map<String, Object> entity) {
         List<?> values = (List<?>) required(entity, MilvusSchema.VECTOR);
         float[] vector = new float[values.size()];
@@ -75,7 +80,10 @@ final class MilvusRows {
                 localDateTime(((Number) required(entity, MilvusSchema.TS)).longValue()));
     }
 
-    /** The hits of a single-query search, in Milvus's order (best first); the score is the cosine similarity. */
+    /**
+     * The hits of a single-query search, in Milvus's order (best first); the score is the
+     * cosine similarity.
+     */
     static List<VectorHit> hits(SearchResp response) {
         List<List<SearchResp.SearchResult>> perQuery = response.getSearchResults();
         if (perQuery == null || perQuery.isEmpty()) {
@@ -92,8 +100,8 @@ final class MilvusRows {
     static long count(QueryResp response) {
         List<QueryResp.QueryResult> results = response.getQueryResults();
         if (results == null || results.size() != 1) {
-            throw new IllegalStateException("count(*) returned " + (results == null ? 0 : results.size())
-                    + " rows, expected 1");
+            throw new IllegalStateException(
+                    "count(*) returned " + (results == null ? 0 : results.size()) + " rows, expected 1");
         }
         return ((Number) required(results.get(0).getEntity(), COUNT)).longValue();
     }
@@ -108,8 +116,8 @@ final class MilvusRows {
 
     private static void check(VectorRecord r, int dimension) {
         if (r.vector().length != dimension) {
-            throw new IllegalArgumentException("vector of " + r.memoryId() + " has " + r.vector().length
-                    + " dimensions, the store " + dimension);
+            throw new IllegalArgumentException(
+                    "vector of " + r.memoryId() + " has " + r.vector().length + " dimensions, the store " + dimension);
         }
         checkLength(r, MilvusSchema.MEMORY_ID, r.memoryId(), MilvusSchema.MEMORY_ID_MAX_BYTES);
         checkLength(r, MilvusSchema.PROJECT, r.project(), MilvusSchema.PROJECT_MAX_BYTES);
@@ -121,8 +129,8 @@ final class MilvusRows {
     private static void checkLength(VectorRecord r, String field, String value, int maxBytes) {
         int bytes = value.getBytes(StandardCharsets.UTF_8).length;
         if (bytes > maxBytes) {
-            throw new IllegalArgumentException(field + " of " + r.memoryId() + " is " + bytes
-                    + " UTF-8 bytes, the collection allows " + maxBytes);
+            throw new IllegalArgumentException(
+                    field + " of " + r.memoryId() + " is " + bytes + " UTF-8 bytes, the collection allows " + maxBytes);
         }
     }
 
@@ -133,4 +141,5 @@ final class MilvusRows {
         }
         return value;
     }
+
 }

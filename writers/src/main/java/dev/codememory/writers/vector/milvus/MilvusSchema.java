@@ -11,18 +11,23 @@ import java.util.Map;
 import java.util.regex.Pattern;
 
 /**
- * The collection of one embedding version: its name, fields and index. Pure; nothing here talks to a server.
+ * The collection of one embedding version: its name, fields and index. Pure; nothing here
+ * talks to a server.
  *
- * <p>Fields: {@code memory_id} VarChar(128) primary key (ids are ours, never auto-generated), {@code vector}
- * FloatVector(dimension), {@code project} VarChar(1024), {@code kind} and {@code status} VarChar(32), {@code ts}
- * Int64 epoch milliseconds UTC. VarChar lengths are UTF-8 bytes. No dynamic field: a row with an unknown field is
+ * <p>
+ * Fields: {@code memory_id} VarChar(128) primary key (ids are ours, never
+ * auto-generated), {@code vector} FloatVector(dimension), {@code project} VarChar(1024),
+ * {@code kind} and {@code status} VarChar(32), {@code ts} Int64 epoch milliseconds UTC.
+ * VarChar lengths are UTF-8 bytes. No dynamic field: a row with an unknown field is
  * rejected rather than silently stored.
  *
- * <p>Index: HNSW with the COSINE metric, M=16 and efConstruction=200, the values of Milvus's own HNSW examples
- * (more M: better recall, more memory; more efConstruction: better graph, slower build). With COSINE, Milvus
- * returns the cosine similarity itself as the score: in [-1, 1], larger is more similar, results best first, which
- * is exactly {@code VectorHit.score}. The collection's consistency level is STRONG so a search right after an
- * upsert sees it, as with the DuckDB store.
+ * <p>
+ * Index: HNSW with the COSINE metric, M=16 and efConstruction=200, the values of Milvus's
+ * own HNSW examples (more M: better recall, more memory; more efConstruction: better
+ * graph, slower build). With COSINE, Milvus returns the cosine similarity itself as the
+ * score: in [-1, 1], larger is more similar, results best first, which is exactly
+ * {@code VectorHit.score}. The collection's consistency level is STRONG so a search right
+ * after an upsert sees it, as with the DuckDB store.
  */
 final class MilvusSchema {
 
@@ -42,7 +47,10 @@ final class MilvusSchema {
     static final int HNSW_M = 16;
     static final int HNSW_EF_CONSTRUCTION = 200;
 
-    /** Milvus: a letter or underscore first, then letters, digits and underscores; at most 255 characters. */
+    /**
+     * Milvus: a letter or underscore first, then letters, digits and underscores; at most
+     * 255 characters.
+     */
     private static final Pattern COLLECTION_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]{0,254}");
 
     private MilvusSchema() {
@@ -60,38 +68,50 @@ final class MilvusSchema {
 
     static CreateCollectionReq.CollectionSchema schema(EmbeddingVersion version) {
         CreateCollectionReq.CollectionSchema schema = CreateCollectionReq.CollectionSchema.builder()
-                .enableDynamicField(false)
-                .build();
-        schema.addField(AddFieldReq.builder().fieldName(MEMORY_ID).dataType(DataType.VarChar)
-                .maxLength(MEMORY_ID_MAX_BYTES).isPrimaryKey(true).autoID(false).build());
-        schema.addField(AddFieldReq.builder().fieldName(VECTOR).dataType(DataType.FloatVector)
-                .dimension(version.dimension()).build());
-        schema.addField(AddFieldReq.builder().fieldName(PROJECT).dataType(DataType.VarChar)
-                .maxLength(PROJECT_MAX_BYTES).build());
-        schema.addField(AddFieldReq.builder().fieldName(KIND).dataType(DataType.VarChar)
-                .maxLength(KIND_MAX_BYTES).build());
-        schema.addField(AddFieldReq.builder().fieldName(STATUS).dataType(DataType.VarChar)
-                .maxLength(STATUS_MAX_BYTES).build());
+            .enableDynamicField(false)
+            .build();
+        schema.addField(AddFieldReq.builder()
+            .fieldName(MEMORY_ID)
+            .dataType(DataType.VarChar)
+            .maxLength(MEMORY_ID_MAX_BYTES)
+            .isPrimaryKey(true)
+            .autoID(false)
+            .build());
+        schema.addField(AddFieldReq.builder()
+            .fieldName(VECTOR)
+            .dataType(DataType.FloatVector)
+            .dimension(version.dimension())
+            .build());
+        schema.addField(AddFieldReq.builder()
+            .fieldName(PROJECT)
+            .dataType(DataType.VarChar)
+            .maxLength(PROJECT_MAX_BYTES)
+            .build());
+        schema.addField(
+                AddFieldReq.builder().fieldName(KIND).dataType(DataType.VarChar).maxLength(KIND_MAX_BYTES).build());
+        schema.addField(
+                AddFieldReq.builder().fieldName(STATUS).dataType(DataType.VarChar).maxLength(STATUS_MAX_BYTES).build());
         schema.addField(AddFieldReq.builder().fieldName(TS).dataType(DataType.Int64).build());
         return schema;
     }
 
     static IndexParam vectorIndex() {
         return IndexParam.builder()
-                .fieldName(VECTOR)
-                .indexType(IndexParam.IndexType.HNSW)
-                .metricType(IndexParam.MetricType.COSINE)
-                .extraParams(Map.of("M", HNSW_M, "efConstruction", HNSW_EF_CONSTRUCTION))
-                .build();
+            .fieldName(VECTOR)
+            .indexType(IndexParam.IndexType.HNSW)
+            .metricType(IndexParam.MetricType.COSINE)
+            .extraParams(Map.of("M", HNSW_M, "efConstruction", HNSW_EF_CONSTRUCTION))
+            .build();
     }
 
     static CreateCollectionReq createRequest(EmbeddingVersion version) {
         return CreateCollectionReq.builder()
-                .collectionName(collectionName(version))
-                .description("code-memory vectors, embedding version " + version.id())
-                .collectionSchema(schema(version))
-                .indexParams(List.of(vectorIndex()))
-                .consistencyLevel(ConsistencyLevel.STRONG)
-                .build();
+            .collectionName(collectionName(version))
+            .description("code-memory vectors, embedding version " + version.id())
+            .collectionSchema(schema(version))
+            .indexParams(List.of(vectorIndex()))
+            .consistencyLevel(ConsistencyLevel.STRONG)
+            .build();
     }
+
 }

@@ -7,8 +7,9 @@ import java.util.Locale;
 /**
  * Where the Milvus server is.
  *
- * @param uri      required, {@code http://host:port} or {@code https://host:port}, e.g. {@code http://localhost:19530}
- * @param token    optional: {@code user:password} or an API key; blank means none
+ * @param uri required, {@code http://host:port} or {@code https://host:port}, e.g.
+ * {@code http://localhost:19530}
+ * @param token optional: {@code user:password} or an API key; blank means none
  * @param database optional: the Milvus database; blank means the server's {@code default}
  */
 public record MilvusSettings(String uri, String token, String database) {
@@ -21,7 +22,8 @@ public record MilvusSettings(String uri, String token, String database) {
         URI parsed;
         try {
             parsed = new URI(uri);
-        } catch (URISyntaxException e) {
+        }
+        catch (URISyntaxException e) {
             throw new IllegalArgumentException("milvus uri is not a URI: " + uri, e);
         }
         String scheme = parsed.getScheme() == null ? "" : parsed.getScheme().toLowerCase(Locale.ROOT);

@@ -24,13 +24,16 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The vectors of one embedding version in a Milvus collection ({@code code_memory_<version id>}; schema and index in
- * {@link MilvusSchema}). Upserts and deletes are keyed by memory id and sent in batches of {@value #BATCH_SIZE}, so
- * repeating a call changes nothing. Reads use STRONG consistency: they see every write acknowledged before them.
+ * The vectors of one embedding version in a Milvus collection
+ * ({@code code_memory_<version id>}; schema and index in {@link MilvusSchema}). Upserts
+ * and deletes are keyed by memory id and sent in batches of {@value #BATCH_SIZE}, so
+ * repeating a call changes nothing. Reads use STRONG consistency: they see every write
+ * acknowledged before them.
  *
- * <p>Every SDK failure becomes a {@link VectorStoreException} naming the operation and the collection; invalid
- * arguments (a vector of the wrong dimension, a field longer than its column) are {@link IllegalArgumentException}s,
- * thrown before anything is sent.
+ * <p>
+ * Every SDK failure becomes a {@link VectorStoreException} naming the operation and the
+ * collection; invalid arguments (a vector of the wrong dimension, a field longer than its
+ * column) are {@link IllegalArgumentException}s, thrown before anything is sent.
  */
 public final class MilvusVectorStore implements VectorStore {
 
@@ -38,14 +41,19 @@ public final class MilvusVectorStore implements VectorStore {
 
     static final int BATCH_SIZE = 500;
 
-    /** The SDK's own default: long enough for a server that is still starting, short enough to fail a job. */
+    /**
+     * The SDK's own default: long enough for a server that is still starting, short
+     * enough to fail a job.
+     */
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
     /** HNSW's search-time candidate list; Milvus requires ef >= topK. */
     static final int MIN_EF = 64;
 
     private final MilvusGateway milvus;
+
     private final EmbeddingVersion version;
+
     private final String collection;
 
     MilvusVectorStore(MilvusGateway milvus, EmbeddingVersion version) {
@@ -55,9 +63,9 @@ public final class MilvusVectorStore implements VectorStore {
     }
 
     /**
-     * Connects to the server now (the SDK checks it while constructing its client, waiting up to
-     * {@link #CONNECT_TIMEOUT}) and returns the store of {@code version}. Call {@link #ensureReady()} before the
-     * first write.
+     * Connects to the server now (the SDK checks it while constructing its client,
+     * waiting up to {@link #CONNECT_TIMEOUT}) and returns the store of {@code version}.
+     * Call {@link #ensureReady()} before the first write.
      */
     public static MilvusVectorStore connect(MilvusSettings settings, EmbeddingVersion version) {
         return connect(settings, version, CONNECT_TIMEOUT);
@@ -68,7 +76,8 @@ public final class MilvusVectorStore implements VectorStore {
         MilvusGateway gateway;
         try {
             gateway = MilvusClientGateway.open(settings, connectTimeout);
-        } catch (RuntimeException e) {
+        }
+        catch (RuntimeException e) {
             throw new VectorStoreException("milvus vector store: cannot connect to " + settings.uri() + " for "
                     + collection + ": " + e.getMessage(), e);
         }
@@ -84,7 +93,10 @@ public final class MilvusVectorStore implements VectorStore {
         return collection;
     }
 
-    /** Creates the collection with its index when missing, then loads it (waiting until it can be searched). */
+    /**
+     * Creates the collection with its index when missing, then loads it (waiting until it
+     * can be searched).
+     */
     @Override
     public void ensureReady() {
         run("create", () -> {
@@ -120,31 +132,34 @@ public final class MilvusVectorStore implements VectorStore {
         List<String> ids = List.copyOf(new LinkedHashSet<>(memoryIds));
         for (List<String> batch : batches(ids, BATCH_SIZE)) {
             run("delete from", () -> {
-                milvus.delete(DeleteReq.builder().collectionName(collection)
-                        .filter(MilvusFilters.memoryIdIn(batch)).build());
+                milvus.delete(
+                        DeleteReq.builder().collectionName(collection).filter(MilvusFilters.memoryIdIn(batch)).build());
                 log.debug("deleted up to {} ids from {}", batch.size(), collection);
                 return null;
             });
         }
     }
 
-    /** Hits best first; each score is the cosine similarity in [-1, 1] (Milvus's COSINE metric returns it as is). */
+    /**
+     * Hits best first; each score is the cosine similarity in [-1, 1] (Milvus's COSINE
+     * metric returns it as is).
+     */
     @Override
     public List<VectorHit> search(float[] query, int topK, VectorFilter filter) {
         if (query.length != version.dimension()) {
-            throw new IllegalArgumentException("query has " + query.length + " dimensions, the store "
-                    + version.dimension());
+            throw new IllegalArgumentException(
+                    "query has " + query.length + " dimensions, the store " + version.dimension());
         }
         if (topK < 1) {
             throw new IllegalArgumentException("topK must be at least 1, was " + topK);
         }
         SearchReq.SearchReqBuilder request = SearchReq.builder()
-                .collectionName(collection)
-                .annsField(MilvusSchema.VECTOR)
-                .data(List.of(new FloatVec(query)))
-                .limit(topK)
-                .searchParams(Map.of("ef", Math.max(topK, MIN_EF)))
-                .consistencyLevel(ConsistencyLevel.STRONG);
+            .collectionName(collection)
+            .annsField(MilvusSchema.VECTOR)
+            .data(List.of(new FloatVec(query)))
+            .limit(topK)
+            .searchParams(Map.of("ef", Math.max(topK, MIN_EF)))
+            .consistencyLevel(ConsistencyLevel.STRONG);
         String expression = MilvusFilters.of(filter);
         if (!expression.isEmpty()) {
             request.filter(expression);
@@ -154,12 +169,13 @@ public final class MilvusVectorStore implements VectorStore {
 
     @Override
     public long count() {
-        return run("count", () -> MilvusRows.count(milvus.query(QueryReq.builder()
-                .collectionName(collection)
-                .filter("")
-                .outputFields(List.of(MilvusRows.COUNT))
-                .consistencyLevel(ConsistencyLevel.STRONG)
-                .build())));
+        return run("count",
+                () -> MilvusRows.count(milvus.query(QueryReq.builder()
+                    .collectionName(collection)
+                    .filter("")
+                    .outputFields(List.of(MilvusRows.COUNT))
+                    .consistencyLevel(ConsistencyLevel.STRONG)
+                    .build())));
     }
 
     /** Drops the collection and creates it empty again. */
@@ -177,21 +193,27 @@ public final class MilvusVectorStore implements VectorStore {
         });
     }
 
-    /** The stored records of these ids, in no particular order; for checks and diagnostics. */
+    /**
+     * The stored records of these ids, in no particular order; for checks and
+     * diagnostics.
+     */
     List<VectorRecord> fetch(Collection<String> memoryIds) {
         if (memoryIds.isEmpty()) {
             return List.of();
         }
-        return run("query", () -> milvus.query(QueryReq.builder()
+        return run("query",
+                () -> milvus
+                    .query(QueryReq.builder()
                         .collectionName(collection)
                         .filter(MilvusFilters.memoryIdIn(List.copyOf(new LinkedHashSet<>(memoryIds))))
                         .outputFields(List.of(MilvusSchema.MEMORY_ID, MilvusSchema.VECTOR, MilvusSchema.PROJECT,
                                 MilvusSchema.KIND, MilvusSchema.STATUS, MilvusSchema.TS))
                         .consistencyLevel(ConsistencyLevel.STRONG)
                         .build())
-                .getQueryResults().stream()
-                .map(result -> MilvusRows.fromEntity(result.getEntity()))
-                .toList());
+                    .getQueryResults()
+                    .stream()
+                    .map(result -> MilvusRows.fromEntity(result.getEntity()))
+                    .toList());
     }
 
     /** Drops the collection if it exists. */
@@ -219,9 +241,11 @@ public final class MilvusVectorStore implements VectorStore {
     private <T> T run(String operation, Supplier<T> call) {
         try {
             return call.get();
-        } catch (RuntimeException e) {
-            throw new VectorStoreException("milvus vector store: cannot " + operation + " " + collection + ": "
-                    + e.getMessage(), e);
+        }
+        catch (RuntimeException e) {
+            throw new VectorStoreException(
+                    "milvus vector store: cannot " + operation + " " + collection + ": " + e.getMessage(), e);
         }
     }
+
 }

@@ -21,6 +21,7 @@ class MilvusFiltersTests {
 
     /** 2023-11-14T22:13:20Z is 1,700,000,000,000 ms after the epoch. */
     private static final LocalDateTime FROM = LocalDateTime.of(2023, 11, 14, 22, 13, 20);
+
     private static final LocalDateTime TO = LocalDateTime.of(2023, 11, 15, 22, 13, 20, 500_000_000);
 
     @Test
@@ -32,17 +33,15 @@ class MilvusFiltersTests {
     void combinesEveryFieldInAFixedOrder() {
         VectorFilter filter = new VectorFilter("/home/me/app", Set.of("fact", "decision"), Set.of("active"), FROM, TO);
 
-        assertThat(MilvusFilters.of(filter)).isEqualTo("project == \"/home/me/app\""
-                + " and kind in [\"decision\", \"fact\"]"
-                + " and status in [\"active\"]"
-                + " and ts >= 1700000000000"
-                + " and ts < 1700086400500");
+        assertThat(MilvusFilters.of(filter))
+            .isEqualTo("project == \"/home/me/app\"" + " and kind in [\"decision\", \"fact\"]"
+                    + " and status in [\"active\"]" + " and ts >= 1700000000000" + " and ts < 1700086400500");
     }
 
     @Test
     void scopesAProjectToActiveMemoriesWithTheFactory() {
         assertThat(MilvusFilters.of(VectorFilter.project("/repo")))
-                .isEqualTo("project == \"/repo\" and status in [\"active\"]");
+            .isEqualTo("project == \"/repo\" and status in [\"active\"]");
     }
 
     static Stream<Arguments> everyCombination() {
@@ -108,7 +107,7 @@ class MilvusFiltersTests {
     void escapesLineBreaksTabsAndOtherControlCharacters() {
         assertThat(MilvusFilters.literal("a\nb\rc\td")).isEqualTo("\"a\\nb\\rc\\td\"");
         assertThat(MilvusFilters.literal("\u0000\u0001\u001b\u001f\u007f"))
-                .isEqualTo("\"\\u0000\\u0001\\u001b\\u001f\\u007f\"");
+            .isEqualTo("\"\\u0000\\u0001\\u001b\\u001f\\u007f\"");
     }
 
     @Test
@@ -121,27 +120,31 @@ class MilvusFiltersTests {
     @Test
     void matchesMemoryIdsInTheGivenOrder() {
         assertThat(MilvusFilters.memoryIdIn(List.of("m-2", "m-1", "x\"]) or memory_id in [\"y")))
-                .isEqualTo("memory_id in [\"m-2\", \"m-1\", \"x\\\"]) or memory_id in [\\\"y\"]");
+            .isEqualTo("memory_id in [\"m-2\", \"m-1\", \"x\\\"]) or memory_id in [\\\"y\"]");
     }
 
     @Test
     void refusesAnEmptyIdList() {
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusFilters.memoryIdIn(List.of()))
-                .withMessage("no memory ids to match");
+            .withMessage("no memory ids to match");
     }
 
     /**
-     * Reads each literal back the way Milvus does (its lexer's {@code StringLiteral}, then Go's unquoting): the
-     * literal must be one token that ends at its last character and denotes exactly the input.
+     * Reads each literal back the way Milvus does (its lexer's {@code StringLiteral},
+     * then Go's unquoting): the literal must be one token that ends at its last character
+     * and denotes exactly the input.
      */
     @ParameterizedTest
-    @ValueSource(strings = {"a\" || memory_id != \"", "\\", "\\\\\"", "x\" or \"1\" == \"1", "line\nbreak\r\n",
-            "tab\there", "nul\u0000bell\u0007del\u007f", "\"", "'", "\\'", "Проект 日本語 😀", "}{[]()", ""})
+    @ValueSource(strings = { "a\" || memory_id != \"", "\\", "\\\\\"", "x\" or \"1\" == \"1", "line\nbreak\r\n",
+            "tab\there", "nul\u0000bell\u0007del\u007f", "\"", "'", "\\'", "Проект 日本語 😀", "}{[]()", "" })
     void writesLiteralsMilvusReadsBackAsTheSameValue(String value) {
         assertThat(readMilvusLiteral(MilvusFilters.literal(value))).isEqualTo(value);
     }
 
-    /** The subset of Milvus's double-quoted literal grammar that {@link MilvusFilters#literal} may produce. */
+    /**
+     * The subset of Milvus's double-quoted literal grammar that
+     * {@link MilvusFilters#literal} may produce.
+     */
     private static String readMilvusLiteral(String literal) {
         if (literal.length() < 2 || literal.charAt(0) != '"') {
             fail("not a double-quoted literal: " + literal);
@@ -183,4 +186,5 @@ class MilvusFiltersTests {
             i += 2;
         }
     }
+
 }

@@ -26,8 +26,8 @@ class MilvusSchemaTests {
         EmbeddingVersion longModel = new EmbeddingVersion("m".repeat(240), 384, "mean", 256);
 
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusSchema.collectionName(longModel))
-                .withMessageStartingWith("embedding version " + longModel.id()
-                        + " does not make a valid Milvus collection name");
+            .withMessageStartingWith(
+                    "embedding version " + longModel.id() + " does not make a valid Milvus collection name");
     }
 
     @Test
@@ -36,15 +36,11 @@ class MilvusSchemaTests {
 
         assertThat(schema.isEnableDynamicField()).isFalse();
         assertThat(schema.getFieldSchemaList())
-                .extracting(CreateCollectionReq.FieldSchema::getName, CreateCollectionReq.FieldSchema::getDataType,
-                        CreateCollectionReq.FieldSchema::getIsPrimaryKey)
-                .containsExactly(
-                        tuple("memory_id", DataType.VarChar, true),
-                        tuple("vector", DataType.FloatVector, false),
-                        tuple("project", DataType.VarChar, false),
-                        tuple("kind", DataType.VarChar, false),
-                        tuple("status", DataType.VarChar, false),
-                        tuple("ts", DataType.Int64, false));
+            .extracting(CreateCollectionReq.FieldSchema::getName, CreateCollectionReq.FieldSchema::getDataType,
+                    CreateCollectionReq.FieldSchema::getIsPrimaryKey)
+            .containsExactly(tuple("memory_id", DataType.VarChar, true), tuple("vector", DataType.FloatVector, false),
+                    tuple("project", DataType.VarChar, false), tuple("kind", DataType.VarChar, false),
+                    tuple("status", DataType.VarChar, false), tuple("ts", DataType.Int64, false));
         assertThat(schema.getField("memory_id").getMaxLength()).isEqualTo(128);
         assertThat(schema.getField("memory_id").getAutoID()).isFalse();
         assertThat(schema.getField("vector").getDimension()).isEqualTo(384);
@@ -77,9 +73,10 @@ class MilvusSchemaTests {
         assertThat(request.getCollectionName()).isEqualTo("code_memory_all_minilm_l6_v2_384_mean_256");
         assertThat(request.getCollectionSchema().getFieldSchemaList()).hasSize(6);
         assertThat(request.getIndexParams()).singleElement()
-                .satisfies(index -> assertThat(index.getIndexType()).isEqualTo(IndexParam.IndexType.HNSW));
+            .satisfies(index -> assertThat(index.getIndexType()).isEqualTo(IndexParam.IndexType.HNSW));
         assertThat(request.getConsistencyLevel()).isEqualTo(ConsistencyLevel.STRONG);
-        assertThat(request.getDescription()).isEqualTo("code-memory vectors, embedding version "
-                + "all_minilm_l6_v2_384_mean_256");
+        assertThat(request.getDescription())
+            .isEqualTo("code-memory vectors, embedding version " + "all_minilm_l6_v2_384_mean_256");
     }
+
 }

@@ -33,36 +33,37 @@ class MilvusSettingsTests {
 
     @ParameterizedTest
     @NullAndEmptySource
-    @ValueSource(strings = {"   "})
+    @ValueSource(strings = { "   " })
     void rejectsAMissingUriNamingTheSetting(String uri) {
         assertThatIllegalArgumentException().isThrownBy(() -> new MilvusSettings(uri, null, null))
-                .withMessage("milvus uri is required, e.g. http://localhost:19530");
+            .withMessage("milvus uri is required, e.g. http://localhost:19530");
     }
 
     @ParameterizedTest
-    @ValueSource(strings = {"localhost:19530", "tcp://localhost:19530", "grpc://localhost:19530"})
+    @ValueSource(strings = { "localhost:19530", "tcp://localhost:19530", "grpc://localhost:19530" })
     void rejectsAUriThatIsNotHttp(String uri) {
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusSettings.of(uri))
-                .withMessage("milvus uri must start with http:// or https://, was " + uri);
+            .withMessage("milvus uri must start with http:// or https://, was " + uri);
     }
 
     @Test
     void rejectsAUriWithoutHost() {
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusSettings.of("http:///19530"))
-                .withMessage("milvus uri has no host: http:///19530");
+            .withMessage("milvus uri has no host: http:///19530");
     }
 
     @Test
     void rejectsTextThatIsNotAUri() {
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusSettings.of("http://local host:19530"))
-                .withMessage("milvus uri is not a URI: http://local host:19530");
+            .withMessage("milvus uri is not a URI: http://local host:19530");
     }
 
     @Test
     void neverPrintsTheToken() {
         assertThat(new MilvusSettings("http://localhost:19530", "root:s3cret", null))
-                .hasToString("MilvusSettings[uri=http://localhost:19530, token=***, database=default]");
+            .hasToString("MilvusSettings[uri=http://localhost:19530, token=***, database=default]");
         assertThat(new MilvusSettings("http://localhost:19530", null, "memories"))
-                .hasToString("MilvusSettings[uri=http://localhost:19530, token=none, database=memories]");
+            .hasToString("MilvusSettings[uri=http://localhost:19530, token=none, database=memories]");
     }
+
 }

@@ -21,9 +21,11 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 
 /**
- * {@link MilvusVectorStore} against a real server: {@code MILVUS_URI} (e.g. {@code http://localhost:19530} after
- * {@code docker compose -f docker-compose.milvus.yml up -d}), optionally {@code MILVUS_TOKEN} and
- * {@code MILVUS_DATABASE}. Each test owns a fresh collection (a random embedding version) and drops it afterwards.
+ * {@link MilvusVectorStore} against a real server: {@code MILVUS_URI} (e.g.
+ * {@code http://localhost:19530} after
+ * {@code docker compose -f docker-compose.milvus.yml up -d}), optionally
+ * {@code MILVUS_TOKEN} and {@code MILVUS_DATABASE}. Each test owns a fresh collection (a
+ * random embedding version) and drops it afterwards.
  */
 @EnabledIfEnvironmentVariable(named = "MILVUS_URI", matches = ".+",
         disabledReason = "needs a Milvus server: set MILVUS_URI, e.g. http://localhost:19530 "
@@ -31,6 +33,7 @@ import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
 class MilvusVectorStoreIntegrationTests {
 
     private static final LocalDateTime T0 = LocalDateTime.of(2024, 3, 1, 12, 0, 0, 123_000_000);
+
     private static final double EPSILON = 1e-5;
 
     private MilvusVectorStore store;
@@ -38,8 +41,8 @@ class MilvusVectorStoreIntegrationTests {
     @BeforeEach
     void connect() {
         EmbeddingVersion version = new EmbeddingVersion("it-" + UUID.randomUUID(), 4, "none", 64);
-        store = MilvusVectorStore.connect(new MilvusSettings(System.getenv("MILVUS_URI"),
-                System.getenv("MILVUS_TOKEN"), System.getenv("MILVUS_DATABASE")), version);
+        store = MilvusVectorStore.connect(new MilvusSettings(System.getenv("MILVUS_URI"), System.getenv("MILVUS_TOKEN"),
+                System.getenv("MILVUS_DATABASE")), version);
         store.ensureReady();
     }
 
@@ -47,7 +50,8 @@ class MilvusVectorStoreIntegrationTests {
     void dropCollection() {
         try {
             store.drop();
-        } finally {
+        }
+        finally {
             store.close();
         }
     }
@@ -74,8 +78,10 @@ class MilvusVectorStoreIntegrationTests {
         store.upsert(List.of(record("m-a", "/repo/日本", "fact", "superseded", T0, 0.1f, -0.2f, 0.3f, 0.4f)));
 
         assertThat(store.count()).isEqualTo(2);
-        List<VectorRecord> stored = store.fetch(List.of("m-a", "m-\"b\\")).stream()
-                .sorted(Comparator.comparing(VectorRecord::memoryId)).toList();
+        List<VectorRecord> stored = store.fetch(List.of("m-a", "m-\"b\\"))
+            .stream()
+            .sorted(Comparator.comparing(VectorRecord::memoryId))
+            .toList();
         assertThat(stored).hasSize(2);
         VectorRecord storedB = stored.get(0);
         VectorRecord storedA = stored.get(1);
@@ -92,58 +98,53 @@ class MilvusVectorStoreIntegrationTests {
 
     @Test
     void returnsTheCosineSimilarityBestFirst() {
-        store.upsert(List.of(
-                record("same", "/p", "fact", "active", T0, 2f, 0f, 0f, 0f),
+        store.upsert(List.of(record("same", "/p", "fact", "active", T0, 2f, 0f, 0f, 0f),
                 record("diagonal", "/p", "fact", "active", T0, 1f, 1f, 0f, 0f),
                 record("orthogonal", "/p", "fact", "active", T0, 0f, 3f, 0f, 0f),
                 record("opposite", "/p", "fact", "active", T0, -1f, 0f, 0f, 0f)));
 
-        List<VectorHit> hits = store.search(new float[] {1f, 0f, 0f, 0f}, 4, VectorFilter.none());
+        List<VectorHit> hits = store.search(new float[] { 1f, 0f, 0f, 0f }, 4, VectorFilter.none());
 
-        assertThat(hits).extracting(VectorHit::memoryId)
-                .containsExactly("same", "diagonal", "orthogonal", "opposite");
+        assertThat(hits).extracting(VectorHit::memoryId).containsExactly("same", "diagonal", "orthogonal", "opposite");
         assertThat(hits.get(0).score()).isCloseTo(1.0, within(EPSILON));
         assertThat(hits.get(1).score()).isCloseTo(Math.sqrt(0.5), within(EPSILON));
         assertThat(hits.get(2).score()).isCloseTo(0.0, within(EPSILON));
         assertThat(hits.get(3).score()).isCloseTo(-1.0, within(EPSILON));
-        assertThat(store.search(new float[] {1f, 0f, 0f, 0f}, 2, VectorFilter.none()))
-                .extracting(VectorHit::memoryId).containsExactly("same", "diagonal");
+        assertThat(store.search(new float[] { 1f, 0f, 0f, 0f }, 2, VectorFilter.none())).extracting(VectorHit::memoryId)
+            .containsExactly("same", "diagonal");
     }
 
     @Test
     void appliesEveryFilterAndTreatsHostileValuesAsPlainText() {
         String hostile = "a\" || memory_id != \"";
-        store.upsert(List.of(
-                record("p1-fact", "/p1", "fact", "active", T0, 1f, 0f, 0f, 0f),
+        store.upsert(List.of(record("p1-fact", "/p1", "fact", "active", T0, 1f, 0f, 0f, 0f),
                 record("p1-decision", "/p1", "decision", "active", T0.plusHours(1), 1f, 0.1f, 0f, 0f),
                 record("p1-old", "/p1", "fact", "superseded", T0.plusHours(2), 1f, 0.2f, 0f, 0f),
                 record("p2-fact", "/p2", "fact", "active", T0.plusHours(3), 1f, 0.3f, 0f, 0f),
                 record("hostile", hostile, "fact", "active", T0.plusHours(4), 1f, 0.4f, 0f, 0f),
                 record("backslash", "C:\\repo\\\n", "fact", "active", T0.plusHours(5), 1f, 0.5f, 0f, 0f)));
-        float[] query = {1f, 0f, 0f, 0f};
+        float[] query = { 1f, 0f, 0f, 0f };
 
-        assertThat(ids(store.search(query, 10, VectorFilter.project("/p1")))).containsExactly("p1-fact",
-                "p1-decision");
+        assertThat(ids(store.search(query, 10, VectorFilter.project("/p1")))).containsExactly("p1-fact", "p1-decision");
         assertThat(ids(store.search(query, 10, new VectorFilter("/p1", Set.of("fact"), Set.of(), null, null))))
-                .containsExactly("p1-fact", "p1-old");
+            .containsExactly("p1-fact", "p1-old");
         assertThat(ids(store.search(query, 10, new VectorFilter(null, Set.of(), Set.of("superseded"), null, null))))
-                .containsExactly("p1-old");
-        assertThat(ids(store.search(query, 10,
-                new VectorFilter(null, Set.of(), Set.of(), T0.plusHours(1), T0.plusHours(3)))))
-                .containsExactly("p1-decision", "p1-old");
+            .containsExactly("p1-old");
+        assertThat(ids(
+                store.search(query, 10, new VectorFilter(null, Set.of(), Set.of(), T0.plusHours(1), T0.plusHours(3)))))
+            .containsExactly("p1-decision", "p1-old");
         assertThat(ids(store.search(query, 10, new VectorFilter(hostile, Set.of(), Set.of(), null, null))))
-                .containsExactly("hostile");
+            .containsExactly("hostile");
         assertThat(ids(store.search(query, 10, new VectorFilter("C:\\repo\\\n", Set.of(), Set.of(), null, null))))
-                .containsExactly("backslash");
+            .containsExactly("backslash");
         assertThat(ids(store.search(query, 10, new VectorFilter("/nowhere", Set.of(), Set.of(), null, null))))
-                .isEmpty();
+            .isEmpty();
     }
 
     @Test
     void deletesOnlyTheGivenIds() {
         String hostileId = "x\"] or memory_id in [\"keep";
-        store.upsert(List.of(
-                record("keep", "/p", "fact", "active", T0, 1f, 0f, 0f, 0f),
+        store.upsert(List.of(record("keep", "/p", "fact", "active", T0, 1f, 0f, 0f, 0f),
                 record("drop", "/p", "fact", "active", T0, 0f, 1f, 0f, 0f),
                 record(hostileId, "/p", "fact", "active", T0, 0f, 0f, 1f, 0f)));
 
@@ -151,15 +152,16 @@ class MilvusVectorStoreIntegrationTests {
 
         assertThat(store.count()).isEqualTo(1);
         assertThat(store.fetch(List.of("keep", "drop", hostileId))).extracting(VectorRecord::memoryId)
-                .containsExactly("keep");
+            .containsExactly("keep");
     }
 
     @Test
     void upsertsMoreThanOneBatch() {
         int n = MilvusVectorStore.BATCH_SIZE * 2 + 1;
 
-        store.upsert(IntStream.range(0, n).mapToObj(i -> record("m-" + i, "/p", "fact", "active", T0,
-                1f, i, 0f, 0f)).toList());
+        store.upsert(IntStream.range(0, n)
+            .mapToObj(i -> record("m-" + i, "/p", "fact", "active", T0, 1f, i, 0f, 0f))
+            .toList());
 
         assertThat(store.count()).isEqualTo(n);
     }
@@ -180,10 +182,11 @@ class MilvusVectorStoreIntegrationTests {
         store.drop();
 
         assertThatThrownBy(store::count).isInstanceOf(VectorStoreException.class)
-                .hasMessageStartingWith("milvus vector store: cannot count " + store.collection() + ": ");
+            .hasMessageStartingWith("milvus vector store: cannot count " + store.collection() + ": ");
     }
 
     private static List<String> ids(List<VectorHit> hits) {
         return hits.stream().map(VectorHit::memoryId).toList();
     }
+
 }

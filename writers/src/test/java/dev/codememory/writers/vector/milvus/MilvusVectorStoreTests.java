@@ -34,14 +34,17 @@ import org.junit.jupiter.api.Test;
 class MilvusVectorStoreTests {
 
     private static final EmbeddingVersion VERSION = new EmbeddingVersion("hash", 3, "none", 64);
+
     private static final String COLLECTION = "code_memory_hash_3_none_64";
+
     private static final LocalDateTime TS = LocalDateTime.of(2023, 11, 14, 22, 13, 20);
 
     private final RecordingGateway milvus = new RecordingGateway();
+
     private final MilvusVectorStore store = new MilvusVectorStore(milvus, VERSION);
 
     private static VectorRecord record(int i) {
-        return new VectorRecord("m-%04d".formatted(i), new float[] {i, 1f, 0f}, "/p", "fact", "active", TS);
+        return new VectorRecord("m-%04d".formatted(i), new float[] { i, 1f, 0f }, "/p", "fact", "active", TS);
     }
 
     @Test
@@ -56,7 +59,7 @@ class MilvusVectorStoreTests {
         assertThat(MilvusVectorStore.batches(items.subList(0, 500), 500)).extracting(List::size).containsExactly(500);
         assertThat(MilvusVectorStore.batches(List.of(), 500)).isEmpty();
         assertThatIllegalArgumentException().isThrownBy(() -> MilvusVectorStore.batches(items, 0))
-                .withMessage("batch size must be at least 1, was 0");
+            .withMessage("batch size must be at least 1, was 0");
     }
 
     @Test
@@ -71,10 +74,10 @@ class MilvusVectorStoreTests {
 
     @Test
     void sendsNothingForAnInvalidBatch() {
-        VectorRecord wrongDimension = new VectorRecord("m-x", new float[] {1f}, "/p", "fact", "active", TS);
+        VectorRecord wrongDimension = new VectorRecord("m-x", new float[] { 1f }, "/p", "fact", "active", TS);
 
         assertThatIllegalArgumentException().isThrownBy(() -> store.upsert(List.of(record(1), wrongDimension)))
-                .withMessage("vector of m-x has 1 dimensions, the store 3");
+            .withMessage("vector of m-x has 1 dimensions, the store 3");
         assertThat(milvus.calls).isEmpty();
     }
 
@@ -97,7 +100,7 @@ class MilvusVectorStoreTests {
         assertThat(milvus.deletes).extracting(DeleteReq::getCollectionName).containsOnly(COLLECTION);
         assertThat(milvus.deletes).hasSize(2);
         assertThat(milvus.deletes.get(0).getFilter()).startsWith("memory_id in [\"m-0000\", \"m-0001\", ")
-                .endsWith(", \"m-0499\"]");
+            .endsWith(", \"m-0499\"]");
         assertThat(milvus.deletes.get(1).getFilter()).isEqualTo("memory_id in [\"a\\\" || memory_id != \\\"\"]");
     }
 
@@ -133,11 +136,12 @@ class MilvusVectorStoreTests {
 
     @Test
     void searchesTheVectorFieldWithFilterEfAndStrongConsistency() {
-        milvus.searchResponse = SearchResp.builder().searchResults(List.of(List.of(
-                SearchResp.SearchResult.builder().id("m-2").score(1.0f).build(),
-                SearchResp.SearchResult.builder().id("m-1").score(0.5f).build()))).build();
+        milvus.searchResponse = SearchResp.builder()
+            .searchResults(List.of(List.of(SearchResp.SearchResult.builder().id("m-2").score(1.0f).build(),
+                    SearchResp.SearchResult.builder().id("m-1").score(0.5f).build())))
+            .build();
 
-        List<VectorHit> hits = store.search(new float[] {1f, 0f, 0f}, 5,
+        List<VectorHit> hits = store.search(new float[] { 1f, 0f, 0f }, 5,
                 new VectorFilter("/p", Set.of("fact"), Set.of(), null, null));
 
         assertThat(hits).containsExactly(new VectorHit("m-2", 1.0), new VectorHit("m-1", 0.5));
@@ -148,20 +152,22 @@ class MilvusVectorStoreTests {
         assertThat(request.getFilter()).isEqualTo("project == \"/p\" and kind in [\"fact\"]");
         assertThat(request.getSearchParams()).isEqualTo(Map.of("ef", 64));
         assertThat(request.getConsistencyLevel()).isEqualTo(ConsistencyLevel.STRONG);
-        assertThat(request.getData()).singleElement().isInstanceOf(FloatVec.class)
-                .extracting(v -> v.getData()).isEqualTo(List.of(1f, 0f, 0f));
+        assertThat(request.getData()).singleElement()
+            .isInstanceOf(FloatVec.class)
+            .extracting(v -> v.getData())
+            .isEqualTo(List.of(1f, 0f, 0f));
     }
 
     @Test
     void searchesWithoutAFilterWhenNothingRestricts() {
-        store.search(new float[] {1f, 0f, 0f}, 3, VectorFilter.none());
+        store.search(new float[] { 1f, 0f, 0f }, 3, VectorFilter.none());
 
         assertThat(milvus.searches.get(0).getFilter()).isNullOrEmpty();
     }
 
     @Test
     void widensEfToTopKForLargeSearches() {
-        store.search(new float[] {1f, 0f, 0f}, 200, VectorFilter.none());
+        store.search(new float[] { 1f, 0f, 0f }, 200, VectorFilter.none());
 
         assertThat(milvus.searches.get(0).getSearchParams()).isEqualTo(Map.of("ef", 200));
     }
@@ -169,18 +175,19 @@ class MilvusVectorStoreTests {
     @Test
     void rejectsAQueryOfTheWrongDimensionOrANonPositiveTopK() {
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> store.search(new float[] {1f, 0f}, 5, VectorFilter.none()))
-                .withMessage("query has 2 dimensions, the store 3");
+            .isThrownBy(() -> store.search(new float[] { 1f, 0f }, 5, VectorFilter.none()))
+            .withMessage("query has 2 dimensions, the store 3");
         assertThatIllegalArgumentException()
-                .isThrownBy(() -> store.search(new float[] {1f, 0f, 0f}, 0, VectorFilter.none()))
-                .withMessage("topK must be at least 1, was 0");
+            .isThrownBy(() -> store.search(new float[] { 1f, 0f, 0f }, 0, VectorFilter.none()))
+            .withMessage("topK must be at least 1, was 0");
         assertThat(milvus.calls).isEmpty();
     }
 
     @Test
     void countsWithACountStarQueryAtStrongConsistency() {
-        milvus.queryResponse = QueryResp.builder().queryResults(List.of(
-                QueryResp.QueryResult.builder().entity(Map.of("count(*)", 7L)).build())).build();
+        milvus.queryResponse = QueryResp.builder()
+            .queryResults(List.of(QueryResp.QueryResult.builder().entity(Map.of("count(*)", 7L)).build()))
+            .build();
 
         assertThat(store.count()).isEqualTo(7L);
         QueryReq request = milvus.queries.get(0);
@@ -194,19 +201,18 @@ class MilvusVectorStoreTests {
     void reportsSdkFailuresWithOperationAndCollection() {
         milvus.failure = new MilvusClientException(ErrorCode.SERVER_ERROR, "collection not loaded");
 
-        assertThatThrownBy(() -> store.upsert(List.of(record(1))))
-                .isInstanceOf(VectorStoreException.class)
-                .hasMessage("milvus vector store: cannot upsert into " + COLLECTION + ": collection not loaded")
-                .hasCauseReference(milvus.failure);
-        assertThatThrownBy(() -> store.search(new float[] {1f, 0f, 0f}, 1, VectorFilter.none()))
-                .isInstanceOf(VectorStoreException.class)
-                .hasMessage("milvus vector store: cannot search " + COLLECTION + ": collection not loaded");
+        assertThatThrownBy(() -> store.upsert(List.of(record(1)))).isInstanceOf(VectorStoreException.class)
+            .hasMessage("milvus vector store: cannot upsert into " + COLLECTION + ": collection not loaded")
+            .hasCauseReference(milvus.failure);
+        assertThatThrownBy(() -> store.search(new float[] { 1f, 0f, 0f }, 1, VectorFilter.none()))
+            .isInstanceOf(VectorStoreException.class)
+            .hasMessage("milvus vector store: cannot search " + COLLECTION + ": collection not loaded");
         assertThatThrownBy(store::count).isInstanceOf(VectorStoreException.class)
-                .hasMessage("milvus vector store: cannot count " + COLLECTION + ": collection not loaded");
+            .hasMessage("milvus vector store: cannot count " + COLLECTION + ": collection not loaded");
         assertThatThrownBy(() -> store.delete(List.of("m-1"))).isInstanceOf(VectorStoreException.class)
-                .hasMessage("milvus vector store: cannot delete from " + COLLECTION + ": collection not loaded");
+            .hasMessage("milvus vector store: cannot delete from " + COLLECTION + ": collection not loaded");
         assertThatThrownBy(store::ensureReady).isInstanceOf(VectorStoreException.class)
-                .hasMessage("milvus vector store: cannot create " + COLLECTION + ": collection not loaded");
+            .hasMessage("milvus vector store: cannot create " + COLLECTION + ": collection not loaded");
     }
 
     @Test
@@ -225,9 +231,9 @@ class MilvusVectorStoreTests {
         MilvusSettings settings = MilvusSettings.of("http://127.0.0.1:" + closedPort);
 
         assertThatThrownBy(() -> MilvusVectorStore.connect(settings, VERSION, Duration.ofMillis(300)))
-                .isInstanceOf(VectorStoreException.class)
-                .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:" + closedPort
-                        + " for " + COLLECTION + ": ");
+            .isInstanceOf(VectorStoreException.class)
+            .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:" + closedPort + " for "
+                    + COLLECTION + ": ");
     }
 
     @Test
@@ -240,14 +246,23 @@ class MilvusVectorStoreTests {
     private static final class RecordingGateway implements MilvusGateway {
 
         final List<String> calls = new ArrayList<>();
+
         final List<CreateCollectionReq> created = new ArrayList<>();
+
         final List<UpsertReq> upserts = new ArrayList<>();
+
         final List<DeleteReq> deletes = new ArrayList<>();
+
         final List<SearchReq> searches = new ArrayList<>();
+
         final List<QueryReq> queries = new ArrayList<>();
+
         boolean exists;
+
         RuntimeException failure;
+
         SearchResp searchResponse = SearchResp.builder().searchResults(List.of(List.of())).build();
+
         QueryResp queryResponse;
 
         private void call(String call) {
@@ -311,5 +326,7 @@ class MilvusVectorStoreTests {
         public void close() {
             call("close");
         }
+
     }
+
 }

@@ -40,11 +40,7 @@ public final class TranscriptRecords {
         List<TranscriptRecord> records = new ArrayList<>();
         int invalid = 0;
         int lineNumber = 0;
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
-                1 << 16)) {
+        try (BufferedReader in = lines(file)) {
             String line;
             while ((line = in.readLine()) != null) {
                 lineNumber++;
@@ -121,11 +117,7 @@ public final class TranscriptRecords {
      * first).
      */
     static String firstTimestamp(Path file) throws IOException {
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(Files.newInputStream(file),
-                StandardCharsets.UTF_8.newDecoder()
-                    .onMalformedInput(CodingErrorAction.REPLACE)
-                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
-                1 << 16)) {
+        try (BufferedReader in = lines(file)) {
             String line;
             while ((line = in.readLine()) != null) {
                 if (!line.contains("\"timestamp\"")) {
@@ -142,6 +134,18 @@ public final class TranscriptRecords {
             }
         }
         return "";
+    }
+
+    /**
+     * The file's lines, bytes that are not UTF-8 replaced (a transcript is never rejected
+     * for them).
+     */
+    private static BufferedReader lines(Path file) throws IOException {
+        return new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+                StandardCharsets.UTF_8.newDecoder()
+                    .onMalformedInput(CodingErrorAction.REPLACE)
+                    .onUnmappableCharacter(CodingErrorAction.REPLACE)),
+                1 << 16);
     }
 
 }

@@ -117,18 +117,23 @@ public final class CitationQueries {
         if (code.isEmpty()) {
             return Optional.empty();
         }
+        // two lookups by key, not a join: a join reads every entry (tens of ms at a
+        // million memories)
+        List<String> memoryIds = strings(c, "SELECT memory_id FROM citations WHERE citation = ?", code.get());
+        if (memoryIds.isEmpty()) {
+            return Optional.empty();
+        }
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT t.citation, e.entry_id, e.entry_type, e.status, e.stage, e.project, e.session_id, e.created_ts,
-                       e.title, e.body, e.superseded_by
-                FROM citations t JOIN entries e ON e.entry_id = t.memory_id WHERE t.citation = ?""")) {
-            ps.setString(1, code.get());
+                SELECT entry_id, entry_type, status, stage, project, session_id, created_ts, title, body, superseded_by
+                FROM entries WHERE entry_id = ?""")) {
+            ps.setString(1, memoryIds.get(0));
             try (ResultSet rs = ps.executeQuery()) {
                 if (!rs.next()) {
                     return Optional.empty();
                 }
-                return Optional.of(new CitedMemory(PREFIX + rs.getString(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7),
-                        rs.getObject(8, LocalDateTime.class), rs.getString(9), rs.getString(10), rs.getString(11)));
+                return Optional.of(new CitedMemory(PREFIX + code.get(), rs.getString(1), rs.getString(2),
+                        rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                        rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9), rs.getString(10)));
             }
         }
     }

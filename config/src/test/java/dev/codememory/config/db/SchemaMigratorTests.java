@@ -111,10 +111,22 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(7);
             assertThat(rs.getString("script")).isEqualTo("V007__forget.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(8);
+            assertThat(rs.getString("script")).isEqualTo("V008__evidence_by_entry.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(7);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(7);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(8);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(8);
+    }
+
+    @Test
+    void aMemorysEvidenceIsIndexedByTheMemory() throws SQLException {
+        new SchemaMigrator().migrate(connection);
+
+        assertThat(single("SELECT expressions FROM duckdb_indexes() WHERE index_name = 'idx_spans_entry'"
+                + " AND table_name = 'evidence_spans'", String.class))
+            .isEqualTo("[entry_id]");
     }
 
     @Test
@@ -146,6 +158,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(6);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(7);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(8);
             assertThat(rs.next()).isFalse();
         }
     }

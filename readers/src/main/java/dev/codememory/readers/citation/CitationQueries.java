@@ -58,12 +58,9 @@ public final class CitationQueries {
         List<String> ids = List.copyOf(memoryIds);
         for (int from = 0; from < ids.size(); from += IDS_PER_STATEMENT) {
             List<String> part = ids.subList(from, Math.min(ids.size(), from + IDS_PER_STATEMENT));
-            String sql = "SELECT memory_id, citation FROM citations WHERE memory_id IN ("
-                    + String.join(", ", Collections.nCopies(part.size(), "?")) + ")";
-            try (PreparedStatement ps = c.prepareStatement(sql)) {
-                for (int i = 0; i < part.size(); i++) {
-                    ps.setString(i + 1, part.get(i));
-                }
+            try (PreparedStatement ps = c
+                .prepareStatement("SELECT memory_id, citation FROM citations WHERE memory_id" + in(part.size()))) {
+                bind(ps, part);
                 try (ResultSet rs = ps.executeQuery()) {
                     while (rs.next()) {
                         out.put(rs.getString(1), PREFIX + rs.getString(2));
@@ -173,11 +170,13 @@ public final class CitationQueries {
      * their neighbours, so an exchange reads prompt, reply and what came around them.
      *
      * <p>
-     * Read by point lookups only (an event by its id, a session's events and turns by the
-     * session), each a constant equality DuckDB answers from an index: the prompt hook
-     * discloses this for its top memories, and a single query joining the memory's
-     * sources to their sessions scanned every event and every turn (2-4 s at a million
-     * memories, against a budget of 2.5 s for the whole prompt).
+     * Read by key only (the memory's source events by their ids, a session's events and
+     * turns by the session, the picked events' words and tool calls by their ids), each
+     * an equality DuckDB answers from an index, and a handful of statements per memory
+     * whatever its length: the prompt hook discloses this for its top memories. A single
+     * query joining the memory's sources to their sessions scanned every event and every
+     * turn (2-4 s at a million memories, against a budget of 2.5 s for the whole prompt);
+     * a statement per picked event cost the hook ~40 ms a memory in statement overhead.
      */
     public static List<ContextEvent> sourceContext(Connection c, String memoryId) throws SQLException {
         Map<String, List<Positioned>> sessions = new LinkedHashMap<>(); // "" stands for
@@ -186,11 +185,13 @@ public final class CitationQueries {
         Map<String, LocalDateTime> firstSource = new LinkedHashMap<>();
         java.util.Set<String> sources = new java.util.LinkedHashSet<>(
                 strings(c, "SELECT DISTINCT event_id FROM evidence_spans WHERE entry_id = ?", memoryId));
+        Map<String, Positioned> found = new java.util.HashMap<>();
+        for (Positioned e : positioned(c, "SELECT event_id, seq, ts, session_id, event_type FROM events WHERE event_id",
+                sources)) {
+            found.put(e.eventId(), e);
+        }
         for (String eventId : sources) {
-            Positioned e = positioned(c, "SELECT event_id, seq, ts, session_id FROM events WHERE event_id = ?", eventId)
-                .stream()
-                .findFirst()
-                .orElse(null);
+            Positioned e = found.get(eventId);
             if (e == null) {
                 continue; // erased
             }
@@ -200,15 +201,17 @@ public final class CitationQueries {
                 sessions.computeIfAbsent(session, k -> new ArrayList<>()).add(e);
             }
             else if (!sessions.containsKey(session)) {
-                sessions.put(session, positioned(c,
-                        "SELECT event_id, seq, ts, session_id FROM events WHERE session_id = ?", session));
+                sessions.put(session,
+                        positioned(c, "SELECT event_id, seq, ts, session_id, event_type FROM events WHERE session_id",
+                                List.of(session)));
             }
         }
         List<String> order = new ArrayList<>(sessions.keySet());
         order.sort(java.util.Comparator.comparing((String k) -> firstSource.get(k))
             .thenComparing(k -> k.isEmpty() ? null : k,
                     java.util.Comparator.nullsLast(java.util.Comparator.naturalOrder())));
-        List<ContextEvent> events = new ArrayList<>();
+        List<Picked> picks = new ArrayList<>();
+        Map<String, String[]> turns = new java.util.HashMap<>();
         for (String session : order) {
             List<Positioned> inOrder = new ArrayList<>(sessions.get(session));
             inOrder.sort(java.util.Comparator.comparing(Positioned::ts).thenComparingLong(Positioned::seq));
@@ -220,29 +223,80 @@ public final class CitationQueries {
                     }
                 }
             }
-            Map<String, String[]> turns = session.isEmpty() ? Map.of() : turnTexts(c, session);
+            List<String> pickedIds = new ArrayList<>();
             for (int i = 0; i < inOrder.size(); i++) {
                 if (picked[i]) {
-                    Positioned e = inOrder.get(i);
-                    events.add(details(c, e, i + 1, sources.contains(e.eventId()), turns));
+                    picks.add(new Picked(inOrder.get(i), i + 1));
+                    pickedIds.add(inOrder.get(i).eventId());
                 }
             }
+            if (!session.isEmpty()) {
+                turns.putAll(turnTexts(c, session, pickedIds));
+            }
+        }
+        return contextEvents(c, picks, sources, turns);
+    }
+
+    /** An event of a memory's timeline and its place in its session, counted from 1. */
+    private record Picked(Positioned event, long position) {
+    }
+
+    /**
+     * The picked events with their texts: the payload's own word for each and the tool
+     * call of each tool event, one query per table for all of them.
+     */
+    private static List<ContextEvent> contextEvents(Connection c, List<Picked> picks, java.util.Set<String> sources,
+            Map<String, String[]> turns) throws SQLException {
+        List<String> ids = picks.stream().map(p -> p.event().eventId()).toList();
+        Map<String, String> details = new java.util.HashMap<>();
+        for (String[] row : rows(c, """
+                SELECT event_id,
+                       coalesce(json_extract_string(payload, '$.prompt'),
+                                json_extract_string(payload, '$.last_assistant_message'),
+                                json_extract_string(payload, '$.source'),
+                                json_extract_string(payload, '$.reason'),
+                                json_extract_string(payload, '$.message'),
+                                json_extract_string(payload, '$.tool_name'))
+                FROM events WHERE event_id""", ids, 2)) {
+            details.put(row[0], row[1]);
+        }
+        Map<String, String[]> tools = new java.util.HashMap<>();
+        String toolCalls = "SELECT observation_id, tool, input_text, output_text FROM observations WHERE observation_id";
+        for (String[] row : rows(c, toolCalls, ids, 4)) {
+            tools.put(row[0], row);
+        }
+        List<ContextEvent> events = new ArrayList<>(picks.size());
+        for (Picked p : picks) {
+            Positioned e = p.event();
+            String[] turn = turns.getOrDefault(e.eventId(), new String[2]);
+            String[] tool = tools.getOrDefault(e.eventId(), new String[4]);
+            events.add(new ContextEvent(e.eventId(), e.sessionId(), e.seq(), p.position(), e.ts(), e.eventType(),
+                    sources.contains(e.eventId()), turn[0], turn[1], tool[1], tool[2], tool[3],
+                    details.get(e.eventId())));
         }
         return events;
     }
 
     /** An event's place in its session. */
-    private record Positioned(String eventId, long seq, LocalDateTime ts, String sessionId) {
+    private record Positioned(String eventId, long seq, LocalDateTime ts, String sessionId, String eventType) {
     }
 
-    private static List<Positioned> positioned(Connection c, String sql, String key) throws SQLException {
+    /**
+     * The events {@code select} (ending in the key column) reads for these keys, each by
+     * an equality DuckDB answers from an index.
+     */
+    private static List<Positioned> positioned(Connection c, String select, Collection<String> keys)
+            throws SQLException {
         List<Positioned> rows = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, key);
+        if (keys.isEmpty()) {
+            return rows;
+        }
+        try (PreparedStatement ps = c.prepareStatement(select + in(keys.size()))) {
+            bind(ps, keys);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     rows.add(new Positioned(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4)));
+                            rs.getString(4), rs.getString(5)));
                 }
             }
         }
@@ -250,15 +304,59 @@ public final class CitationQueries {
     }
 
     /**
-     * The prompt and the reply text of every turn of a session, by the id of the event
-     * each came from.
+     * The first {@code columns} columns of every row {@code select} reads for these keys.
      */
-    private static Map<String, String[]> turnTexts(Connection c, String sessionId) throws SQLException {
+    private static List<String[]> rows(Connection c, String select, List<String> keys, int columns)
+            throws SQLException {
+        List<String[]> rows = new ArrayList<>();
+        if (keys.isEmpty()) {
+            return rows;
+        }
+        try (PreparedStatement ps = c.prepareStatement(select + in(keys.size()))) {
+            bind(ps, keys);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    String[] row = new String[columns];
+                    for (int i = 0; i < columns; i++) {
+                        row[i] = rs.getString(i + 1);
+                    }
+                    rows.add(row);
+                }
+            }
+        }
+        return rows;
+    }
+
+    /** {@code " = ?"} for one key, {@code " IN (?, ?, …)"} for more. */
+    private static String in(int keys) {
+        return keys == 1 ? " = ?" : " IN (" + String.join(", ", Collections.nCopies(keys, "?")) + ")";
+    }
+
+    private static void bind(PreparedStatement ps, Collection<String> keys) throws SQLException {
+        int i = 1;
+        for (String key : keys) {
+            ps.setString(i++, key);
+        }
+    }
+
+    /**
+     * The prompt and the reply text of the turns of a session that these events began or
+     * ended, by the id of the event each came from (the first turn's, when several name
+     * one).
+     */
+    private static Map<String, String[]> turnTexts(Connection c, String sessionId, List<String> eventIds)
+            throws SQLException {
         Map<String, String[]> texts = new java.util.HashMap<>();
+        String ids = in(eventIds.size());
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT prompt_event_id, prompt_text, reply_event_id, reply_text FROM turns WHERE session_id = ?
-                ORDER BY turn_id""")) {
+                SELECT prompt_event_id, prompt_text, reply_event_id, reply_text FROM turns
+                WHERE session_id = ? AND (prompt_event_id%1$s OR reply_event_id%1$s)
+                ORDER BY turn_id""".formatted(ids))) {
             ps.setString(1, sessionId);
+            for (int i = 0; i < eventIds.size(); i++) {
+                ps.setString(2 + i, eventIds.get(i));
+                ps.setString(2 + eventIds.size() + i, eventIds.get(i));
+            }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     keepFirst(texts, rs.getString(1), 0, rs.getString(2));
@@ -289,45 +387,6 @@ public final class CitationQueries {
             }
         }
         return values;
-    }
-
-    private static ContextEvent details(Connection c, Positioned e, long position, boolean source,
-            Map<String, String[]> turns) throws SQLException {
-        String eventType;
-        String detail;
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT event_type,
-                       coalesce(json_extract_string(payload, '$.prompt'),
-                                json_extract_string(payload, '$.last_assistant_message'),
-                                json_extract_string(payload, '$.source'),
-                                json_extract_string(payload, '$.reason'),
-                                json_extract_string(payload, '$.message'),
-                                json_extract_string(payload, '$.tool_name'))
-                FROM events WHERE event_id = ?""")) {
-            ps.setString(1, e.eventId());
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                eventType = rs.getString(1);
-                detail = rs.getString(2);
-            }
-        }
-        String tool = null;
-        String input = null;
-        String output = null;
-        try (PreparedStatement ps = c
-            .prepareStatement("SELECT tool, input_text, output_text FROM observations WHERE observation_id = ?")) {
-            ps.setString(1, e.eventId());
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    tool = rs.getString(1);
-                    input = rs.getString(2);
-                    output = rs.getString(3);
-                }
-            }
-        }
-        String[] turn = turns.getOrDefault(e.eventId(), new String[2]);
-        return new ContextEvent(e.eventId(), e.sessionId(), e.seq(), position, e.ts(), eventType, source, turn[0],
-                turn[1], tool, input, output, detail);
     }
 
 }

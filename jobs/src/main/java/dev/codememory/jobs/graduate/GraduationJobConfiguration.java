@@ -51,9 +51,12 @@ import dev.codememory.writers.summary.DuckDbSummaryWriter;
 import dev.codememory.writers.turns.DuckDbSessionWriter;
 import dev.codememory.writers.validate.DuckDbEntryWriter;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
+import org.springframework.batch.core.listener.ChunkListener;
+import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.core.job.builder.JobBuilder;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -216,15 +219,28 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.PageLoader<Candidate>) CandidateQueries::candidates);
     }
 
+    /**
+     * Each chunk's quoted texts are read before it is processed, in one statement per
+     * thousand events ({@link SessionSourceTexts#prefetch}).
+     */
     @Bean
     Step alignEvidenceStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> entryReader, EvidenceAlignmentProcessor evidenceAlignmentProcessor,
-            JobDatabase database, JobRunListener jobRunListener) {
+            SessionSourceTexts alignmentSources, JobDatabase database, JobRunListener jobRunListener) {
+        ChunkListener<EntryDraft, AlignmentOutcome> prefetchQuotedTexts = new ChunkListener<>() {
+            @Override
+            public void beforeChunk(Chunk<EntryDraft> chunk) {
+                List<String> events = new ArrayList<>();
+                chunk.forEach(entry -> entry.quotes().forEach(quote -> events.add(quote.eventId())));
+                alignmentSources.prefetch(events);
+            }
+        };
         return new StepBuilder("alignEvidenceStep", jobRepository).<EntryDraft, AlignmentOutcome>chunk(1_000)
             .transactionManager(transactionManager)
             .reader(entryReader)
             .processor(evidenceAlignmentProcessor)
             .writer(new DuckDbEvidenceWriter(database.connections()))
+            .listener(prefetchQuotedTexts)
             .listener(jobRunListener)
             .build();
     }
@@ -236,11 +252,17 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
     }
 
-    /** Step-scoped: its session text cache lives for one run only. */
     @Bean
     @StepScope
-    EvidenceAlignmentProcessor evidenceAlignmentProcessor(JobDatabase database) {
-        return new EvidenceAlignmentProcessor(new EvidenceAligner(), new SessionSourceTexts(database.connections()));
+    EvidenceAlignmentProcessor evidenceAlignmentProcessor(SessionSourceTexts alignmentSources) {
+        return new EvidenceAlignmentProcessor(new EvidenceAligner(), alignmentSources);
+    }
+
+    /** Step-scoped: the texts it holds live for one run only. */
+    @Bean
+    @StepScope
+    SessionSourceTexts alignmentSources(JobDatabase database) {
+        return new SessionSourceTexts(database.connections());
     }
 
     /**

@@ -2,21 +2,26 @@ package dev.codememory.readers.align;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.SourceTextLookup;
+import java.sql.Array;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
 /**
- * Source texts for alignment, loaded a session at a time: the first look-up of an event
- * reads every prompt, reply and tool text of its session in one query, since the entries
- * being aligned arrive in time order and their neighbours quote the same session. The
- * last few sessions are kept. Create one per step run.
+ * Source texts for alignment. The align step hands it each chunk's quoted events before
+ * the chunk is processed ({@link #prefetch}), and their texts are read together; a
+ * look-up of any other event (a memory shown, a quote disclosed) reads every prompt,
+ * reply and tool text of its session in one query, and the last few sessions are kept.
+ * Create one per step run.
  */
 public class SessionSourceTexts implements SourceTextLookup {
 
@@ -31,13 +36,72 @@ public class SessionSourceTexts implements SourceTextLookup {
         }
     };
 
+    private Set<String> prefetchedEvents = Set.of();
+
+    private Map<String, String> prefetched = Map.of();
+
     public SessionSourceTexts(Supplier<DuckDBConnection> connections) {
         this.connections = connections;
+    }
+
+    /**
+     * Reads the texts of these events for the look-ups that follow (replacing what the
+     * previous call read): one scan of {@code turns} and one of {@code observations} for
+     * the whole list, passed as one array. A thousand entries' quotes come from some
+     * thirty sessions, and reading them a session at a time (two statements each) was
+     * most of the align step's time; a list of single parameters or literals costs DuckDB
+     * more than the scans.
+     */
+    public synchronized void prefetch(Collection<String> eventIds) {
+        Set<String> ids = new LinkedHashSet<>(eventIds);
+        Map<String, String> texts = new HashMap<>();
+        try (Connection c = connections.get()) {
+            Array list = c.createArrayOf("VARCHAR", ids.toArray());
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT prompt_event_id, prompt_text, reply_event_id, reply_text FROM turns
+                    WHERE prompt_event_id = ANY(?1::VARCHAR[]) OR reply_event_id = ANY(?1::VARCHAR[])""")) {
+                ps.setArray(1, list);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        keep(texts, rs.getString(1), "prompt", rs.getString(2));
+                        keep(texts, rs.getString(3), "reply", rs.getString(4));
+                    }
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("""
+                    SELECT observation_id, input_text, output_text FROM observations
+                    WHERE observation_id = ANY(?1::VARCHAR[])""")) {
+                ps.setArray(1, list);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        keep(texts, rs.getString(1), "tool_input", rs.getString(2));
+                        keep(texts, rs.getString(1), "tool_response", rs.getString(3));
+                    }
+                }
+            }
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read the sources of " + ids.size() + " events: " + e.getMessage(), e);
+        }
+        prefetchedEvents = Set.copyOf(ids);
+        prefetched = texts;
+    }
+
+    /**
+     * The first text read for an event's field (a session's load keeps the first too).
+     */
+    private static void keep(Map<String, String> texts, String eventId, String field, String text) {
+        if (eventId != null) {
+            texts.putIfAbsent(eventId + '|' + field, text);
+        }
     }
 
     @Override
     public synchronized String text(String eventId, String field) {
         String key = eventId + '|' + field;
+        if (prefetchedEvents.contains(eventId)) {
+            return prefetched.get(key);
+        }
         for (Map<String, String> texts : sessions.values()) {
             if (texts.containsKey(key)) {
                 return texts.get(key);
@@ -76,13 +140,18 @@ public class SessionSourceTexts implements SourceTextLookup {
                         UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations WHERE session_id = ?1
                         UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations WHERE session_id = ?1""")) {
             ps.setString(1, session);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    texts.putIfAbsent(rs.getString(1) + '|' + rs.getString(2), rs.getString(3));
-                }
-            }
+            read(ps, texts);
         }
         return texts;
+    }
+
+    /** Keeps the first text of each event and field the statement reads. */
+    private static void read(PreparedStatement ps, Map<String, String> texts) throws SQLException {
+        try (ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                texts.putIfAbsent(rs.getString(1) + '|' + rs.getString(2), rs.getString(3));
+            }
+        }
     }
 
 }

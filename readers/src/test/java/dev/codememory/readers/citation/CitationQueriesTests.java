@@ -157,6 +157,37 @@ class CitationQueriesTests {
     }
 
     @Test
+    void sourceTextsReadAheadAreTheTextsASessionAtATimeGives() throws SQLException {
+        List<String> events = List.of("ev0", "ev1", "ev2", "ev3", "ev4", "ev5", "ev6", "ev7", "gone");
+        List<String> fields = List.of("prompt", "reply", "tool_input", "tool_response");
+        SessionSourceTexts bySession = new SessionSourceTexts(session::connection);
+        SessionSourceTexts readAhead = new SessionSourceTexts(session::connection);
+        readAhead.prefetch(List.of("ev1", "ev3", "ev7", "ev1", "gone"));
+
+        List<String> expected = new ArrayList<>();
+        List<String> actual = new ArrayList<>();
+        for (String event : events) {
+            for (String field : fields) {
+                expected.add(event + "/" + field + "=" + bySession.text(event, field));
+                actual.add(event + "/" + field + "=" + readAhead.text(event, field));
+            }
+        }
+
+        assertThat(actual).isEqualTo(expected)
+            .contains("ev1/prompt=How do we deploy?", "ev3/tool_response=a b", "ev7/reply=null", "gone/prompt=null");
+        readAhead.prefetch(List.of("ev5"));
+        try (Statement st = c.createStatement()) {
+            st.execute("DELETE FROM turns WHERE turn_id = 't2'"); // what was read ahead
+                                                                  // is
+                                                                  // answered from memory
+        }
+        assertThat(readAhead.text("ev5", "reply")).isEqualTo("Run rollback.sh from the ops folder.");
+        assertThat(readAhead.text("ev1", "prompt")).isEqualTo("How do we deploy?"); // read
+                                                                                    // by
+                                                                                    // session
+    }
+
+    @Test
     void readsSourceEventsWithTheirNeighboursEachOnce() throws SQLException {
         List<ContextEvent> events = CitationQueries.sourceContext(c, "e1");
 

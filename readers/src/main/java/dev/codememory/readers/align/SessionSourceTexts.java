@@ -87,18 +87,20 @@ public class SessionSourceTexts implements SourceTextLookup {
         prefetched = texts;
     }
 
-    /**
-     * The first text read for an event's field (a session's load keeps the first too).
-     */
+    private static String key(String eventId, String field) {
+        return eventId + '|' + field;
+    }
+
+    /** The first text read for an event's field, whichever way it was read. */
     private static void keep(Map<String, String> texts, String eventId, String field, String text) {
         if (eventId != null) {
-            texts.putIfAbsent(eventId + '|' + field, text);
+            texts.putIfAbsent(key(eventId, field), text);
         }
     }
 
     @Override
     public synchronized String text(String eventId, String field) {
-        String key = eventId + '|' + field;
+        String key = key(eventId, field);
         if (prefetchedEvents.contains(eventId)) {
             return prefetched.get(key);
         }
@@ -149,7 +151,7 @@ public class SessionSourceTexts implements SourceTextLookup {
     private static void read(PreparedStatement ps, Map<String, String> texts) throws SQLException {
         try (ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
-                texts.putIfAbsent(rs.getString(1) + '|' + rs.getString(2), rs.getString(3));
+                keep(texts, rs.getString(1), rs.getString(2), rs.getString(3));
             }
         }
     }

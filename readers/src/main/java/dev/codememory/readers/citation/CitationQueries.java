@@ -58,14 +58,9 @@ public final class CitationQueries {
         List<String> ids = List.copyOf(memoryIds);
         for (int from = 0; from < ids.size(); from += IDS_PER_STATEMENT) {
             List<String> part = ids.subList(from, Math.min(ids.size(), from + IDS_PER_STATEMENT));
-            try (PreparedStatement ps = c
-                .prepareStatement("SELECT memory_id, citation FROM citations WHERE memory_id" + in(part.size()))) {
-                bind(ps, part);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        out.put(rs.getString(1), PREFIX + rs.getString(2));
-                    }
-                }
+            for (String[] row : byKeys(c, "SELECT memory_id, citation FROM citations WHERE memory_id", part,
+                    rs -> new String[] { rs.getString(1), rs.getString(2) })) {
+                out.put(row[0], PREFIX + row[1]);
             }
         }
         return out;
@@ -116,7 +111,8 @@ public final class CitationQueries {
         }
         // two lookups by key, not a join: a join reads every entry (tens of ms at a
         // million memories)
-        List<String> memoryIds = strings(c, "SELECT memory_id FROM citations WHERE citation = ?", code.get());
+        List<String> memoryIds = byKeys(c, "SELECT memory_id FROM citations WHERE citation", List.of(code.get()),
+                rs -> rs.getString(1));
         if (memoryIds.isEmpty()) {
             return Optional.empty();
         }
@@ -184,10 +180,10 @@ public final class CitationQueries {
                                                                         // a session
         Map<String, LocalDateTime> firstSource = new LinkedHashMap<>();
         java.util.Set<String> sources = new java.util.LinkedHashSet<>(
-                strings(c, "SELECT DISTINCT event_id FROM evidence_spans WHERE entry_id = ?", memoryId));
+                byKeys(c, "SELECT DISTINCT event_id FROM evidence_spans WHERE entry_id", List.of(memoryId),
+                        rs -> rs.getString(1)));
         Map<String, Positioned> found = new java.util.HashMap<>();
-        for (Positioned e : positioned(c, "SELECT event_id, seq, ts, session_id, event_type FROM events WHERE event_id",
-                sources)) {
+        for (Positioned e : byKeys(c, POSITIONED + "event_id", sources, CitationQueries::positioned)) {
             found.put(e.eventId(), e);
         }
         for (String eventId : sources) {
@@ -202,8 +198,7 @@ public final class CitationQueries {
             }
             else if (!sessions.containsKey(session)) {
                 sessions.put(session,
-                        positioned(c, "SELECT event_id, seq, ts, session_id, event_type FROM events WHERE session_id",
-                                List.of(session)));
+                        byKeys(c, POSITIONED + "session_id", List.of(session), CitationQueries::positioned));
             }
         }
         List<String> order = new ArrayList<>(sessions.keySet());
@@ -249,7 +244,7 @@ public final class CitationQueries {
             Map<String, String[]> turns) throws SQLException {
         List<String> ids = picks.stream().map(p -> p.event().eventId()).toList();
         Map<String, String> details = new java.util.HashMap<>();
-        for (String[] row : rows(c, """
+        for (String[] row : byKeys(c, """
                 SELECT event_id,
                        coalesce(json_extract_string(payload, '$.prompt'),
                                 json_extract_string(payload, '$.last_assistant_message'),
@@ -257,12 +252,13 @@ public final class CitationQueries {
                                 json_extract_string(payload, '$.reason'),
                                 json_extract_string(payload, '$.message'),
                                 json_extract_string(payload, '$.tool_name'))
-                FROM events WHERE event_id""", ids, 2)) {
+                FROM events WHERE event_id""", ids, rs -> new String[] { rs.getString(1), rs.getString(2) })) {
             details.put(row[0], row[1]);
         }
         Map<String, String[]> tools = new java.util.HashMap<>();
         String toolCalls = "SELECT observation_id, tool, input_text, output_text FROM observations WHERE observation_id";
-        for (String[] row : rows(c, toolCalls, ids, 4)) {
+        for (String[] row : byKeys(c, toolCalls, ids,
+                rs -> new String[] { rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4) })) {
             tools.put(row[0], row);
         }
         List<ContextEvent> events = new ArrayList<>(picks.size());
@@ -281,34 +277,28 @@ public final class CitationQueries {
     private record Positioned(String eventId, long seq, LocalDateTime ts, String sessionId, String eventType) {
     }
 
-    /**
-     * The events {@code select} (ending in the key column) reads for these keys, each by
-     * an equality DuckDB answers from an index.
-     */
-    private static List<Positioned> positioned(Connection c, String select, Collection<String> keys)
-            throws SQLException {
-        List<Positioned> rows = new ArrayList<>();
-        if (keys.isEmpty()) {
-            return rows;
-        }
-        try (PreparedStatement ps = c.prepareStatement(select + in(keys.size()))) {
-            bind(ps, keys);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(new Positioned(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5)));
-                }
-            }
-        }
-        return rows;
+    private static final String POSITIONED = "SELECT event_id, seq, ts, session_id, event_type FROM events WHERE ";
+
+    private static Positioned positioned(ResultSet rs) throws SQLException {
+        return new Positioned(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class), rs.getString(4),
+                rs.getString(5));
+    }
+
+    /** Reads one result row. */
+    @FunctionalInterface
+    private interface Row<T> {
+
+        T read(ResultSet rs) throws SQLException;
+
     }
 
     /**
-     * The first {@code columns} columns of every row {@code select} reads for these keys.
+     * Every row {@code select} (ending in its key column) reads for these keys, each an
+     * equality DuckDB answers from an index: one statement for all of them.
      */
-    private static List<String[]> rows(Connection c, String select, List<String> keys, int columns)
+    private static <T> List<T> byKeys(Connection c, String select, Collection<String> keys, Row<T> row)
             throws SQLException {
-        List<String[]> rows = new ArrayList<>();
+        List<T> rows = new ArrayList<>();
         if (keys.isEmpty()) {
             return rows;
         }
@@ -316,11 +306,7 @@ public final class CitationQueries {
             bind(ps, keys);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    String[] row = new String[columns];
-                    for (int i = 0; i < columns; i++) {
-                        row[i] = rs.getString(i + 1);
-                    }
-                    rows.add(row);
+                    rows.add(row.read(rs));
                 }
             }
         }
@@ -374,19 +360,6 @@ public final class CitationQueries {
                 both[slot] = text;
             }
         }
-    }
-
-    private static List<String> strings(Connection c, String sql, String parameter) throws SQLException {
-        List<String> values = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, parameter);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    values.add(rs.getString(1));
-                }
-            }
-        }
-        return values;
     }
 
 }

@@ -326,14 +326,8 @@ class PromptContextBuilderTests {
 
             String text = context.text();
             String where = "round " + round + ", " + budget;
-            assertThat(text.length()).as(where)
-                .isLessThanOrEqualTo(budget.maxChars())
-                .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
-            assertThat(ContextBudget.estimateTokens(text)).as(where)
-                .isLessThanOrEqualTo(budget.maxTokens())
-                .isEqualTo(context.estimatedTokens());
+            assertFitsTheBudget(text, budget, context.estimatedTokens(), where);
             assertThat(context.isEmpty()).as(where).isEqualTo(context.reason() == Expansion.NONE);
-            assertThat(validUtf16(text)).as(where).isTrue();
             List<ContextHit> eligible = hits.stream()
                 .sorted(Comparator.comparingDouble(ContextHit::score).reversed())
                 .filter(h -> h.score() >= MatchBand.SUGGESTED_SCORE)
@@ -397,6 +391,20 @@ class PromptContextBuilderTests {
             text.append(pieces[random.nextInt(pieces.length)]);
         }
         return text.toString();
+    }
+
+    /**
+     * Within the budget's characters and Claude Code's limit, within its tokens and
+     * counted as estimated, and valid UTF-16.
+     */
+    static void assertFitsTheBudget(String text, ContextBudget budget, int estimatedTokens, String where) {
+        assertThat(text.length()).as(where)
+            .isLessThanOrEqualTo(budget.maxChars())
+            .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
+        assertThat(ContextBudget.estimateTokens(text)).as(where)
+            .isLessThanOrEqualTo(budget.maxTokens())
+            .isEqualTo(estimatedTokens);
+        assertThat(validUtf16(text)).as(where).isTrue();
     }
 
     static boolean validUtf16(String text) {

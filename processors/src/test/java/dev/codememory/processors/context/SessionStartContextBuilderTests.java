@@ -171,13 +171,7 @@ class SessionStartContextBuilderTests {
 
             String text = context.text();
             String where = "round " + round + ", " + budget;
-            assertThat(text.length()).as(where)
-                .isLessThanOrEqualTo(budget.maxChars())
-                .isLessThanOrEqualTo(ContextBudget.CLAUDE_CODE_MAX_CHARS);
-            assertThat(ContextBudget.estimateTokens(text)).as(where)
-                .isLessThanOrEqualTo(budget.maxTokens())
-                .isEqualTo(context.estimatedTokens());
-            assertThat(PromptContextBuilderTests.validUtf16(text)).as(where).isTrue();
+            PromptContextBuilderTests.assertFitsTheBudget(text, budget, context.estimatedTokens(), where);
             assertThat(context.isEmpty()).as(where).isEqualTo(context.citations().isEmpty());
             if (!context.isEmpty()) {
                 assertThat(text).as(where).startsWith(HEADER);

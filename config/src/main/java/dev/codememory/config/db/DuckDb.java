@@ -16,6 +16,16 @@ import org.duckdb.DuckDBConnection;
  */
 public final class DuckDb {
 
+    /**
+     * How much write-ahead log DuckDB gathers before it checkpoints (its default is 16
+     * MB). A checkpoint writes every index of a changed table in full, so a large import
+     * that checkpointed every 16 MB rewrote the million-row indexes of {@code events}
+     * dozens of times: ingesting a million generated events took 101 s, 64 s with this
+     * threshold (77 s with 256 MB), at 1.9 GB resident instead of 1.1 GB. A session
+     * checkpoints when it closes, so the log never outlives a job.
+     */
+    static final String CHECKPOINT_THRESHOLD = "1GB";
+
     private final Path file;
 
     private final Properties properties;
@@ -29,6 +39,7 @@ public final class DuckDb {
         if (threads > 0) {
             properties.setProperty("threads", Integer.toString(threads));
         }
+        properties.setProperty("checkpoint_threshold", CHECKPOINT_THRESHOLD);
         // only json, parquet and icu are available offline; never let DuckDB try the
         // network
         properties.setProperty("autoinstall_known_extensions", "false");

@@ -83,6 +83,39 @@ class DuckDbTests {
     }
 
     @Test
+    void aSessionKeepsWritingItsLogPastDuckDbsDefaultCheckpointAndCheckpointsWhenItCloses() throws SQLException {
+        Path file = tmp.resolve("memory.duckdb");
+        Path wal = tmp.resolve("memory.duckdb.wal");
+        long walWhileOpen;
+        try (DuckDb.Session session = new DuckDb(file, "1GB", 1).open();
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE t (i INTEGER, s VARCHAR)");
+            for (int chunk = 0; chunk < 12; chunk++) {
+                // below a row group each, so the rows go through the log, as ingest's
+                // chunks do
+                st.execute("INSERT INTO t SELECT i, md5(i::VARCHAR) || repeat(md5((i * 7)::VARCHAR), 50) FROM range("
+                        + chunk * 10_000 + ", " + (chunk + 1) * 10_000 + ") r(i)");
+            }
+            walWhileOpen = Files.size(wal);
+        }
+        catch (IOException e) {
+            throw new AssertionError(e);
+        }
+
+        assertThat(walWhileOpen).as("log bytes before close").isGreaterThan(32L << 20);
+        assertThat(Files.exists(wal) ? wal.toFile().length() : 0).as("log bytes after close").isZero();
+        try (DuckDb.Session session = new DuckDb(file, "1GB", 1).open();
+                Connection c = session.connection();
+                Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT count(*), count(DISTINCT i) FROM t")) {
+            rs.next();
+            assertThat(rs.getLong(1)).isEqualTo(120_000);
+            assertThat(rs.getLong(2)).isEqualTo(120_000);
+        }
+    }
+
+    @Test
     void closeReleasesTheSession() {
         DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
 

@@ -11,7 +11,7 @@ public final class AlignmentQueries {
 
     /** Entries whose evidence has not been aligned yet. */
     public static final String ENTRIES_TO_ALIGN = """
-            SELECT entry_id FROM entries WHERE stage = 'candidate' ORDER BY created_ts, entry_id""";
+            SELECT entry_id, created_ts FROM entries WHERE stage = 'candidate' ORDER BY created_ts, entry_id""";
 
     private AlignmentQueries() {
     }

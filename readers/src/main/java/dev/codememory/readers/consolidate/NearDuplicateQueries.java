@@ -21,7 +21,7 @@ public final class NearDuplicateQueries {
      * and summaries never merge).
      */
     public static final String ENTRIES_TO_MERGE = """
-            SELECT e.entry_id FROM entries e
+            SELECT e.entry_id, e.created_ts FROM entries e
             WHERE e.stage = 'verified' AND e.status = 'active'
               AND e.entry_type IN ('decision', 'preference', 'fact', 'insight')
               AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'merge')

@@ -27,14 +27,19 @@ public final class EntryQueries {
     private EntryQueries() {
     }
 
-    /** The entries whose ids are in the reader's key table, in its order. */
+    /**
+     * The entries whose ids are in the reader's key table, in its order; the pending
+     * query gives each entry's {@code created_ts} second
+     * ({@link PendingItemReader#withinPage(String)}).
+     */
     public static List<EntryDraft> entries(Connection c) throws SQLException {
         List<EntryDraft> items = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT e.entry_id, e.candidate_id, e.entry_type, e.project, e.session_id, e.created_ts, e.title,
                        e.body, e.task_json::VARCHAR, e.canonical_key, e.quotes_json::VARCHAR
-                FROM entries e JOIN %s p ON p.key = e.entry_id ORDER BY p.ord"""
-            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+                FROM entries e JOIN %s p ON p.key = e.entry_id WHERE %s ORDER BY p.ord"""
+            .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("e.created_ts")));
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(entry(rs));
             }

@@ -6,6 +6,7 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Supplier;
@@ -44,6 +45,21 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     /** The temporary table a {@link PageLoader} joins with. */
     public static final String KEYS_TABLE = "temp.main.pending_keys";
 
+    /**
+     * A condition on a page loader's item table that holds for every item of the page,
+     * given that the pending query's second column is {@code column} of each item: the
+     * column lies between the smallest and the largest of the page's values (with no such
+     * values, any). Joining with {@value #KEYS_TABLE} alone makes DuckDB read the whole
+     * table for each page, so a stage's pages cost it quadratic time (validation read
+     * 944,000 candidates for each of their 1,888 pages); with this condition it reads the
+     * row groups whose zone maps overlap the page's range, and items are stored roughly
+     * in that order (by time).
+     */
+    public static String withinPage(String column) {
+        return column + " BETWEEN coalesce((SELECT min(ts) FROM " + KEYS_TABLE + "), '-infinity'::TIMESTAMP)"
+                + " AND coalesce((SELECT max(ts) FROM " + KEYS_TABLE + "), 'infinity'::TIMESTAMP)";
+    }
+
     private static final int PAGE = 500;
 
     private final Supplier<DuckDBConnection> connections;
@@ -53,6 +69,8 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     private final PageLoader<T> pageLoader;
 
     private List<String> keys;
+
+    private List<LocalDateTime> times;
 
     private int next;
 
@@ -66,7 +84,9 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     }
 
     /**
-     * @param pendingKeysSql a query whose first column is the key, in processing order
+     * @param pendingKeysSql a query whose first column is the key, in processing order,
+     * and whose optional second column is the item's time that
+     * {@link #withinPage(String)} bounds
      */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader) {
         this(connections, pendingKeysSql, pageLoader, null);
@@ -82,17 +102,21 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     @Override
     public void open(ExecutionContext executionContext) {
         List<String> pending = new ArrayList<>();
+        List<LocalDateTime> pendingTimes = new ArrayList<>();
         try (Connection c = connections.get();
                 PreparedStatement ps = c.prepareStatement(pendingKeysSql);
                 ResultSet rs = ps.executeQuery()) {
+            boolean timed = rs.getMetaData().getColumnCount() > 1;
             while (rs.next()) {
                 pending.add(rs.getString(1));
+                pendingTimes.add(timed ? rs.getObject(2, LocalDateTime.class) : null);
             }
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot list pending work: " + e.getMessage(), e);
         }
         keys = pending;
+        times = pendingTimes;
         next = 0;
         page.clear();
     }
@@ -104,12 +128,13 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
             next += pageKeys.size();
             try (DuckDBConnection c = connections.get()) {
                 try (Statement st = c.createStatement()) {
-                    st.execute("CREATE TEMP TABLE IF NOT EXISTS pending_keys (ord INTEGER, key VARCHAR)");
-                    st.execute("DELETE FROM " + KEYS_TABLE);
+                    st.execute("CREATE OR REPLACE TEMP TABLE pending_keys (ord INTEGER, key VARCHAR, ts TIMESTAMP)");
                 }
                 try (DuckDBAppender appender = c.createAppender("temp", "main", "pending_keys")) {
                     for (int i = 0; i < pageKeys.size(); i++) {
-                        appender.beginRow().append(i).append(pageKeys.get(i)).endRow();
+                        LocalDateTime time = times.get(next - pageKeys.size() + i);
+                        appender.beginRow().append(i).append(pageKeys.get(i));
+                        (time != null ? appender.append(time) : appender.appendNull()).endRow();
                     }
                 }
                 page.addAll(pageLoader.load(c));
@@ -139,6 +164,7 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     @Override
     public void close() {
         keys = null;
+        times = null;
         page.clear();
     }
 

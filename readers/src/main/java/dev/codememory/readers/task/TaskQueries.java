@@ -19,7 +19,7 @@ public final class TaskQueries {
 
     /** Verified task and work entries the task stage has not handled. */
     public static final String TASK_ENTRIES_TO_RESOLVE = """
-            SELECT e.entry_id FROM entries e
+            SELECT e.entry_id, e.created_ts FROM entries e
             WHERE e.entry_type IN ('task', 'work') AND e.stage = 'verified'
               AND NOT EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = e.entry_id AND m.stage = 'tasks')
             ORDER BY e.created_ts, e.entry_id""";

@@ -24,7 +24,7 @@ public final class CandidateQueries {
      * not rejected.
      */
     public static final String CANDIDATES_TO_VALIDATE = """
-            SELECT k.candidate_id FROM candidates k
+            SELECT k.candidate_id, k.ts FROM candidates k
             WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.candidate_id = k.candidate_id)
               AND NOT EXISTS (SELECT 1 FROM edges d WHERE d.src_id = k.candidate_id AND d.rel_type = 'duplicate_of')
               AND NOT EXISTS (SELECT 1 FROM graduation_rejects r WHERE r.subject_id = k.candidate_id
@@ -40,8 +40,9 @@ public final class CandidateQueries {
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT k.candidate_id, k.kind, k.session_id, k.project, k.ts, k.title, k.body, k.task_json::VARCHAR,
                        k.quotes_json::VARCHAR, k.extractor
-                FROM candidates k JOIN %s p ON p.key = k.candidate_id ORDER BY p.ord"""
-            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
+                FROM candidates k JOIN %s p ON p.key = k.candidate_id WHERE %s ORDER BY p.ord"""
+            .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("k.ts")));
+                ResultSet rs = ps.executeQuery()) {
             while (rs.next()) {
                 items.add(new Candidate(rs.getString(1),
                         CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)), rs.getString(3),

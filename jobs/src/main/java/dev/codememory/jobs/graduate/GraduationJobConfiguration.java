@@ -200,10 +200,16 @@ public class GraduationJobConfiguration {
                 (PendingItemReader.Loader<ProjectActivity>) ProjectFactsQueries::activity);
     }
 
+    /**
+     * Chunks of 5,000: a chunk's writer statements cost about the same for 500 candidates
+     * as for 5,000 (each streams the stored entries and edges past the chunk's keys), so
+     * fewer, larger chunks divide the stage's time (at 200,000 events, 378 chunks of 500
+     * took 117 ms each).
+     */
     @Bean
     Step validateCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<Candidate> candidateReader, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("validateCandidatesStep", jobRepository).<Candidate, ValidationOutcome>chunk(500)
+        return new StepBuilder("validateCandidatesStep", jobRepository).<Candidate, ValidationOutcome>chunk(5000)
             .transactionManager(transactionManager)
             .reader(candidateReader)
             .processor(new CandidateValidationProcessor(new CandidateValidator()))

@@ -367,14 +367,15 @@ public class GraduationJobConfiguration {
     /**
      * After citation, because a summary's lines cite the memories they rest on: each
      * finished session's summary is composed from its verified memories and stored
-     * verified, with their spans.
+     * verified, with their spans. A chunk is a page of the reader (500 sessions): the
+     * writer's statements each read the stored entries, spans and edges once per chunk.
      */
     @Bean
     Step summarizeSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<SessionMaterial> sessionMaterialReader, JobDatabase database,
             JobRunListener jobRunListener) {
         SessionSummaryComposer composer = new SessionSummaryComposer();
-        return new StepBuilder("summarizeSessionsStep", jobRepository).<SessionMaterial, SummaryOutcome>chunk(20)
+        return new StepBuilder("summarizeSessionsStep", jobRepository).<SessionMaterial, SummaryOutcome>chunk(500)
             .transactionManager(transactionManager)
             .reader(sessionMaterialReader)
             .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))

@@ -90,7 +90,8 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
                 SELECT DISTINCT ON (entry_id) entry_id, entry_id, 'summary', project, session_id, ts, title, body, NULL,
                        quotes_json::JSON, canonical_key, 'verified', 'active', now() AT TIME ZONE 'UTC'
                 FROM temp.main.stage_summaries s
-                WHERE NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = s.entry_id)
+                WHERE s.entry_id NOT IN (SELECT e.entry_id FROM entries e
+                                         WHERE e.entry_id IN (SELECT entry_id FROM temp.main.stage_summaries))
                   AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = s.entry_id)""");
         Staging.execute(c,
                 """

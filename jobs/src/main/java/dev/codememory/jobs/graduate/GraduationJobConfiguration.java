@@ -86,6 +86,14 @@ public class GraduationJobConfiguration {
     public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
 
     /**
+     * Sessions per chunk of assembly and extraction: a reader page (500). Their writers'
+     * statements read the stored turns, observations and candidates once per chunk, a
+     * cost that grows with the history (at 200,000 generated events, chunks of 500
+     * instead of 50: assembly 12.0 → 10.1 s, extraction 22.1 → 19.5 s).
+     */
+    static final int SESSIONS_PER_CHUNK = 500;
+
+    /**
      * The table of contents: the job's steps in the order they run. The ingest flow
      * (seal, ingest and delete the spool) is defined in {@link IngestJobConfiguration},
      * the embed flow (queue and embed vectors) in {@link EmbedStepsConfiguration}; every
@@ -137,7 +145,8 @@ public class GraduationJobConfiguration {
     Step assembleSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<List<StoredEvent>> sessionEventsReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("assembleSessionsStep", jobRepository).<List<StoredEvent>, AssembledSession>chunk(50)
+        return new StepBuilder("assembleSessionsStep", jobRepository)
+            .<List<StoredEvent>, AssembledSession>chunk(SESSIONS_PER_CHUNK)
             .transactionManager(transactionManager)
             .reader(sessionEventsReader)
             .processor(new SessionAssembler(new TranscriptFiles())::assemble)
@@ -157,7 +166,8 @@ public class GraduationJobConfiguration {
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<AssembledSession> assembledSessionReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("extractCandidatesStep", jobRepository).<AssembledSession, ExtractedSession>chunk(50)
+        return new StepBuilder("extractCandidatesStep", jobRepository)
+            .<AssembledSession, ExtractedSession>chunk(SESSIONS_PER_CHUNK)
             .transactionManager(transactionManager)
             .reader(assembledSessionReader)
             .processor(new CandidateExtractionProcessor(new RuleBasedExtractor()))

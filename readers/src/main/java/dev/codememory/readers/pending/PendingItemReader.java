@@ -60,7 +60,10 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
                 + " AND coalesce((SELECT max(ts) FROM " + KEYS_TABLE + "), 'infinity'::TIMESTAMP)";
     }
 
-    private static final int PAGE = 500;
+    /** Items per page unless a stage asks for another size. */
+    public static final int PAGE = 500;
+
+    private final int pageSize;
 
     private final Supplier<DuckDBConnection> connections;
 
@@ -80,7 +83,7 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
      * @param pendingKeysSql a query whose first column is the key, in processing order
      */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, Loader<T> loader) {
-        this(connections, pendingKeysSql, (PageLoader<T>) null, loader);
+        this(connections, pendingKeysSql, PAGE, null, loader);
     }
 
     /**
@@ -89,13 +92,26 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
      * {@link #withinPage(String)} bounds
      */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader) {
-        this(connections, pendingKeysSql, pageLoader, null);
+        this(connections, pendingKeysSql, PAGE, pageLoader, null);
     }
 
-    private PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, PageLoader<T> pageLoader,
-            Loader<T> loader) {
+    /**
+     * @param pageSize items per page: each page is one query of the item table, so a
+     * stage whose chunks are larger than {@link #PAGE} reads a chunk in one page
+     */
+    public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, int pageSize,
+            PageLoader<T> pageLoader) {
+        this(connections, pendingKeysSql, pageSize, pageLoader, null);
+    }
+
+    private PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, int pageSize,
+            PageLoader<T> pageLoader, Loader<T> loader) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("page size must be at least 1, was " + pageSize);
+        }
         this.connections = connections;
         this.pendingKeysSql = pendingKeysSql;
+        this.pageSize = pageSize;
         this.pageLoader = pageLoader != null ? pageLoader : c -> loadOneByOne(c, loader);
     }
 
@@ -124,7 +140,7 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     @Override
     public T read() {
         if (page.isEmpty() && keys != null && next < keys.size()) {
-            List<String> pageKeys = keys.subList(next, Math.min(keys.size(), next + PAGE));
+            List<String> pageKeys = keys.subList(next, Math.min(keys.size(), next + pageSize));
             next += pageKeys.size();
             try (DuckDBConnection c = connections.get()) {
                 try (Statement st = c.createStatement()) {

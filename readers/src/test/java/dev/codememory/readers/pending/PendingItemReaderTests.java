@@ -76,8 +76,19 @@ class PendingItemReaderTests {
             .containsExactlyElementsOf(query("SELECT id || ':' || v FROM items WHERE v < 3001 ORDER BY ts, id"));
     }
 
+    @Test
+    void pagesOfAnotherSizeReadTheSameItems() throws SQLException {
+        List<String> read = readAll("SELECT id, ts FROM items WHERE v % 7 = 0 ORDER BY ts, id", 5_000);
+
+        assertThat(read).hasSize(42_858).containsExactlyElementsOf(expected());
+    }
+
     private List<String> readAll(String pendingSql) {
-        PendingItemReader<String> reader = new PendingItemReader<>(this::duplicate, pendingSql, LOADER);
+        return readAll(pendingSql, PendingItemReader.PAGE);
+    }
+
+    private List<String> readAll(String pendingSql, int pageSize) {
+        PendingItemReader<String> reader = new PendingItemReader<>(this::duplicate, pendingSql, pageSize, LOADER);
         reader.open(new ExecutionContext());
         List<String> read = new ArrayList<>();
         for (String item = reader.read(); item != null; item = reader.read()) {

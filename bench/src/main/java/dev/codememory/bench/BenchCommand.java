@@ -18,13 +18,18 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Properties;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -253,16 +258,22 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     /**
      * Generated Claude Code sessions (prompts, tool calls, replies that state decisions,
      * preferences, tasks and insights), imported with fixed timestamps, then one
-     * {@code --job=graduate}. Reports the graduation stages' own time (ingest excluded;
-     * there is no embedding yet) from {@code pipeline_metrics}.
+     * {@code --job=graduate}. Reports each step's counts and time from
+     * {@code pipeline_metrics}, the stages' throughput without ingest and embedding, the
+     * ingest step's, the texts embedded (per second and per 1,000 events), when the
+     * newest two weeks had vectors (from the embed step's progress in the job's log) and
+     * the whole time, import included.
      */
     private static void graduationBench(Path jar, Path home, int events)
             throws IOException, InterruptedException, java.sql.SQLException {
         CodeMemoryHome cmh = new CodeMemoryHome(home).ensureCreated();
         Path hooks = home.resolveSibling("generated-hooks.jsonl");
         int written = GeneratedSessions.write(hooks, events);
-        time(List.of(java(), "-jar", jar.toString(), "import", "--hooks", hooks.toString()), new byte[0], home);
-        long wallMs = time(List.of(java(), "-jar", jar.toString(), "--job=graduate"), new byte[0], home);
+        long importMs = time(List.of(java(), "-jar", jar.toString(), "import", "--hooks", hooks.toString()),
+                new byte[0], home, GRADUATION_TIMEOUT_MINUTES);
+        Instant graduationStart = Instant.now();
+        long wallMs = time(List.of(java(), "-jar", jar.toString(), "--job=graduate"), new byte[0], home,
+                GRADUATION_TIMEOUT_MINUTES);
         Properties readOnly = new Properties();
         readOnly.setProperty("duckdb.read_only", "true");
         System.out.printf("%ngraduation: %d generated events in %d sessions%n", written, written / 50);
@@ -274,13 +285,15 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                     ORDER BY step_execution_id""")) {
                 while (rs.next()) {
                     String step = rs.getString(1);
-                    boolean stage = !Set.of("sealSpoolStep", "ingestSpoolStep", "deleteIngestedSpoolStep")
+                    boolean ingest = Set.of("sealSpoolStep", "ingestSpoolStep", "deleteIngestedSpoolStep")
                         .contains(step);
-                    if (stage) {
+                    boolean embedding = step.equals("embedMemoriesStep");
+                    if (!ingest && !embedding) {
                         stagesMs += rs.getLong(4);
                     }
                     System.out.printf("  %-26s read %7d  written %7d  %7d ms%s%n", step, rs.getLong(2), rs.getLong(3),
-                            rs.getLong(4), stage ? "" : "   (ingest, excluded)");
+                            rs.getLong(4),
+                            ingest ? "   (ingest, excluded)" : embedding ? "   (embedding, excluded)" : "");
                 }
             }
             try (ResultSet rs = st.executeQuery("""
@@ -290,13 +303,75 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 rs.next();
                 System.out.printf("  events %d, verified entries %d, other entries %d, tasks %d%n", rs.getLong(1),
                         rs.getLong(2), rs.getLong(3), rs.getLong(4));
-                System.out.printf("  graduation stages: %d ms = %.0f events/s (whole process %d ms)%n", stagesMs,
-                        rs.getLong(1) * 1000.0 / Math.max(1, stagesMs), wallMs);
+                System.out.printf(
+                        "  graduation stages without ingest and embedding: %d ms = %.0f events/s"
+                                + " (whole process %d ms)%n",
+                        stagesMs, rs.getLong(1) * 1000.0 / Math.max(1, stagesMs), wallMs);
             }
+            long ingestMs = stepMs(st, "ingestSpoolStep");
+            long embedMs = stepMs(st, "embedMemoriesStep");
+            long embedded = 0;
+            LocalDateTime newest = null;
+            try (ResultSet rs = st.executeQuery("""
+                    SELECT (SELECT write_count FROM pipeline_metrics WHERE step_name = 'embedMemoriesStep'),
+                           (SELECT max(ts) FROM events)""")) {
+                rs.next();
+                embedded = rs.getLong(1);
+                newest = rs.getObject(2, LocalDateTime.class);
+            }
+            System.out.printf("  ingest: %d ms = %.0f events/s (import into the spool before it: %d ms)%n", ingestMs,
+                    written * 1000.0 / Math.max(1, ingestMs), importMs);
+            System.out.printf("  embedding: %d texts, %.0f per 1,000 events, %.1f texts/s%n", embedded,
+                    embedded * 1000.0 / Math.max(1, written), embedded * 1000.0 / Math.max(1, embedMs));
+            Duration recent = newest == null ? null : untilVectorsReach(cmh.logs().resolve("jobs.log"), graduationStart,
+                    newest.toLocalDate().minusDays(14));
+            System.out.printf("  newest two weeks with vectors after %s, everything after %.1f min (import included)%n",
+                    recent == null ? "the whole run"
+                            : String.format("%.1f min", (importMs + recent.toMillis()) / 60_000.0),
+                    (importMs + wallMs) / 60_000.0);
+        }
+    }
+
+    private static final int GRADUATION_TIMEOUT_MINUTES = 180;
+
+    private static final Pattern VECTORS_SINCE = Pattern
+        .compile("^(\\S+Z) .*memories since (\\d{4}-\\d{2}-\\d{2}) have vectors");
+
+    private static long stepMs(Statement st, String step) throws java.sql.SQLException {
+        try (ResultSet rs = st.executeQuery(
+                "SELECT coalesce(sum(duration_ms), 0) FROM pipeline_metrics WHERE step_name = '" + step + "'")) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
+    /**
+     * When the embed step's progress first said that memories back to {@code since} had
+     * vectors, counted from {@code start}, read from the job's log (the step embeds the
+     * newest memories first); null when no progress line said so (a run short enough to
+     * embed everything between two lines).
+     */
+    static Duration untilVectorsReach(Path log, Instant start, LocalDate since) throws IOException {
+        if (!Files.exists(log)) {
+            return null;
+        }
+        try (var lines = Files.lines(log, StandardCharsets.UTF_8)) {
+            return lines.map(VECTORS_SINCE::matcher)
+                .filter(Matcher::find)
+                .filter(m -> !LocalDate.parse(m.group(2)).isAfter(since))
+                .map(m -> Duration.between(start, Instant.parse(m.group(1))))
+                .filter(d -> !d.isNegative())
+                .findFirst()
+                .orElse(null);
         }
     }
 
     private static long time(List<String> command, byte[] stdin, Path home) throws IOException, InterruptedException {
+        return time(command, stdin, home, 10);
+    }
+
+    private static long time(List<String> command, byte[] stdin, Path home, int timeoutMinutes)
+            throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD);
         pb.environment().put(CodeMemoryHome.ENV, home.toString());
@@ -305,7 +380,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         try (var in = p.getOutputStream()) {
             in.write(stdin);
         }
-        if (!p.waitFor(10, TimeUnit.MINUTES)) {
+        if (!p.waitFor(timeoutMinutes, TimeUnit.MINUTES)) {
             p.destroyForcibly();
             throw new IllegalStateException("timed out: " + String.join(" ", command));
         }

@@ -140,15 +140,17 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     @Override
     public T read() {
         if (page.isEmpty() && keys != null && next < keys.size()) {
-            List<String> pageKeys = keys.subList(next, Math.min(keys.size(), next + pageSize));
-            next += pageKeys.size();
+            int end = Math.min(keys.size(), next + pageSize);
+            List<String> pageKeys = keys.subList(next, end);
+            List<LocalDateTime> pageTimes = times.subList(next, end);
+            next = end;
             try (DuckDBConnection c = connections.get()) {
                 try (Statement st = c.createStatement()) {
                     st.execute("CREATE OR REPLACE TEMP TABLE pending_keys (ord INTEGER, key VARCHAR, ts TIMESTAMP)");
                 }
                 try (DuckDBAppender appender = c.createAppender("temp", "main", "pending_keys")) {
                     for (int i = 0; i < pageKeys.size(); i++) {
-                        LocalDateTime time = times.get(next - pageKeys.size() + i);
+                        LocalDateTime time = pageTimes.get(i);
                         appender.beginRow().append(i).append(pageKeys.get(i));
                         (time != null ? appender.append(time) : appender.appendNull()).endRow();
                     }

@@ -69,16 +69,15 @@ public class DuckDbCandidateWriter implements ItemWriter<ExtractedSession> {
                     .endRow();
             }
         }
-        Staging.execute(c,
-                """
-                        INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
-                                                quotes_json, extractor, created_at)
-                        SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
-                               s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
-                        FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
-                        WHERE s.candidate_id NOT IN (SELECT k.candidate_id FROM candidates k
-                                                     WHERE k.candidate_id IN (SELECT candidate_id FROM temp.main.stage_candidates))
-                          AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'candidate' AND f.key = s.candidate_id)""");
+        Staging.execute(c, """
+                INSERT INTO candidates (candidate_id, kind, session_id, project, ts, title, body, task_json,
+                                        quotes_json, extractor, created_at)
+                SELECT s.candidate_id, s.kind, s.session_id, s.project, s.ts, s.title, s.body, s.task_json::JSON,
+                       s.quotes_json::JSON, s.extractor, now() AT TIME ZONE 'UTC'
+                FROM (SELECT DISTINCT ON (candidate_id) * FROM temp.main.stage_candidates) s
+                WHERE %s
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'candidate' AND f.key = s.candidate_id)"""
+            .formatted(Staging.notStored("s.candidate_id", "candidates", "candidate_id", "", "stage_candidates")));
     }
 
 }

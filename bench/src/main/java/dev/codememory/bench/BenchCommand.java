@@ -276,7 +276,8 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 GRADUATION_TIMEOUT_MINUTES);
         Properties readOnly = new Properties();
         readOnly.setProperty("duckdb.read_only", "true");
-        System.out.printf("%ngraduation: %d generated events in %d sessions%n", written, written / 50);
+        System.out.printf("%ngraduation: %d generated events in %d sessions%n", written,
+                written / GeneratedSessions.EVENTS_PER_SESSION);
         long stagesMs = 0;
         try (Connection c = DriverManager.getConnection("jdbc:duckdb:" + cmh.database(), readOnly);
                 Statement st = c.createStatement()) {

@@ -289,14 +289,16 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * Chunk size 1: each task entry must see the tasks the previous one created or
-     * changed.
+     * A chunk is a reader page: each task entry sees the tasks the entries before it
+     * created or changed, in the chunk too, as the processor holds every task's state in
+     * memory and advances it with each event it emits (step-scoped: a restart loads it
+     * again from what was committed).
      */
     @Bean
     Step resolveTasksStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> taskEntryReader, TaskResolutionProcessor taskResolutionProcessor,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("resolveTasksStep", jobRepository).<EntryDraft, GraphUpdate>chunk(1)
+        return new StepBuilder("resolveTasksStep", jobRepository).<EntryDraft, GraphUpdate>chunk(PendingItemReader.PAGE)
             .transactionManager(transactionManager)
             .reader(taskEntryReader)
             .processor(taskResolutionProcessor)

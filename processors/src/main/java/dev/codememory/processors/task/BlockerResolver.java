@@ -73,7 +73,7 @@ public final class BlockerResolver {
                 refs.putIfAbsent(task.get().entityId(), task.get());
                 continue;
             }
-            List<TaskMatch> ranked = matcher.rank(text, project, lookup)
+            List<TaskMatch> ranked = matcher.rank(text, project, lookup, TaskMatcher.CANDIDATE_MIN_SCORE)
                 .stream()
                 .filter(m -> !m.taskId().equals(blockedTaskId))
                 .toList();

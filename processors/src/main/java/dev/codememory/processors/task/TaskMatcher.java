@@ -8,6 +8,7 @@ import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * Scores a title against the tasks of a project and says when the best is a match beyond
@@ -51,13 +52,32 @@ public final class TaskMatcher {
     private static final double EPSILON = 1e-9;
 
     /**
+     * A task scoring less can neither be a strict match nor stop one: the top task must
+     * score {@value #STRICT_MIN_SCORE} and lead the runner-up by
+     * {@value #STRICT_MIN_GAP}.
+     */
+    public static final double STRICT_FLOOR = STRICT_MIN_SCORE - STRICT_MIN_GAP - 1e-6;
+
+    /**
      * Every task of the project scored against the title, best first (ties by task id).
      */
     public List<TaskMatch> rank(String title, String project, TaskLookup lookup) {
+        return rank(title, project, lookup, 0.0);
+    }
+
+    /**
+     * The tasks of the project that may score at least {@code floor}
+     * ({@link TaskLookup#mayScore}), scored against the title, best first (ties by task
+     * id): every task scoring at least {@code floor} is there, with its score, and any
+     * other task that is there has its score too. {@link #strict(List)} of the list is
+     * that of {@link #rank(String, String, TaskLookup)} when {@code floor} is at most
+     * {@link #STRICT_FLOOR}.
+     */
+    public List<TaskMatch> rank(String title, String project, TaskLookup lookup, double floor) {
         String key = TaskKeys.task(project, title);
         String normalized = CanonicalKeys.normalize(title);
         List<TaskMatch> ranked = new ArrayList<>();
-        for (TaskState task : lookup.all(project)) {
+        for (TaskState task : lookup.mayScore(project, key, normalized, floor)) {
             double score = task.key().equals(key) ? 1.0 : similarity(normalized, CanonicalKeys.normalize(task.title()));
             ranked.add(new TaskMatch(task.taskId(), task.key(), task.title(), task.status(), score));
         }
@@ -67,7 +87,7 @@ public final class TaskMatcher {
 
     /** The strict match of {@link #rank}, if there is one. */
     public Optional<TaskMatch> strict(String title, String project, TaskLookup lookup) {
-        return strict(rank(title, project, lookup));
+        return strict(rank(title, project, lookup, STRICT_FLOOR));
     }
 
     /** The strict match among already ranked tasks (best first), if there is one. */
@@ -92,6 +112,54 @@ public final class TaskMatcher {
         double chars = Math.max(editSimilarity(a, b), Math.max(editSimilarity(sortedJoin(ta), sortedJoin(tb)),
                 editSimilarity(a.replace(" ", ""), b.replace(" ", ""))));
         return Math.min(MAX_INEXACT, TOKEN_WEIGHT * softJaccard(ta, tb) + CHAR_WEIGHT * chars);
+    }
+
+    /**
+     * The terms under which {@link TaskIndex} files a word of a normalised title: two
+     * words {@link #sameWord} joins share one. {@code =} and the word without its plural
+     * s; and for an alphabetic word of at least 5 letters, {@code ~} and every string
+     * left when up to one letter is deleted (two from 9 letters) — two words within
+     * {@code k} edits leave a common string after at most {@code k} deletions from each.
+     */
+    static Set<String> terms(String word) {
+        Set<String> terms = new LinkedHashSet<>();
+        terms.add("=" + singular(word));
+        int[] letters = word.codePoints().toArray();
+        if (letters.length >= 5 && alphabetic(word)) {
+            deletions(letters, letters.length >= 9 ? 2 : 1, terms);
+        }
+        return terms;
+    }
+
+    private static void deletions(int[] letters, int left, Set<String> out) {
+        // strings of one length are reached with the same deletions left: one seen before
+        // has had its own deletions added
+        if (!out.add("~" + new String(letters, 0, letters.length)) || left == 0) {
+            return;
+        }
+        for (int i = 0; i < letters.length; i++) {
+            int[] shorter = new int[letters.length - 1];
+            System.arraycopy(letters, 0, shorter, 0, i);
+            System.arraycopy(letters, i + 1, shorter, i, letters.length - i - 1);
+            deletions(shorter, left - 1, out);
+        }
+    }
+
+    /**
+     * The most a title of {@code words} distinct words can score against a task of
+     * {@code taskWords} distinct words when at most {@code shared} of its words have a
+     * term in common with the task's ({@link #terms}): the soft Jaccard shares no more,
+     * and the character similarity is at most 1.
+     */
+    static double bound(int shared, int words, int taskWords) {
+        int h = Math.min(shared, Math.min(words, taskWords));
+        double jaccard = words + taskWords == 0 ? 1.0 : (double) h / (words + taskWords - h);
+        return Math.min(MAX_INEXACT, TOKEN_WEIGHT * jaccard + CHAR_WEIGHT);
+    }
+
+    /** The distinct words of a normalised title. */
+    static Set<String> words(String normalized) {
+        return new LinkedHashSet<>(tokens(normalized));
     }
 
     /**

@@ -25,8 +25,8 @@ import tools.jackson.databind.json.JsonMapper;
  * Tasks are entities: a verified task entry is resolved against the existing tasks
  * (find-or-create, strict matching only), producing task events; the task's state is the
  * fold of its events. The processor keeps the folded state of all tasks in memory, loaded
- * from the stored task events on first use and advanced with every event it emits, so the
- * step must run with chunk size 1 (each entry sees the tasks the previous one created).
+ * from the stored task events on first use and advanced with every event it emits, so
+ * each entry sees the tasks the entries before it created, in the same chunk too.
  *
  * <p>
  * Each task entry is one statement about a task (a to-do list showing it in progress, a
@@ -55,7 +55,7 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
 
     private final Supplier<List<TaskStatement>> storedStatements;
 
-    private Map<String, TaskState> tasks;
+    private TaskIndex tasks;
 
     /** Per task, its active statement: the newest entry that speaks of it. */
     private Map<String, TaskStatement> latest;
@@ -83,8 +83,9 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     @Override
     public GraphUpdate process(EntryDraft entry) {
         if (tasks == null) {
-            tasks = new LinkedHashMap<>(
-                    projector.project(storedEvents.get().stream().map(TaskResolutionProcessor::decode).toList()));
+            tasks = new TaskIndex(
+                    projector.project(storedEvents.get().stream().map(TaskResolutionProcessor::decode).toList())
+                        .values());
             latest = new HashMap<>();
             for (TaskStatement s : storedStatements.get()) {
                 latest.merge(s.taskId(), s, (a, b) -> b.newerThan(a) ? b : a);
@@ -98,7 +99,7 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
         }
         TaskResolution resolution = resolver.resolve(
                 new TaskCandidate(entry.title(), entry.task(), entry.project(), entry.ts(), entry.entryId(), true),
-                lookup());
+                tasks);
         List<TaskEventRow> events = new ArrayList<>();
         List<EntityRow> entities = new ArrayList<>();
         for (TaskEvent e : resolution.events()) {
@@ -115,7 +116,7 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
                 advance(e);
             }
         }
-        TaskState task = resolution.taskId() == null ? null : tasks.get(resolution.taskId());
+        TaskState task = resolution.taskId() == null ? null : tasks.byId(resolution.taskId()).orElse(null);
         List<EdgeRow> edges = new ArrayList<>();
         List<ReplacedEdgeSet> cleared = new ArrayList<>();
         List<Supersession> supersessions = new ArrayList<>();
@@ -137,8 +138,8 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
 
     /** A piece of work completes the open task its title strictly matches, if any. */
     private GraphUpdate completes(EntryDraft work) {
-        TaskLookup lookup = lookup();
-        List<TaskMatch> ranked = matcher.rank(work.title(), work.project(), lookup)
+        TaskLookup lookup = tasks;
+        List<TaskMatch> ranked = matcher.rank(work.title(), work.project(), lookup, TaskMatcher.STRICT_FLOOR)
             .stream()
             .filter(m -> m.status() != TaskStatus.DONE && m.status() != TaskStatus.CANCELLED)
             .toList();
@@ -150,7 +151,8 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
         TaskStatusChanged done = new TaskStatusChanged(task.taskId(), task.status(), TaskStatus.DONE, work.ts(),
                 work.entryId());
         advance(done);
-        return new GraphUpdate(work.entryId(), STAGE, List.of(row(done)), List.of(entity(tasks.get(task.taskId()))),
+        return new GraphUpdate(work.entryId(), STAGE, List.of(row(done)),
+                List.of(entity(tasks.byId(task.taskId()).orElseThrow())),
                 List.of(new ReplacedEdgeSet(task.taskId(), "blocked_by"),
                         new ReplacedEdgeSet(task.taskId(), "blocked_by_suggested")),
                 List.of(new EdgeRow("entry", work.entryId(), "completes", "entity", task.taskId(), null)), List.of());
@@ -175,9 +177,9 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     }
 
     private void advance(TaskEvent e) {
-        TaskState next = projector.apply(tasks.get(e.entityId()), e);
+        TaskState next = projector.apply(tasks.byId(e.entityId()).orElse(null), e);
         if (next != null) {
-            tasks.put(next.taskId(), next);
+            tasks.put(next);
         }
     }
 
@@ -209,29 +211,6 @@ public class TaskResolutionProcessor implements ItemProcessor<EntryDraft, GraphU
     private static EdgeRow blockerEdge(TaskState task, String rel, BlockerRef b) {
         return new EdgeRow("entity", task.taskId(), rel, "entity", b.entityId(), MAPPER.writeValueAsString(Map
             .of("kind", b.kind().name().toLowerCase(Locale.ROOT), "raw", b.rawText(), "confidence", b.confidence())));
-    }
-
-    private TaskLookup lookup() {
-        return new TaskLookup() {
-            @Override
-            public Optional<TaskState> byKey(String key) {
-                return tasks.values().stream().filter(t -> t.key().equals(key)).findFirst();
-            }
-
-            @Override
-            public Optional<TaskState> byId(String taskId) {
-                return Optional.ofNullable(tasks.get(taskId));
-            }
-
-            @Override
-            public List<TaskState> all(String project) {
-                return tasks.values()
-                    .stream()
-                    .filter(t -> t.project().equals(project))
-                    .sorted(Comparator.comparing(TaskState::taskId))
-                    .toList();
-            }
-        };
     }
 
 }

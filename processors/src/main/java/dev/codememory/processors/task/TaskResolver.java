@@ -72,10 +72,7 @@ public final class TaskResolver {
         TaskPriority priority = fields.priority() == null || fields.priority().isBlank() ? null
                 : TaskPriority.parse(fields.priority());
         String key = TaskKeys.task(candidate.project(), candidate.title());
-        Optional<TaskState> applied = lookup.all(candidate.project())
-            .stream()
-            .filter(t -> t.sourceEntryIds().contains(candidate.sourceEntryId()))
-            .findFirst();
+        Optional<TaskState> applied = lookup.bySourceEntry(candidate.project(), candidate.sourceEntryId());
         if (applied.isPresent()) {
             return new TaskResolution(applied.get().taskId(), false, List.of());
         }

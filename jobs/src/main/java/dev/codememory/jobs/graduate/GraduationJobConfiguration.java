@@ -338,24 +338,37 @@ public class GraduationJobConfiguration {
         });
     }
 
+    /**
+     * A chunk is a reader page: an entry sees as superseded what the entries before it in
+     * the chunk superseded, as the processor remembers it.
+     */
     @Bean
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<EntryDraft> mergeEntryReader, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("mergeDuplicatesStep", jobRepository).<EntryDraft, GraphUpdate>chunk(1)
+            PendingItemReader<EntryDraft> mergeEntryReader, NearDuplicateProcessor nearDuplicateProcessor,
+            JobDatabase database, JobRunListener jobRunListener) {
+        return new StepBuilder("mergeDuplicatesStep", jobRepository)
+            .<EntryDraft, GraphUpdate>chunk(PendingItemReader.PAGE)
             .transactionManager(transactionManager)
             .reader(mergeEntryReader)
-            .processor(new NearDuplicateProcessor(entry -> {
-                try (var c = database.connection()) {
-                    return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry));
-                }
-                catch (SQLException e) {
-                    throw new dev.codememory.config.db.DatabaseException(
-                            "cannot look up similar entries: " + e.getMessage(), e);
-                }
-            }))
+            .processor(nearDuplicateProcessor)
             .writer(new DuckDbGraphWriter(database.connections()))
             .listener(jobRunListener)
             .build();
+    }
+
+    /** Step-scoped: what it superseded lives for one run of the step. */
+    @Bean
+    @StepScope
+    NearDuplicateProcessor nearDuplicateProcessor(JobDatabase database) {
+        return new NearDuplicateProcessor((entry, superseded) -> {
+            try (var c = database.connection()) {
+                return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry), superseded);
+            }
+            catch (SQLException e) {
+                throw new dev.codememory.config.db.DatabaseException(
+                        "cannot look up similar entries: " + e.getMessage(), e);
+            }
+        });
     }
 
     @Bean

@@ -7,7 +7,10 @@ import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.facts.ProjectFacts;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import org.springframework.batch.infrastructure.item.ItemProcessor;
@@ -29,6 +32,13 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
 
     private final SimilarEntries similar;
 
+    /**
+     * What this processor superseded, by kind and project: a chunk is written after all
+     * its entries are processed, so an entry must not see as active one that an entry
+     * before it in the chunk superseded. Lives as long as the step (step-scoped).
+     */
+    private final Map<String, Set<String>> superseded = new HashMap<>();
+
     public NearDuplicateProcessor(SimilarEntries similar) {
         this.similar = similar;
     }
@@ -39,13 +49,16 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
         String role = role(entry);
         List<GraphUpdate.Supersession> supersessions = new ArrayList<>();
         if (tokens.size() >= 3) {
-            for (EntryDraft older : similar.olderCandidates(entry)) {
+            Set<String> gone = superseded.computeIfAbsent(entry.kind().key() + '\n' + entry.project(),
+                    k -> new HashSet<>());
+            for (EntryDraft older : similar.olderCandidates(entry, Collections.unmodifiableSet(gone))) {
                 double similarity = jaccard(tokens, tokens(older.body()));
                 if (similarity >= THRESHOLD || !role.isEmpty() && older.title().startsWith(role)) {
                     supersessions.add(new GraphUpdate.Supersession(older.entryId(), entry.entryId(),
                             Math.round(similarity * 1000) / 1000.0));
                 }
             }
+            supersessions.forEach(s -> gone.add(s.olderId()));
         }
         return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
     }

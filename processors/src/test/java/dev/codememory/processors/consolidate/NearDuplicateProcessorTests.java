@@ -8,6 +8,8 @@ import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.Quote;
 import java.time.LocalDateTime;
 import java.util.List;
+import java.util.Set;
+import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 class NearDuplicateProcessorTests {
@@ -22,7 +24,7 @@ class NearDuplicateProcessorTests {
                 "The API runs on port 8080 behind nginx now.");
         EntryDraft other = fact("other", "The database is PostgreSQL 16", "The database is PostgreSQL 16.");
 
-        assertThat(new NearDuplicateProcessor(e -> List.of(older, other)).process(newer).supersessions())
+        assertThat(new NearDuplicateProcessor((e, superseded) -> List.of(older, other)).process(newer).supersessions())
             .containsExactly(new Supersession("old", "new", 0.889));
     }
 
@@ -33,11 +35,32 @@ class NearDuplicateProcessorTests {
         EntryDraft newer = fact("new", "Test command: `npx vitest run`",
                 "The tests run with `npx vitest run` (3 runs).");
 
-        assertThat(new NearDuplicateProcessor(e -> List.of(older, build)).process(newer).supersessions())
+        assertThat(new NearDuplicateProcessor((e, superseded) -> List.of(older, build)).process(newer).supersessions())
             .extracting(Supersession::olderId)
             .containsExactly("old");
         assertThat(NearDuplicateProcessor.role(newer)).isEqualTo("Test command: ");
         assertThat(NearDuplicateProcessor.role(fact("x", "The build is fast", "b"))).isEmpty();
+    }
+
+    @Test
+    void anEntryDoesNotSeeAsActiveWhatAnEntryBeforeItSuperseded() {
+        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
+                "The API runs on port 8080 behind nginx.");
+        EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
+                "The API runs on port 8080 behind nginx now.");
+        EntryDraft newest = fact("newest", "The API runs on port 8080 behind nginx today",
+                "The API runs on port 8080 behind nginx today.");
+        List<Set<String>> given = new ArrayList<>();
+        NearDuplicateProcessor processor = new NearDuplicateProcessor((e, superseded) -> {
+            given.add(Set.copyOf(superseded));
+            // the table still shows "old" active: the chunk is not written yet
+            List<EntryDraft> before = e == newer ? List.of(older) : List.of(older, newer);
+            return before.stream().filter(o -> !superseded.contains(o.entryId())).toList();
+        });
+
+        assertThat(processor.process(newer).supersessions()).extracting(Supersession::olderId).containsExactly("old");
+        assertThat(processor.process(newest).supersessions()).extracting(Supersession::olderId).containsExactly("new");
+        assertThat(given).containsExactly(Set.of(), Set.of("old"));
     }
 
     private static EntryDraft fact(String id, String title, String body) {

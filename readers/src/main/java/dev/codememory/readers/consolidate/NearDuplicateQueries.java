@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The read side of the consolidate stage ({@code mergeDuplicatesStep}): the claims it has
@@ -30,19 +31,24 @@ public final class NearDuplicateQueries {
     private NearDuplicateQueries() {
     }
 
+    /** How many older entries an entry is compared with, the oldest first. */
+    public static final int LIMIT = 20;
+
     /**
-     * Older active verified entries of the same kind and project whose titles are close
-     * (Jaro-Winkler ≥ 0.8) or, when {@code titlePrefix} is not empty, start with it.
+     * The {@value #LIMIT} oldest older active verified entries of the same kind and
+     * project whose titles are close (Jaro-Winkler ≥ 0.8) or, when {@code titlePrefix} is
+     * not empty, start with it — leaving out {@code superseded}, which the table may
+     * still show active: it reads as many more as could be left out.
      */
-    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix)
-            throws SQLException {
+    public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix,
+            Set<String> superseded) throws SQLException {
         List<String> ids = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entry_id FROM entries
                 WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
                   AND (created_ts < ? OR (created_ts = ? AND entry_id < ?))
                   AND (jaro_winkler_similarity(lower(title), lower(?)) >= 0.8 OR (? <> '' AND starts_with(title, ?)))
-                ORDER BY created_ts, entry_id LIMIT 20""")) {
+                ORDER BY created_ts, entry_id LIMIT ?""")) {
             ps.setString(1, entry.kind().key());
             ps.setString(2, entry.project());
             ps.setString(3, entry.entryId());
@@ -52,9 +58,12 @@ public final class NearDuplicateQueries {
             ps.setString(7, entry.title());
             ps.setString(8, titlePrefix);
             ps.setString(9, titlePrefix);
+            ps.setInt(10, LIMIT + superseded.size());
             try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    ids.add(rs.getString(1));
+                while (rs.next() && ids.size() < LIMIT) {
+                    if (!superseded.contains(rs.getString(1))) {
+                        ids.add(rs.getString(1));
+                    }
                 }
             }
         }

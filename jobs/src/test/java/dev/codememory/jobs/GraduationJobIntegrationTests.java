@@ -9,6 +9,10 @@ import java.sql.DriverManager;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
+import java.util.regex.Matcher;
+import java.time.Instant;
+import java.time.Duration;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -188,6 +192,67 @@ class GraduationJobIntegrationTests {
         assertThat(JobsJar.duckLong(killed, "SELECT count(*) FROM entries")).isGreaterThan(alignedBeforeKill);
         assertThat(JobsJar.sqliteRows(killed, "SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
             .containsExactly(List.of("FAILED"), List.of("COMPLETED"));
+    }
+
+    @Test
+    void aBacklogGraduatesItsNewestTwoWeeksFirstThenTheRest() throws Exception {
+        Path generated = tmp.resolve("generated.jsonl");
+        GeneratedSessions.write(generated, 60 * GeneratedSessions.EVENTS_PER_SESSION);
+        // the first 55 sessions a month earlier: a backlog behind the newest two weeks
+        Pattern session = Pattern.compile("\"session_id\":\"bench-session-(\\d+)\"");
+        Pattern time = Pattern.compile("\"timestamp\":\"([^\"]+)\"");
+        List<String> lines = new ArrayList<>();
+        for (String line : Files.readAllLines(generated)) {
+            Matcher s = session.matcher(line);
+            Matcher t = time.matcher(line);
+            assertThat(s.find() && t.find()).isTrue();
+            lines.add(Integer.parseInt(s.group(1)) >= 55 ? line
+                    : t.replaceFirst("\"timestamp\":\"" + Instant.parse(t.group(1)).minus(Duration.ofDays(30)) + "\""));
+        }
+        Path hooks = tmp.resolve("backlog.jsonl");
+        Files.write(hooks, lines);
+        Path home = tmp.resolve("home");
+        assertThat(JobsJar.run(home, new byte[0], "import", "--hooks", hooks.toString()).exit()).isZero();
+
+        JobsJar.Result graduated = JobsJar.run(home, new byte[0], "--job=graduate");
+
+        assertThat(graduated.exit()).as(graduated.stdout() + graduated.stderr()).isZero();
+        for (String step : List.of("assembleSessionsStep", "extractCandidatesStep", "summarizeSessionsStep")) {
+            assertThat(
+                    JobsJar.sqliteRows(home,
+                            "SELECT READ_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = '" + step
+                                    + "' ORDER BY STEP_EXECUTION_ID"))
+                .as(step)
+                .containsExactly(List.of(5), List.of(55));
+        }
+        List<List<Object>> embedded = JobsJar.sqliteRows(home,
+                "SELECT WRITE_COUNT FROM BATCH_STEP_EXECUTION WHERE STEP_NAME = 'embedMemoriesStep'"
+                        + " ORDER BY STEP_EXECUTION_ID");
+        assertThat(embedded).hasSize(2);
+        assertThat(((Number) embedded.get(0).get(0)).longValue())
+            .as("memories of the newest sessions embedded by the first pass")
+            .isEqualTo(JobsJar.duckLong(home, """
+                    SELECT count(*) FROM vector_outbox o JOIN entries e ON e.entry_id = o.memory_id
+                    JOIN sessions s USING (session_id) LEFT JOIN candidates k USING (candidate_id)
+                    WHERE s.started_at >= (SELECT max(ts) - INTERVAL 14 DAY FROM events)
+                      AND k.extractor IS DISTINCT FROM 'facts-v1' -- read off whole projects, by the second pass"""))
+            .isPositive();
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE entry_type = 'summary'")).isEqualTo(60);
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM entries WHERE stage = 'candidate'")).isZero();
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM candidates")).isEqualTo(JobsJar.duckLong(home,
+                "SELECT (SELECT count(*) FROM entries WHERE entry_type <> 'summary')"
+                        + " + (SELECT count(*) FROM edges WHERE rel_type = 'duplicate_of')"
+                        + " + (SELECT count(*) FROM graduation_rejects WHERE stage = 'validate')"));
+
+        List<Long> before = counts(home);
+        JobsJar.Result again = JobsJar.run(home, new byte[0], "--job=graduate");
+
+        assertThat(again.exit()).isZero();
+        assertThat(counts(home)).isEqualTo(before);
+        assertThat(JobsJar.sqliteRows(home,
+                "SELECT READ_COUNT FROM BATCH_STEP_EXECUTION"
+                        + " WHERE STEP_NAME = 'assembleSessionsStep' ORDER BY STEP_EXECUTION_ID DESC LIMIT 1"))
+            .containsExactly(List.of(0));
     }
 
     private static long alignedSoFar(Path home) {

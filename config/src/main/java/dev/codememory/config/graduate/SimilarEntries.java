@@ -15,4 +15,15 @@ public interface SimilarEntries {
      */
     List<EntryDraft> olderCandidates(EntryDraft entry, Set<String> superseded);
 
+    /**
+     * Active verified entries of the same kind and project, newer than the given one,
+     * that the merge stage has already handled and that may say the same, oldest first:
+     * an entry graduated after newer ones (the newest sessions of a backlog go first, or
+     * older sessions are imported later) is superseded by them as if it had come first.
+     * @param superseded as for {@link #olderCandidates}
+     */
+    default List<EntryDraft> newerCandidates(EntryDraft entry, Set<String> superseded) {
+        return List.of();
+    }
+
 }

@@ -4,6 +4,7 @@ import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.StoredEvent;
@@ -53,6 +54,13 @@ import dev.codememory.writers.validate.DuckDbEntryWriter;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import org.springframework.batch.infrastructure.repeat.RepeatStatus;
+import org.springframework.batch.core.step.AbstractStep;
+import org.springframework.batch.core.job.flow.support.SimpleFlow;
+import org.springframework.batch.core.job.flow.Flow;
+import org.springframework.batch.core.job.builder.FlowBuilder;
+import org.springframework.beans.factory.annotation.Value;
+import java.util.Set;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.listener.ChunkListener;
@@ -102,6 +110,12 @@ public class GraduationJobConfiguration {
     static final int CANDIDATES_PER_CHUNK = 5000;
 
     /**
+     * The start of the newest-first pass, for the step-scoped readers: null outside it
+     * ({@link NewestFirst}).
+     */
+    private static final String SINCE = "#{jobExecutionContext['" + NewestFirst.SINCE + "']}";
+
+    /**
      * The table of contents: the job's steps in the order they run. The ingest flow
      * (seal, ingest and delete the spool) is defined in {@link IngestJobConfiguration},
      * the embed flow (queue and embed vectors) in {@link EmbedStepsConfiguration}; every
@@ -110,31 +124,81 @@ public class GraduationJobConfiguration {
      * the step's reader, processor and writer sit in the package of that name in
      * {@code readers}, {@code processors} and {@code writers} (whichever of the three the
      * step has).
+     *
+     * <p>
+     * After ingest, {@link NewestFirst} decides whether a backlog of older sessions
+     * waits: then the stages run twice, first on the newest two weeks (up to their
+     * vectors), then on everything else; the stage steps may therefore start again in an
+     * execution that completed them.
      */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
-            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, Step assembleSessionsStep,
-            Step extractCandidatesStep, Step extractProjectFactsStep, Step validateCandidatesStep,
-            Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep, Step citeMemoriesStep,
-            Step summarizeSessionsStep, Step citeSummariesStep, Step queueVectorsStep, Step embedMemoriesStep) {
+            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, NewestFirst newestFirst,
+            Step assembleSessionsStep, Step extractCandidatesStep, Step extractProjectFactsStep,
+            Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep,
+            Step citeMemoriesStep, Step summarizeSessionsStep, Step citeSummariesStep, Step queueVectorsStep,
+            Step embedMemoriesStep, Step olderSessionsNextStep) {
+        Flow newest = flow("newestFirstFlow", assembleSessionsStep, extractCandidatesStep, validateCandidatesStep,
+                alignEvidenceStep, resolveTasksStep, mergeDuplicatesStep, citeMemoriesStep, summarizeSessionsStep,
+                citeSummariesStep, queueVectorsStep, embedMemoriesStep, olderSessionsNextStep);
+        Flow stages = flow("graduationFlow", //
+                assembleSessionsStep, // turns
+                extractCandidatesStep, // extract
+                extractProjectFactsStep, // facts
+                validateCandidatesStep, // validate
+                alignEvidenceStep, // align
+                resolveTasksStep, // task
+                mergeDuplicatesStep, // consolidate
+                citeMemoriesStep, // citation
+                summarizeSessionsStep, // summary
+                citeSummariesStep, // citation
+                queueVectorsStep, // vector; embed flow: EmbedStepsConfiguration
+                embedMemoriesStep); // vector; embed flow: EmbedStepsConfiguration
         return new JobBuilder("graduationJob", jobRepository).listener(jobRunListener)
             .start(sealSpoolStep) // ingest flow: IngestJobConfiguration
             .next(ingestSpoolStep) // ingest flow: IngestJobConfiguration
             .next(deleteIngestedSpoolStep) // ingest flow: IngestJobConfiguration
             .next(applyRulesStep) // rules
-            .next(assembleSessionsStep) // turns
-            .next(extractCandidatesStep) // extract
-            .next(extractProjectFactsStep) // facts
-            .next(validateCandidatesStep) // validate
-            .next(alignEvidenceStep) // align
-            .next(resolveTasksStep) // task
-            .next(mergeDuplicatesStep) // consolidate
-            .next(citeMemoriesStep) // citation
-            .next(summarizeSessionsStep) // summary
-            .next(citeSummariesStep) // citation
-            .next(queueVectorsStep) // vector; embed flow: EmbedStepsConfiguration
-            .next(embedMemoriesStep) // vector; embed flow: EmbedStepsConfiguration
+            .next(newestFirst)
+            .on(NewestFirst.RECENT.getName())
+            .to(newest)
+            .next(stages)
+            .from(newestFirst)
+            .on("*")
+            .to(stages)
+            .end()
             .build();
+    }
+
+    /** Steps in order, each allowed to start again in an execution that completed it. */
+    private static Flow flow(String name, Step... steps) {
+        FlowBuilder<SimpleFlow> flow = new FlowBuilder<>(name);
+        for (Step step : steps) {
+            if (step instanceof AbstractStep again) {
+                again.setAllowStartIfComplete(true);
+            }
+            flow.next(step);
+        }
+        return flow.build();
+    }
+
+    @Bean
+    NewestFirst newestFirst(JobDatabase database) {
+        return new NewestFirst(database);
+    }
+
+    /** The end of the newest-first pass: the readers read every pending item again. */
+    @Bean
+    Step olderSessionsNextStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            JobRunListener jobRunListener) {
+        return new StepBuilder("olderSessionsNextStep", jobRepository).tasklet((contribution, context) -> {
+            context.getStepContext()
+                .getStepExecution()
+                .getJobExecution()
+                .getExecutionContext()
+                .remove(NewestFirst.SINCE);
+            return RepeatStatus.FINISHED;
+        }, transactionManager).listener(jobRunListener).build();
     }
 
     /**
@@ -165,9 +229,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<List<StoredEvent>> sessionEventsReader(JobDatabase database) {
+    PendingItemReader<List<StoredEvent>> sessionEventsReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents);
+                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents)
+            .since(NewestFirst.since(since));
     }
 
     @Bean
@@ -186,9 +251,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<AssembledSession> assembledSessionReader(JobDatabase database) {
+    PendingItemReader<AssembledSession> assembledSessionReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions);
+                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions)
+            .since(NewestFirst.since(since));
     }
 
     /**
@@ -237,9 +303,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<Candidate> candidateReader(JobDatabase database) {
+    PendingItemReader<Candidate> candidateReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), CandidateQueries.CANDIDATES_TO_VALIDATE,
-                CANDIDATES_PER_CHUNK, CandidateQueries::candidates);
+                CANDIDATES_PER_CHUNK, CandidateQueries::candidates)
+            .since(NewestFirst.since(since));
     }
 
     /**
@@ -270,9 +337,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> entryReader(JobDatabase database) {
+    PendingItemReader<EntryDraft> entryReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), AlignmentQueries.ENTRIES_TO_ALIGN,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries)
+            .since(NewestFirst.since(since));
     }
 
     @Bean
@@ -309,9 +377,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> taskEntryReader(JobDatabase database) {
+    PendingItemReader<EntryDraft> taskEntryReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), TaskQueries.TASK_ENTRIES_TO_RESOLVE,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries)
+            .since(NewestFirst.since(since));
     }
 
     @Bean
@@ -360,22 +429,42 @@ public class GraduationJobConfiguration {
     @Bean
     @StepScope
     NearDuplicateProcessor nearDuplicateProcessor(JobDatabase database) {
-        return new NearDuplicateProcessor((entry, superseded) -> {
-            try (var c = database.connection()) {
-                return NearDuplicateQueries.olderSimilar(c, entry, NearDuplicateProcessor.role(entry), superseded);
+        return new NearDuplicateProcessor(new SimilarEntries() {
+            @Override
+            public List<EntryDraft> olderCandidates(EntryDraft entry, Set<String> superseded) {
+                return similar(entry, superseded, NearDuplicateQueries::olderSimilar);
             }
-            catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException(
-                        "cannot look up similar entries: " + e.getMessage(), e);
+
+            @Override
+            public List<EntryDraft> newerCandidates(EntryDraft entry, Set<String> superseded) {
+                return similar(entry, superseded, NearDuplicateQueries::newerSimilar);
+            }
+
+            private List<EntryDraft> similar(EntryDraft entry, Set<String> superseded, SimilarQuery query) {
+                try (var c = database.connection()) {
+                    return query.find(c, entry, NearDuplicateProcessor.role(entry), superseded);
+                }
+                catch (SQLException e) {
+                    throw new dev.codememory.config.db.DatabaseException(
+                            "cannot look up similar entries: " + e.getMessage(), e);
+                }
             }
         });
     }
 
+    private interface SimilarQuery {
+
+        List<EntryDraft> find(java.sql.Connection c, EntryDraft entry, String titlePrefix, Set<String> superseded)
+                throws SQLException;
+
+    }
+
     @Bean
     @StepScope
-    PendingItemReader<EntryDraft> mergeEntryReader(JobDatabase database) {
+    PendingItemReader<EntryDraft> mergeEntryReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries);
+                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries)
+            .since(NewestFirst.since(since));
     }
 
     /**
@@ -418,9 +507,10 @@ public class GraduationJobConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<SessionMaterial> sessionMaterialReader(JobDatabase database) {
+    PendingItemReader<SessionMaterial> sessionMaterialReader(JobDatabase database, @Value(SINCE) String since) {
         return new PendingItemReader<>(database.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
-                (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material);
+                (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material)
+            .since(NewestFirst.since(since));
     }
 
     /**

@@ -46,21 +46,40 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
     @Override
     public GraphUpdate process(EntryDraft entry) {
         Set<String> tokens = tokens(entry.body());
-        String role = role(entry);
         List<GraphUpdate.Supersession> supersessions = new ArrayList<>();
+        Set<String> gone = superseded.computeIfAbsent(entry.kind().key() + '\n' + entry.project(),
+                k -> new HashSet<>());
         if (tokens.size() >= 3) {
-            Set<String> gone = superseded.computeIfAbsent(entry.kind().key() + '\n' + entry.project(),
-                    k -> new HashSet<>());
             for (EntryDraft older : similar.olderCandidates(entry, Collections.unmodifiableSet(gone))) {
-                double similarity = jaccard(tokens, tokens(older.body()));
-                if (similarity >= THRESHOLD || !role.isEmpty() && older.title().startsWith(role)) {
-                    supersessions.add(new GraphUpdate.Supersession(older.entryId(), entry.entryId(),
-                            Math.round(similarity * 1000) / 1000.0));
+                Set<String> olderTokens = tokens(older.body());
+                if (repeats(entry, tokens, older, olderTokens)) {
+                    supersessions.add(supersession(older, entry, jaccard(tokens, olderTokens)));
                 }
             }
-            supersessions.forEach(s -> gone.add(s.olderId()));
         }
+        // had it come first, the oldest newer entry that repeats it would have superseded
+        // it
+        for (EntryDraft newer : similar.newerCandidates(entry, Collections.unmodifiableSet(gone))) {
+            Set<String> newerTokens = tokens(newer.body());
+            if (repeats(newer, newerTokens, entry, tokens)) {
+                supersessions.add(supersession(entry, newer, jaccard(newerTokens, tokens)));
+                break;
+            }
+        }
+        supersessions.forEach(s -> gone.add(s.olderId()));
         return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
+    }
+
+    /** Whether {@code newer}, handled after {@code older}, supersedes it. */
+    private static boolean repeats(EntryDraft newer, Set<String> newerTokens, EntryDraft older,
+            Set<String> olderTokens) {
+        String role = role(newer);
+        return newerTokens.size() >= 3 && (jaccard(newerTokens, olderTokens) >= THRESHOLD
+                || !role.isEmpty() && older.title().startsWith(role));
+    }
+
+    private static GraphUpdate.Supersession supersession(EntryDraft older, EntryDraft newer, double similarity) {
+        return new GraphUpdate.Supersession(older.entryId(), newer.entryId(), Math.round(similarity * 1000) / 1000.0);
     }
 
     /**

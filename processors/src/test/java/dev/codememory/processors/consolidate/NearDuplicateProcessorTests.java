@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
+import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.Quote;
 import java.time.LocalDateTime;
@@ -61,6 +62,30 @@ class NearDuplicateProcessorTests {
         assertThat(processor.process(newer).supersessions()).extracting(Supersession::olderId).containsExactly("old");
         assertThat(processor.process(newest).supersessions()).extracting(Supersession::olderId).containsExactly("new");
         assertThat(given).containsExactly(Set.of(), Set.of("old"));
+    }
+
+    @Test
+    void anEntryHandledAfterNewerOnesIsSupersededByTheOldestThatRepeatsIt() {
+        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
+                "The API runs on port 8080 behind nginx.");
+        EntryDraft unrelated = fact("other", "The database is PostgreSQL 16", "The database is PostgreSQL 16.");
+        EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
+                "The API runs on port 8080 behind nginx now.");
+        EntryDraft newest = fact("newest", "The API runs on port 8080 behind nginx today",
+                "The API runs on port 8080 behind nginx today.");
+        NearDuplicateProcessor processor = new NearDuplicateProcessor(new SimilarEntries() {
+            @Override
+            public List<EntryDraft> olderCandidates(EntryDraft entry, Set<String> superseded) {
+                return List.of();
+            }
+
+            @Override
+            public List<EntryDraft> newerCandidates(EntryDraft entry, Set<String> superseded) {
+                return List.of(unrelated, newer, newest);
+            }
+        });
+
+        assertThat(processor.process(older).supersessions()).containsExactly(new Supersession("old", "new", 0.889));
     }
 
     private static EntryDraft fact(String id, String title, String body) {

@@ -42,13 +42,30 @@ public final class NearDuplicateQueries {
      */
     public static List<EntryDraft> olderSimilar(Connection c, EntryDraft entry, String titlePrefix,
             Set<String> superseded) throws SQLException {
+        return similar(c, entry, titlePrefix, superseded, "created_ts < ? OR (created_ts = ? AND entry_id < ?)");
+    }
+
+    /**
+     * As {@link #olderSimilar}, of the newer entries the merge stage has handled: the
+     * entries that would have superseded {@code entry} had it been handled before them.
+     */
+    public static List<EntryDraft> newerSimilar(Connection c, EntryDraft entry, String titlePrefix,
+            Set<String> superseded) throws SQLException {
+        return similar(c, entry, titlePrefix, superseded,
+                """
+                        (created_ts > ? OR (created_ts = ? AND entry_id > ?))
+                        AND EXISTS (SELECT 1 FROM stage_marks m WHERE m.subject_id = entries.entry_id AND m.stage = 'merge')""");
+    }
+
+    private static List<EntryDraft> similar(Connection c, EntryDraft entry, String titlePrefix, Set<String> superseded,
+            String order) throws SQLException {
         List<String> ids = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
                 SELECT entry_id FROM entries
                 WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
-                  AND (created_ts < ? OR (created_ts = ? AND entry_id < ?))
+                  AND (%s)
                   AND (jaro_winkler_similarity(lower(title), lower(?)) >= 0.8 OR (? <> '' AND starts_with(title, ?)))
-                ORDER BY created_ts, entry_id LIMIT ?""")) {
+                ORDER BY created_ts, entry_id LIMIT ?""".formatted(order))) {
             ps.setString(1, entry.kind().key());
             ps.setString(2, entry.project());
             ps.setString(3, entry.entryId());

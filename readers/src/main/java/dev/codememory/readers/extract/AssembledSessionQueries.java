@@ -25,7 +25,7 @@ public final class AssembledSessionQueries {
 
     /** Sessions assembled since the extractor last ran on them. */
     public static final String SESSIONS_TO_EXTRACT = """
-            SELECT session_id FROM sessions WHERE extracted_seq < last_seq ORDER BY first_seq""";
+            SELECT session_id, started_at FROM sessions WHERE extracted_seq < last_seq ORDER BY first_seq""";
 
     private AssembledSessionQueries() {
     }

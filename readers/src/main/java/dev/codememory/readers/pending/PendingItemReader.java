@@ -71,6 +71,8 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
 
     private final PageLoader<T> pageLoader;
 
+    private LocalDateTime since;
+
     private List<String> keys;
 
     private List<LocalDateTime> times;
@@ -115,6 +117,16 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
         this.pageLoader = pageLoader != null ? pageLoader : c -> loadOneByOne(c, loader);
     }
 
+    /**
+     * Reads only the items whose time (the pending query's second column) is
+     * {@code since} or later, leaving the others for a later step: the newest-first pass
+     * of a large backlog. Null (the default) reads every pending item.
+     */
+    public PendingItemReader<T> since(LocalDateTime since) {
+        this.since = since;
+        return this;
+    }
+
     @Override
     public void open(ExecutionContext executionContext) {
         List<String> pending = new ArrayList<>();
@@ -123,9 +135,15 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
                 PreparedStatement ps = c.prepareStatement(pendingKeysSql);
                 ResultSet rs = ps.executeQuery()) {
             boolean timed = rs.getMetaData().getColumnCount() > 1;
+            if (since != null && !timed) {
+                throw new IllegalStateException("a pending query without item times cannot read since " + since);
+            }
             while (rs.next()) {
-                pending.add(rs.getString(1));
-                pendingTimes.add(timed ? rs.getObject(2, LocalDateTime.class) : null);
+                LocalDateTime time = timed ? rs.getObject(2, LocalDateTime.class) : null;
+                if (since == null || time != null && !time.isBefore(since)) {
+                    pending.add(rs.getString(1));
+                    pendingTimes.add(time);
+                }
             }
         }
         catch (SQLException e) {

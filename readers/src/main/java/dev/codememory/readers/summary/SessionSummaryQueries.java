@@ -36,7 +36,7 @@ public final class SessionSummaryQueries {
      * grew since is summarised again).
      */
     public static final String SESSIONS_TO_SUMMARIZE = """
-            SELECT s.session_id FROM sessions s
+            SELECT s.session_id, s.started_at FROM sessions s
             WHERE s.extracted_seq >= s.last_seq
               AND (s.ended_at IS NOT NULL OR EXISTS (SELECT 1 FROM sessions n WHERE n.project = s.project
                                                      AND n.started_at > s.started_at))

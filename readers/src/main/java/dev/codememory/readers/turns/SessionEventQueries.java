@@ -17,7 +17,7 @@ public final class SessionEventQueries {
 
     /** Sessions with events the sessions table has not seen. */
     public static final String SESSIONS_TO_ASSEMBLE = """
-            SELECT e.session_id FROM events e LEFT JOIN sessions s ON s.session_id = e.session_id
+            SELECT e.session_id, min(e.ts) FROM events e LEFT JOIN sessions s ON s.session_id = e.session_id
             WHERE e.session_id IS NOT NULL
             GROUP BY e.session_id, s.last_seq HAVING max(e.seq) > coalesce(s.last_seq, 0)
             ORDER BY min(e.seq)""";

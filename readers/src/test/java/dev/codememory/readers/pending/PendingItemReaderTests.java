@@ -83,6 +83,34 @@ class PendingItemReaderTests {
         assertThat(read).hasSize(42_858).containsExactlyElementsOf(expected());
     }
 
+    @Test
+    void sinceReadsOnlyItemsOfThatTimeOrLater() throws SQLException {
+        // items 3,000 to 3,008 share times 1,000 s to 1,002 s after the start
+        PendingItemReader<String> reader = new PendingItemReader<>(this::duplicate,
+                "SELECT id, ts FROM items WHERE v < 3009 ORDER BY ts, id", PendingItemReader.PAGE, LOADER)
+            .since(java.time.LocalDateTime.parse("2026-01-01T00:16:40"));
+        reader.open(new ExecutionContext());
+        List<String> read = new ArrayList<>();
+        for (String item = reader.read(); item != null; item = reader.read()) {
+            read.add(item);
+        }
+
+        assertThat(read).hasSize(9)
+            .containsExactlyElementsOf(
+                    query("SELECT id || ':' || v FROM items WHERE v BETWEEN 3000 AND 3008 ORDER BY ts, id"));
+    }
+
+    @Test
+    void sinceNeedsTheItemsTimes() {
+        PendingItemReader<String> reader = new PendingItemReader<>(this::duplicate, "SELECT id FROM items",
+                PendingItemReader.PAGE, LOADER)
+            .since(java.time.LocalDateTime.parse("2026-01-01T00:00:00"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> reader.open(new ExecutionContext()))
+            .isInstanceOf(IllegalStateException.class)
+            .hasMessageContaining("without item times");
+    }
+
     private List<String> readAll(String pendingSql) {
         return readAll(pendingSql, PendingItemReader.PAGE);
     }

@@ -22,6 +22,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -67,6 +68,17 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     private final MeanPoolingTranslator translator;
 
     private final Object rawLock = new Object();
+
+    /**
+     * Held to read by each call that runs the model and to write by {@link #close()}: a
+     * job stopped by SIGTERM closes its beans from the shutdown hook while the main
+     * thread is inside ONNX Runtime, and freeing the session under a running inference
+     * crashed the JVM (SIGSEGV in libonnxruntime, an hs_err file in the working folder).
+     * Close now waits for the call in progress; later calls fail.
+     */
+    private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
+
+    private boolean closed;
 
     private volatile OrtSession rawSession;
 
@@ -120,9 +132,26 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     @Override
     public float[][] embed(List<String> texts) {
-        try (Predictor<String[], float[][]> predictor = model.newPredictor(translator)) {
+        inUse.readLock().lock();
+        try (Predictor<String[], float[][]> predictor = open().newPredictor(translator)) {
             return Batches.embed(texts, batchSize, VERSION.model(), predictor::predict);
         }
+        finally {
+            inUse.readLock().unlock();
+        }
+    }
+
+    /** How many calls are running the model now (for tests). */
+    int inUseByOthers() {
+        return inUse.getReadLockCount();
+    }
+
+    /** The model, unless closed; call with {@link #inUse} held. */
+    private Model open() {
+        if (closed) {
+            throw new EmbeddingException("the embedding model is closed");
+        }
+        return model;
     }
 
     /**
@@ -133,12 +162,32 @@ public final class MiniLmOnnxEmbedder implements Embedder {
      * native memory), so production code should not call it.
      */
     public float[][] embedRaw(List<String> texts) {
-        OrtSession session = rawSession();
-        return Batches.embed(texts, batchSize, VERSION.model(), batch -> runRaw(session, batch));
+        inUse.readLock().lock();
+        try {
+            open();
+            OrtSession session = rawSession();
+            return Batches.embed(texts, batchSize, VERSION.model(), batch -> runRaw(session, batch));
+        }
+        finally {
+            inUse.readLock().unlock();
+        }
     }
 
     @Override
     public void close() {
+        inUse.writeLock().lock();
+        try {
+            if (!closed) {
+                closed = true;
+                release();
+            }
+        }
+        finally {
+            inUse.writeLock().unlock();
+        }
+    }
+
+    private void release() {
         synchronized (rawLock) {
             if (rawSession != null) {
                 try {

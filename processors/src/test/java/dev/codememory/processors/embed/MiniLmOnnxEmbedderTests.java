@@ -40,6 +40,25 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
+    void closingWhileAnotherThreadEmbedsWaitsForItsVectorsThenRefusesMore() throws Exception {
+        MiniLmOnnxEmbedder own = new MiniLmOnnxEmbedder();
+        List<String> texts = java.util.Collections.nCopies(256, RELATED + " and the sessions that repeat it");
+        java.util.concurrent.CompletableFuture<float[][]> running = java.util.concurrent.CompletableFuture
+            .supplyAsync(() -> own.embed(texts));
+        while (!running.isDone() && own.inUseByOthers() == 0) {
+            Thread.onSpinWait();
+        }
+
+        own.close();
+
+        assertThat(running.get()).hasNumberOfRows(256);
+        assertThat(running.get()[255]).hasSize(384);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> own.embed(List.of(RELATED)))
+            .isInstanceOf(EmbeddingException.class)
+            .hasMessageContaining("closed");
+    }
+
+    @Test
     void keepsAnOwnerOnlyUnpackedCopyOfTheModelAndReplacesOneThatFailsItsChecksum(@TempDir Path cache)
             throws Exception {
         Path unpacked = cache.resolve("models/all-minilm-l6-v2-q-afdb6f1a0e45.onnx");

@@ -313,9 +313,10 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             long embedMs = stepMs(st, "embedMemoriesStep");
             long embedded = 0;
             LocalDateTime newest = null;
-            try (ResultSet rs = st.executeQuery("""
-                    SELECT (SELECT write_count FROM pipeline_metrics WHERE step_name = 'embedMemoriesStep'),
-                           (SELECT max(ts) FROM events)""")) {
+            try (ResultSet rs = st.executeQuery(
+                    """
+                            SELECT (SELECT coalesce(sum(write_count), 0) FROM pipeline_metrics WHERE step_name = 'embedMemoriesStep'),
+                                   (SELECT max(ts) FROM events)""")) {
                 rs.next();
                 embedded = rs.getLong(1);
                 newest = rs.getObject(2, LocalDateTime.class);

@@ -51,9 +51,9 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
                 k -> new HashSet<>());
         if (tokens.size() >= 3) {
             for (EntryDraft older : similar.olderCandidates(entry, Collections.unmodifiableSet(gone))) {
-                Set<String> olderTokens = tokens(older.body());
-                if (repeats(entry, tokens, older, olderTokens)) {
-                    supersessions.add(supersession(older, entry, jaccard(tokens, olderTokens)));
+                double similarity = jaccard(tokens, tokens(older.body()));
+                if (repeats(entry, older, similarity)) {
+                    supersessions.add(supersession(older, entry, similarity));
                 }
             }
         }
@@ -61,8 +61,9 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
         // it
         for (EntryDraft newer : similar.newerCandidates(entry, Collections.unmodifiableSet(gone))) {
             Set<String> newerTokens = tokens(newer.body());
-            if (repeats(newer, newerTokens, entry, tokens)) {
-                supersessions.add(supersession(entry, newer, jaccard(newerTokens, tokens)));
+            double similarity = jaccard(newerTokens, tokens);
+            if (newerTokens.size() >= 3 && repeats(newer, entry, similarity)) {
+                supersessions.add(supersession(entry, newer, similarity));
                 break;
             }
         }
@@ -70,12 +71,13 @@ public class NearDuplicateProcessor implements ItemProcessor<EntryDraft, GraphUp
         return new GraphUpdate(entry.entryId(), STAGE, List.of(), List.of(), List.of(), List.of(), supersessions);
     }
 
-    /** Whether {@code newer}, handled after {@code older}, supersedes it. */
-    private static boolean repeats(EntryDraft newer, Set<String> newerTokens, EntryDraft older,
-            Set<String> olderTokens) {
+    /**
+     * Whether {@code newer} (of at least 3 tokens), handled after {@code older},
+     * supersedes it.
+     */
+    private static boolean repeats(EntryDraft newer, EntryDraft older, double similarity) {
         String role = role(newer);
-        return newerTokens.size() >= 3 && (jaccard(newerTokens, olderTokens) >= THRESHOLD
-                || !role.isEmpty() && older.title().startsWith(role));
+        return similarity >= THRESHOLD || !role.isEmpty() && older.title().startsWith(role);
     }
 
     private static GraphUpdate.Supersession supersession(EntryDraft older, EntryDraft newer, double similarity) {

@@ -36,6 +36,8 @@ public final class TaskIndex implements TaskLookup {
     /** Per project, per term, the tasks (by number) with a word that has the term. */
     private final Map<String, Map<String, Postings>> postings = new HashMap<>();
 
+    private final Map<String, Set<String>> termsOfWord = new HashMap<>();
+
     /** Per task number, its id and how many distinct words its title has. */
     private final List<String> numbered = new ArrayList<>();
 
@@ -74,7 +76,7 @@ public final class TaskIndex implements TaskLookup {
         Map<String, Postings> terms = postings.computeIfAbsent(task.project(), p -> new HashMap<>());
         Set<String> filed = new HashSet<>();
         for (String word : words) {
-            for (String term : TaskMatcher.terms(word)) {
+            for (String term : terms(word)) {
                 if (filed.add(term)) {
                     terms.computeIfAbsent(term, t -> new Postings()).add(number);
                 }
@@ -129,7 +131,7 @@ public final class TaskIndex implements TaskLookup {
         int word = 0;
         for (String w : words) {
             word++;
-            for (String term : TaskMatcher.terms(w)) {
+            for (String term : terms(w)) {
                 Postings tasks = terms.get(term);
                 for (int i = 0; tasks != null && i < tasks.size; i++) {
                     int task = tasks.numbers[i];
@@ -153,6 +155,14 @@ public final class TaskIndex implements TaskLookup {
             lastWord[task] = 0;
         }
         return List.copyOf(found.values());
+    }
+
+    /**
+     * A word's terms, computed once: titles repeat their words, and a long word has
+     * dozens of deletion terms.
+     */
+    private Set<String> terms(String word) {
+        return termsOfWord.computeIfAbsent(word, TaskMatcher::terms);
     }
 
     /** A growing list of task numbers. */

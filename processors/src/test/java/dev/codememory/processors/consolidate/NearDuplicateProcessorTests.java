@@ -17,15 +17,21 @@ class NearDuplicateProcessorTests {
 
     private static final LocalDateTime T = LocalDateTime.parse("2026-03-02T09:00:00");
 
+    /** Three wordings of one claim, oldest first. */
+    private static final EntryDraft OLDER = fact("old", "The API runs on port 8080 behind nginx",
+            "The API runs on port 8080 behind nginx.");
+
+    private static final EntryDraft NEWER = fact("new", "The API runs on port 8080 behind nginx now",
+            "The API runs on port 8080 behind nginx now.");
+
+    private static final EntryDraft NEWEST = fact("newest", "The API runs on port 8080 behind nginx today",
+            "The API runs on port 8080 behind nginx today.");
+
     @Test
     void aClaimThatRepeatsAnOlderOneSupersedesIt() {
-        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
-                "The API runs on port 8080 behind nginx.");
-        EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
-                "The API runs on port 8080 behind nginx now.");
         EntryDraft other = fact("other", "The database is PostgreSQL 16", "The database is PostgreSQL 16.");
 
-        assertThat(new NearDuplicateProcessor((e, superseded) -> List.of(older, other)).process(newer).supersessions())
+        assertThat(new NearDuplicateProcessor((e, superseded) -> List.of(OLDER, other)).process(NEWER).supersessions())
             .containsExactly(new Supersession("old", "new", 0.889));
     }
 
@@ -45,34 +51,22 @@ class NearDuplicateProcessorTests {
 
     @Test
     void anEntryDoesNotSeeAsActiveWhatAnEntryBeforeItSuperseded() {
-        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
-                "The API runs on port 8080 behind nginx.");
-        EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
-                "The API runs on port 8080 behind nginx now.");
-        EntryDraft newest = fact("newest", "The API runs on port 8080 behind nginx today",
-                "The API runs on port 8080 behind nginx today.");
         List<Set<String>> given = new ArrayList<>();
         NearDuplicateProcessor processor = new NearDuplicateProcessor((e, superseded) -> {
             given.add(Set.copyOf(superseded));
             // the table still shows "old" active: the chunk is not written yet
-            List<EntryDraft> before = e == newer ? List.of(older) : List.of(older, newer);
+            List<EntryDraft> before = e == NEWER ? List.of(OLDER) : List.of(OLDER, NEWER);
             return before.stream().filter(o -> !superseded.contains(o.entryId())).toList();
         });
 
-        assertThat(processor.process(newer).supersessions()).extracting(Supersession::olderId).containsExactly("old");
-        assertThat(processor.process(newest).supersessions()).extracting(Supersession::olderId).containsExactly("new");
+        assertThat(processor.process(NEWER).supersessions()).extracting(Supersession::olderId).containsExactly("old");
+        assertThat(processor.process(NEWEST).supersessions()).extracting(Supersession::olderId).containsExactly("new");
         assertThat(given).containsExactly(Set.of(), Set.of("old"));
     }
 
     @Test
     void anEntryHandledAfterNewerOnesIsSupersededByTheOldestThatRepeatsIt() {
-        EntryDraft older = fact("old", "The API runs on port 8080 behind nginx",
-                "The API runs on port 8080 behind nginx.");
         EntryDraft unrelated = fact("other", "The database is PostgreSQL 16", "The database is PostgreSQL 16.");
-        EntryDraft newer = fact("new", "The API runs on port 8080 behind nginx now",
-                "The API runs on port 8080 behind nginx now.");
-        EntryDraft newest = fact("newest", "The API runs on port 8080 behind nginx today",
-                "The API runs on port 8080 behind nginx today.");
         NearDuplicateProcessor processor = new NearDuplicateProcessor(new SimilarEntries() {
             @Override
             public List<EntryDraft> olderCandidates(EntryDraft entry, Set<String> superseded) {
@@ -81,11 +75,11 @@ class NearDuplicateProcessorTests {
 
             @Override
             public List<EntryDraft> newerCandidates(EntryDraft entry, Set<String> superseded) {
-                return List.of(unrelated, newer, newest);
+                return List.of(unrelated, NEWER, NEWEST);
             }
         });
 
-        assertThat(processor.process(older).supersessions()).containsExactly(new Supersession("old", "new", 0.889));
+        assertThat(processor.process(OLDER).supersessions()).containsExactly(new Supersession("old", "new", 0.889));
     }
 
     private static EntryDraft fact(String id, String title, String body) {

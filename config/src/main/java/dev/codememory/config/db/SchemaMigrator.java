@@ -20,20 +20,27 @@ public final class SchemaMigrator {
     /** In order. Never edit a released script: add the next one. */
     static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql", "V003__vectors.sql",
             "V004__citations.sql", "V005__injections.sql", "V006__derivations.sql", "V007__forget.sql",
-            "V008__evidence_by_entry.sql");
+            "V008__evidence_by_entry.sql", "V009__events_keyed_once.sql");
 
     public static int latestVersion() {
         return MIGRATIONS.size();
     }
 
     public void migrate(Connection connection) {
+        migrate(connection, MIGRATIONS.size());
+    }
+
+    /**
+     * Applies the scripts up to {@code version}: what a database of an older release has.
+     */
+    void migrate(Connection connection, int version) {
         try {
             try (Statement st = connection.createStatement()) {
                 st.execute("CREATE TABLE IF NOT EXISTS schema_migrations ("
                         + "version INTEGER PRIMARY KEY, script VARCHAR NOT NULL, applied_at TIMESTAMP NOT NULL)");
             }
             int current = currentVersion(connection);
-            for (int v = current + 1; v <= MIGRATIONS.size(); v++) {
+            for (int v = current + 1; v <= version; v++) {
                 apply(connection, v, MIGRATIONS.get(v - 1));
             }
         }

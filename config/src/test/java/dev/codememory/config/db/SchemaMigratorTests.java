@@ -1,6 +1,7 @@
 package dev.codememory.config.db;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -114,10 +115,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(8);
             assertThat(rs.getString("script")).isEqualTo("V008__evidence_by_entry.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(9);
+            assertThat(rs.getString("script")).isEqualTo("V009__events_keyed_once.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(8);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(8);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(9);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(9);
     }
 
     @Test
@@ -160,6 +164,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(7);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(8);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(9);
             assertThat(rs.next()).isFalse();
         }
     }
@@ -181,6 +187,47 @@ class SchemaMigratorTests {
             assertThat(rs.getLong(2)).isEqualTo(42);
             assertThat(rs.getObject(3, LocalDateTime.class)).isEqualTo(LocalDateTime.of(2025, 6, 1, 10, 0));
             assertThat(rs.next()).isFalse();
+        }
+    }
+
+    @Test
+    void eventsKeepTheirRowsAndOnlyThePrimaryKeyAndTheSessionIndex() throws SQLException {
+        new SchemaMigrator().migrate(connection, 8);
+        String columns = "event_id, dedupe_key, seq, ts, received_at, event_type, session_id, project, cwd, source,"
+                + " payload, checksum, spool_file, spool_line, ingested_at";
+        try (Statement st = connection.createStatement()) {
+            st.executeUpdate("INSERT INTO events (" + columns + ") VALUES"
+                    + " ('ev_b', 'b', 2, TIMESTAMP '2026-01-01 10:00:01', TIMESTAMP '2026-01-01 10:00:02', 'Stop',"
+                    + " 's1', '/p', '/p', 'hook', '{\"x\":2}', 'c2', 'f', 2, TIMESTAMP '2026-01-02 00:00:00'),"
+                    + " ('ev_a', 'a', 1, TIMESTAMP '2026-01-01 10:00:00', TIMESTAMP '2026-01-01 10:00:00',"
+                    + " 'UserPromptSubmit', NULL, '/p', NULL, 'transcript', '{\"x\":1}', 'c1', 'f', 1,"
+                    + " TIMESTAMP '2026-01-02 00:00:00')");
+        }
+        List<String> before = query("SELECT concat_ws('|', " + columns + ") FROM events ORDER BY seq");
+
+        new SchemaMigrator().migrate(connection);
+
+        assertThat(query("SELECT concat_ws('|', " + columns + ") FROM events ORDER BY seq")).hasSize(2)
+            .isEqualTo(before);
+        assertThat(columns("events")).containsExactly("event_id VARCHAR NO", "dedupe_key VARCHAR NO", "seq BIGINT NO",
+                "ts TIMESTAMP NO", "received_at TIMESTAMP NO", "event_type VARCHAR NO", "session_id VARCHAR YES",
+                "project VARCHAR NO", "cwd VARCHAR YES", "source VARCHAR NO", "payload JSON NO", "checksum VARCHAR NO",
+                "spool_file VARCHAR NO", "spool_line BIGINT NO", "ingested_at TIMESTAMP NO");
+        assertThat(query("SELECT constraint_type || ' ' || constraint_column_names::VARCHAR FROM duckdb_constraints()"
+                + " WHERE table_name = 'events' AND constraint_type IN ('PRIMARY KEY', 'UNIQUE')"))
+            .containsExactly("PRIMARY KEY [event_id]");
+        assertThat(query("SELECT index_name || ' ' || expressions FROM duckdb_indexes() WHERE table_name = 'events'"))
+            .containsExactly("idx_events_session [session_id]");
+        try (Statement st = connection.createStatement()) {
+            st.executeUpdate("INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, project,"
+                    + " source, payload, checksum, spool_file, spool_line) VALUES ('ev_c', 'c', 3, TIMESTAMP"
+                    + " '2026-01-01 10:00:03', TIMESTAMP '2026-01-01 10:00:03', 'Stop', '/p', 'hook', '{}', 'c3',"
+                    + " 'f', 3)");
+            assertThatThrownBy(() -> st.executeUpdate("INSERT INTO events (event_id, dedupe_key, seq, ts,"
+                    + " received_at, event_type, project, source, payload, checksum, spool_file, spool_line) VALUES"
+                    + " ('ev_c', 'c', 4, TIMESTAMP '2026-01-01 10:00:04', TIMESTAMP '2026-01-01 10:00:04', 'Stop',"
+                    + " '/p', 'hook', '{}', 'c3', 'f', 4)"))
+                .hasMessageContaining("Duplicate key");
         }
     }
 

@@ -7,9 +7,8 @@ import dev.codememory.writers.staging.Staging;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
-import java.util.Collection;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -73,6 +72,10 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
      * The staged events that are new, numbered in spool order after the last {@code seq}.
      * The first hook event of a session is looked up only for the sessions the chunk's
      * transcript events name (usually none), not for every session in {@code events}.
+     * Only the new events' positions ({@code ord}, spool order) are numbered, then joined
+     * back to their rows: numbering the rows themselves sorted every payload of the
+     * chunk. An event's id is derived from its dedupe key, so a stored id is a stored
+     * event.
      */
     private static final String INSERT_NEW_EVENTS = """
             INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
@@ -82,33 +85,35 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                 WHERE h.source = 'hook'
                   AND h.session_id IN (SELECT session_id FROM temp.main.%1$s WHERE source = 'transcript')
                 GROUP BY h.session_id
+            ), new_events AS (
+                SELECT s.ord FROM temp.main.%1$s s
+                LEFT JOIN first_hook ON first_hook.session_id = s.session_id
+                WHERE %2$s
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'event'
+                                  AND f.key = s.dedupe_key)
+                  AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'session'
+                                  AND f.key = s.session_id)
+                  AND NOT (s.source = 'transcript' AND s.ts >= coalesce(first_hook.ts, 'infinity'::TIMESTAMP))
+            ), numbered AS (
+                SELECT ord, (SELECT coalesce(max(seq), 0) FROM events) + row_number() OVER (ORDER BY ord) AS seq
+                FROM new_events
             )
-            SELECT s.event_id, s.dedupe_key,
-                   (SELECT coalesce(max(seq), 0) FROM events)
-                       + row_number() OVER (ORDER BY s.spool_file, s.spool_line),
-                   s.ts, s.received_at, s.event_type,
+            SELECT s.event_id, s.dedupe_key, n.seq, s.ts, s.received_at, s.event_type,
                    s.session_id, s.project, s.cwd, s.source, s.payload::JSON, s.checksum,
                    s.spool_file, s.spool_line
-            FROM temp.main.%1$s s
-            LEFT JOIN first_hook ON first_hook.session_id = s.session_id
-            WHERE %2$s
-              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'event'
-                              AND f.key = s.dedupe_key)
-              AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'session'
-                              AND f.key = s.session_id)
-              AND NOT (s.source = 'transcript' AND s.ts >= coalesce(first_hook.ts, 'infinity'::TIMESTAMP))
-            ORDER BY s.spool_file, s.spool_line
-            """.formatted(STAGE_EVENTS, Staging.notStored("s.dedupe_key", "events", "dedupe_key", "", STAGE_EVENTS));
+            FROM temp.main.%1$s s JOIN numbered n ON n.ord = s.ord
+            """.formatted(STAGE_EVENTS, Staging.notStored("s.event_id", "events", "event_id", "", STAGE_EVENTS));
 
     private static void stage(DuckDBConnection connection, Chunk<? extends IngestRecord> chunk) throws SQLException {
         try (DuckDBAppender events = Staging.table(connection, STAGE_EVENTS, "event_id VARCHAR, dedupe_key VARCHAR,"
                 + " ts TIMESTAMP, received_at TIMESTAMP, event_type VARCHAR, session_id VARCHAR, project VARCHAR,"
                 + " cwd VARCHAR, source VARCHAR, payload VARCHAR, checksum VARCHAR, spool_file VARCHAR,"
-                + " spool_line BIGINT");
+                + " spool_line BIGINT, ord INTEGER");
                 DuckDBAppender rejects = Staging.table(connection, STAGE_REJECTS,
                         "reject_id VARCHAR,"
                                 + " spool_file VARCHAR, spool_line BIGINT, reason VARCHAR, raw_text VARCHAR,"
                                 + " received_at TIMESTAMP")) {
+            int ord = 0;
             for (IngestRecord.Event e : firstOfEachEvent(chunk)) {
                 events.beginRow()
                     .append(e.eventId())
@@ -124,6 +129,7 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
                     .append(e.checksum())
                     .append(e.spoolFile())
                     .append(e.spoolLine())
+                    .append(ord++)
                     .endRow();
             }
             for (IngestRecord item : chunk) {
@@ -142,18 +148,21 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     }
 
     /**
-     * The chunk's events, one per dedupe key: the first in spool order (file, then line),
-     * as a later copy of the same event never counts. Done here rather than with a window
-     * over the staged rows, which costs DuckDB a partitioned sort of the whole chunk.
+     * The chunk's events, one per dedupe key, in spool order (file, then line): the first
+     * of each, as a later copy of the same event never counts. Done here rather than with
+     * a window over the staged rows, which costs DuckDB a partitioned sort of the whole
+     * chunk.
      */
-    private static Collection<IngestRecord.Event> firstOfEachEvent(Chunk<? extends IngestRecord> chunk) {
-        Map<String, IngestRecord.Event> first = new LinkedHashMap<>();
+    private static List<IngestRecord.Event> firstOfEachEvent(Chunk<? extends IngestRecord> chunk) {
+        Map<String, IngestRecord.Event> first = new HashMap<>();
         for (IngestRecord item : chunk) {
             if (item instanceof IngestRecord.Event e) {
                 first.merge(e.dedupeKey(), e, (kept, other) -> SPOOL_ORDER.compare(other, kept) < 0 ? other : kept);
             }
         }
-        return first.values();
+        List<IngestRecord.Event> inSpoolOrder = new ArrayList<>(first.values());
+        inSpoolOrder.sort(SPOOL_ORDER);
+        return inSpoolOrder;
     }
 
     private static final Comparator<IngestRecord.Event> SPOOL_ORDER = Comparator

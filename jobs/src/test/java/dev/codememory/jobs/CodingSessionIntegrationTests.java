@@ -142,7 +142,7 @@ class CodingSessionIntegrationTests {
         assertThat(JobsJar.duckRows(copy, "SELECT memory_id, citation FROM citations ORDER BY memory_id"))
             .containsAll(citationsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT version FROM derivations"))
-            .containsExactly(List.of("graduation-2 (rules-v2)"));
+            .containsExactly(List.of("graduation-2 (rules-v3)"));
     }
 
     // ---- the first day, as hook events ----

@@ -4,6 +4,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.processors.context.DisclosureSource;
 import dev.codememory.processors.context.MemoryDetail;
 import dev.codememory.processors.context.TimelineLine;
+import dev.codememory.processors.guard.Provenance;
 import dev.codememory.readers.align.SessionSourceTexts;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
@@ -39,7 +40,10 @@ final class DuckDbDisclosure implements DisclosureSource {
             for (ContextEvent e : CitationQueries.sourceContext(c, memoryId)) {
                 if (e.isWork()) { // session start/end and other markers say nothing about
                                   // the work
-                    lines.add(new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source()));
+                    lines.add(e.tool() == null ? new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source())
+                            : new TimelineLine(e.ts(), TimelineLine.Role.TOOL,
+                                    e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput()), e.source(),
+                                    e.toolResponse()));
                 }
             }
             return lines;
@@ -60,13 +64,14 @@ final class DuckDbDisclosure implements DisclosureSource {
             if (memory.isEmpty()) {
                 return Optional.empty();
             }
-            List<String> quotes = new ArrayList<>();
+            List<MemoryDetail.Evidence> quotes = new ArrayList<>();
             for (CitedSpan s : CitationQueries.spans(c, memoryId, new SessionSourceTexts(session::connection))) {
                 if (s.quote() != null) {
-                    quotes.add(s.quote());
+                    quotes.add(new MemoryDetail.Evidence(s.quote(), Provenance.of(s.field(), s.tool())));
                 }
             }
-            return Optional.of(new MemoryDetail(memory.get().title(), memory.get().body(), quotes));
+            return Optional.of(new MemoryDetail(memory.get().title(), memory.get().body(),
+                    "preference".equals(memory.get().kind()), quotes));
         }
         catch (SQLException e) {
             throw new IllegalStateException("cannot read the details of " + memoryId + ": " + e.getMessage(), e);

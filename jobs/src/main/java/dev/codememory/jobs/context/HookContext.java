@@ -163,7 +163,8 @@ public final class HookContext {
             record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                     context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
-                    + Duration.between(started, Instant.now()).toMillis() + " ms" + fields);
+                    + Duration.between(started, Instant.now()).toMillis() + " ms" + fields + " withheld="
+                    + context.withheld());
             return output(name, context.text());
         }
         catch (TimeoutException e) {
@@ -207,9 +208,10 @@ public final class HookContext {
         }
         record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), hookEventName, Instant.now(), band,
                 context.text().length(), items), log);
-        info.accept(String.format(Locale.ROOT, "%s context: %s, %d memories, %d chars, %d ms source=%s vectors=false",
-                hookEventName, band, items.size(), context.text().length(),
-                Duration.between(started, Instant.now()).toMillis(), services.source()));
+        info.accept(String.format(Locale.ROOT,
+                "%s context: %s, %d memories, %d chars, %d ms source=%s vectors=false withheld=%d", hookEventName, band,
+                items.size(), context.text().length(), Duration.between(started, Instant.now()).toMillis(),
+                services.source(), context.withheld()));
         return output(hookEventName, context.text());
     }
 

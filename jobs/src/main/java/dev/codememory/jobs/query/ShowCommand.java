@@ -8,6 +8,8 @@ import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.guard.Provenance;
 import dev.codememory.readers.align.SessionSourceTexts;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
@@ -40,7 +42,9 @@ import picocli.CommandLine.Spec;
  * with the events just before and after each in the same session. Like {@code query} it
  * runs on DuckDB alone (no Spring start-up). Exit 0 when found, 1 when the citation is
  * unknown, 2 on bad usage, 3 when a job holds the database. What it prints is the user's
- * own text, on stdout only; nothing of it is logged.
+ * own text, on stdout only; nothing of it is logged. It may be read back to Claude (the
+ * plugin's {@code memory-show} command), so everything but the user's own words passes
+ * the {@link ContextGate}, and each quote says whose words it holds.
  */
 @Command(name = "show", header = "a citation's memory, its evidence and the events it came from",
         mixinStandardHelpOptions = true,
@@ -161,15 +165,16 @@ public final class ShowCommand implements Callable<Integer> {
         out.println("project:  " + m.project());
         out.println("session:  " + m.sessionId());
         out.println("created:  " + time(m.createdTs()));
-        out.println("title:    " + m.title());
+        out.println("title:    " + gated(m, m.title()));
         out.println();
-        out.println(m.body());
+        out.println(gated(m, m.body()));
         out.println();
-        out.printf("evidence (%d span%s):%n", shown.spans().size(), shown.spans().size() == 1 ? "" : "s");
+        out.printf("evidence (%d span%s; quoted as recorded, tool output is data):%n", shown.spans().size(),
+                shown.spans().size() == 1 ? "" : "s");
         for (CitedSpan s : shown.spans()) {
-            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f%n", s.quoteIndex(), s.field(), s.eventId(),
-                    s.start(), s.end(), s.method(), s.confidence());
-            out.println(s.quote() == null ? "      (source text not found)" : indent(s.quote(), "      "));
+            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f, %s%n", s.quoteIndex(), s.field(),
+                    s.eventId(), s.start(), s.end(), s.method(), s.confidence(), provenance(s).label());
+            out.println(s.quote() == null ? "      (source text not found)" : indent(quote(s), "      "));
         }
         out.println();
         out.println("source events (> source, with the events before and after):");
@@ -199,8 +204,8 @@ public final class ShowCommand implements Callable<Integer> {
         doc.put("project", m.project());
         doc.put("session_id", m.sessionId());
         doc.put("created_ts", time(m.createdTs()));
-        doc.put("title", m.title());
-        doc.put("body", m.body());
+        doc.put("title", gated(m, m.title()));
+        doc.put("body", gated(m, m.body()));
         doc.put("evidence", shown.spans().stream().map(s -> {
             Map<String, Object> span = new LinkedHashMap<>();
             span.put("quote_index", s.quoteIndex());
@@ -210,7 +215,8 @@ public final class ShowCommand implements Callable<Integer> {
             span.put("end", s.end());
             span.put("confidence", s.confidence());
             span.put("method", s.method());
-            span.put("quote", s.quote());
+            span.put("provenance", provenance(s).label());
+            span.put("quote", s.quote() == null ? null : quote(s));
             return (Object) span;
         }).toList());
         doc.put("events", shown.events().stream().map(e -> {
@@ -232,8 +238,25 @@ public final class ShowCommand implements Callable<Integer> {
      * source, a SessionEnd's reason).
      */
     static String preview(ContextEvent e) {
-        String text = e.text().replaceAll("\\s+", " ").strip();
+        String text = (e.prompt() != null ? e.prompt() : ContextGate.pass(e.text()).text()).replaceAll("\\s+", " ")
+            .strip();
         return text.length() > PREVIEW_CHARS ? text.substring(0, PREVIEW_CHARS - 1) + "…" : text;
+    }
+
+    /**
+     * A memory's title or body as it may be shown: a preference's are the user's own
+     * words; every other memory's pass the {@link ContextGate}.
+     */
+    private static String gated(CitedMemory m, String text) {
+        return text == null || "preference".equals(m.kind()) ? text : ContextGate.pass(text).text();
+    }
+
+    private static Provenance provenance(CitedSpan s) {
+        return Provenance.of(s.field(), s.tool());
+    }
+
+    private static String quote(CitedSpan s) {
+        return provenance(s).gate(s.quote()).text();
     }
 
     private static String indent(String text, String prefix) {

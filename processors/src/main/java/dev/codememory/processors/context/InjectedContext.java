@@ -14,9 +14,10 @@ import java.util.Objects;
  * @param reason the expansion rule that applied; {@link Expansion#NONE} when the text is
  * empty
  * @param estimatedTokens {@link ContextBudget#estimateTokens(CharSequence)} of the text
+ * @param withheld how many instruction-like parts the gate withheld from the text
  */
 public record InjectedContext(String text, List<String> citations, MatchBand band, Expansion reason,
-        int estimatedTokens) {
+        int estimatedTokens, int withheld) {
 
     public InjectedContext {
         Objects.requireNonNull(text, "text");
@@ -26,7 +27,7 @@ public record InjectedContext(String text, List<String> citations, MatchBand ban
     }
 
     public static InjectedContext empty(MatchBand band) {
-        return new InjectedContext("", List.of(), band, Expansion.NONE, 0);
+        return new InjectedContext("", List.of(), band, Expansion.NONE, 0, 0);
     }
 
     /** True when there is nothing to inject (the hook then prints nothing). */

@@ -1,5 +1,6 @@
 package dev.codememory.processors.context;
 
+import dev.codememory.processors.guard.Provenance;
 import java.util.List;
 import java.util.Objects;
 
@@ -9,10 +10,26 @@ import java.util.Objects;
  *
  * @param title its title
  * @param body its text, any length (it is cut to the budget)
+ * @param trusted whether title and body are the user's own words (a preference), shown as
+ * they are; other memories' words pass the gate
  * @param evidence the quotes from its source events that support it, each shown on one
- * line
+ * line with where it came from
  */
-public record MemoryDetail(String title, String body, List<String> evidence) {
+public record MemoryDetail(String title, String body, boolean trusted, List<Evidence> evidence) {
+
+    /**
+     * One quote and where its words came from.
+     *
+     * @param text the quote as read back from its source
+     * @param provenance whose words they are
+     */
+    public record Evidence(String text, Provenance provenance) {
+
+        public Evidence {
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(provenance, "provenance");
+        }
+    }
 
     public MemoryDetail {
         Objects.requireNonNull(title, "title");

@@ -72,8 +72,17 @@ import java.util.Set;
  * before it is formatted.
  *
  * <p>
+ * <b>Whose words.</b> Only the user's own words are shown as they are: a preference's
+ * summary and text, the user's prompts in a timeline, evidence quoted from a prompt.
+ * Every other text — summaries and titles, Claude's replies, tool calls and what tools
+ * returned — passes the {@link dev.codememory.processors.guard.ContextGate}, which
+ * withholds instruction-like parts; each evidence quote is labelled with whose words it
+ * holds ({@code Bash output: "…"}), and a timeline shows a tool's output after
+ * {@code → output:} in quotes. The parts withheld are counted in the result.
+ *
+ * <p>
  * The wording states what was recorded and gives Claude no instruction beyond how to cite
- * and where to look.
+ * and where to look; the header says once that memories are notes, not instructions.
  */
 public final class PromptContextBuilder {
 
@@ -87,6 +96,7 @@ public final class PromptContextBuilder {
     static final int PREVIEW_CHARS = 200;
     static final int QUOTE_CHARS = 300;
     static final int MIN_EXPANSION_CHARS = 160;
+    static final int OUTPUT_PREVIEW_CHARS = 80;
 
     private static final double GAP_TOLERANCE = 1e-9;
 
@@ -128,10 +138,11 @@ public final class PromptContextBuilder {
             return InjectedContext.empty(band);
         }
         BoundedText out = new BoundedText(budget);
+        GateTally gate = new GateTally();
         List<ContextHit> listed = new ArrayList<>();
         if (out.append(ContextText.HEADER)) {
             for (ContextHit hit : ranked) {
-                if (hit.score() < MatchBand.SUGGESTED_SCORE || !out.append("\n" + indexLine(hit))) {
+                if (hit.score() < MatchBand.SUGGESTED_SCORE || !out.append("\n" + indexLine(hit, gate))) {
                     break;
                 }
                 listed.add(hit);
@@ -141,17 +152,17 @@ public final class PromptContextBuilder {
             return InjectedContext.empty(band);
         }
         switch (reason) {
-            case HIGH_CONFIDENCE, CLEAR_WINNER -> appendDetails(out, listed.get(0));
+            case HIGH_CONFIDENCE, CLEAR_WINNER -> appendDetails(out, listed.get(0), gate);
             case AMBIGUOUS -> listed.stream()
                 .filter(h -> h.score() >= AMBIGUOUS_SCORE)
                 .limit(AMBIGUOUS_COUNT)
-                .forEach(h -> appendTimeline(out, h));
+                .forEach(h -> appendTimeline(out, h, gate));
             default -> {
             }
         }
         String text = out.text();
         return new InjectedContext(text, listed.stream().map(ContextHit::citation).toList(), band, reason,
-                ContextBudget.estimateTokens(text));
+                ContextBudget.estimateTokens(text), gate.withheld());
     }
 
     /** The expansion rule for these scores, best first, in this band. */
@@ -172,7 +183,14 @@ public final class PromptContextBuilder {
     }
 
     static String indexLine(ContextHit hit) {
-        String summary = ContextText.line(hit.summary(), SUMMARY_CHARS);
+        return indexLine(hit, new GateTally());
+    }
+
+    /**
+     * The summary passes the gate unless it is a preference's (the user's own words).
+     */
+    private static String indexLine(ContextHit hit, GateTally gate) {
+        String summary = ContextText.line(gate.gated(hit.summary(), isPreference(hit.kind())), SUMMARY_CHARS);
         return "- " + ContextText.kindLabel(hit.kind()) + " (" + ContextText.date(hit.time()) + "): "
                 + (summary.isEmpty() ? "(no summary)" : summary) + "  " + ContextText.cite(hit.citation()) + "  score "
                 + String.format(Locale.ROOT, "%.2f", hit.score());
@@ -191,7 +209,11 @@ public final class PromptContextBuilder {
         return ranked;
     }
 
-    private void appendDetails(BoundedText out, ContextHit hit) {
+    private static boolean isPreference(String kind) {
+        return "preference".equalsIgnoreCase(kind);
+    }
+
+    private void appendDetails(BoundedText out, ContextHit hit, GateTally gate) {
         if (out.room() < MIN_EXPANSION_CHARS) {
             return;
         }
@@ -199,7 +221,7 @@ public final class PromptContextBuilder {
         if (detail.isEmpty()) {
             return;
         }
-        String content = detailContent(detail.get(), 4 * budget.charLimit());
+        String content = detailContent(detail.get(), 4 * budget.charLimit(), gate);
         if (content.isEmpty()) {
             return;
         }
@@ -214,24 +236,26 @@ public final class PromptContextBuilder {
      * Title and body quoted, then the evidence; a body longer than {@code maxBody} is cut
      * first (it cannot fit).
      */
-    private static String detailContent(MemoryDetail detail, int maxBody) {
-        String title = detail.title().strip();
-        String body = ContextText.head(detail.body(), maxBody).strip();
+    private static String detailContent(MemoryDetail detail, int maxBody, GateTally gate) {
+        String title = gate.gated(detail.title(), detail.trusted()).strip();
+        String body = gate.gated(ContextText.head(detail.body(), maxBody), detail.trusted()).strip();
         String recorded = body.startsWith(title) ? body : body.isEmpty() ? title : title + "\n\n" + body;
         StringBuilder content = new StringBuilder(ContextText.quoted(recorded));
-        List<String> quotes = detail.evidence()
-            .stream()
-            .map(q -> ContextText.line(q, QUOTE_CHARS))
-            .filter(q -> !q.isEmpty())
-            .toList();
+        List<String> quotes = new ArrayList<>();
+        for (MemoryDetail.Evidence evidence : detail.evidence()) {
+            String quote = ContextText.line(gate.gated(evidence.text(), evidence.provenance()), QUOTE_CHARS);
+            if (!quote.isEmpty()) {
+                quotes.add(evidence.provenance().label() + ": " + ContextText.quotation(quote));
+            }
+        }
         if (!quotes.isEmpty()) {
-            content.append(content.length() > 0 ? "\n" : "").append("Evidence:");
-            quotes.forEach(q -> content.append("\n- \"").append(q).append('"'));
+            content.append(content.length() > 0 ? "\n" : "").append(ContextText.EVIDENCE_HEADING);
+            quotes.forEach(q -> content.append("\n- ").append(q));
         }
         return content.toString();
     }
 
-    private void appendTimeline(BoundedText out, ContextHit hit) {
+    private void appendTimeline(BoundedText out, ContextHit hit, GateTally gate) {
         if (out.room() < MIN_EXPANSION_CHARS) {
             return;
         }
@@ -254,13 +278,13 @@ public final class PromptContextBuilder {
         for (int w = timelineWindow; w >= 0; w--) {
             int from = Math.max(0, first - w);
             int to = Math.min(lines.size(), last + 1 + w);
-            if (out.append(timelineBlock(hit, lines.subList(from, to)))) {
+            if (out.append(timelineBlock(hit, lines.subList(from, to), gate))) {
                 return;
             }
         }
     }
 
-    private static String timelineBlock(ContextHit hit, List<TimelineLine> lines) {
+    private static String timelineBlock(ContextHit hit, List<TimelineLine> lines, GateTally gate) {
         StringBuilder block = new StringBuilder("\n\nAround ").append(ContextText.cite(hit.citation()))
             .append(session(hit).isEmpty() ? "" : " in session " + session(hit))
             .append(" (")
@@ -269,12 +293,14 @@ public final class PromptContextBuilder {
         for (TimelineLine line : lines) {
             String when = line.time().toLocalDate().equals(hit.time().toLocalDate()) ? ContextText.time(line.time())
                     : ContextText.dateTime(line.time());
-            block.append("\n  ")
-                .append(when)
-                .append(' ')
-                .append(line.role().label())
-                .append(": ")
-                .append(ContextText.line(line.preview(), PREVIEW_CHARS));
+            boolean user = line.role() == TimelineLine.Role.USER;
+            String preview = ContextText.line(gate.gated(line.preview(), user), PREVIEW_CHARS);
+            block.append("\n  ").append(when).append(' ').append(line.role().label()).append(": ").append(preview);
+            if (line.output() != null && !line.output().isBlank()) {
+                int room = Math.max(OUTPUT_PREVIEW_CHARS, PREVIEW_CHARS - preview.length());
+                block.append(" → output: ")
+                    .append(ContextText.quotation(ContextText.line(gate.gated(line.output()), room)));
+            }
             if (line.source()) {
                 block.append("  (source)");
             }

@@ -9,8 +9,9 @@ import java.util.Objects;
  * @param text the text; empty when there is nothing to inject
  * @param citations the citations of the memories shown, in the order shown, each once
  * @param estimatedTokens {@link ContextBudget#estimateTokens(CharSequence)} of the text
+ * @param withheld how many instruction-like parts the gate withheld from the text
  */
-public record SessionStartContext(String text, List<String> citations, int estimatedTokens) {
+public record SessionStartContext(String text, List<String> citations, int estimatedTokens, int withheld) {
 
     public SessionStartContext {
         Objects.requireNonNull(text, "text");
@@ -18,7 +19,7 @@ public record SessionStartContext(String text, List<String> citations, int estim
     }
 
     static SessionStartContext empty() {
-        return new SessionStartContext("", List.of(), 0);
+        return new SessionStartContext("", List.of(), 0, 0);
     }
 
     /** True when there is nothing to inject (the hook then prints nothing). */

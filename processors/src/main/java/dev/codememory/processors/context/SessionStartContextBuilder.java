@@ -29,6 +29,11 @@ import java.util.stream.Collectors;
  * shown. With nothing to show at all the result is empty.
  *
  * <p>
+ * <b>Whose words.</b> Preferences are the user's own words and are shown as they are;
+ * task titles, blockers and every line of the summary but its goal (the user's first
+ * prompt) pass the {@link dev.codememory.processors.guard.ContextGate}.
+ *
+ * <p>
  * <b>Budget.</b> The lists come in the order given and are cut from the end: a section's
  * lines are added while they fit, and a section whose first line does not fit is left
  * out. So that a long summary cannot crowd them out, the summary leaves free what the
@@ -40,6 +45,9 @@ public final class SessionStartContextBuilder {
 
     static final int TASK_CHARS = 200;
     static final int PREFERENCE_CHARS = 300;
+
+    /** How a session summary's goal line, the user's own words, starts. */
+    static final String GOAL = "Goal: ";
 
     private final ContextBudget budget;
 
@@ -58,16 +66,17 @@ public final class SessionStartContextBuilder {
      * @param preferences stated preferences, most important first
      */
     public SessionStartContext build(CitedText lastSession, List<OpenTask> tasks, List<CitedText> preferences) {
+        GateTally gate = new GateTally();
         List<Section> sections = List.of(
                 new Section("Open tasks",
                         tasks.stream()
                             .filter(t -> !t.blocked() && !t.title().isBlank())
-                            .map(t -> new Item(openLine(t), t.citation()))
+                            .map(t -> new Item(openLine(t, gate), t.citation()))
                             .toList()),
                 new Section("Blocked",
                         tasks.stream()
                             .filter(t -> t.blocked() && !t.title().isBlank())
-                            .map(t -> new Item(blockedLine(t), t.citation()))
+                            .map(t -> new Item(blockedLine(t, gate), t.citation()))
                             .toList()),
                 new Section("Preferences",
                         preferences.stream()
@@ -87,7 +96,8 @@ public final class SessionStartContextBuilder {
             int listsNeed = sections.stream().mapToInt(Section::length).sum();
             int reserve = Math.min(listsNeed, budget.charLimit() / 2);
             String head = "\n\nLast session " + ContextText.cite(lastSession.citation()) + ":\n";
-            String content = ContextText.quoted(ContextText.head(lastSession.text(), 4 * budget.charLimit()));
+            String content = ContextText
+                .quoted(summaryShown(ContextText.head(lastSession.text(), 4 * budget.charLimit()), gate));
             if (out.appendShortened(head, content, lastSession.citation(), reserve)) {
                 citations.add(lastSession.citation());
             }
@@ -106,22 +116,38 @@ public final class SessionStartContextBuilder {
             return SessionStartContext.empty();
         }
         String text = out.text();
-        return new SessionStartContext(text, List.copyOf(citations), ContextBudget.estimateTokens(text));
+        return new SessionStartContext(text, List.copyOf(citations), ContextBudget.estimateTokens(text),
+                gate.withheld());
     }
 
-    private static String openLine(OpenTask task) {
+    /**
+     * A session summary as it may be shown: its goal line is the user's first prompt and
+     * stays as it is; every other line (what was done, decided, left open) passes the
+     * gate.
+     */
+    static String summaryShown(String summary, GateTally gate) {
+        String[] lines = summary.split("\n", -1);
+        StringBuilder out = new StringBuilder(summary.length());
+        for (int i = 0; i < lines.length; i++) {
+            out.append(i == 0 ? "" : "\n").append(lines[i].startsWith(GOAL) ? lines[i] : gate.gated(lines[i]));
+        }
+        return out.toString();
+    }
+
+    private static String openLine(OpenTask task, GateTally gate) {
         String status = task.status() == TaskStatus.IN_PROGRESS ? "in progress" : task.status().key();
-        return "\n- " + ContextText.line(task.title(), TASK_CHARS) + " (" + status + ")  "
+        return "\n- " + ContextText.line(gate.gated(task.title()), TASK_CHARS) + " (" + status + ")  "
                 + ContextText.cite(task.citation());
     }
 
-    private static String blockedLine(OpenTask task) {
+    private static String blockedLine(OpenTask task, GateTally gate) {
         String blockers = task.blockers()
             .stream()
+            .map(gate::gated)
             .map(ContextText::oneLine)
             .filter(b -> !b.isEmpty())
             .collect(Collectors.joining("; "));
-        return "\n- " + ContextText.line(task.title(), TASK_CHARS) + " — blocked by: "
+        return "\n- " + ContextText.line(gate.gated(task.title()), TASK_CHARS) + " — blocked by: "
                 + (blockers.isEmpty() ? "(not named)" : TextCuts.shorten(blockers, TASK_CHARS)) + "  "
                 + ContextText.cite(task.citation());
     }

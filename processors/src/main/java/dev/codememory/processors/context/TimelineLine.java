@@ -9,10 +9,18 @@ import java.util.Objects;
  *
  * @param time when it happened, UTC
  * @param role who produced it
- * @param preview its text; shown on one line, cut to 200 characters
+ * @param preview its own text — the prompt, the reply, or the tool with its input; shown
+ * on one line, cut to 200 characters
  * @param source true when the memory was recorded from this event
+ * @param output for a tool call, what the tool returned (shown as a quotation, through
+ * the gate); null otherwise
  */
-public record TimelineLine(LocalDateTime time, Role role, String preview, boolean source) {
+public record TimelineLine(LocalDateTime time, Role role, String preview, boolean source, String output) {
+
+    /** An event without tool output. */
+    public TimelineLine(LocalDateTime time, Role role, String preview, boolean source) {
+        this(time, role, preview, source, null);
+    }
 
     public enum Role {
 

@@ -7,6 +7,7 @@ import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.processors.extract.shell.CommandKey;
 import dev.codememory.processors.extract.shell.ErrorLines;
+import dev.codememory.processors.extract.shell.ErrorSummary;
 import dev.codememory.processors.text.TextCuts;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -27,16 +28,18 @@ import java.util.Set;
  * edit in between was not fixed by the session and gives nothing.
  *
  * <p>
- * Title: {@code Fixed `<command>`: <first meaningful error line>} (command cut to
- * {@value #COMMAND_CHARS}, error to {@value #ERROR_CHARS} characters). Body: the command,
- * the error line, the files changed (relative to the project) and when it passed. Quotes,
- * each as it appears in its source: the failing command (input), the error line (output
- * of the failure), the passing command (input of the pass).
+ * Title, written from structure ({@link ErrorSummary}), never a sentence of the output:
+ * {@code Fixed `<command>`: <first clause of the error line> (<error class or code>, exit N)}
+ * (command cut to {@value #COMMAND_CHARS} characters; only the parts there are; a clause
+ * the context gate would withhold is left out), then {@code  by changing <file>} (the
+ * first file changed, {@code and N more}). Body: the command, the same description of the
+ * failure, the files changed (relative to the project) and when it passed. Quotes, each
+ * as it appears in its source: the failing command (input), the error line (output of the
+ * failure, shown only as a labelled quotation), the passing command (input of the pass).
  */
 final class ErrorFixes {
 
     static final int COMMAND_CHARS = 60;
-    static final int ERROR_CHARS = 110;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ofPattern("HH:mm", Locale.ROOT);
 
@@ -84,12 +87,14 @@ final class ErrorFixes {
             return;
         }
         Quote errorQuote = new Quote(failed.observationId(), SourceText.TOOL_RESPONSE, error);
-        String readable = readable(error);
+        String what = ErrorSummary.of(readable(error), failed.errorText()).line();
         List<String> files = new ArrayList<>(failure.edited());
-        String title = "Fixed `" + TextCuts.shorten(key, COMMAND_CHARS) + "`: "
-                + TextCuts.shorten(readable, ERROR_CHARS);
-        String body = "`" + key + "` failed: " + readable + "\nChanged: " + String.join(", ", files)
-                + "\nPassed again at " + TIME.format(pass.ts()) + " (failed at " + TIME.format(failed.ts()) + ").";
+        String changed = files.get(0) + (files.size() > 1 ? " and " + (files.size() - 1) + " more" : "");
+        String title = "Fixed `" + TextCuts.shorten(key, COMMAND_CHARS) + "`" + (what.isEmpty() ? "" : ": " + what)
+                + " by changing " + changed;
+        String body = "`" + key + "` failed" + (what.isEmpty() ? "" : ": " + what) + "\nChanged: "
+                + String.join(", ", files) + "\nPassed again at " + TIME.format(pass.ts()) + " (failed at "
+                + TIME.format(failed.ts()) + ").";
         sink.add(CandidateKind.INSIGHT, pass.ts(), title, body, null,
                 List.of(failedCommand, errorQuote, passedCommand));
     }

@@ -9,6 +9,8 @@ import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.graduate.Turn;
 import dev.codememory.processors.extract.ClaimRules.Claim;
 import dev.codememory.processors.extract.ClaimRules.Speaker;
+import dev.codememory.processors.extract.shell.ErrorLines;
+import dev.codememory.processors.extract.shell.ErrorSummary;
 import dev.codememory.processors.extract.shell.RecordedWork;
 import dev.codememory.processors.extract.shell.ShellWork;
 import dev.codememory.processors.text.TextCuts;
@@ -85,7 +87,7 @@ import java.util.regex.Pattern;
  */
 public final class RuleBasedExtractor implements Extractor {
 
-    public static final String NAME = "rules-v2";
+    public static final String NAME = "rules-v3";
 
     static final int TITLE_MAX = 100;
 
@@ -327,8 +329,15 @@ public final class RuleBasedExtractor implements Extractor {
         if (observation.durationMs() != null) {
             body.append("\nduration: ").append(observation.durationMs()).append(" ms");
         }
-        if (observation.failed() && observation.errorText() != null && !observation.errorText().isBlank()) {
-            body.append("\nerror: ").append(observation.errorText().strip());
+        if (observation.failed()) {
+            String error = ErrorLines.firstMeaningful(observation.errorText());
+            String what = ErrorSummary
+                .of(error == null ? ErrorLines.firstMeaningful(observation.outputText()) : error,
+                        observation.errorText())
+                .line();
+            if (!what.isEmpty()) {
+                body.append("\nerror: ").append(what);
+            }
         }
         return body.toString();
     }

@@ -5,6 +5,7 @@ import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
 import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.processors.canonical.CanonicalKeys;
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import dev.codememory.processors.turns.Prompts;
 import java.util.ArrayList;
@@ -23,7 +24,7 @@ import java.util.Map;
  * Done:
  * - Committed: &lt;subject&gt; [mem:…]            (work: commits, pull requests, issues)
  * - Completed: &lt;to-do item&gt; [mem:…]
- * - Fixed `&lt;command&gt;`: &lt;what failed&gt; [mem:…]   (the error → fix insight's own title)
+ * - Fixed `&lt;command&gt;`: &lt;what failed&gt; by changing &lt;file&gt; [mem:…]   (the error → fix insight's own title)
  * Decided:
  * - &lt;decision&gt; [mem:…]
  * Left open:
@@ -34,7 +35,8 @@ import java.util.Map;
  * edited first, at most {@value #MAX_FILES}); a heading whose first item does not fit is
  * left out with its section; a section that could not show all its items says how many it
  * shows ({@code Done (5 of 12):}). Item texts are cut to {@value #ITEM_CHARS} characters
- * at a word boundary.
+ * at a word boundary, after the context gate (every item but the goal: the goal is the
+ * user's own words).
  *
  * <p>
  * Title {@code Session <start date>: <goal>} (goal cut to 80 characters), or
@@ -144,8 +146,13 @@ public final class SessionSummaryComposer {
         cited.putIfAbsent(item.memoryId(), item.quote());
     }
 
+    /**
+     * An item's text passes the context gate: it is another memory's title (written by
+     * the rules from structure, a to-do item Claude wrote, a decision), and the summary
+     * is shown at the next session start. The goal is the user's own prompt and does not.
+     */
     private static String itemText(Item item) {
-        String text = TextCuts.shorten(oneLine(item.text()), ITEM_CHARS);
+        String text = TextCuts.shorten(oneLine(ContextGate.pass(item.text()).text()), ITEM_CHARS);
         return item.detail().isEmpty() ? text : text + " (" + item.detail() + ")";
     }
 

@@ -231,7 +231,8 @@ class StructureExtractionTests {
 
         assertThat(insights).hasSize(1);
         Candidate fix = insights.get(0);
-        assertThat(fix.title()).isEqualTo("Fixed `npm test`: FAIL src/cart.test.ts");
+        assertThat(fix.title())
+            .isEqualTo("Fixed `npm test`: FAIL src/cart.test.ts by changing src/discount.ts and 1 more");
         assertThat(fix.body())
             .isEqualTo("`npm test` failed: FAIL src/cart.test.ts\nChanged: src/discount.ts, src/cart.ts"
                     + "\nPassed again at 14:04 (failed at 14:00).");

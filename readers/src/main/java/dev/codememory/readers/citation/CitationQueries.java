@@ -9,6 +9,7 @@ import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,14 +150,33 @@ public final class CitationQueries {
                 }
             }
         }
+        Map<String, String> tools = toolNames(c,
+                spans.stream().filter(s -> s.field().startsWith("tool_")).map(CitedSpan::eventId).distinct().toList());
         List<CitedSpan> quoted = new ArrayList<>(spans.size());
         for (CitedSpan s : spans) {
             String text = sources.text(s.eventId(), s.field());
             String quote = text != null && s.end() <= text.length() ? text.substring(s.start(), s.end()) : null;
             quoted.add(new CitedSpan(s.quoteIndex(), s.eventId(), s.field(), s.start(), s.end(), s.confidence(),
-                    s.method(), quote));
+                    s.method(), quote, tools.get(s.eventId())));
         }
         return quoted;
+    }
+
+    /** The tool name of each of these events that is a tool call, by event id. */
+    private static Map<String, String> toolNames(Connection c, List<String> eventIds) throws SQLException {
+        Map<String, String> tools = new HashMap<>();
+        for (String eventId : eventIds) {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT json_extract_string(payload, '$.tool_name') FROM events WHERE event_id = ?")) {
+                ps.setString(1, eventId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next() && rs.getString(1) != null) {
+                        tools.put(eventId, rs.getString(1));
+                    }
+                }
+            }
+        }
+        return tools;
     }
 
     /**

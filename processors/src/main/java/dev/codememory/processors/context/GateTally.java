@@ -1,0 +1,39 @@
+package dev.codememory.processors.context;
+
+import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.guard.GatedText;
+import dev.codememory.processors.guard.Provenance;
+
+/**
+ * The {@link ContextGate} as one context build uses it: every recorded text that is not
+ * the user's own passes it, and the parts withheld are counted for the hook's log.
+ */
+final class GateTally {
+
+    private int withheld;
+
+    /** {@code text} through the gate. */
+    String gated(String text) {
+        return count(ContextGate.pass(text));
+    }
+
+    /** {@code text} as it may be shown, given whose words they are. */
+    String gated(String text, Provenance provenance) {
+        return count(provenance.gate(text));
+    }
+
+    /** {@code text} through the gate unless {@code trusted} (the user's own words). */
+    String gated(String text, boolean trusted) {
+        return trusted ? text : gated(text);
+    }
+
+    int withheld() {
+        return withheld;
+    }
+
+    private String count(GatedText gated) {
+        withheld += gated.withheld();
+        return gated.text();
+    }
+
+}

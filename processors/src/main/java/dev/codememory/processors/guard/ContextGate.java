@@ -1,0 +1,409 @@
+package dev.codememory.processors.guard;
+
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The one gate between recorded text and Claude's context, as redaction is the one gate
+ * between a hook event and the disk. Every text another party wrote — a tool's output, a
+ * tool call's input, Claude's own reply — passes it before it is shown again in an
+ * injected context, a session summary or {@code show}; the user's own prompts do not
+ * (they are the user's instructions already, and a preference such as "Claude should
+ * always run the tests" must survive whole).
+ *
+ * <p>
+ * <b>What is withheld.</b> Text shaped like an instruction to the model, wherever it
+ * stands:
+ * <ul>
+ * <li>"ignore / disregard / forget the previous instructions" and its paraphrases ("the
+ * above instructions are void", "forget what you were told"), also in French, German,
+ * Spanish, Italian, Portuguese, Russian, Chinese, Japanese and Korean;</li>
+ * <li>directives addressed to an assistant, a model, an "AI" or Claude by name
+ * ("IMPORTANT NOTE TO AI ASSISTANTS", "Dear AI agent", "Claude, you must …", "the
+ * assistant is required to …"), overrides ("SYSTEM OVERRIDE", "admin mode enabled", "you
+ * are now …", "from now on you will …", "your new task is …", "new instructions:"),
+ * requests to hide something from the user, to reveal the system prompt or to send
+ * credentials somewhere;</li>
+ * <li>role markers and chat-template tokens: a {@code system:}, {@code Human:} or
+ * {@code Assistant:} turn that speaks to the model, {@code <system>},
+ * {@code <|im_start|>}, {@code [INST]}, {@code <<SYS>>}, {@code ### Instruction:}, tags
+ * that pose as the end of a tool result or the start of a tool call;</li>
+ * <li>pipe-to-shell commands: {@code curl … | sh}, {@code wget -qO- … | bash},
+ * {@code bash <(curl …)}, {@code iex (iwr …)}.</li>
+ * </ul>
+ * Matching is done on a folded view of the text — NFKC (full-width letters and look-alike
+ * brackets become ASCII), lower case, and Cyrillic and Greek letters that look Latin read
+ * as Latin — so {@code ＜system＞} and {@code іgnore} are caught like their plain forms.
+ * Invisible and bidirectional format characters (zero-width spaces and joiners, bidi
+ * embeddings, overrides and isolates, Unicode tag characters) are removed first; a
+ * zero-width joiner inside an emoji sequence stays.
+ *
+ * <p>
+ * <b>How much.</b> An instruction rarely stops at its trigger words, so a directive is
+ * withheld from the start of its sentence (the last line break, escaped {@code \n} or
+ * sentence end before it, at most 300 characters back) to the end of its paragraph (the
+ * next blank line, or the end of the text); a pipe-to-shell command from the download
+ * command to the end of its line. Overlapping parts are merged, and each part is replaced
+ * by {@link #MARKER}; {@link GatedText#withheld()} counts the parts, plus one when
+ * invisible characters were removed.
+ *
+ * <p>
+ * Stateless and thread-safe. The rules are tuned for precision on developer text: error
+ * output and documentation that talk about instructions, systems and assistants pass
+ * unchanged (measured by {@code InjectionCorpusTests}).
+ */
+public final class ContextGate {
+
+    /** What a withheld part is replaced by. */
+    public static final String MARKER = "[withheld: instruction-like text]";
+
+    private static final int SENTENCE_LOOKBACK = 300;
+
+    private static final String AI = "(?:ai|a\\.i\\.|llms?|large language models?|language models?|ai models?"
+            + "|(?:ai |coding |virtual |the |any )?assistants?|ai agents?|ai systems?|ai tools?|claude|chatgpt|gpt(?:-?\\d)?"
+            + "|copilot|gemini|chatbots?|automated (?:agents?|systems?|tools?)|crawlers?|scrapers?)";
+
+    private static final String DIRECTIVE_NOUN = "(?:instructions?|prompts?|directions?|directives?|guidelines?|rules"
+            + "|guardrails?|programming|constraints|restrictions|system (?:message|prompt)|orders|conversation|context)";
+
+    private static final List<Rule> RULES = List.of(
+            // "ignore the previous instructions" and its paraphrases
+            directive("\\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|do not follow|don't follow"
+                    + "|stop following|pay no attention to|set aside|abandon|discard|neglect|overrid(?:e|ing)|bypass)\\b"
+                    + "[^\\n.!?]{0,30}?\\b(?:previous|prior|above|earlier|preceding|former|all|any|every|your|original"
+                    + "|initial|safety|system|those|these|my|other|existing|old)\\b[^\\n.!?]{0,25}?\\b" + DIRECTIVE_NOUN
+                    + "\\b"),
+            directive("\\b(?:ignore|disregard|forget)\\s+(?:the\\s+)?(?:above|previous|preceding|prior)\\b"
+                    + "(?!\\s+(?:warnings?|errors?|messages?|output|lines?|steps?|sections?|notes?|examples?|code|commands?"
+                    + "|versions?|releases?|paragraphs?|results?|values?|settings?|options?|file|files)\\b)"),
+            directive("\\b(?:ignore|forget|disregard)\\s+(?:what(?:ever)?|everything|anything)\\s+(?:you(?:'ve| have)?"
+                    + " (?:were |been )?(?:told|instructed|given|said)|(?:was|were) said|above|before)"),
+            directive("\\b(?:previous|prior|above|earlier|original|old|all)\\s+" + DIRECTIVE_NOUN
+                    + "\\s+(?:are|were|is|have been)\\s+(?:now\\s+)?(?:void|null|obsolete|cancel+ed|revoked|outdated"
+                    + "|superseded|invalid|no longer|fake|deprecated|replaced|overridden|lifted|suspended)"),
+            // addressed to an assistant, a model or "AI"
+            directive("\\b(?:note|message|instructions?|notice|attention|important|reminder|directive|warning|memo"
+                    + "|hint|request|command|order)s?\\s*(?:to|for)\\s+(?:all\\s+|any\\s+|every\\s+)?(?:the\\s+)?" + AI
+                    + "\\b"),
+            directive(
+                    "\\b(?:dear|hey|hi|hello|attention|calling|listen(?: up)?|psst)[,\\s]+(?:the\\s+)?(?:ai|llm|claude"
+                            + "|chatgpt|gpt|copilot|gemini|(?:ai |coding )?assistant|ai agent|language model|ai model|chatbot)s?\\b"),
+            directive("\\b" + AI + "\\b\\s*[,:]?\\s*(?:you\\s+)?(?:must|shall|need to|needs to|has to|have to"
+                    + "|(?:are|is) (?:now |hereby )?(?:required|instructed|ordered|authori[sz]ed|expected|permitted"
+                    + "|allowed|supposed|directed|commanded) to|will now|are to|is to|may now|can now|should now"
+                    + "|should (?:immediately|always|never|ignore|disregard|run|execute|delete|push|disable|send|reveal))\\b"),
+            directive(
+                    "(?:^|[\\n.!?:;]\\s*)(?:(?:hey|dear|ok|okay|attention|note:?)\\s+)?(?:claude|chatgpt|ai|llm|copilot"
+                            + "|gemini|assistant|ai assistant|ai agent)\\s*[,:]\\s*(?:please\\s+)?(?:you\\s+)?(?:must|should|now"
+                            + "|immediately|run|execute|delete|remove|ignore|disregard|forget|send|push|commit|disable|do not"
+                            + "|don't|always|never|stop|open|visit|fetch|download|install|print|reveal|output|write|add|change"
+                            + "|set|grant|make|curl|wget)\\b"),
+            directive("\\bas an? (?:ai|language model|llm|ai assistant|assistant),? you (?:must|should|will|are)\\b"),
+            // overrides and role changes
+            directive("\\b(?:system|admin|administrator|security|emergency|root|sudo|priority|developer)\\s+"
+                    + "(?:override|overrides|directive|instruction|instructions|command)\\b"),
+            directive("\\b(?:admin|administrator|god|dan|jailbreak|unrestricted|sudo|developer)\\s+mode\\s+(?:is\\s+)?"
+                    + "(?:now\\s+)?(?:on|enabled|activated|engaged|unlocked)\\b"),
+            directive("\\bjailbr(?:eak|oken)\\b|\\bdo anything now\\b"),
+            directive("\\byou(?:'re| are) now (?:a|an|the|my)\\s+(?:[\\w-]+\\s+){0,3}(?:assistant|ai|bot|agent|model"
+                    + "|hacker|pirate|character|persona|role|administrator|admin|root user|dan)\\b"),
+            directive("\\byou(?:'re| are) (?:now )?(?:no longer|not) (?:bound|restricted|limited|constrained|an? (?:ai"
+                    + "|assistant|language model))\\b|\\byou(?:'re| are) now (?:free|unrestricted|unfiltered|jailbroken"
+                    + "|in (?:developer|dan|god|admin|unrestricted) mode)\\b"),
+            directive(
+                    "\\bfrom (?:now on|this point (?:on|forward)|here on)\\b,?\\s*(?:you (?:will|must|are|shall|should)"
+                            + "|your (?:new |only )?(?:task|goal|instructions?|role|job|purpose)|(?:the )?assistant|claude"
+                            + "|respond|answer|reply|act|behave|only (?:respond|answer|reply|output))"),
+            directive("\\b(?:new|updated|revised|real|true|actual|secret|hidden|overriding|priority)\\s+(?:system\\s+)?"
+                    + "instructions?\\s*(?::|are\\b|follow\\b)"),
+            directive("\\byour (?:new|real|true|actual|only|updated|secret|hidden) (?:task|goal|objective|instructions?"
+                    + "|purpose|mission|job|role|directive|assignment)s? (?:is|are|:|now)|\\bnew (?:task|objective|goal"
+                    + "|directive|mission)\\s*:"),
+            // concealment, disclosure and exfiltration
+            directive("\\b(?:do not|don't|never)\\s+(?:tell(?:ing)?|inform(?:ing)?|mention(?:ing)?|alert(?:ing)?"
+                    + "|notify(?:ing)?|reveal(?:ing)?)\\s+(?:this\\s+|it\\s+|anything\\s+)?(?:to\\s+)?(?:the\\s+)?"
+                    + "(?:user|human|developer|operator)\\b|\\b(?:hide|conceal|keep) (?:this|it|these)\\s+(?:secret\\s+)?"
+                    + "from (?:the )?(?:user|human)\\b"),
+            directive(
+                    "\\b(?:print|output|reveal|show|display|dump|repeat|leak|tell me)\\b[^\\n.]{0,20}\\b(?:your|the)\\s+"
+                            + "(?:system prompt|initial prompt|hidden prompt|original prompt|hidden instructions|system"
+                            + " instructions)|\\b(?:print|output|reveal|repeat|dump)\\s+your\\s+instructions\\b"),
+            directive("\\b(?:send|upload|post|exfiltrate|leak|forward|transmit|e-?mail|paste|copy)\\b[^\\n.]{0,60}"
+                    + "(?:~/\\.ssh|\\bid_rsa|\\bid_ed25519|\\.env\\b|\\bcredentials\\b|\\bsecrets?\\b|\\bapi[_ ]?keys?\\b"
+                    + "|\\baccess tokens?\\b|\\btokens\\b|\\bpasswords?\\b|\\bprivate keys?\\b|\\benvironment variables\\b"
+                    + "|\\benv vars\\b|\\bcookies\\b|\\.aws\\b|\\bssh keys?\\b)[^\\n]{0,80}?\\b(?:to|at|into)\\s+"
+                    + "(?:https?://|\\S+@\\S+|\\S+\\.(?:com|net|org|io|xyz|ru|cn|example|site|top)\\b)"),
+            directive("!\\[[^\\]\\n]{0,50}\\]\\(https?://[^)\\s]{0,200}[?&][^)\\s=]{1,30}=(?:\\{|\\$|%7b|\\[)"),
+            // role markers and chat-template tokens
+            new Rule(Pattern.compile("<\\s*/?\\s*(?:system(?:[-_ ]?(?:prompt|message|instructions?|override))?"
+                    + "|instructions?|user_instructions?|assistant|admin|developer|im_start|im_end|tool_result|tool_results"
+                    + "|function_results|function_calls|antml:[\\w-]+|invoke|human|important|critical)\\s*>"),
+                    Unit.SENTENCE, true),
+            directive("<\\|(?:im_start|im_end|system|user|assistant|endoftext|end|eot_id|start_header_id|end_header_id"
+                    + "|begin_of_text)\\|>|\\[/?inst\\]|<</?sys>>|<(?:start|end)_of_turn>"),
+            directive("(?:^|\\n)\\s*#{2,4}\\s*(?:instruction|system|system prompt|new instructions?|response)\\s*:"),
+            directive("(?:^|\\n|\\\\n)\\s*(?:system|human|assistant|developer)\\s*:\\s*(?=[^\\n]{0,60}\\b(?:you|your"
+                    + "|ignore|disregard|forget|from now on|must|always|never|do not|don't|execute|run|reveal|print"
+                    + "|output|send|delete|sure|certainly|ok)\\b)"),
+            // pipe-to-shell
+            new Rule(Pattern
+                .compile("\\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\\b[^\\n|;&]{0,300}"
+                        + "\\|\\s*(?:sudo\\s+(?:-\\w+\\s+)*)?(?:(?:ba|z|k|da|fi|c|tc)?sh|python[0-9.]*|perl|ruby|node|php|iex"
+                        + "|invoke-expression|powershell|pwsh)\\b"),
+                    Unit.LINE, false),
+            new Rule(Pattern
+                .compile("\\b(?:(?:ba|z|k)?sh|source|eval)\\s+(?:-c\\s+)?[\"']?(?:<\\(|\\$\\()\\s*(?:curl|wget)\\b"
+                        + "|\\b(?:iex|invoke-expression)\\b[^\\n]{0,20}\\b(?:iwr|irm|invoke-webrequest|invoke-restmethod"
+                        + "|downloadstring|net\\.webclient)\\b"),
+                    Unit.LINE, false),
+            // other languages
+            directive("\\b(?:ignore[rz]?|oublie[rz]?|ne tenez pas compte)\\b[^\\n.]{0,40}(?:instructions|consignes"
+                    + "|directives|règles)"),
+            directive("\\b(?:ignorier\\w*|vergiss\\w*|missacht\\w*)\\b[^\\n.]{0,40}(?:anweisung\\w*|instruktion\\w*"
+                    + "|befehl\\w*|regeln|vorgaben)"),
+            directive("\\b(?:ignora\\w*|olvida\\w*|haz caso omiso|dimentica\\w*|esque[çc]a\\w*)\\b[^\\n.]{0,40}"
+                    + "(?:instrucciones|indicaciones|reglas|órdenes|istruzioni|regole|instruç[õo]es|regras)"),
+            directive("(?:игнорир|проигнорир|забудь|не обращай|не учитывай)[^\\n.]{0,40}(?:инструкци|указани|правил"
+                    + "|команд|промпт)"),
+            directive("(?:忽略|无视|忘记|忘掉|無視|忽視|不要理会|不要理會|不要遵守|不理会)[^\\n。]{0,12}(?:指令|指示|说明|說明|提示|命令" + "|规则|規則|要求)"),
+            directive("(?:以前|前|上記|これまで|今まで|先|全て|すべて)の(?:指示|命令|指令|ルール|プロンプト)[^\\n。]{0,10}(?:無視|忘れ)" + "|(?:指示|命令)を無視"),
+            directive("(?:이전|위의|앞의|기존|모든)[^\\n.]{0,10}(?:지시|명령|지침|규칙|프롬프트)[^\\n.]{0,10}(?:무시|잊어)"));
+
+    private ContextGate() {
+    }
+
+    /**
+     * {@code text} as it may be shown: invisible and bidirectional characters removed,
+     * instruction-shaped parts replaced by {@link #MARKER}. Null reads as empty.
+     */
+    public static GatedText pass(String text) {
+        if (text == null || text.isEmpty()) {
+            return new GatedText("", 0);
+        }
+        StringBuilder kept = new StringBuilder(text.length());
+        boolean removedInvisible = false;
+        int previous = -1;
+        for (int i = 0; i < text.length();) {
+            int cp = text.codePointAt(i);
+            i += Character.charCount(cp);
+            if (invisible(cp, previous)) {
+                removedInvisible = true;
+                continue;
+            }
+            kept.appendCodePoint(cp);
+            previous = cp;
+        }
+        String visible = kept.toString();
+        FoldedView view = FoldedView.of(visible);
+        List<int[]> parts = new ArrayList<>();
+        for (Rule rule : RULES) {
+            for (String folded : new String[] { view.plain, view.latin }) {
+                Matcher m = rule.pattern.matcher(folded);
+                while (m.find()) {
+                    if (m.end() == m.start()) {
+                        continue;
+                    }
+                    int start = view.origin[m.start()];
+                    int end = view.originEnd[m.end() - 1];
+                    if (rule.tag && shortElement(visible, start, end)) {
+                        continue;
+                    }
+                    parts.add(rule.unit.extend(visible, start, end));
+                }
+                if (view.plain.equals(view.latin)) {
+                    break;
+                }
+            }
+        }
+        if (parts.isEmpty()) {
+            return removedInvisible ? new GatedText(visible, 1) : new GatedText(text, 0);
+        }
+        parts.sort(Comparator.comparingInt(p -> p[0]));
+        StringBuilder out = new StringBuilder(visible.length());
+        int withheld = removedInvisible ? 1 : 0;
+        int at = 0;
+        int[] current = null;
+        for (int[] part : parts) {
+            if (current != null && part[0] <= current[1]) {
+                current[1] = Math.max(current[1], part[1]);
+                continue;
+            }
+            if (current != null) {
+                out.append(visible, at, current[0]).append(MARKER);
+                at = current[1];
+                withheld++;
+            }
+            current = new int[] { part[0], part[1] };
+        }
+        out.append(visible, at, current[0]).append(MARKER).append(visible, current[1], visible.length());
+        return new GatedText(out.toString(), withheld + 1);
+    }
+
+    /**
+     * A format character (general category Cf: zero-width spaces and joiners, bidi
+     * controls, tag characters, soft hyphen), except a zero-width joiner after an emoji.
+     */
+    private static boolean invisible(int cp, int previous) {
+        if (Character.getType(cp) != Character.FORMAT) {
+            return false;
+        }
+        return !(cp == 0x200D && previous >= 0x2600);
+    }
+
+    /**
+     * An XML element such as {@code <system>GitHub</system>} (a Maven POM's issue
+     * tracker): the tag at [start, end) is closed within 40 characters by its end tag,
+     * with no whitespace between, so it carries a value, not a message.
+     */
+    private static boolean shortElement(String text, int start, int end) {
+        String tag = text.substring(start, end);
+        if (tag.contains(" ")) {
+            return false;
+        }
+        boolean closing = tag.startsWith("</");
+        String other = closing ? "<" + tag.substring(2) : "</" + tag.substring(1);
+        int from;
+        int to;
+        if (closing) {
+            int openAt = text.lastIndexOf(other, start);
+            from = openAt < 0 ? -1 : openAt + other.length();
+            to = start;
+        }
+        else {
+            from = end;
+            to = text.indexOf(other, end);
+        }
+        if (from < 0 || to < 0 || to < from || to - from > 40) {
+            return false;
+        }
+        for (int i = from; i < to; i++) {
+            if (Character.isWhitespace(text.charAt(i))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static Rule directive(String regex) {
+        return new Rule(Pattern.compile(regex), Unit.SENTENCE, false);
+    }
+
+    /** One trigger and how much around it is withheld. */
+    private record Rule(Pattern pattern, Unit unit, boolean tag) {
+    }
+
+    private enum Unit {
+
+        /** From the start of the sentence to the end of the paragraph. */
+        SENTENCE {
+            @Override
+            int[] extend(String text, int start, int end) {
+                return new int[] { sentenceStart(text, start), paragraphEnd(text, end) };
+            }
+        },
+
+        /** From the trigger to the end of its line. */
+        LINE {
+            @Override
+            int[] extend(String text, int start, int end) {
+                return new int[] { start, lineEnd(text, end) };
+            }
+        };
+
+        abstract int[] extend(String text, int start, int end);
+
+        static int sentenceStart(String text, int from) {
+            int limit = Math.max(0, from - SENTENCE_LOOKBACK);
+            for (int i = from; i > limit; i--) {
+                char c = text.charAt(i - 1);
+                if (c == '\n' || c == '\r' || c == '。' || c == '！' || c == '？') {
+                    return i;
+                }
+                if (c == 'n' && i >= 2 && text.charAt(i - 2) == '\\') {
+                    return i;
+                }
+                if (Character.isWhitespace(c) && i >= 2 && ".!?".indexOf(text.charAt(i - 2)) >= 0) {
+                    return i;
+                }
+            }
+            return limit == 0 ? 0 : from;
+        }
+
+        static int paragraphEnd(String text, int from) {
+            for (int i = from; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c == '\n') {
+                    int j = i + 1;
+                    while (j < text.length()
+                            && (text.charAt(j) == ' ' || text.charAt(j) == '\t' || text.charAt(j) == '\r')) {
+                        j++;
+                    }
+                    if (j < text.length() && text.charAt(j) == '\n') {
+                        return i;
+                    }
+                }
+                else if (c == '\\' && text.startsWith("\\n\\n", i)) {
+                    return i;
+                }
+            }
+            return text.length();
+        }
+
+        static int lineEnd(String text, int from) {
+            for (int i = from; i < text.length(); i++) {
+                char c = text.charAt(i);
+                if (c == '\n' || c == '\r' || (c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == 'n')) {
+                    return i;
+                }
+            }
+            return text.length();
+        }
+
+    }
+
+    /**
+     * The text folded for matching, with where each folded character came from:
+     * {@code plain} is NFKC and lower case; {@code latin} also reads Cyrillic and Greek
+     * look-alikes as Latin letters. Both have the same length, so they share the maps.
+     */
+    private record FoldedView(String plain, String latin, int[] origin, int[] originEnd) {
+
+        private static final String LOOKALIKES = "аaеeоoрpсcуyхxіiјjѕsԁdɡgοoαaεeιiνvρpτtκkмmнhвbтt";
+
+        static FoldedView of(String text) {
+            StringBuilder plain = new StringBuilder(text.length());
+            StringBuilder latin = new StringBuilder(text.length());
+            int[] origin = new int[text.length() + 16];
+            int[] originEnd = new int[text.length() + 16];
+            int n = 0;
+            for (int i = 0; i < text.length();) {
+                int cp = text.codePointAt(i);
+                int next = i + Character.charCount(cp);
+                String folded = cp < 0x80 ? String.valueOf((char) Character.toLowerCase(cp))
+                        : Normalizer.normalize(new String(Character.toChars(cp)), Normalizer.Form.NFKC)
+                            .toLowerCase(java.util.Locale.ROOT);
+                for (int k = 0; k < folded.length(); k++) {
+                    char c = folded.charAt(k);
+                    if (n == origin.length) {
+                        origin = java.util.Arrays.copyOf(origin, n * 2);
+                        originEnd = java.util.Arrays.copyOf(originEnd, n * 2);
+                    }
+                    plain.append(c);
+                    int look = LOOKALIKES.indexOf(c);
+                    latin.append(look >= 0 && look % 2 == 0 ? LOOKALIKES.charAt(look + 1) : c);
+                    origin[n] = i;
+                    originEnd[n] = next;
+                    n++;
+                }
+                i = next;
+            }
+            return new FoldedView(plain.toString(), latin.toString(), origin, originEnd);
+        }
+
+    }
+
+}

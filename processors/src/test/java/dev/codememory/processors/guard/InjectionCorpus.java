@@ -1,0 +1,329 @@
+package dev.codememory.processors.guard;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.text.Normalizer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The measured corpus in {@code src/test/resources/injection/}: instruction-shaped
+ * payloads per family and ordinary developer text (real error output and documentation).
+ * A payload REACHES the context when any run of {@value #RUN} consecutive words of one of
+ * its marked instruction spans survives the gate; an ordinary line is a false positive
+ * when the gate changes it at all. Run {@code main} (or {@code InjectionCorpusTests}) to
+ * print the table.
+ */
+public final class InjectionCorpus {
+
+    /** Words in a run that counts as the instruction having reached the context. */
+    static final int RUN = 4;
+
+    static final String[] ORDINARY = { "python-errors", "java-errors", "node-npm-errors", "git-output",
+            "shell-c-errors", "help-output", "python-docs", "git-manpages", "gnu-manpages", "debian-readmes",
+            "code-memory-docs", "code-memory-commits" };
+
+    /**
+     * A word: one Han, Hiragana or Katakana character (those scripts put no spaces
+     * between words), or a run of other letters, digits and combining marks.
+     */
+    private static final Pattern WORD = Pattern.compile(
+            "[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}]|[\\p{L}\\p{N}\\p{M}&&[^\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}]]+");
+
+    /** One payload: the text as the gate sees it and the instruction spans inside it. */
+    record Payload(String family, String text, List<String> spans, List<String> context, int line) {
+    }
+
+    record FamilyResult(String family, int payloads, int reached, List<String> examples) {
+    }
+
+    record OrdinaryResult(String file, int lines, int changed, List<String> examples) {
+        double rate() {
+            return lines == 0 ? 0 : (double) changed / lines;
+        }
+    }
+
+    record Report(List<FamilyResult> families, List<OrdinaryResult> ordinary) {
+        int payloads() {
+            return families.stream().mapToInt(FamilyResult::payloads).sum();
+        }
+
+        int reached() {
+            return families.stream().mapToInt(FamilyResult::reached).sum();
+        }
+
+        int lines() {
+            return ordinary.stream().mapToInt(OrdinaryResult::lines).sum();
+        }
+
+        int changed() {
+            return ordinary.stream().mapToInt(OrdinaryResult::changed).sum();
+        }
+
+        double falsePositiveRate() {
+            return (double) changed() / lines();
+        }
+
+        String table() {
+            StringBuilder sb = new StringBuilder();
+            sb.append(String.format("%-28s %8s %8s%n", "family", "payloads", "reached"));
+            for (FamilyResult f : families) {
+                sb.append(String.format("%-28s %8d %8d%n", f.family(), f.payloads(), f.reached()));
+            }
+            sb.append(
+                    String.format("%-28s %8d %8d   (%d families)%n%n", "ALL", payloads(), reached(), families.size()));
+            sb.append(String.format("%-28s %8s %8s %8s%n", "ordinary text", "lines", "changed", "rate"));
+            for (OrdinaryResult o : ordinary) {
+                sb.append(String.format("%-28s %8d %8d %8.4f%n", o.file(), o.lines(), o.changed(), o.rate()));
+            }
+            sb.append(String.format("%-28s %8d %8d %8.4f%n", "ALL", lines(), changed(), falsePositiveRate()));
+            return sb.toString();
+        }
+
+        String details() {
+            StringBuilder sb = new StringBuilder();
+            for (FamilyResult f : families) {
+                for (String e : f.examples()) {
+                    sb.append("reached ").append(f.family()).append(": ").append(e).append('\n');
+                }
+            }
+            for (OrdinaryResult o : ordinary) {
+                for (String e : o.examples()) {
+                    sb.append("changed ").append(o.file()).append(": ").append(e).append('\n');
+                }
+            }
+            return sb.toString();
+        }
+    }
+
+    private InjectionCorpus() {
+    }
+
+    static Report measure() {
+        Map<String, List<Payload>> byFamily = new LinkedHashMap<>();
+        for (Payload p : payloads()) {
+            byFamily.computeIfAbsent(p.family(), k -> new ArrayList<>()).add(p);
+        }
+        List<FamilyResult> families = new ArrayList<>();
+        for (Map.Entry<String, List<Payload>> e : byFamily.entrySet()) {
+            int reached = 0;
+            List<String> examples = new ArrayList<>();
+            for (Payload p : e.getValue()) {
+                String out = ContextGate.pass(p.text()).text();
+                if (reaches(p, out)) {
+                    reached++;
+                    examples.add("line " + p.line() + ": " + escape(out));
+                }
+            }
+            families.add(new FamilyResult(e.getKey(), e.getValue().size(), reached, examples));
+        }
+        List<OrdinaryResult> ordinary = new ArrayList<>();
+        for (String file : ORDINARY) {
+            List<String> lines = ordinaryLines(file);
+            int changed = 0;
+            List<String> examples = new ArrayList<>();
+            for (String line : lines) {
+                String out = ContextGate.pass(line).text();
+                if (!out.equals(line)) {
+                    changed++;
+                    examples.add(line + "  ->  " + out);
+                }
+            }
+            ordinary.add(new OrdinaryResult(file, lines.size(), changed, examples));
+        }
+        return new Report(families, ordinary);
+    }
+
+    /**
+     * Whether an instruction of the payload survives in the gated text: some run of
+     * {@value #RUN} consecutive words of a marked span (the whole span when it is
+     * shorter) occurs in the gated text, compared after {@link #normalize}. Runs that
+     * also occur in the payload's unmarked text or in the marker do not count.
+     */
+    static boolean reaches(Payload payload, String gated) {
+        String out = joined(words(gated));
+        List<String> excused = new ArrayList<>();
+        for (String c : payload.context()) {
+            excused.add(joined(words(c)));
+        }
+        excused.add(joined(words(ContextGate.MARKER)));
+        for (String span : payload.spans()) {
+            List<String> words = words(span);
+            int run = Math.min(RUN, words.size());
+            for (int i = 0; run > 0 && i + run <= words.size(); i++) {
+                String window = joined(words.subList(i, i + run));
+                if (out.contains(window) && excused.stream().noneMatch(x -> x.contains(window))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * What a reader sees: Unicode tag characters (U+E0020..U+E007E, invisible ASCII) as
+     * the ASCII they encode, other format characters (zero-width, bidirectional controls,
+     * soft hyphen, BOM) removed, NFKC (fullwidth and mathematical letters as ASCII),
+     * lower case.
+     */
+    static String normalize(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        s.codePoints().forEach(cp -> {
+            if (cp >= 0xE0020 && cp <= 0xE007E) {
+                sb.append((char) (cp - 0xE0000));
+            }
+            else if (Character.getType(cp) != Character.FORMAT) {
+                sb.appendCodePoint(cp);
+            }
+        });
+        return Normalizer.normalize(sb, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
+    }
+
+    static List<String> words(String s) {
+        List<String> words = new ArrayList<>();
+        Matcher m = WORD.matcher(normalize(s));
+        while (m.find()) {
+            words.add(m.group());
+        }
+        return words;
+    }
+
+    private static String joined(List<String> words) {
+        return "\u0001" + String.join("\u0001", words) + "\u0001";
+    }
+
+    static List<Payload> payloads() {
+        List<Payload> payloads = new ArrayList<>();
+        int lineNo = 0;
+        for (String line : resource("/injection/payloads.txt").split("\n")) {
+            lineNo++;
+            if (line.isBlank() || line.startsWith("#")) {
+                continue;
+            }
+            int tab = line.indexOf('\t');
+            payloads.add(parse(line.substring(0, tab), unescape(line.substring(tab + 1)), lineNo));
+        }
+        return payloads;
+    }
+
+    /**
+     * Splits marked text into the plain text, its ⟦marked⟧ spans and the unmarked pieces.
+     */
+    static Payload parse(String family, String marked, int line) {
+        StringBuilder text = new StringBuilder();
+        List<String> spans = new ArrayList<>();
+        List<String> context = new ArrayList<>();
+        int p = 0;
+        while (true) {
+            int open = marked.indexOf('⟦', p);
+            if (open < 0) {
+                text.append(marked, p, marked.length());
+                context.add(marked.substring(p));
+                break;
+            }
+            int close = marked.indexOf('⟧', open);
+            text.append(marked, p, open);
+            context.add(marked.substring(p, open));
+            String span = marked.substring(open + 1, close);
+            text.append(span);
+            spans.add(span);
+            p = close + 1;
+        }
+        return new Payload(family, text.toString(), spans, context, line);
+    }
+
+    /**
+     * {@code \n} is a line break, {@code \\} a backslash, {@code \}{@code uXXXX} and
+     * {@code \}{@code u{XXXXX}} a code point.
+     */
+    static String unescape(String s) {
+        StringBuilder sb = new StringBuilder(s.length());
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (c == '\\' && i + 1 < s.length()) {
+                char next = s.charAt(i + 1);
+                if (next == 'n') {
+                    sb.append('\n');
+                    i++;
+                    continue;
+                }
+                if (next == '\\') {
+                    sb.append('\\');
+                    i++;
+                    continue;
+                }
+                if (next == 'u' && i + 2 < s.length() && s.charAt(i + 2) == '{') {
+                    int end = s.indexOf('}', i);
+                    sb.appendCodePoint(Integer.parseInt(s.substring(i + 3, end), 16));
+                    i = end;
+                    continue;
+                }
+                if (next == 'u' && i + 6 <= s.length()) {
+                    sb.append((char) Integer.parseInt(s.substring(i + 2, i + 6), 16));
+                    i += 5;
+                    continue;
+                }
+            }
+            sb.append(c);
+        }
+        return sb.toString();
+    }
+
+    static List<String> ordinaryLines(String file) {
+        List<String> lines = new ArrayList<>();
+        for (String line : resource("/injection/ordinary/" + file + ".txt").split("\n")) {
+            if (!line.isBlank()) {
+                lines.add(line);
+            }
+        }
+        return lines;
+    }
+
+    private static String escape(String s) {
+        StringBuilder sb = new StringBuilder();
+        s.codePoints().forEach(cp -> {
+            if (cp == '\n') {
+                sb.append("\\n");
+            }
+            else if (Character.getType(cp) == Character.FORMAT) {
+                sb.append(String.format("\\u{%X}", cp));
+            }
+            else {
+                sb.appendCodePoint(cp);
+            }
+        });
+        return sb.toString();
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = InjectionCorpus.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing test resource " + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * Prints the per-family table; {@code --details} also lists every payload that
+     * reached the context (as gated) and every changed ordinary line.
+     */
+    public static void main(String[] args) {
+        Report report = measure();
+        System.out.print(report.table());
+        if (args.length > 0 && args[0].equals("--details")) {
+            System.out.print(report.details());
+        }
+    }
+
+}

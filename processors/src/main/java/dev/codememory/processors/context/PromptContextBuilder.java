@@ -1,5 +1,6 @@
 package dev.codememory.processors.context;
 
+import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.query.MatchBand;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -73,12 +74,13 @@ import java.util.Set;
  *
  * <p>
  * <b>Whose words.</b> Only the user's own words are shown as they are: a preference's
- * summary and text, the user's prompts in a timeline, evidence quoted from a prompt.
- * Every other text — summaries and titles, Claude's replies, tool calls and what tools
- * returned — passes the {@link dev.codememory.processors.guard.ContextGate}, which
+ * summary and text, the user's prompts in a timeline, evidence quoted from a prompt. What
+ * a tool returned (a web page, a file, command output, an MCP answer) is never replayed:
+ * an evidence quote from it and a timeline event's output are named, not shown
+ * ({@value #NOT_REPLAYED}). Every other text — summaries and titles, Claude's replies and
+ * tool calls — passes the {@link dev.codememory.processors.guard.ContextGate}, which
  * withholds instruction-like parts; each evidence quote is labelled with whose words it
- * holds ({@code Bash output: "…"}), and a timeline shows a tool's output after
- * {@code → output:} in quotes. The parts withheld are counted in the result.
+ * holds ({@code Claude's reply: "…"}). The parts withheld are counted in the result.
  *
  * <p>
  * The wording states what was recorded and gives Claude no instruction beyond how to cite
@@ -96,7 +98,19 @@ public final class PromptContextBuilder {
     static final int PREVIEW_CHARS = 200;
     static final int QUOTE_CHARS = 300;
     static final int MIN_EXPANSION_CHARS = 160;
-    static final int OUTPUT_PREVIEW_CHARS = 80;
+
+    /**
+     * A body is cut to the room left plus this many characters before it passes the gate
+     * (which costs time in proportion to the text): enough to see a trigger that
+     * straddles the cut.
+     */
+    static final int GATE_MARGIN = 300;
+
+    /**
+     * What stands where a tool's output would be: Claude Code delivered it as a tool
+     * result in its own session, and it is never replayed as context.
+     */
+    static final String NOT_REPLAYED = "(tool output, not replayed; `show` quotes it)";
 
     private static final double GAP_TOLERANCE = 1e-9;
 
@@ -221,7 +235,7 @@ public final class PromptContextBuilder {
         if (detail.isEmpty()) {
             return;
         }
-        String content = detailContent(detail.get(), 4 * budget.charLimit(), gate);
+        String content = detailContent(detail.get(), out.room() + GATE_MARGIN, gate);
         if (content.isEmpty()) {
             return;
         }
@@ -243,6 +257,10 @@ public final class PromptContextBuilder {
         StringBuilder content = new StringBuilder(ContextText.quoted(recorded));
         List<String> quotes = new ArrayList<>();
         for (MemoryDetail.Evidence evidence : detail.evidence()) {
+            if (evidence.provenance().origin() == Provenance.Origin.TOOL_OUTPUT) {
+                quotes.add(evidence.provenance().label() + ": " + NOT_REPLAYED);
+                continue;
+            }
             String quote = ContextText.line(gate.gated(evidence.text(), evidence.provenance()), QUOTE_CHARS);
             if (!quote.isEmpty()) {
                 quotes.add(evidence.provenance().label() + ": " + ContextText.quotation(quote));
@@ -297,9 +315,7 @@ public final class PromptContextBuilder {
             String preview = ContextText.line(gate.gated(line.preview(), user), PREVIEW_CHARS);
             block.append("\n  ").append(when).append(' ').append(line.role().label()).append(": ").append(preview);
             if (line.output() != null && !line.output().isBlank()) {
-                int room = Math.max(OUTPUT_PREVIEW_CHARS, PREVIEW_CHARS - preview.length());
-                block.append(" → output: ")
-                    .append(ContextText.quotation(ContextText.line(gate.gated(line.output()), room)));
+                block.append(" → output ").append(NOT_REPLAYED);
             }
             if (line.source()) {
                 block.append("  (source)");

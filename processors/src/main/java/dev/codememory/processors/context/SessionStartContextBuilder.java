@@ -97,7 +97,7 @@ public final class SessionStartContextBuilder {
             int reserve = Math.min(listsNeed, budget.charLimit() / 2);
             String head = "\n\nLast session " + ContextText.cite(lastSession.citation()) + ":\n";
             String content = ContextText
-                .quoted(summaryShown(ContextText.head(lastSession.text(), 4 * budget.charLimit()), gate));
+                .quoted(summaryShown(ContextText.head(lastSession.text(), out.room() + 300), gate));
             if (out.appendShortened(head, content, lastSession.citation(), reserve)) {
                 citations.add(lastSession.citation());
             }

@@ -4,6 +4,8 @@ import java.text.Normalizer;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -63,6 +65,27 @@ public final class ContextGate {
 
     private static final int SENTENCE_LOOKBACK = 300;
 
+    /**
+     * Texts gated lately: the same titles, summaries and quotes come up prompt after
+     * prompt in a resident {@code serve}, and gating costs about 3 ms per 1,000
+     * characters (some 40 rules, two folded views). Emptied when full.
+     */
+    private static final Map<String, GatedText> RECENT = new ConcurrentHashMap<>();
+
+    private static final int CACHED_TEXTS = 4_096;
+
+    private static final int CACHED_CHARS = 16_384;
+
+    /**
+     * Right-to-left and left-to-right overrides and isolates: the text they govern is
+     * stored in another order than it is displayed, so it is withheld whole.
+     */
+    private static final String BIDI_OVERRIDES = "\u202D\u202E\u2066\u2067\u2068";
+
+    private static final int PDF = 0x202C;
+
+    private static final int PDI = 0x2069;
+
     private static final String AI = "(?:ai|a\\.i\\.|llms?|large language models?|language models?|ai models?"
             + "|(?:ai |coding |virtual |the |any )?assistants?|ai agents?|ai systems?|ai tools?|claude|chatgpt|gpt(?:-?\\d)?"
             + "|copilot|gemini|chatbots?|automated (?:agents?|systems?|tools?)|crawlers?|scrapers?)";
@@ -75,8 +98,8 @@ public final class ContextGate {
             directive("\\b(?:ignore|ignoring|disregard|disregarding|forget|forgetting|do not follow|don't follow"
                     + "|stop following|pay no attention to|set aside|abandon|discard|neglect|overrid(?:e|ing)|bypass)\\b"
                     + "[^\\n.!?]{0,30}?\\b(?:previous|prior|above|earlier|preceding|former|all|any|every|your|original"
-                    + "|initial|safety|system|those|these|my|other|existing|old)\\b[^\\n.!?]{0,25}?\\b" + DIRECTIVE_NOUN
-                    + "\\b"),
+                    + "|initial|safety|system|those|these|my|other|existing|old|(?:the )?(?:developer|user|operator|owner)'?s)\\b[^\\n.!?]{0,25}?\\b"
+                    + DIRECTIVE_NOUN + "\\b"),
             directive("\\b(?:ignore|disregard|forget)\\s+(?:the\\s+)?(?:above|previous|preceding|prior)\\b"
                     + "(?!\\s+(?:warnings?|errors?|messages?|output|lines?|steps?|sections?|notes?|examples?|code|commands?"
                     + "|versions?|releases?|paragraphs?|results?|values?|settings?|options?|file|files)\\b)"),
@@ -138,6 +161,60 @@ public final class ContextGate {
                     + "|\\benv vars\\b|\\bcookies\\b|\\.aws\\b|\\bssh keys?\\b)[^\\n]{0,80}?\\b(?:to|at|into)\\s+"
                     + "(?:https?://|\\S+@\\S+|\\S+\\.(?:com|net|org|io|xyz|ru|cn|example|site|top)\\b)"),
             directive("!\\[[^\\]\\n]{0,50}\\]\\(https?://[^)\\s]{0,200}[?&][^)\\s=]{1,30}=(?:\\{|\\$|%7b|\\[)"),
+            // memory poisoning, goal hijacking, tool use and disclosure requests
+            directive(
+                    "\\bremember (?:this|that|permanently|for (?:all )?(?:future|later))\\b|\\b(?:save|store|write|add|put)"
+                            + " (?:this|the following|it)?\\s*(?:as a permanent|to|into|in)?\\s*(?:your )?(?:long-term |persistent |permanent )?"
+                            + "(?:memory|memories|preferences?|user preference)\\b|\\bplease memori[sz]e\\b|\\bupdate your memory\\b"
+                            + "|\\bnote to self for (?:later|future)|\\bin every future (?:conversation|session)"),
+            directive(
+                    "\\byour task has changed\\b|\\bthe real task is\\b|\\binstead of (?:answering|summari[sz]ing|doing) (?:the|what)"
+                            + "|\\bbefore you do anything else\\b|\\bchange of plans?\\s*:|\\bthe user actually wants you\\b"
+                            + "|\\b(?:next|new) task\\s*:|\\byour (?:assignment|first priority|next step)\\b|\\bdisregard the user'?s\\b"
+                            + "|\\bignore the user'?s\\b|\\bthe task you were given\\b|\\bforget the (?:summary|question|task)\\b"),
+            directive(
+                    "\\b(?:use|call|invoke|run) (?:the |your )?[\\w-]+ tool (?:to|for|with)\\b|\\b(?:call|invoke) the [\\w-]+ tool\\b"
+                            + "|\\bautomatically approve\\b|\\bwithout asking (?:the user|for (?:permission|confirmation))\\b"
+                            + "|\\bwithout (?:code )?review\\b[^\\n.]{0,40}\\b(?:push|merge|commit)|\\b(?:push|merge|commit)\\b[^\\n.]{0,40}"
+                            + "\\bwithout (?:code )?review\\b"),
+            directive(
+                    "\\brepeat the (?:text|words) above\\b|\\binstructions you were given\\b|\\boutput your (?:initiali[sz]ation"
+                            + "|system|tool definitions|configuration)|\\bfirst \\d+ words of your\\b|\\bthe rules you are following\\b"
+                            + "|\\b(?:reveal|tell me) the (?:password|secret|key)\\b|\\byou were told to protect\\b"),
+            directive(
+                    "\\bif you are an? (?:ai|llm|language model|assistant|agent)\\b|\\bwhen an? (?:ai|llm|assistant|agent) reads"
+                            + "|\\bto the (?:ai|llm|assistant|agent|model) reading\\b|\\b(?:ai|llm) (?:operator |agent |reviewer )?"
+                            + "(?:note|notes|instructions?|hint)s?\\b|\\bhint for the (?:ai|agent|assistant|model|llm)\\b|\\(model instruction"
+                            + "|\\bfor (?:llm|ai) (?:agents?|assistants?|reviewers?)\\b|\\b(?:ai|llm) (?:reviewers?|agents?|assistants?)"
+                            + "\\s*[:,]|\\bassistant instructions?\\b|(?:^|[\\s(\\[\\\\\"'#/*;>-])(?:ai|llm|claude|agent|assistant"
+                            + "|copilot(?:/claude)?)\\s*:\\s+\\S|\\b(?:bots|agents) and assistants\\b|\\bto any (?:language model|ai)\\b"),
+            directive(
+                    "\\b(?:end of (?:tool output|untrusted content|search results)|\\[end of [\\w ]+\\]|\\bend (?:of )?user input\\b)"
+                            + "|\\btrusted instruction\\b|\\bnew instruction from the user\\b|\\bthe next instruction overrides\\b"
+                            + "|<\\s*/\\s*(?:search_results|file|document|tool_output)\\s*>|<\\s*/?\\s*(?:user_message|untrusted)\\s*>"),
+            directive(
+                    "\\b(?:include|append|add|encode)\\b[^\\n.]{0,60}\\b(?:in|to|into|as)\\b[^\\n.]{0,20}(?:a link|the url|https?://"
+                            + "|query parameter)|\\|\\s*curl\\b[^\\n]{0,200}(?:--data|-d\\b|-f\\b|-x post|--upload)|\\b(?:post|send|upload)"
+                            + " (?:them|it|this|the (?:contents?|file|diff|conversation)) to\\s+(?:https?://|\\S+@|webhook|the form|a form)|\\bpublic gist\\b|\\bquietly (?:add|send|upload|post|include|append|copy)\\b"),
+            directive(
+                    "\\b(?:decode|decrypt|convert|apply rot13|translate)\\b[^\\n]{0,60}\\b(?:follow|obey|execute|run it|do what it says)"),
+            directive(
+                    "\\b(?:ai|llm)s?[- ](?:assistent\\w*|assistants?|asistentes?|ассистент\\w*)|\\bassistants? ia\\b|\\basistentes? de ia\\b"
+                            + "|\\bki-assistent|ии-ассистент|人工智能助手|aiアシスタント|ai 어시스턴트|\\b(?:tu dois|du musst|debes|ты должен)\\b"
+                            + "|\\bne tiens plus compte\\b|\\bnouvelle tâche\\b|\\bvergiss alles\\b|\\bsystemprompt|\\bsystemüberschreibung"
+                            + "|\\bolvida lo que\\b|\\bno hagas caso\\b|\\bnueva tarea\\b|\\bmodo desarrollador\\b|助手，你|新任务|系统覆盖|不要理会"
+                            + "|アシスタントは|無視して|システム上書き|잊고|무시하고|시스템 재정의|забудь|не обращай внимания|системное переопределение"
+                            + "|новая задача|ассистент, ты"),
+            directive(
+                    "(?:^|[\\s(\\[#>])(?:assistant|claude|ai agent|agent|llm)\\s*,\\s*(?:this|when|append|you|please|if|after"
+                            + "|before|now|respond|tell|delete|run)\\b|\\buse your [\\w -]{0,30}tool\\b|\\bopen the terminal and"
+                            + " (?:execute|run)\\b|\\b(?:write|send|post|commit|paste|upload|copy|share)\\b[^\\n.]{0,60}(?:~/\\.gnupg"
+                            + "|~/\\.ssh/id_|~/\\.aws/credentials|\\bprivate key\\b[^\\n.]{0,40}\\bpublic\\b)|\\bfrom now on\\b,?\\s*"
+                            + "(?:ignore|disregard|forget)\\b|\\b(?:save|store|write|add|put)\\b[^\\n.]{0,30}\\b(?:to|into|in|as)\\s+"
+                            + "(?:a |your |the )?(?:long-term |persistent |permanent )?(?:memory|memories|user preference)\\b"
+                            + "|\\bgranted you (?:root|admin|full|elevated)|\\badmin notice\\s*:|\\baccess granted\\b"
+                            + "|\\bplease run chmod\\b|\\binstructions you received\\b|\\bstop following the\\b"
+                            + "|\\b(?:now )?(?:do|run|execute|follow) [a-z] ?\\+ ?[a-z]\\b|\\bnpm publish with the user'?s\\b"),
             // role markers and chat-template tokens
             new Rule(Pattern.compile("<\\s*/?\\s*(?:system(?:[-_ ]?(?:prompt|message|instructions?|override))?"
                     + "|instructions?|user_instructions?|assistant|admin|developer|im_start|im_end|tool_result|tool_results"
@@ -146,20 +223,29 @@ public final class ContextGate {
             directive("<\\|(?:im_start|im_end|system|user|assistant|endoftext|end|eot_id|start_header_id|end_header_id"
                     + "|begin_of_text)\\|>|\\[/?inst\\]|<</?sys>>|<(?:start|end)_of_turn>"),
             directive("(?:^|\\n)\\s*#{2,4}\\s*(?:instruction|system|system prompt|new instructions?|response)\\s*:"),
-            directive("(?:^|\\n|\\\\n)\\s*(?:system|human|assistant|developer)\\s*:\\s*(?=[^\\n]{0,60}\\b(?:you|your"
-                    + "|ignore|disregard|forget|from now on|must|always|never|do not|don't|execute|run|reveal|print"
-                    + "|output|send|delete|sure|certainly|ok)\\b)"),
+            directive(
+                    "(?:^|\\n|\\\\n|\\. )\\s*(?:system|human|assistant|developer|user|role: system\\s+content)\\s*:\\s*"
+                            + "(?=[^\\n]{0,60}\\b(?:you|your|ignore|disregard|forget|from now on|must|always|never|do not|don't"
+                            + "|execute|run|reveal|print|output|send|delete|sure|certainly|ok|please|thanks|the next)\\b)"),
+            directive("(?:^|\\n|\\\\n)\\s*#{2,4}\\s*system prompt\\b|\\[system\\]|\\bnew system prompt\\b"
+                    + "|\\bsystem message\\s*:|\\bthe operator has updated\\b|\\b(?:security|admin) team override\\b"
+                    + "|\\ball prior policies\\b|\\bdo not obey\\b|\\bno longer apply to you\\b|\\boverlook whatever\\b"
+                    + "|\\berase your\\b|\\bnevermind the\\b|\\bthe real instructions\\b|\\bdrop your prior\\b"
+                    + "|\\bwas a test\\b|\\bignore what you were\\b|\\bthe assistant now\\b|\\bmaintenance mode\\b[^\\n.]{0,40}"
+                    + "\\b(?:assistant|runs every|suspended)"),
             // pipe-to-shell
             new Rule(Pattern
                 .compile("\\b(?:curl|wget|fetch|iwr|irm|invoke-webrequest|invoke-restmethod)\\b[^\\n|;&]{0,300}"
                         + "\\|\\s*(?:sudo\\s+(?:-\\w+\\s+)*)?(?:(?:ba|z|k|da|fi|c|tc)?sh|python[0-9.]*|perl|ruby|node|php|iex"
-                        + "|invoke-expression|powershell|pwsh)\\b"),
-                    Unit.LINE, false),
+                        + "|invoke-expression|powershell|pwsh)\\b|\\b(?:curl|wget)\\b[^\\n|;&]{0,300}\\|\\s*tar\\b[^\\n]{0,40}&&\\s*\\./"
+                        + "|\\bbase64 (?:-d|--decode)\\b[^\\n]{0,40}\\|\\s*(?:sudo\\s+)?(?:ba|z)?sh\\b|\\bexec\\(\\s*(?:urllib|requests)"
+                        + "|urlopen\\([^)]{0,200}\\)\\.read\\(\\)"),
+                    Unit.SENTENCE, false),
             new Rule(Pattern
                 .compile("\\b(?:(?:ba|z|k)?sh|source|eval)\\s+(?:-c\\s+)?[\"']?(?:<\\(|\\$\\()\\s*(?:curl|wget)\\b"
                         + "|\\b(?:iex|invoke-expression)\\b[^\\n]{0,20}\\b(?:iwr|irm|invoke-webrequest|invoke-restmethod"
                         + "|downloadstring|net\\.webclient)\\b"),
-                    Unit.LINE, false),
+                    Unit.SENTENCE, false),
             // other languages
             directive("\\b(?:ignore[rz]?|oublie[rz]?|ne tenez pas compte)\\b[^\\n.]{0,40}(?:instructions|consignes"
                     + "|directives|règles)"),
@@ -184,22 +270,48 @@ public final class ContextGate {
         if (text == null || text.isEmpty()) {
             return new GatedText("", 0);
         }
+        if (text.length() > CACHED_CHARS) {
+            return gate(text);
+        }
+        GatedText known = RECENT.get(text);
+        if (known == null) {
+            known = gate(text);
+            if (RECENT.size() >= CACHED_TEXTS) {
+                RECENT.clear();
+            }
+            RECENT.put(text, known);
+        }
+        return known;
+    }
+
+    private static GatedText gate(String text) {
         StringBuilder kept = new StringBuilder(text.length());
+        List<int[]> parts = new ArrayList<>();
         boolean removedInvisible = false;
         int previous = -1;
+        int overrideFrom = -1;
         for (int i = 0; i < text.length();) {
             int cp = text.codePointAt(i);
             i += Character.charCount(cp);
+            if (overrideFrom >= 0 && (cp == PDF || cp == PDI || cp == '\n')) {
+                parts.add(new int[] { overrideFrom, kept.length() });
+                overrideFrom = -1;
+            }
             if (invisible(cp, previous)) {
                 removedInvisible = true;
+                if (BIDI_OVERRIDES.indexOf(cp) >= 0 && overrideFrom < 0) {
+                    overrideFrom = kept.length();
+                }
                 continue;
             }
             kept.appendCodePoint(cp);
             previous = cp;
         }
+        if (overrideFrom >= 0) {
+            parts.add(new int[] { overrideFrom, kept.length() });
+        }
         String visible = kept.toString();
         FoldedView view = FoldedView.of(visible);
-        List<int[]> parts = new ArrayList<>();
         for (Rule rule : RULES) {
             for (String folded : new String[] { view.plain, view.latin }) {
                 Matcher m = rule.pattern.matcher(folded);
@@ -372,7 +484,7 @@ public final class ContextGate {
      */
     private record FoldedView(String plain, String latin, int[] origin, int[] originEnd) {
 
-        private static final String LOOKALIKES = "аaеeоoрpсcуyхxіiјjѕsԁdɡgοoαaεeιiνvρpτtκkмmнhвbтt";
+        private static final String LOOKALIKES = "аaеeоoрpсcуyхxіiјjѕsԁdɡgοoαaεeιiνvρpτtκkмmнhвbтt‹<›>〈<〉>⟨<⟩>《<》>0o1i3e4a5s7t";
 
         static FoldedView of(String text) {
             StringBuilder plain = new StringBuilder(text.length());

@@ -22,8 +22,10 @@ import java.util.regex.Pattern;
  * <li>the <b>exit status</b> ({@code exit 2}) from "exit code N" / "exit status N";</li>
  * <li>the line's <b>first clause</b>: a leading {@code Error:} left out, up to the first
  * sentence end ({@code . ; ! ?} before whitespace or the end), at most
- * {@value #CLAUSE_CHARS} characters cut at a word boundary — and only when the
- * {@link ContextGate} withholds nothing of it.</li>
+ * {@value #CLAUSE_CHARS} characters cut at a word boundary — and only when it reads as a
+ * description, not a message: at most {@value #CLAUSE_WORDS} words, no second person, no
+ * assistant, model or agent named, no imperative opening, and nothing the
+ * {@link ContextGate} withholds.</li>
  * </ul>
  */
 public final class ErrorSummary {
@@ -42,6 +44,19 @@ public final class ErrorSummary {
         .compile("(?i)\\bexit(?:ed)?(?: with)? (?:code|status)[:= ]*(\\d{1,3})\\b");
 
     private static final Pattern LEADING_ERROR = Pattern.compile("^(?i:error)\\s*(?:\\[[^\\]]{0,20}\\])?\\s*:\\s*");
+
+    /**
+     * A clause that speaks to someone — second person, an assistant or model named, or an
+     * imperative opening — is not an error's description.
+     */
+    private static final Pattern ADDRESSED = Pattern.compile("(?i)\\b(?:you|your|yours|yourself|ai|assistants?|claude"
+            + "|agents?|models?|llms?|bots?|operator|instructions?)\\b|^(?:please|kindly|ignore|disregard|forget|run"
+            + "|execute|delete|remove|push|send|tell|say|respond|reply|do|don't|stop|erase|drop|overlook|treat|act"
+            + "|pretend|write|print|output|reveal|call|open|visit|download|install|summari[sz]e|recommend|translate"
+            + "|list|make|never|always|instead|nevermind|note|important|attention|warning to)\\b");
+
+    /** The most words a clause keeps. */
+    static final int CLAUSE_WORDS = 12;
 
     private static final Pattern SENTENCE_END = Pattern.compile("[.;!?](?=\\s|$)");
 
@@ -102,7 +117,8 @@ public final class ErrorSummary {
             text = text.substring(0, end.start());
         }
         text = TextCuts.shorten(text.strip(), CLAUSE_CHARS);
-        if (text.isBlank() || ContextGate.pass(text).withheld() > 0) {
+        if (text.isBlank() || text.split("\\s+").length > CLAUSE_WORDS || ADDRESSED.matcher(text).find()
+                || ContextGate.pass(text).withheld() > 0) {
             return null;
         }
         return text;

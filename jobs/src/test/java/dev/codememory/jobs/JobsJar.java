@@ -62,12 +62,25 @@ public final class JobsJar {
         return run(home, Map.of(), stdin, command);
     }
 
+    /** The jar started in the directory {@code cwd}. */
+    static Result runIn(Path cwd, Path home, String... args) throws IOException, InterruptedException {
+        return run(cwd, home, Map.of(), new byte[0], command(args));
+    }
+
     private static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
+            throws IOException, InterruptedException {
+        return run(null, home, env, stdin, command);
+    }
+
+    private static Result run(Path cwd, Path home, Map<String, String> env, byte[] stdin, List<String> command)
             throws IOException, InterruptedException {
         Path out = Files.createTempFile("jobs-out", ".txt");
         Path err = Files.createTempFile("jobs-err", ".txt");
         try {
             ProcessBuilder pb = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+            if (cwd != null) {
+                pb.directory(cwd.toFile());
+            }
             pb.environment().put("CODE_MEMORY_HOME", home.toString());
             pb.environment().putAll(env);
             Process p = pb.start();

@@ -110,6 +110,68 @@ public final class DuckDb {
     }
 
     /**
+     * Opens the database for a command that only reads: read-only when its schema is
+     * current, so that readers in several processes share the file (two commands started
+     * at once, as a slash command starts them, do not fail each other), else read-write
+     * to migrate it first ({@link #open()}). While a process holds it for writing (a job,
+     * a command that writes) the open is retried for up to {@code patience}; then the
+     * {@link DatabaseLockedException} naming that process is thrown.
+     */
+    public Session openForReading(java.time.Duration patience) {
+        return waitingForLock(patience, () -> {
+            Session session = openReadOnly();
+            try (Connection c = session.connection()) {
+                if (SchemaMigrator.currentVersion(c) >= SchemaMigrator.latestVersion()) {
+                    return session;
+                }
+            }
+            catch (SQLException e) {
+                // no schema_migrations table yet: the read-write open creates it
+            }
+            session.close();
+            return open();
+        });
+    }
+
+    /**
+     * {@link #open()}, retried for up to {@code patience} while another process holds the
+     * file.
+     */
+    public Session open(java.time.Duration patience) {
+        return waitingForLock(patience, this::open);
+    }
+
+    /**
+     * Runs {@code open} until it does not find the file locked, or {@code patience} has
+     * passed (then the last {@link DatabaseLockedException} is thrown). A holder is
+     * usually another command that reads for a second or two; a job holds it for its
+     * whole run, longer than a command should wait.
+     */
+    static Session waitingForLock(java.time.Duration patience, java.util.function.Supplier<Session> open) {
+        long deadline = System.nanoTime() + patience.toNanos();
+        while (true) {
+            try {
+                return open.get();
+            }
+            catch (DatabaseLockedException e) {
+                if (System.nanoTime() + LOCK_RETRY.toNanos() > deadline) {
+                    throw e;
+                }
+            }
+            try {
+                Thread.sleep(LOCK_RETRY.toMillis());
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new DatabaseException("interrupted while waiting for the database lock", e);
+            }
+        }
+    }
+
+    /** How often a waiting open tries again. */
+    static final java.time.Duration LOCK_RETRY = java.time.Duration.ofMillis(100);
+
+    /**
      * One open DuckDB instance. {@link #connection()} hands out cheap duplicates; close
      * the session to unlock.
      */

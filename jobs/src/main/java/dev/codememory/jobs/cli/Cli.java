@@ -78,7 +78,7 @@ public final class Cli implements Callable<Integer> {
     }
 
     /**
-     * A read command ({@code query}, {@code show}, {@code tasks}…) or a job asked for
+     * A command that opens the database ({@link ServeClient#COMMANDS}) or a job asked for
      * while {@code serve} runs goes to serve, which holds the database, and prints here
      * as it would have; empty when serve is not running (or the command line asks for
      * help), and the command runs in this process.
@@ -98,18 +98,27 @@ public final class Cli implements Callable<Integer> {
 
     /** The whole command tree, printing to the given streams. */
     public static CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commandLine(out, err, Invocation.local());
+    }
+
+    /**
+     * The whole command tree for {@code invocation}: in this process, or in serve for a
+     * command line sent to it ({@link ServeClient#COMMANDS}).
+     */
+    public static CommandLine commandLine(PrintStream out, PrintStream err, Invocation invocation) {
         CommandLine cli = configure(new CommandLine(new Cli(out, err)), out, err);
         cli.addSubcommand("hook", configure(new CommandLine(new HookHelp()), out, err));
-        cli.addSubcommand("import", configure(new CommandLine(new ImportCommand(out, err)), out, err));
-        cli.addSubcommand("query", configure(new CommandLine(new QueryCommand(out, err)), out, err), "search");
-        cli.addSubcommand("show", configure(new CommandLine(new ShowCommand(out, err)), out, err));
-        for (CommandLine task : TaskCommands.commandLines(out, err)) {
+        cli.addSubcommand("import", configure(new CommandLine(new ImportCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("query", configure(new CommandLine(new QueryCommand(out, err, invocation)), out, err),
+                "search");
+        cli.addSubcommand("show", configure(new CommandLine(new ShowCommand(out, err, invocation)), out, err));
+        for (CommandLine task : TaskCommands.commandLines(out, err, invocation)) {
             cli.addSubcommand(configure(task, out, err));
         }
-        cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err)), out, err));
-        cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err)), out, err));
-        cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err)), out, err));
-        cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err)), out, err));
+        cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));

@@ -1,7 +1,6 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.capture.SpoolLineBuilder;
@@ -78,20 +77,27 @@ public final class ImportCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
+    private final Invocation invocation;
+
     public ImportCommand(PrintStream out, PrintStream err) {
+        this(out, err, Invocation.local());
+    }
+
+    /** The command for {@code invocation}: in this process, or in serve for a caller. */
+    public ImportCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
+        this.invocation = invocation;
     }
 
     @Override
     public Integer call() {
-        Path path = source.hooks != null ? source.hooks : expandHome(source.transcripts);
-        path = path.toAbsolutePath().normalize();
+        Path path = invocation.resolve(source.hooks != null ? source.hooks : expandHome(source.transcripts));
         if (!Files.exists(path)) {
             err.println("import: no such file or folder: " + path);
             return Cli.EXIT_USAGE;
         }
-        CodeMemoryHome home = CodeMemoryHome.resolve().ensureCreated();
+        CodeMemoryHome home = invocation.home().ensureCreated();
         SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes());
         try {
             if (source.hooks != null) {
@@ -110,7 +116,7 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     private int importTranscripts(Path path, CodeMemoryHome home, SpoolLineBuilder builder) throws IOException {
-        boolean terminal = ConsoleProgress.isTerminal();
+        boolean terminal = invocation.terminal();
         long start = System.nanoTime();
         TranscriptImport.Result found = TranscriptImport.run(path, Spool.forHome(home), builder, p -> {
             if (terminal) {
@@ -130,23 +136,22 @@ public final class ImportCommand implements Callable<Integer> {
             out.println("spooled; `java -jar jobs.jar --job=ingest` (or `serve`) loads them");
             return 0;
         }
-        return CodeMemoryApplication.run(new String[0],
-                verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET, context -> {
-                    int exit = context.getBean(JobCommandRunner.class).runJob("ingest", out, false);
-                    JobRunListener.Totals before = context.getBean(JobRunListener.class).before();
-                    JobRunListener.Totals after = context.getBean(JobRunListener.class).after();
-                    if (exit == 0 && before.events() >= 0 && after.events() >= 0) {
-                        long added = after.events() - before.events();
-                        out.println(added == 0
-                                ? "added no new events: every record was imported (or captured by the hooks) before"
+        return invocation.withJobs(verbose, context -> {
+            int exit = context.getBean(JobCommandRunner.class).runJob("ingest", out, err, false);
+            JobRunListener.Totals before = context.getBean(JobRunListener.class).before();
+            JobRunListener.Totals after = context.getBean(JobRunListener.class).after();
+            if (exit == 0 && before.events() >= 0 && after.events() >= 0) {
+                long added = after.events() - before.events();
+                out.println(
+                        added == 0 ? "added no new events: every record was imported (or captured by the hooks) before"
                                 : "added " + ConsoleProgress.number(added) + " new events; `java -jar jobs.jar "
                                         + "--job=graduate` (or `serve`) turns them into memories");
-                    }
-                    else if (exit == Cli.EXIT_BUSY) {
-                        out.println("the events wait in the spool; the next ingest loads them");
-                    }
-                    return exit;
-                });
+            }
+            else if (exit == Cli.EXIT_BUSY) {
+                out.println("the events wait in the spool; the next ingest loads them");
+            }
+            return exit;
+        });
     }
 
     /**

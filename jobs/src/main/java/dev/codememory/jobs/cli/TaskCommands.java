@@ -1,8 +1,6 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.config.db.DuckDb;
-import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.SessionLease;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -14,7 +12,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -33,36 +30,10 @@ public final class TaskCommands {
     }
 
     /**
-     * {@code tasks}, {@code task show ID} and {@code blocked}, printing to the given
-     * streams.
+     * {@code tasks}, {@code task show ID} and {@code blocked} for {@code invocation},
+     * printing to the given streams.
      */
-    static List<CommandLine> commandLines(PrintStream out, PrintStream err) {
-        return commandLines(out, err, new Source(null, null));
-    }
-
-    /**
-     * Runs one of the commands ({@code args} starts with its name) on the sessions given
-     * — the resident {@code serve}'s.
-     */
-    public static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err,
-            Supplier<SessionLease> sessions) {
-        for (CommandLine line : commandLines(out, err, new Source(home, sessions))) {
-            if (args.length > 0 && line.getCommandName().equals(args[0])) {
-                return Cli.execute(line, java.util.Arrays.copyOfRange(args, 1, args.length), out, err);
-            }
-        }
-        err.println("not a task command: " + (args.length == 0 ? "(none)" : args[0]));
-        return JobCommandRunner.EXIT_USAGE;
-    }
-
-    /**
-     * Where the commands read: the home (null: resolved when they run) and the sessions
-     * (null: their own).
-     */
-    private record Source(CodeMemoryHome home, Supplier<SessionLease> sessions) {
-    }
-
-    private static List<CommandLine> commandLines(PrintStream out, PrintStream err, Source source) {
+    static List<CommandLine> commandLines(PrintStream out, PrintStream err, Invocation source) {
         CommandLine task = new CommandLine(new Task());
         task.addSubcommand("show", new CommandLine(new TaskShow(out, err, source)));
         return List.of(new CommandLine(new Tasks(out, err, source)), task,
@@ -82,9 +53,9 @@ public final class TaskCommands {
 
         private final PrintStream err;
 
-        private final Source source;
+        private final Invocation source;
 
-        Tasks(PrintStream out, PrintStream err, Source source) {
+        Tasks(PrintStream out, PrintStream err, Invocation source) {
             this.out = out;
             this.err = err;
             this.source = source;
@@ -110,9 +81,9 @@ public final class TaskCommands {
 
         private final PrintStream err;
 
-        private final Source source;
+        private final Invocation source;
 
-        Blocked(PrintStream out, PrintStream err, Source source) {
+        Blocked(PrintStream out, PrintStream err, Invocation source) {
             this.out = out;
             this.err = err;
             this.source = source;
@@ -151,9 +122,9 @@ public final class TaskCommands {
 
         private final PrintStream err;
 
-        private final Source source;
+        private final Invocation source;
 
-        TaskShow(PrintStream out, PrintStream err, Source source) {
+        TaskShow(PrintStream out, PrintStream err, Invocation source) {
             this.out = out;
             this.err = err;
             this.source = source;
@@ -172,14 +143,12 @@ public final class TaskCommands {
 
     }
 
-    private static int withDatabase(Source source, PrintStream out, PrintStream err, Work work) {
-        CodeMemoryHome home = source.home() != null ? source.home() : CodeMemoryHome.resolve();
-        if (!home.database().toFile().exists()) {
+    private static int withDatabase(Invocation source, PrintStream out, PrintStream err, Work work) {
+        if (!source.home().database().toFile().exists()) {
             out.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return 0;
         }
-        try (SessionLease lease = source.sessions() != null ? source.sessions().get()
-                : new SessionLease(DuckDb.forHome(home).open(), true); Connection c = lease.session().connection()) {
+        try (SessionLease lease = source.read(); Connection c = lease.session().connection()) {
             return work.run(c);
         }
         catch (DatabaseLockedException e) {

@@ -6,8 +6,8 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
-import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobDatabase;
@@ -41,7 +41,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.context.ConfigurableApplicationContext;
+import org.springframework.context.ApplicationContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -96,9 +96,17 @@ public final class ForgetCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
+    private final Invocation invocation;
+
     public ForgetCommand(PrintStream out, PrintStream err) {
+        this(out, err, Invocation.local());
+    }
+
+    /** The command for {@code invocation}: in this process, or in serve for a caller. */
+    public ForgetCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
+        this.invocation = invocation;
     }
 
     @Override
@@ -112,7 +120,7 @@ public final class ForgetCommand implements Callable<Integer> {
         Forgetting what;
         try {
             what = citation != null ? null : session != null ? Forgetting.session(session.strip()) : match != null
-                    ? Forgetting.match(match) : Forgetting.before(parseBefore(before, ZoneId.systemDefault()));
+                    ? Forgetting.match(match) : Forgetting.before(parseBefore(before, invocation.zone()));
         }
         catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
@@ -120,18 +128,16 @@ public final class ForgetCommand implements Callable<Integer> {
         if (citation != null && CitationQueries.code(citation).isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "not a citation: " + citation);
         }
-        CodeMemoryHome home = CodeMemoryHome.resolve();
+        CodeMemoryHome home = invocation.home();
         if (!home.database().toFile().exists()) {
             out.println("nothing to forget: no memory yet");
             return 0;
         }
         Forgetting request = what;
-        return CodeMemoryApplication.run(new String[0],
-                verbose ? CodeMemoryApplication.Console.VERBOSE : CodeMemoryApplication.Console.QUIET,
-                context -> forget(context, request));
+        return invocation.withJobs(verbose, context -> forget(context, request));
     }
 
-    private int forget(ConfigurableApplicationContext context, Forgetting requested) {
+    private int forget(ApplicationContext context, Forgetting requested) {
         CodeMemoryHome home = context.getBean(CodeMemoryHome.class);
         JobDatabase database = context.getBean(JobDatabase.class);
         Forgetting what = requested;
@@ -192,8 +198,8 @@ public final class ForgetCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int erase(ConfigurableApplicationContext context, CodeMemoryHome home, JobDatabase database,
-            Forgetting what) throws IOException {
+    private int erase(ApplicationContext context, CodeMemoryHome home, JobDatabase database, Forgetting what)
+            throws IOException {
         String forgetId = "fg_" + Instant.now().toEpochMilli() + "_" + ProcessHandle.current().pid();
         DuckDbForgetter forgetter = new DuckDbForgetter(database.connections());
         DuckDbForgetter.Outcome outcome = forgetter.forget(what, forgetId);

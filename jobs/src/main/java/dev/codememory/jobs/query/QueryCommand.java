@@ -6,6 +6,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
@@ -89,37 +90,30 @@ public final class QueryCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
-    private final Path cwd;
-
-    private final CodeMemoryHome home;
-
-    private final Function<RankingSettings, QueryLease> queries;
+    private final Invocation invocation;
 
     /**
      * The command in its own process: the database opened for it, the model loaded if a
      * query needs it.
      */
     public QueryCommand(PrintStream out, PrintStream err) {
-        this(out, err, Path.of("").toAbsolutePath(), null, null);
+        this(out, err, Invocation.local());
     }
 
     /**
-     * The command on the query services given — those of the resident {@code serve}, warm
-     * — for a caller in {@code cwd} (relative paths resolve against it).
+     * The command for {@code invocation}: in serve, on its warm query services, for a
+     * caller whose relative paths resolve against their directory.
      */
-    public QueryCommand(PrintStream out, PrintStream err, Path cwd, CodeMemoryHome home,
-            Function<RankingSettings, QueryLease> queries) {
+    public QueryCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
-        this.cwd = cwd;
-        this.home = home; // null: resolved when the command runs
-        this.queries = queries; // null: this process's own
+        this.invocation = invocation;
     }
 
     private static Function<RankingSettings, QueryLease> ownQueries(CodeMemoryHome home) {
         return settings -> {
             VectorComponents components = VectorComponents.forHome(home);
-            SessionLease lease = new SessionLease(DuckDb.forHome(home).open(), true);
+            SessionLease lease = new SessionLease(DuckDb.forHome(home).open(Invocation.LOCK_PATIENCE), true);
             return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
                     () -> components.vectorStore(lease.session()::connection), settings));
         };
@@ -133,7 +127,7 @@ public final class QueryCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        QueryLogging.toStderr();
+        invocation.logToStderr();
         RankingSettings settings = RankingSettings.defaults();
         try {
             if (topK < 1) {
@@ -156,7 +150,9 @@ public final class QueryCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
         String text = String.join(" ", words);
-        CodeMemoryHome home = this.home != null ? this.home : CodeMemoryHome.resolve();
+        CodeMemoryHome home = invocation.home();
+        Path cwd = invocation.cwd();
+        Function<RankingSettings, QueryLease> queries = invocation.residentQueries();
         Path inputFile = input == null ? null : cwd.resolve(input);
         Path outputFile = output == null ? null : cwd.resolve(output);
         if (!home.database().toFile().exists()) {

@@ -6,6 +6,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.processors.guard.ContextGate;
@@ -27,7 +28,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,23 +72,19 @@ public final class ShowCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
-    private final CodeMemoryHome home;
-
-    private final Supplier<SessionLease> sessions;
+    private final Invocation invocation;
 
     public ShowCommand(PrintStream out, PrintStream err) {
-        this(out, err, null, null);
+        this(out, err, Invocation.local());
     }
 
     /**
-     * The command on the sessions given — the resident {@code serve}'s — or, when null,
-     * on the database opened for it; {@code home} null: resolved when it runs.
+     * The command for {@code invocation}: on the database opened for it, or on serve's.
      */
-    public ShowCommand(PrintStream out, PrintStream err, CodeMemoryHome home, Supplier<SessionLease> sessions) {
+    public ShowCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
-        this.home = home;
-        this.sessions = sessions;
+        this.invocation = invocation;
     }
 
     /** What {@code show} prints for one citation. */
@@ -101,13 +97,13 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err) {
-        return Cli.execute(new ShowCommand(out, err, home, null), Cli.withoutName(args, "show"), out, err);
+        return Cli.execute(new ShowCommand(out, err, Invocation.local(home)), Cli.withoutName(args, "show"), out, err);
     }
 
     @Override
     public Integer call() {
-        QueryLogging.toStderr();
-        CodeMemoryHome home = this.home != null ? this.home : CodeMemoryHome.resolve();
+        invocation.logToStderr();
+        CodeMemoryHome home = invocation.home();
         if (CitationQueries.code(citation).isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "not a citation: " + citation);
         }
@@ -115,8 +111,7 @@ public final class ShowCommand implements Callable<Integer> {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             return JobCommandRunner.EXIT_FAILED;
         }
-        try (SessionLease lease = sessions != null ? sessions.get()
-                : new SessionLease(DuckDb.forHome(home).open(), true)) {
+        try (SessionLease lease = invocation.read()) {
             Optional<Shown> shown = load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);

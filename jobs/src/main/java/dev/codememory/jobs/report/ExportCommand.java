@@ -2,6 +2,7 @@ package dev.codememory.jobs.report;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.readers.report.ReportQueries;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -58,15 +59,23 @@ public final class ExportCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
+    private final Invocation invocation;
+
     public ExportCommand(PrintStream out, PrintStream err) {
+        this(out, err, Invocation.local());
+    }
+
+    /** The command for {@code invocation}: in this process, or in serve for a caller. */
+    public ExportCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
+        this.invocation = invocation;
     }
 
     @Override
     public Integer call() {
-        String wanted = allProjects ? null : StoreReader.project(project);
-        return StoreReader.read(CodeMemoryHome.resolve(), err, err, "no memory yet: nothing to export", c -> {
+        String wanted = allProjects ? null : StoreReader.project(invocation, project);
+        return StoreReader.read(invocation, err, err, "no memory yet: nothing to export", c -> {
             List<ReportQueries.Memory> memories = ReportQueries.memories(c, wanted);
             String text = format == Format.jsonl ? jsonl(memories) : markdown(memories, wanted);
             try {
@@ -75,8 +84,9 @@ public final class ExportCommand implements Callable<Integer> {
                     out.flush();
                 }
                 else {
-                    write(output, text);
-                    err.printf("exported %d memories to %s%n", memories.size(), output.toAbsolutePath());
+                    Path file = invocation.resolve(output);
+                    write(file, text);
+                    err.printf("exported %d memories to %s%n", memories.size(), file);
                 }
             }
             catch (IOException e) {

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.report;
 
-import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.readers.report.ReportQueries;
 import java.io.PrintStream;
 import java.time.LocalDateTime;
@@ -42,15 +42,23 @@ public final class HistoryCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
+    private final Invocation invocation;
+
     public HistoryCommand(PrintStream out, PrintStream err) {
+        this(out, err, Invocation.local());
+    }
+
+    /** The command for {@code invocation}: in this process, or in serve for a caller. */
+    public HistoryCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
+        this.invocation = invocation;
     }
 
     @Override
     public Integer call() {
-        String wanted = allProjects ? null : StoreReader.project(project);
-        return StoreReader.read(CodeMemoryHome.resolve(), out, err, "no memory yet", c -> {
+        String wanted = allProjects ? null : StoreReader.project(invocation, project);
+        return StoreReader.read(invocation, out, err, "no memory yet", c -> {
             List<ReportQueries.SessionLine> sessions = ReportQueries.sessions(c, wanted, Math.max(1, limit));
             if (sessions.isEmpty()) {
                 out.println("no sessions " + (wanted == null ? "yet" : "of " + wanted + " yet")

@@ -2,6 +2,7 @@ package dev.codememory.jobs.report;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.writers.spool.Spool;
@@ -49,22 +50,31 @@ public final class StatsCommand implements Callable<Integer> {
 
     private final PrintStream err;
 
+    private final Invocation invocation;
+
     public StatsCommand(PrintStream out, PrintStream err) {
+        this(out, err, Invocation.local());
+    }
+
+    /** The command for {@code invocation}: in this process, or in serve for a caller. */
+    public StatsCommand(PrintStream out, PrintStream err, Invocation invocation) {
         this.out = out;
         this.err = err;
+        this.invocation = invocation;
     }
 
     @Override
     public Integer call() throws IOException {
-        CodeMemoryHome home = CodeMemoryHome.resolve();
+        CodeMemoryHome home = invocation.home();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("home", home.root().toString());
         doc.put("spool", spool(home));
         doc.put("disk", disk(home));
-        int exit = StoreReader.read(home, new PrintStream(java.io.OutputStream.nullOutputStream()), err, "", c -> {
-            store(c, doc);
-            return 0;
-        });
+        int exit = StoreReader.read(invocation, new PrintStream(java.io.OutputStream.nullOutputStream()), err, "",
+                c -> {
+                    store(c, doc);
+                    return 0;
+                });
         if (!home.database().toFile().exists()) {
             doc.put("store", "no memory yet: install the hooks, import your transcripts, or try `demo`");
         }

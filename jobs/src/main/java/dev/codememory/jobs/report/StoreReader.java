@@ -2,10 +2,10 @@ package dev.codememory.jobs.report;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.config.db.DuckDb;
-import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.context.SessionLease;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -27,15 +27,16 @@ final class StoreReader {
     }
 
     /**
-     * Runs {@code work} on the home's database. No database yet: {@code whenEmpty} is
-     * printed and the exit is 0; a job holding it: exit 3; a failure: exit 1.
+     * Runs {@code work} on the home's database, as the invocation reads it (its own
+     * read-only session, or serve's). No database yet: {@code whenEmpty} is printed and
+     * the exit is 0; another process holding it past the wait: exit 3; a failure: exit 1.
      */
-    static int read(CodeMemoryHome home, PrintStream out, PrintStream err, String whenEmpty, Work work) {
-        if (!home.database().toFile().exists()) {
+    static int read(Invocation invocation, PrintStream out, PrintStream err, String whenEmpty, Work work) {
+        if (!invocation.home().database().toFile().exists()) {
             out.println(whenEmpty);
             return Cli.EXIT_OK;
         }
-        try (DuckDb.Session session = DuckDb.forHome(home).open(); Connection c = session.connection()) {
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
             return work.run(c);
         }
         catch (DatabaseLockedException e) {
@@ -49,11 +50,11 @@ final class StoreReader {
     }
 
     /**
-     * The project of DIR (its git top level, else DIR), the current directory's when
-     * null.
+     * The project of DIR (its git top level, else DIR), the caller's directory's when
+     * null; a relative DIR is the caller's.
      */
-    static String project(String dir) {
-        return new ProjectResolver().projectOf(Path.of(dir == null ? "" : dir).toAbsolutePath().toString());
+    static String project(Invocation invocation, String dir) {
+        return new ProjectResolver().projectOf(invocation.resolve(Path.of(dir == null ? "" : dir)).toString());
     }
 
 }

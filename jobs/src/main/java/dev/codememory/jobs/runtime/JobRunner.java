@@ -95,6 +95,15 @@ public class JobRunner {
         }
     }
 
+    /**
+     * Runs {@code work} while no job runs in this process, and holds jobs back until it
+     * is done: for work that writes to the database beside the jobs (a {@code forget}
+     * that {@code serve} carries out). The work may run jobs itself.
+     */
+    public synchronized int exclusively(java.util.function.IntSupplier work) {
+        return work.getAsInt();
+    }
+
     private JobExecution launch(Job job) {
         try {
             JobInstance lastInstance = jobRepository.getLastJobInstance(job.getName());

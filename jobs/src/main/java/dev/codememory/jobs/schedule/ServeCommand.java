@@ -88,7 +88,7 @@ public class ServeCommand implements SmartLifecycle {
             String holder = ProcessLock.holder(lockFile);
             System.err.println("code-memory serve is already running for " + home.root()
                     + (holder.isEmpty() ? "" : " (process " + holder + ")")
-                    + "; one serve per home. The hook, query, show, tasks and --job=NAME already go through it.");
+                    + "; one serve per home. The hook, the commands and --job=NAME already go through it.");
             return JobCommandRunner.EXIT_BUSY;
         }
         try {

@@ -46,11 +46,12 @@ public final class ServeClient {
     public static final String SOCKET = "serve.sock";
 
     /**
-     * The commands serve runs for a command line: the read commands ({@code search} is
-     * {@code query}).
+     * The commands serve runs for a command line: every one that opens the database
+     * ({@code search} is {@code query}). {@code demo} is not among them: it works in a
+     * home of its own.
      */
     public static final java.util.Set<String> COMMANDS = java.util.Set.of("query", "search", "show", "tasks", "task",
-            "blocked");
+            "blocked", "stats", "history", "export", "forget", "import");
 
     private final Path socket;
 
@@ -91,15 +92,17 @@ public final class ServeClient {
     }
 
     /**
-     * Runs a command in serve ({@code query}, {@code show}, {@code tasks}…: its arguments
-     * as typed, resolved against {@code cwd}), printing what it prints as it prints it.
-     * Empty when serve is not running: run it here.
+     * Runs a command in serve ({@link #COMMANDS}: its arguments as typed, relative paths
+     * resolved against {@code cwd}, dates read in this process's time zone), printing
+     * what it prints as it prints it. Empty when serve is not running: run it here.
      */
     public OptionalInt command(String[] args, Path cwd, PrintStream out, PrintStream err) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "command");
         request.put("args", List.of(args));
         request.put("cwd", cwd.toAbsolutePath().toString());
+        request.put("zone", java.time.ZoneId.systemDefault().getId());
+        request.put("terminal", System.console() != null);
         return stream(request, out, err);
     }
 

@@ -2,11 +2,13 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.JobDatabase;
+import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.VectorIndex;
 import org.springframework.beans.factory.annotation.Value;
+import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
 
@@ -27,8 +29,9 @@ public class ServeConfiguration {
     }
 
     @Bean
-    ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
-        return new ServeRequests(home, resident, jobs);
+    ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs,
+            JobRunner jobRunner, ApplicationContext context) {
+        return new ServeRequests(home, resident, jobs, jobRunner, context);
     }
 
 }

@@ -4,36 +4,35 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
-import dev.codememory.jobs.cli.TaskCommands;
 import dev.codememory.jobs.context.HookContext;
-import dev.codememory.jobs.context.PromptContextService.QueryLease;
-import dev.codememory.jobs.context.SessionLease;
-import dev.codememory.jobs.query.QueryCommand;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
+import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.processors.query.RankingSettings;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
-import dev.codememory.jobs.query.ShowCommand;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.ZoneId;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import org.springframework.context.ApplicationContext;
 
 /**
  * What {@code serve} answers on its socket: the hook's context (with the warm model and
- * indexes), the read commands ({@code query}, {@code show}, {@code tasks}, {@code task},
- * {@code blocked}) on its own database session, and {@code --job=NAME}, run here with its
- * progress streamed back. The commands are the same code as when they run in their own
- * process; only where the session and the query service come from differs.
+ * indexes), every command that opens the database ({@link ServeClient#COMMANDS}: the read
+ * commands on its own database session, {@code forget} and {@code import} with its jobs'
+ * wiring), and {@code --job=NAME}, run here with its progress streamed back. The commands
+ * are the same code as when they run in their own process ({@link ServedInvocation} is
+ * where the session, the query services and the jobs come from).
  */
 public class ServeRequests implements ServeServer.Handler {
 
@@ -45,10 +44,17 @@ public class ServeRequests implements ServeServer.Handler {
 
     private final JobCommandRunner jobs;
 
-    public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs) {
+    private final JobRunner jobRunner;
+
+    private final ApplicationContext context;
+
+    public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
+            ApplicationContext context) {
         this.home = home;
         this.resident = resident;
         this.jobs = jobs;
+        this.jobRunner = jobRunner;
+        this.context = context;
     }
 
     @Override
@@ -153,34 +159,41 @@ public class ServeRequests implements ServeServer.Handler {
         return -1;
     }
 
+    /**
+     * A command line as the caller typed it, carried out here by the same command tree as
+     * in its own process
+     * ({@link Cli#commandLine(PrintStream, PrintStream, dev.codememory.jobs.cli.Invocation)}),
+     * for the caller's directory, zone and terminal; what it prints is streamed back as
+     * it prints it, then its exit code.
+     */
     private void command(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         List<String> args = new ArrayList<>();
         if (request.get("args") instanceof List<?> list) {
             list.forEach(a -> args.add(String.valueOf(a)));
         }
         if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
-            reply.err("code-memory serve runs query, show, tasks, task and blocked, not " + args + "\n");
+            reply.err("code-memory serve runs " + String.join(", ", new java.util.TreeSet<>(COMMANDS)) + ", not " + args
+                    + "\n");
             reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
             return;
         }
-        Path cwd = Path.of(String.valueOf(request.get("cwd")));
-        String[] argv = args.toArray(String[]::new);
+        ServedInvocation invocation = new ServedInvocation(Path.of(String.valueOf(request.get("cwd"))),
+                zone(request.get("zone")), Boolean.TRUE.equals(request.get("terminal")), home, resident, context,
+                jobRunner);
         int exit;
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
-            String[] rest = java.util.Arrays.copyOfRange(argv, 1, argv.length);
-            exit = switch (argv[0]) {
-                case "query",
-                        "search" ->
-                    Cli.execute(new QueryCommand(out, err, cwd, home,
-                            settings -> new QueryLease(SessionLease.lent(resident.session()),
-                                    resident.queryService(settings))),
-                            rest, out, err);
-                case "show" -> Cli.execute(new ShowCommand(out, err, home, () -> SessionLease.lent(resident.session())),
-                        rest, out, err);
-                default -> TaskCommands.run(argv, home, out, err, () -> SessionLease.lent(resident.session()));
-            };
+            exit = Cli.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
         }
         reply.finish(exit, Map.of());
+    }
+
+    private static ZoneId zone(Object id) {
+        try {
+            return id instanceof String s ? ZoneId.of(s) : ZoneId.systemDefault();
+        }
+        catch (java.time.DateTimeException e) {
+            return ZoneId.systemDefault(); // a zone this JVM does not know
+        }
     }
 
     /**

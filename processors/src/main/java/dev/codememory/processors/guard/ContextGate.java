@@ -495,6 +495,17 @@ public final class ContextGate {
             for (int i = 0; i < text.length();) {
                 int cp = text.codePointAt(i);
                 int next = i + Character.charCount(cp);
+                if (cp == '\\' && next < text.length()) {
+                    int[] escape = escape(text, next);
+                    if (escape != null) {
+                        cp = escape[0];
+                        next = escape[1];
+                        if (Character.getType(cp) == Character.FORMAT) {
+                            i = next;
+                            continue;
+                        }
+                    }
+                }
                 String folded = cp < 0x80 ? String.valueOf((char) Character.toLowerCase(cp))
                         : Normalizer.normalize(new String(Character.toChars(cp)), Normalizer.Form.NFKC)
                             .toLowerCase(java.util.Locale.ROOT);
@@ -514,6 +525,41 @@ public final class ContextGate {
                 i = next;
             }
             return new FoldedView(plain.toString(), latin.toString(), origin, originEnd);
+        }
+
+        /**
+         * The character a JSON escape after a backslash at {@code at - 1} stands for
+         * (backslash n, t, quote, or u and four hex digits) and where the escape ends, or
+         * null: tool output is often stored as JSON text, where an instruction's line
+         * breaks and invisible characters are escapes.
+         */
+        private static int[] escape(String text, int at) {
+            char c = text.charAt(at);
+            switch (c) {
+                case 'n', 'r' -> {
+                    return new int[] { '\n', at + 1 };
+                }
+                case 't' -> {
+                    return new int[] { ' ', at + 1 };
+                }
+                case '"', '\\', '/' -> {
+                    return new int[] { c, at + 1 };
+                }
+                case 'u' -> {
+                    if (at + 5 <= text.length()) {
+                        try {
+                            return new int[] { Integer.parseInt(text.substring(at + 1, at + 5), 16), at + 5 };
+                        }
+                        catch (NumberFormatException e) {
+                            return null;
+                        }
+                    }
+                    return null;
+                }
+                default -> {
+                    return null;
+                }
+            }
         }
 
     }

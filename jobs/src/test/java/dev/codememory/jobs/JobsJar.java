@@ -62,7 +62,7 @@ public final class JobsJar {
         return run(home, Map.of(), stdin, command);
     }
 
-    private static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
+    static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
             throws IOException, InterruptedException {
         Path out = Files.createTempFile("jobs-out", ".txt");
         Path err = Files.createTempFile("jobs-err", ".txt");

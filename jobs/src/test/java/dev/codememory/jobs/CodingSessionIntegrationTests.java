@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A developer's day as Claude Code's hooks record it — a to-do list worked through, a
  * failing test fixed, a heredoc commit, a preference, turns that carry nothing —
  * graduated by the real jar on a real DuckDB file, then what the next morning shows:
- * SessionStart and a "Where were we?" prompt get the continuity block, a "." gets
- * nothing.
+ * SessionStart and a "Where were we?" prompt get the continuity block, a "." or Claude
+ * Code's own notices get nothing.
  */
 class CodingSessionIntegrationTests {
 
@@ -105,7 +105,13 @@ class CodingSessionIntegrationTests {
 
     @Test
     void promptsThatCarryNothingInjectNothing() throws Exception {
-        for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead")) {
+        for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead",
+                "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n<summary>Background "
+                        + "command \"npm test\" completed (exit code 0)</summary>\n<result>login form tests pass: "
+                        + "FAIL src/login.test.ts fixed</result>\n</task-notification>\n"
+                        + "Read the output file to retrieve the result: /tmp/b7.output",
+                "<command-message>commit is running…</command-message>\n<command-name>/commit</command-name>\n"
+                        + "<command-args>the login form</command-args>")) {
             JobsJar.Result hook = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
                     project.toString(), "prompt", prompt));
             assertThat(hook.exit()).isZero();
@@ -142,7 +148,7 @@ class CodingSessionIntegrationTests {
         assertThat(JobsJar.duckRows(copy, "SELECT memory_id, citation FROM citations ORDER BY memory_id"))
             .containsAll(citationsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT version FROM derivations"))
-            .containsExactly(List.of("graduation-2 (rules-v2)"));
+            .containsExactly(List.of("graduation-3 (rules-v2)"));
     }
 
     // ---- the first day, as hook events ----

@@ -93,14 +93,20 @@ class CodingSessionIntegrationTests {
     }
 
     @Test
-    void aPromptThatAsksWhereWeWereGetsTheSameContinuityBlock() throws Exception {
-        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2", "cwd",
+    void aPromptThatAsksWhereWeWereGetsTheContinuityBlockUnlessItsSessionStartGaveItAlready() throws Exception {
+        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2-start", "cwd",
                 project.toString(), "source", "startup")));
 
-        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
-                project.toString(), "prompt", "Where were we?")));
+        JobsJar.Result again = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-start", "cwd",
+                project.toString(), "prompt", "Where were we?"));
+        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-untold",
+                "cwd", project.toString(), "prompt", "Where were we?")));
 
-        assertThat(resume).isEqualTo(start);
+        assertThat(again.stdout()).as("the block is in this session's context already").isEmpty();
+        assertThat(home.resolve("logs/hook.log")).content()
+            .containsPattern("UserPromptSubmit context: continuity, \\d+ memories already in this session's context, "
+                    + "nothing injected");
+        assertThat(resume).as("a session whose start injected nothing").isEqualTo(start);
     }
 
     @Test

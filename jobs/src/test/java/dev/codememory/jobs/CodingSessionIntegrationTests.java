@@ -22,8 +22,8 @@ import org.junit.jupiter.api.io.TempDir;
  * A developer's day as Claude Code's hooks record it — a to-do list worked through, a
  * failing test fixed, a heredoc commit, a preference, turns that carry nothing —
  * graduated by the real jar on a real DuckDB file, then what the next morning shows:
- * SessionStart and a "Where were we?" prompt get the continuity block, a "." gets
- * nothing.
+ * SessionStart and a "Where were we?" prompt get the continuity block, a "." or Claude
+ * Code's own notices get nothing.
  */
 class CodingSessionIntegrationTests {
 
@@ -65,7 +65,7 @@ class CodingSessionIntegrationTests {
                 List.of("Add the login form", "Commit 1a2b3c4: Add the login form\n\n- email and password fields\n"
                         + "- submit disabled until both are filled\n\nFiles: src/login.ts"));
         assertThat(rows("SELECT title FROM entries WHERE entry_type = 'insight'"))
-            .containsExactly(List.of("Fixed `npm test`: FAIL src/login.test.ts"));
+            .containsExactly(List.of("Fixed `npm test`: FAIL src/login.test.ts by changing src/login.ts"));
         assertThat(rows("SELECT title FROM entries WHERE entry_type = 'preference'"))
             .containsExactly(List.of("I prefer small focused commits with imperative subjects"));
         assertThat(rows("SELECT count(*) FROM entries WHERE entry_type = 'exchange'")).containsExactly(List.of(2L));
@@ -80,7 +80,7 @@ class CodingSessionIntegrationTests {
         assertThat(context).startsWith("Memories from earlier sessions of this project")
             .contains("Last session [mem:", "> Goal: Add a login form with email validation and rate limiting [mem:",
                     "> - Committed: Add the login form [mem:", "> - Completed: Add the login form [mem:",
-                    "> - Fixed `npm test`: FAIL src/login.test.ts [mem:",
+                    "> - Fixed `npm test`: FAIL src/login.test.ts by changing src/login.ts [mem:",
                     "Open tasks:\n- Validate the email field (in progress)  [mem:",
                     "- Rate-limit the login endpoint (pending)  [mem:",
                     "Preferences:\n- I prefer small focused commits with imperative subjects  [mem:")
@@ -93,19 +93,31 @@ class CodingSessionIntegrationTests {
     }
 
     @Test
-    void aPromptThatAsksWhereWeWereGetsTheSameContinuityBlock() throws Exception {
-        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2", "cwd",
+    void aPromptThatAsksWhereWeWereGetsTheContinuityBlockUnlessItsSessionStartGaveItAlready() throws Exception {
+        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2-start", "cwd",
                 project.toString(), "source", "startup")));
 
-        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
-                project.toString(), "prompt", "Where were we?")));
+        JobsJar.Result again = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-start", "cwd",
+                project.toString(), "prompt", "Where were we?"));
+        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-untold",
+                "cwd", project.toString(), "prompt", "Where were we?")));
 
-        assertThat(resume).isEqualTo(start);
+        assertThat(again.stdout()).as("the block is in this session's context already").isEmpty();
+        assertThat(home.resolve("logs/hook.log")).content()
+            .containsPattern("UserPromptSubmit context: continuity, \\d+ memories already in this session's context, "
+                    + "nothing injected");
+        assertThat(resume).as("a session whose start injected nothing").isEqualTo(start);
     }
 
     @Test
     void promptsThatCarryNothingInjectNothing() throws Exception {
-        for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead")) {
+        for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead",
+                "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n<summary>Background "
+                        + "command \"npm test\" completed (exit code 0)</summary>\n<result>login form tests pass: "
+                        + "FAIL src/login.test.ts fixed</result>\n</task-notification>\n"
+                        + "Read the output file to retrieve the result: /tmp/b7.output",
+                "<command-message>commit is running…</command-message>\n<command-name>/commit</command-name>\n"
+                        + "<command-args>the login form</command-args>")) {
             JobsJar.Result hook = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
                     project.toString(), "prompt", prompt));
             assertThat(hook.exit()).isZero();
@@ -142,7 +154,7 @@ class CodingSessionIntegrationTests {
         assertThat(JobsJar.duckRows(copy, "SELECT memory_id, citation FROM citations ORDER BY memory_id"))
             .containsAll(citationsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT version FROM derivations"))
-            .containsExactly(List.of("graduation-2 (rules-v3)"));
+            .containsExactly(List.of("graduation-3 (rules-v3)"));
     }
 
     // ---- the first day, as hook events ----

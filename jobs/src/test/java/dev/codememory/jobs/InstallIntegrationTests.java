@@ -129,17 +129,50 @@ class InstallIntegrationTests {
     @Test
     void serviceUnitNamesThisJarAndTheHome() throws Exception {
         Path userHome = Files.createDirectories(tmp.resolve("user"));
-        List<String> command = new ArrayList<>(
-                List.of(JobsJar.java(), "-Duser.home=" + userHome, "-Dos.name=Linux", "-jar", JobsJar.JAR.toString(),
-                        "install", "--settings", tmp.resolve("s.json").toString(), "--service"));
+        List<String> command = new ArrayList<>(List.of(JobsJar.java(), "-Dos.name=Linux", "-jar",
+                JobsJar.JAR.toString(), "install", "--settings", tmp.resolve("s.json").toString(), "--service"));
 
-        JobsJar.Result install = JobsJar.run(home(), new byte[0], command);
+        JobsJar.Result install = JobsJar.run(home(), Map.of("HOME", userHome.toString()), new byte[0], command);
 
         assertThat(install.exit()).as(install.stderr()).isZero();
         Path unit = userHome.resolve(".config/systemd/user/code-memory.service");
         assertThat(install.stdout()).contains("wrote " + unit, "systemctl --user enable --now code-memory.service");
         assertThat(Files.readString(unit)).contains("ExecStart=" + JobsJar.java() + " -jar " + JobsJar.JAR + " serve",
                 "Environment=CODE_MEMORY_HOME=" + home(), "WantedBy=default.target");
+    }
+
+    /**
+     * A sandbox, a container or a test points {@code HOME} elsewhere: install, uninstall,
+     * the hook's default home and import's default transcripts follow it, not Java's
+     * {@code user.home} (the real user's home, from the password database).
+     */
+    @Test
+    void everyDefaultPathFollowsHomeFromTheEnvironment() throws Exception {
+        Path userHome = Files.createDirectories(tmp.resolve("sandbox-user"));
+        Files.createDirectories(userHome.resolve(".claude/projects"));
+        Map<String, String> env = Map.of("HOME", userHome.toString(), "CODE_MEMORY_HOME", "");
+        Path settings = userHome.resolve(".claude/settings.json");
+
+        JobsJar.Result install = JobsJar.run(home(), env, new byte[0], "install");
+
+        assertThat(install.exit()).as(install.stderr()).isZero();
+        assertThat(install.stdout()).contains(settings.toString());
+        assertThat(Files.readString(settings)).contains(JobsJar.JAR.toString());
+
+        JobsJar.Result hook = JobsJar.run(home(), env, JobsJar.utf8(HookIntegrationTests.postToolUse("s-1", 1, "x")),
+                "hook");
+        assertThat(hook.exit()).isZero();
+        assertThat(Files.readAllLines(userHome.resolve(".code-memory/spool/current.jsonl"))).hasSize(1);
+        assertThat(home()).doesNotExist();
+
+        JobsJar.Result imported = JobsJar.run(home(), env, new byte[0], "import", "--transcripts");
+        assertThat(imported.exit()).as(imported.stderr()).isZero();
+        assertThat(imported.stdout()).contains("found 0 session file(s) and 0 subagent file(s) in "
+                + userHome.resolve(".claude/projects") + ": 0 records");
+
+        JobsJar.Result uninstall = JobsJar.run(home(), env, new byte[0], "uninstall");
+        assertThat(uninstall.exit()).as(uninstall.stderr()).isZero();
+        assertThat(Files.readString(settings)).doesNotContain(JobsJar.JAR.toString());
     }
 
     @Test

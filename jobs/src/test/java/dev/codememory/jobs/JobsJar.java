@@ -67,7 +67,7 @@ public final class JobsJar {
         return run(cwd, home, Map.of(), new byte[0], command(args));
     }
 
-    private static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
+    static Result run(Path home, Map<String, String> env, byte[] stdin, List<String> command)
             throws IOException, InterruptedException {
         return run(null, home, env, stdin, command);
     }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +68,39 @@ class TranscriptImportIntegrationTests {
         assertThat(third.stdout()).contains("added no new events");
         assertThat(JobsJar.duckRows(home, "SELECT DISTINCT session_id FROM events")).containsExactly(List.of("s-2"));
         assertThat(home.resolve("logs/forget.log")).content().contains("forget session s-1: events=9 sessions=1");
+    }
+
+    /**
+     * The README's order — install, then import — while a session runs: its hook events
+     * wait in the spool (no ingest yet) when the import reads its transcript, and one
+     * ingest reads both. The session is there once, as the hooks captured it.
+     */
+    @Test
+    void aSessionWhoseHookEventsStillWaitInTheSpoolIsNotImportedAgain() throws Exception {
+        Path home = tmp.resolve("home");
+        String cwd = Files.createDirectories(tmp.resolve("shop")).toString();
+        for (String hook : List.of(
+                "{\"session_id\":\"s-live\",\"cwd\":\"" + cwd
+                        + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}",
+                "{\"session_id\":\"s-live\",\"cwd\":\"" + cwd
+                        + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"Add the invoice export.\"}")) {
+            assertThat(JobsJar.run(home, JobsJar.utf8(hook), "hook").exit()).isZero();
+        }
+        Instant written = Instant.now().plusSeconds(1);
+        Path project = Files.createDirectories(tmp.resolve("projects/-tmp-shop"));
+        Files.writeString(project.resolve("s-live.jsonl"), String.join("\n",
+                user("u1", "s-live", written.toString(), cwd, "\"Add the invoice export.\""), assistant("a1", "s-live",
+                        written.plusSeconds(5).toString(), "[{\"type\":\"text\",\"text\":\"The export is in.\"}]"))
+                + "\n");
+
+        JobsJar.Result imported = JobsJar.run(home, new byte[0], "import", "--transcripts",
+                project.getParent().toString());
+
+        assertThat(imported.exit()).as(imported.stderr()).isZero();
+        assertThat(imported.stdout()).contains("spooled 4 events", "added 2 new events");
+        assertThat(JobsJar.duckRows(home, "SELECT event_type, source FROM events ORDER BY seq"))
+            .extracting(r -> r.get(0) + " " + r.get(1))
+            .containsExactly("SessionStart hook", "UserPromptSubmit hook");
     }
 
     @Test

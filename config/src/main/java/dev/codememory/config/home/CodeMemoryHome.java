@@ -15,8 +15,9 @@ import java.util.stream.Stream;
 /**
  * The folder that holds everything code-memory keeps: the spool, the DuckDB file, the
  * batch metadata, logs. Resolved from {@code CODE_MEMORY_HOME} (or the
- * {@code code-memory.home} system property), else {@code ~/.code-memory}. Everything
- * created here is readable by the owner only.
+ * {@code code-memory.home} system property), else {@code ~/.code-memory} ({@code ~} as
+ * {@link UserHome} reads it: {@code $HOME} first). Everything created here is readable by
+ * the owner only.
  */
 public record CodeMemoryHome(Path root) {
 
@@ -50,7 +51,7 @@ public record CodeMemoryHome(Path root) {
         if (fromEnv != null && !fromEnv.isBlank()) {
             return new CodeMemoryHome(Path.of(fromEnv));
         }
-        return new CodeMemoryHome(Path.of(System.getProperty("user.home"), ".code-memory"));
+        return new CodeMemoryHome(UserHome.directory(env, System.getProperty("user.home")).resolve(".code-memory"));
     }
 
     public Path spool() {

@@ -46,6 +46,15 @@ class CodeMemoryHomeTests {
     }
 
     @Test
+    void defaultFollowsHomeFromTheEnvironment() {
+        assertThat(CodeMemoryHome.resolve(Map.of("HOME", "/sandbox/home"), null).root())
+            .isEqualTo(Path.of("/sandbox/home/.code-memory"));
+        assertThat(
+                CodeMemoryHome.resolve(Map.of("HOME", "/sandbox/home", "CODE_MEMORY_HOME", "/from/env"), null).root())
+            .isEqualTo(Path.of("/from/env"));
+    }
+
+    @Test
     void rootIsMadeAbsoluteAndNormalized() {
         CodeMemoryHome home = CodeMemoryHome.resolve(Map.of(), "rel/./x/../home");
 

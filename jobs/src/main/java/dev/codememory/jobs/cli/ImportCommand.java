@@ -1,5 +1,6 @@
 package dev.codememory.jobs.cli;
 
+import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobRunListener;
@@ -174,10 +175,7 @@ public final class ImportCommand implements Callable<Integer> {
     }
 
     private static Path expandHome(String path) {
-        if (path.equals("~") || path.startsWith("~/")) {
-            return Path.of(System.getProperty("user.home") + path.substring(1));
-        }
-        return Path.of(path);
+        return UserHome.expand(path);
     }
 
     public record Result(int files, long lines, long flagged) {

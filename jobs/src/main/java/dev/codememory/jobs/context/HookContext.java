@@ -187,16 +187,32 @@ public final class HookContext {
      * The continuity block: what SessionStart shows — the last session's summary, its
      * open tasks, preferences — and what a prompt that asks to pick up where the work was
      * left ("where were we?", "what's next?") gets instead of a search, whose words
-     * ("where", "next") would find nothing useful.
+     * ("where", "next") would find nothing useful. A prompt gets nothing when every
+     * memory of the block is in the session's context already (its SessionStart, or an
+     * earlier such prompt since, injected them: {@link ContinuityShown}): the same block
+     * twice in one request only costs the model's attention. When the block has changed
+     * since (graduation ran, a task closed), the prompt gets it whole.
      * @param band how the injection is recorded: {@code session_start} or
      * {@code continuity}
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
             String sessionId, String project, Services services, ContextBudgetClock clock, Instant started,
             BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
-        SessionStartContextService.Outcome outcome = services.sessionStarts().contextFor(project, sessionId, clock);
+        boolean prompt = "continuity".equals(band);
+        SessionStartContextService.Outcome outcome = services.sessionStarts()
+            .contextFor(project, sessionId, prompt, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
+            return null;
+        }
+        if (prompt && sessionId != null && !context.citations().isEmpty()
+                && ContinuityShown.citations(home, sessionId, outcome.shownInSession())
+                    .containsAll(context.citations())) {
+            info.accept(String.format(Locale.ROOT,
+                    "%s context: %s, %d memories already in this session's context, nothing injected, %d ms "
+                            + "source=%s vectors=false",
+                    hookEventName, band, context.citations().size(),
+                    Duration.between(started, Instant.now()).toMillis(), services.source()));
             return null;
         }
         List<Injection.Item> items = new ArrayList<>();

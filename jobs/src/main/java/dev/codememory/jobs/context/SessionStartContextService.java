@@ -12,6 +12,7 @@ import dev.codememory.readers.context.SessionStartQueries;
 import dev.codememory.readers.context.SessionStartQueries.LastSession;
 import dev.codememory.readers.context.SessionStartQueries.MemoryText;
 import dev.codememory.readers.context.SessionStartQueries.TaskLine;
+import dev.codememory.readers.injection.InjectionQueries;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
@@ -21,6 +22,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeoutException;
 
@@ -46,8 +48,14 @@ public final class SessionStartContextService {
     /** At most 6,000 characters: the start of a session should orient, not flood. */
     static final ContextBudget BUDGET = new ContextBudget(1_500, 6_000);
 
-    /** The context and, for each citation in it, the memory it names. */
-    public record Outcome(SessionStartContext context, Map<String, String> memoryOfCitation) {
+    /**
+     * The context and, for each citation in it, the memory it names; and when asked for,
+     * the citations of the continuity blocks the session's context already holds as far
+     * as the database knows ({@link InjectionQueries#continuityShown}; empty when not
+     * asked).
+     */
+    public record Outcome(SessionStartContext context, Map<String, String> memoryOfCitation,
+            Set<String> shownInSession) {
     }
 
     private final java.util.function.Supplier<SessionLease> sessions;
@@ -62,14 +70,27 @@ public final class SessionStartContextService {
         this.sessions = sessions;
     }
 
-    Outcome contextFor(String project, String sessionId, ContextBudgetClock clock)
+    Outcome contextFor(String project, String sessionId, boolean shownInSession, ContextBudgetClock clock)
             throws TimeoutException, ExecutionException, InterruptedException {
-        return clock.await(clock.start(() -> contextFor(project, sessionId)));
+        return clock.await(clock.start(() -> contextFor(project, sessionId, shownInSession)));
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
+        return contextFor(project, sessionId, false);
+    }
+
+    /**
+     * @param shownInSession whether to read what continuity blocks the session was shown
+     * already (for a prompt that asks to continue)
+     */
+    public Outcome contextFor(String project, String sessionId, boolean shownInSession) throws SQLException {
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            return contextFor(c, project, sessionId);
+            Outcome outcome = contextFor(c, project, sessionId);
+            if (!shownInSession || sessionId == null) {
+                return outcome;
+            }
+            return new Outcome(outcome.context(), outcome.memoryOfCitation(),
+                    InjectionQueries.continuityShown(c, sessionId));
         }
     }
 
@@ -100,7 +121,8 @@ public final class SessionStartContextService {
             .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-        return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation);
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation,
+                Set.of());
     }
 
 }

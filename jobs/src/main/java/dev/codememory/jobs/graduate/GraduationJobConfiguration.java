@@ -91,7 +91,7 @@ public class GraduationJobConfiguration {
      * summaries are written. Change it with any of them, and the next run rebuilds every
      * derived row under the new rules ({@link DuckDbDerivationWriter}).
      */
-    public static final String RULES_VERSION = "graduation-2 (" + RuleBasedExtractor.NAME + ")";
+    public static final String RULES_VERSION = "graduation-3 (" + RuleBasedExtractor.NAME + ")";
 
     /**
      * Sessions per chunk of assembly and extraction: a reader page (500). Their writers'

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.graduate;
 
+import dev.codememory.config.home.UserHome;
 import dev.codememory.processors.privacy.RedactedText;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.processors.turns.TranscriptSource;
@@ -41,7 +42,7 @@ class TranscriptFiles implements TranscriptSource {
     }
 
     private static Path expand(String path) {
-        return path.startsWith("~/") ? Path.of(System.getProperty("user.home"), path.substring(2)) : Path.of(path);
+        return path.startsWith("~/") ? UserHome.expand(path) : Path.of(path);
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.install;
 
+import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.Main;
 import dev.codememory.jobs.cli.Cli;
@@ -106,7 +107,7 @@ public final class InstallCommand implements Callable<Integer> {
     }
 
     private int installService(Path jar) throws IOException {
-        UserService unit = UserService.forThisSystem(Path.of(System.getProperty("user.home")),
+        UserService unit = UserService.forThisSystem(UserHome.directory(),
                 Path.of(System.getProperty("java.home"), "bin", "java"), jar, CodeMemoryHome.resolve().root());
         if (unit == null) {
             err.println("install --service: no user service manager known for " + System.getProperty("os.name")

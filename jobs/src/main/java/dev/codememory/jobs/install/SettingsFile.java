@@ -1,5 +1,6 @@
 package dev.codememory.jobs.install;
 
+import dev.codememory.config.home.UserHome;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import dev.codememory.config.home.CodeMemoryHome;
@@ -41,7 +42,7 @@ final class SettingsFile {
             String top = new ProjectResolver().projectOf(Path.of("").toAbsolutePath().toString());
             return Path.of(top, ".claude", "settings.json");
         }
-        return Path.of(System.getProperty("user.home"), ".claude", "settings.json");
+        return UserHome.directory().resolve(".claude").resolve("settings.json");
     }
 
     /** The file's text, or "" when it does not exist. */

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.install;
 
+import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.cli.Cli;
 import java.io.IOException;
@@ -80,7 +81,7 @@ public final class UninstallCommand implements Callable<Integer> {
     }
 
     private void removeService() throws IOException {
-        Path home = Path.of(System.getProperty("user.home"));
+        Path home = UserHome.directory();
         Path java = Path.of(System.getProperty("java.home"), "bin", "java");
         UserService unit = UserService.forThisSystem(home, java, Path.of("jobs.jar"), CodeMemoryHome.resolve().root());
         if (unit == null || !Files.exists(unit.file())) {

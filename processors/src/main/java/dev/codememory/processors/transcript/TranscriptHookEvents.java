@@ -1,6 +1,7 @@
 package dev.codememory.processors.transcript;
 
 import dev.codememory.config.transcript.TranscriptRecord;
+import dev.codememory.processors.turns.Prompts;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -16,9 +17,9 @@ import java.util.Objects;
  * <ul>
  * <li>{@code SessionStart} ({@code source: startup}) at its first record;</li>
  * <li>{@code UserPromptSubmit} for each prompt the user typed: a user record whose text
- * is not a tool result, not meta, not a compaction summary, not a slash command's
- * {@code <command-…>} or {@code <local-command…>} wrapper and not the {@code Caveat:}
- * preamble of local commands;</li>
+ * is not a tool result, not meta, not a compaction summary and not text Claude Code wrote
+ * itself ({@link Prompts#isClaudeCodeNotice}: a slash command's {@code <command-…>}
+ * wrapper, a task notification, the {@code Caveat:} preamble of local commands …);</li>
  * <li>{@code PostToolUse} for each tool call joined to its result: the assistant's
  * {@code tool_use} block (name, input, id) and the user record's {@code tool_result} for
  * that id, whose response is the record's {@code toolUseResult} when present, else
@@ -282,11 +283,7 @@ public final class TranscriptHookEvents {
             return null;
         }
         text = text.strip();
-        if (text.isEmpty() || text.startsWith("<command-") || text.startsWith("<local-command")
-                || text.startsWith("Caveat:")) {
-            return null;
-        }
-        return text;
+        return text.isEmpty() || Prompts.isClaudeCodeNotice(text) ? null : text;
     }
 
     private static String agentKey(TranscriptRecord r, Map<String, String> rootOf) {

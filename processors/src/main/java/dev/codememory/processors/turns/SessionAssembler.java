@@ -18,13 +18,15 @@ import tools.jackson.databind.json.JsonMapper;
 
 /**
  * Pairs a session's events into turns and observations. A prompt is answered by the next
- * Stop: its {@code last_assistant_message}, or, when absent (older Claude Code), the
- * reply read from the transcript at {@code transcript_path}. A Stop with no open prompt
- * (a session the assistant opened, or a second message) is a turn of its own with an
- * empty prompt. PostToolUse and PostToolUseFailure events become observations (a string
- * response starting {@code Error:} is a failure, unless it says the user refused or
- * interrupted the call; a PostToolUseFailure's {@code error} is its response text), and
- * so do TaskCreated and TaskCompleted events.
+ * Stop (text Claude Code sent as a prompt, such as a task notification, is no prompt:
+ * {@link Prompts#isClaudeCodeNotice}; it neither opens nor closes a turn): its
+ * {@code last_assistant_message}, or, when absent (older Claude Code), the reply read
+ * from the transcript at {@code transcript_path}. A Stop with no open prompt (a session
+ * the assistant opened, or a second message) is a turn of its own with an empty prompt.
+ * PostToolUse and PostToolUseFailure events become observations (a string response
+ * starting {@code Error:} is a failure, unless it says the user refused or interrupted
+ * the call; a PostToolUseFailure's {@code error} is its response text), and so do
+ * TaskCreated and TaskCompleted events.
  *
  * <p>
  * Event payloads were redacted by the hook before they reached the spool; what the
@@ -68,12 +70,16 @@ public class SessionAssembler {
             }
             switch (e.eventType()) {
                 case "UserPromptSubmit" -> {
-                    if (open != null) {
-                        turns.add(open.unanswered());
-                    }
+                    // Claude Code's own text (a task notification): an event of the
+                    // session, not a prompt
                     String prompt = payload.path("prompt").asString("");
-                    open = new OpenPrompt(e, prompt, path);
-                    prompts++;
+                    if (!Prompts.isClaudeCodeNotice(prompt)) {
+                        if (open != null) {
+                            turns.add(open.unanswered());
+                        }
+                        open = new OpenPrompt(e, prompt, path);
+                        prompts++;
+                    }
                 }
                 case "Stop" -> {
                     String reply = payload.path("last_assistant_message").asString(null);

@@ -32,6 +32,11 @@ class TranscriptHookEventsTests {
                 "{\"type\":\"user\",\"uuid\":\"m1\",\"sessionId\":\"s-1\",\"timestamp\":\"2026-03-02T09:01:00Z\","
                         + "\"isMeta\":true,\"message\":{\"role\":\"user\",\"content\":\"Caveat: local commands\"}}",
                 user("c1", "2026-03-02T09:01:01Z", "\"<command-name>/clear</command-name>\""),
+                // nor is what Claude Code writes as if the user typed it
+                user("n1", "2026-03-02T09:01:02Z",
+                        "\"<task-notification>\\n<task-id>b1</task-id>\\n<status>completed</status>\\n"
+                                + "</task-notification>\\nRead the output file to retrieve the result: /tmp/b1\""),
+                user("i1", "2026-03-02T09:01:03Z", "[{\"type\":\"text\",\"text\":\"[Request interrupted by user]\"}]"),
                 user("u2", "2026-03-02T09:02:00Z", "[{\"type\":\"text\",\"text\":\"  Fix it  \"}]"),
                 assistant("a4", "2026-03-02T09:02:10Z",
                         "[{\"type\":\"tool_use\",\"id\":\"toolu_2\",\"name\":\"Edit\","
@@ -54,8 +59,8 @@ class TranscriptHookEventsTests {
                     "stop/u2", "end/s-1");
         assertThat(events).extracting(e -> e.hook().get("timestamp"))
             .containsExactly("2026-03-02T09:00:00Z", "2026-03-02T09:00:00Z", "2026-03-02T09:00:30Z",
-                    "2026-03-02T09:00:40Z", "2026-03-02T09:02:00Z", "2026-03-02T09:02:20Z", "2026-03-02T09:02:21Z",
-                    "2026-03-02T09:02:21Z");
+                    "2026-03-02T09:01:03Z", // the interruption ends the turn
+                    "2026-03-02T09:02:00Z", "2026-03-02T09:02:20Z", "2026-03-02T09:02:21Z", "2026-03-02T09:02:21Z");
         assertThat(events).allSatisfy(e -> {
             assertThat(e.hook()).containsEntry("session_id", "s-1")
                 .containsEntry("transcript_path", PATH)

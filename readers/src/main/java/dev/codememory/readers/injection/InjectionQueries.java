@@ -6,7 +6,9 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 
 /**
  * What was injected into Claude Code's context and when, from {@code injections} joined
@@ -32,6 +34,31 @@ public final class InjectionQueries {
     /** Every memory injected in the session, oldest injection first, then by rank. */
     public static List<InjectedMemory> forSession(Connection c, String sessionId) throws SQLException {
         return query(c, SELECT + "WHERE i.session_id = ? ORDER BY i.injected_at, i.injection_id, t.rank", sessionId);
+    }
+
+    /**
+     * The citations of the continuity blocks the session's context holds by now: those of
+     * its latest session-start injection and of every continuity injection since (all of
+     * them when no session start was injected), each once.
+     */
+    public static Set<String> continuityShown(Connection c, String sessionId) throws SQLException {
+        Set<String> shown = new LinkedHashSet<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                WITH latest AS (SELECT max(injected_at) AS at FROM injections
+                                WHERE session_id = ? AND band = 'session_start')
+                SELECT t.citation FROM injections i JOIN injection_items t ON t.injection_id = i.injection_id, latest
+                WHERE i.session_id = ? AND i.band IN ('session_start', 'continuity')
+                  AND i.injected_at >= coalesce(latest.at, '-infinity'::TIMESTAMP)
+                ORDER BY i.injected_at, t.rank""")) {
+            ps.setString(1, sessionId);
+            ps.setString(2, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    shown.add(rs.getString(1));
+                }
+            }
+        }
+        return shown;
     }
 
     private static List<InjectedMemory> query(Connection c, String sql, String key) throws SQLException {

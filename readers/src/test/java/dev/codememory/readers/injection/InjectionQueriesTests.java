@@ -73,6 +73,26 @@ class InjectionQueriesTests {
         assertThat(InjectionQueries.forSession(c, "s-unknown")).isEmpty();
     }
 
+    @Test
+    void continuityShownIsTheLatestSessionStartBlockAndTheContinuityBlocksSince() throws SQLException {
+        LocalDateTime t0 = LocalDateTime.of(2025, 6, 3, 9, 0);
+        try (Statement st = c.createStatement()) {
+            st.execute(injection("in_s1", "s3", null, "SessionStart", "session_start", 700, t0, 5));
+            st.execute(injection("in_p1", "s3", "ev_5", "UserPromptSubmit", "continuity", 700, t0.plusMinutes(1), 6));
+            st.execute(injection("in_s2", "s3", null, "SessionStart", "session_start", 700, t0.plusHours(1), 7));
+            st.execute(injection("in_p2", "s3", "ev_6", "UserPromptSubmit", "continuity", 700, t0.plusHours(2), 8));
+            st.execute(injection("in_q", "s3", "ev_7", "UserPromptSubmit", "high", 300, t0.plusHours(3), 9));
+            st.execute("INSERT INTO injection_items VALUES ('in_s1', 1, 'mem:old001', 'm-o', 1.0),"
+                    + " ('in_p1', 1, 'mem:old002', 'm-p', 1.0), ('in_s2', 1, 'mem:new001', 'm-n', 1.0),"
+                    + " ('in_s2', 2, 'mem:new002', 'm-q', 1.0), ('in_p2', 1, 'mem:new003', 'm-r', 1.0),"
+                    + " ('in_q', 1, 'mem:search', 'm-s', 0.9)");
+        }
+
+        assertThat(InjectionQueries.continuityShown(c, "s3")).containsExactly("mem:new001", "mem:new002", "mem:new003");
+        assertThat(InjectionQueries.continuityShown(c, "s2")).containsExactly("mem:aaaaaa");
+        assertThat(InjectionQueries.continuityShown(c, "s1")).isEmpty();
+    }
+
     private static String injection(String id, String session, String promptEventId, String hook, String band,
             int chars, LocalDateTime at, int line) {
         return "INSERT INTO injections (injection_id, session_id, prompt_event_id, hook_event_name, band, chars,"

@@ -31,7 +31,8 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * Two kinds of event are not inserted: what the user erased with {@code forget} (its
  * dedupe key or its session is in {@code forgotten}), and an event read from a transcript
  * ({@code source = 'transcript'}) for the part of a session the hooks captured themselves
- * (from that session's first hook event on), which would otherwise be there twice.
+ * (from that session's first hook event on, stored or in the same chunk), which would
+ * otherwise be there twice.
  */
 public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
 
@@ -71,19 +72,26 @@ public class DuckDbIngestWriter implements ItemWriter<IngestRecord> {
     /**
      * The staged events that are new, numbered in spool order after the last {@code seq}.
      * The first hook event of a session is looked up only for the sessions the chunk's
-     * transcript events name (usually none), not for every session in {@code events}.
-     * Only the new events' positions ({@code ord}, spool order) are numbered, then joined
-     * back to their rows: numbering the rows themselves sorted every payload of the
-     * chunk. An event's id is derived from its dedupe key, so a stored id is a stored
-     * event.
+     * transcript events name (usually none), not for every session in {@code events}, and
+     * among the chunk's own hook events as well as the stored ones: {@code import
+     * --transcripts} spools its events behind hook events that still wait in the spool,
+     * and one ingest reads both. Only the new events' positions ({@code ord}, spool
+     * order) are numbered, then joined back to their rows: numbering the rows themselves
+     * sorted every payload of the chunk. An event's id is derived from its dedupe key, so
+     * a stored id is a stored event.
      */
     private static final String INSERT_NEW_EVENTS = """
             INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id,
                                 project, cwd, source, payload, checksum, spool_file, spool_line)
-            WITH first_hook AS (
-                SELECT h.session_id, min(h.ts) AS ts FROM events h
-                WHERE h.source = 'hook'
-                  AND h.session_id IN (SELECT session_id FROM temp.main.%1$s WHERE source = 'transcript')
+            WITH transcript_sessions AS (
+                SELECT DISTINCT session_id FROM temp.main.%1$s WHERE source = 'transcript'
+            ), first_hook AS (
+                SELECT h.session_id, min(h.ts) AS ts FROM (
+                    SELECT session_id, ts FROM events WHERE source = 'hook'
+                    UNION ALL
+                    SELECT session_id, ts FROM temp.main.%1$s WHERE source = 'hook'
+                ) h
+                WHERE h.session_id IN (SELECT session_id FROM transcript_sessions)
                 GROUP BY h.session_id
             ), new_events AS (
                 SELECT s.ord FROM temp.main.%1$s s

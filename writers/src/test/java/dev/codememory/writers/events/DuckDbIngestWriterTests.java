@@ -229,6 +229,27 @@ class DuckDbIngestWriterTests {
             .containsExactly("key-1 hook", "key-2 transcript", "key-5 transcript", "key-6 import");
     }
 
+    /**
+     * {@code import --transcripts} spools its events behind hook events of the same
+     * sessions that no ingest has read yet; one ingest then reads both in one chunk.
+     */
+    @Test
+    void transcriptEventsOfAPartTheHooksCapturedAreSkippedWhenBothArriveInOneChunk() throws SQLException {
+        LocalDateTime hooked = LocalDateTime.of(2025, 6, 1, 12, 0);
+
+        writer.write(
+                new Chunk<>(List.of(sourced(1, "hook", "s-1", hooked), sourced(2, "hook", "s-1", hooked.plusMinutes(1)),
+                        sourced(3, "transcript", "s-1", hooked.minusMinutes(5)), // before
+                                                                                 // the
+                                                                                 // hooks:
+                                                                                 // kept
+                        sourced(4, "transcript", "s-1", hooked), sourced(5, "transcript", "s-1", hooked.plusMinutes(1)),
+                        sourced(6, "transcript", "s-2", hooked.plusMinutes(5)))));
+
+        assertThat(DuckRows.rows(session, "SELECT dedupe_key, source, seq FROM events ORDER BY seq"))
+            .containsExactly("key-1 hook 1", "key-2 hook 2", "key-3 transcript 3", "key-6 transcript 4");
+    }
+
     private static IngestRecord.Event sourced(int n, String source, String sessionId, LocalDateTime ts) {
         return new IngestRecord.Event(id(n), "key-" + n, ts, RECEIVED, "UserPromptSubmit", sessionId, "/work/app",
                 "/work/app", source, "{\"prompt\":\"p" + n + "\"}", "sum-" + n, FILE, n);

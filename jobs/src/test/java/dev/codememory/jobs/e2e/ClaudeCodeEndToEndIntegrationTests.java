@@ -66,7 +66,18 @@ class ClaudeCodeEndToEndIntegrationTests {
 
                 ClaudeCode.Run work = claude.print(project, WorkSession.PROMPT);
 
-                assertWorkSessionCaptured(work, spooledSession(codeMemory), api, project);
+                assertWorkSessionCaptured(work, spooledAfterSessionEnd(codeMemory, 1), api, project);
+
+                ClaudeCode.Run compact = claude.print(project, "/compact", "--continue");
+
+                assertThat(compact.exit()).as(compact.stderr()).isZero();
+                assertHooksSucceeded(compact);
+                List<Map<String, Object>> events = spooledAfterSessionEnd(codeMemory, 2);
+                assertThat(named(events, "PreCompact")).singleElement()
+                    .satisfies(e -> assertThat(e.get("trigger")).isEqualTo("manual"));
+                assertThat(named(events, "SessionStart")).extracting(e -> e.get("source"))
+                    .containsExactly("startup", "resume", "compact");
+                assertThat(events).extracting(e -> e.get("session_id")).containsOnly(events.get(0).get("session_id"));
                 graduate(codeMemory);
                 api.clear();
 
@@ -112,7 +123,7 @@ class ClaudeCodeEndToEndIntegrationTests {
                 .env("CODE_MEMORY_HOME", codeMemory.toString())
                 .env("CODE_MEMORY_JAR", JobsJar.JAR.toString());
             work = plugin(WorkSession.PROMPT);
-            workEvents = spooledSession(codeMemory);
+            workEvents = spooledAfterSessionEnd(codeMemory, 1);
             graduate(codeMemory);
         }
 
@@ -273,19 +284,22 @@ class ClaudeCodeEndToEndIntegrationTests {
     }
 
     /**
-     * The hook events of a session in the spool, once its SessionEnd is there: Claude
-     * Code gives SessionEnd hooks a short budget at exit and need not wait for them to
-     * finish.
+     * The hook events in the spool once {@code sessions} SessionEnd events are there:
+     * Claude Code gives SessionEnd hooks a short budget at exit and need not wait for
+     * them to finish.
      */
-    static List<Map<String, Object>> spooledSession(Path codeMemory) throws Exception {
+    static List<Map<String, Object>> spooledAfterSessionEnd(Path codeMemory, int sessions) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
         List<Map<String, Object>> events = spooledEvents(codeMemory);
-        while (events.stream().noneMatch(e -> "SessionEnd".equals(e.get("hook_event_name")))
-                && System.nanoTime() < deadline) {
+        while (named(events, "SessionEnd").size() < sessions && System.nanoTime() < deadline) {
             Thread.sleep(100);
             events = spooledEvents(codeMemory);
         }
         return events;
+    }
+
+    static List<Map<String, Object>> named(List<Map<String, Object>> events, String hookEventName) {
+        return events.stream().filter(e -> hookEventName.equals(e.get("hook_event_name"))).toList();
     }
 
     /** The hook events in the spool, in the order they were appended. */
@@ -294,7 +308,11 @@ class ClaudeCodeEndToEndIntegrationTests {
         try (Stream<Path> files = Files.list(codeMemory.resolve("spool"))) {
             for (Path file : files.filter(f -> f.toString().endsWith(".jsonl")).sorted().toList()) {
                 for (String line : Files.readAllLines(file)) {
-                    events.add(asMap(asMap(Json.parse(line)).get("event")));
+                    Map<String, Object> envelope = asMap(Json.parse(line));
+                    if (envelope.containsKey("event")) { // not a record of what was
+                                                         // injected
+                        events.add(asMap(envelope.get("event")));
+                    }
                 }
             }
         }

@@ -29,13 +29,20 @@ import java.util.concurrent.atomic.AtomicInteger;
  * request gets the same answer. A turn is text and {@code tool_use} blocks: Claude Code
  * runs the tools for real and sends their results back. Every other request — a title to
  * generate, a slash command's expansion, a conversation past its last turn — is answered
- * with a short text. Streaming requests are answered as server-sent events, the others as
- * one JSON message; every request body is kept for the test to read.
+ * with a short text, and a request to summarise the conversation with a summary.
+ * Streaming requests are answered as server-sent events, the others as one JSON message;
+ * every request body is kept for the test to read.
  */
 public final class MessagesStandIn implements AutoCloseable {
 
     /** What a request for anything but a scripted conversation is answered with. */
     public static final String SIDE_ANSWER = "Noted.";
+
+    /**
+     * What a request to summarise the conversation ({@code /compact}) is answered with.
+     */
+    public static final String COMPACT_SUMMARY = "<summary>The conversation so far, as the stand-in sums it up."
+            + "</summary>";
 
     private final HttpServer server;
 
@@ -197,6 +204,10 @@ public final class MessagesStandIn implements AutoCloseable {
         List<Object> messages = asList(request.get("messages"));
         if (request.get("tools") == null || messages.isEmpty()) {
             return Turn.text(SIDE_ANSWER);
+        }
+        List<String> last = texts(asMap(messages.get(messages.size() - 1)));
+        if (!last.isEmpty() && last.get(last.size() - 1).contains("<summary>")) {
+            return Turn.text(COMPACT_SUMMARY); // Claude Code compacting the conversation
         }
         List<String> opening = texts(asMap(messages.get(0)));
         String prompt = opening.isEmpty() ? "" : opening.get(opening.size() - 1).strip();

@@ -34,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 class ClaudeCodeEndToEndIntegrationTests {
 
     /**
-     * Every event a work session with a subagent produces, each hooked by code-memory.
+     * Every event a work session with a subagent produces, each hooked by code-memory
+     * (the tenth, PreCompact, comes with {@code /compact}).
      */
     private static final List<String> WORK_SESSION_EVENTS = List.of("SessionStart", "UserPromptSubmit", "PostToolUse",
             "PostToolUseFailure", "TaskCreated", "TaskCompleted", "SubagentStop", "Stop", "SessionEnd");
@@ -51,6 +52,7 @@ class ClaudeCodeEndToEndIntegrationTests {
 
         @Test
         void capturesAWorkSessionAndTheNextSessionIsShownItWithCitations() throws Exception {
+            Path cli = ClaudeCode.cli();
             Path codeMemory = this.tmp.resolve("code-memory");
             Path home = Files.createDirectories(this.tmp.resolve("home"));
             Path project = WorkSession.gitRepository(this.tmp.resolve("uploader"));
@@ -61,8 +63,7 @@ class ClaudeCodeEndToEndIntegrationTests {
 
             try (MessagesStandIn api = MessagesStandIn.start()) {
                 WorkSession.conversations(project).forEach(api::script);
-                ClaudeCode claude = new ClaudeCode(ClaudeCode.cli(), home, api).env("CODE_MEMORY_HOME",
-                        codeMemory.toString());
+                ClaudeCode claude = new ClaudeCode(cli, home, api).env("CODE_MEMORY_HOME", codeMemory.toString());
 
                 ClaudeCode.Run work = claude.print(project, WorkSession.PROMPT);
 

@@ -102,7 +102,7 @@ public final class JobsJar {
         }
     }
 
-    static Process start(Path home, Path log, String... args) throws IOException {
+    public static Process start(Path home, Path log, String... args) throws IOException {
         ProcessBuilder pb = new ProcessBuilder(command(args)).redirectErrorStream(true).redirectOutput(log.toFile());
         pb.environment().put("CODE_MEMORY_HOME", home.toString());
         return pb.start();

@@ -2,7 +2,6 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.config.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -38,8 +37,6 @@ class CodingSessionIntegrationTests {
      */
     static Path graduated;
 
-    private static final Map<String, String> ROOMY_BUDGET = Map.of("CODE_MEMORY_CONTEXT_BUDGET_MS", "60000");
-
     @BeforeAll
     static void graduateTheFirstDay() throws Exception {
         project = tmp.resolve("shop");
@@ -74,8 +71,8 @@ class CodingSessionIntegrationTests {
 
     @Test
     void theNextSessionStartsWithTheLastSessionItsOpenTasksAndPreferencesEachCited() throws Exception {
-        String context = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2", "cwd",
-                project.toString(), "source", "startup")));
+        String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
+                "session_id", "day-2", "cwd", project.toString(), "source", "startup")));
 
         assertThat(context).startsWith("Memories from earlier sessions of this project")
             .contains("Last session [mem:", "> Goal: Add a login form with email validation and rate limiting [mem:",
@@ -94,13 +91,13 @@ class CodingSessionIntegrationTests {
 
     @Test
     void aPromptThatAsksWhereWeWereGetsTheContinuityBlockUnlessItsSessionStartGaveItAlready() throws Exception {
-        String start = contextOf(hook(Map.of("hook_event_name", "SessionStart", "session_id", "day-2-start", "cwd",
-                project.toString(), "source", "startup")));
+        String start = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
+                "session_id", "day-2-start", "cwd", project.toString(), "source", "startup")));
 
-        JobsJar.Result again = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-start", "cwd",
-                project.toString(), "prompt", "Where were we?"));
-        String resume = contextOf(hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2-untold",
-                "cwd", project.toString(), "prompt", "Where were we?")));
+        JobsJar.Result again = HookEvents.hook(home, Map.of("hook_event_name", "UserPromptSubmit", "session_id",
+                "day-2-start", "cwd", project.toString(), "prompt", "Where were we?"));
+        String resume = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "UserPromptSubmit",
+                "session_id", "day-2-untold", "cwd", project.toString(), "prompt", "Where were we?")));
 
         assertThat(again.stdout()).as("the block is in this session's context already").isEmpty();
         assertThat(home.resolve("logs/hook.log")).content()
@@ -118,8 +115,8 @@ class CodingSessionIntegrationTests {
                         + "Read the output file to retrieve the result: /tmp/b7.output",
                 "<command-message>commit is running…</command-message>\n<command-name>/commit</command-name>\n"
                         + "<command-args>the login form</command-args>")) {
-            JobsJar.Result hook = hook(Map.of("hook_event_name", "UserPromptSubmit", "session_id", "day-2", "cwd",
-                    project.toString(), "prompt", prompt));
+            JobsJar.Result hook = HookEvents.hook(home, Map.of("hook_event_name", "UserPromptSubmit", "session_id",
+                    "day-2", "cwd", project.toString(), "prompt", prompt));
             assertThat(hook.exit()).isZero();
             assertThat(hook.stdout()).as(prompt).isEmpty();
         }
@@ -160,10 +157,11 @@ class CodingSessionIntegrationTests {
     // ---- the first day, as hook events ----
 
     private static List<String> day1() {
+        HookEvents events = new HookEvents(project);
         List<String> lines = new ArrayList<>();
         String s = "day-1";
-        lines.add(event(s, "2026-03-02T09:00:00Z", "SessionStart", "source", "startup"));
-        lines.add(event(s, "2026-03-02T09:00:05Z", "UserPromptSubmit", "prompt",
+        lines.add(events.event(s, "2026-03-02T09:00:00Z", "SessionStart", "source", "startup"));
+        lines.add(events.event(s, "2026-03-02T09:00:05Z", "UserPromptSubmit", "prompt",
                 "Add a login form with email validation and rate limiting"));
         lines.add(todo(s, "2026-03-02T09:00:20Z",
                 new String[][] { { "1", "Add the login form", "pending", "high" },
@@ -173,54 +171,34 @@ class CodingSessionIntegrationTests {
                 new String[][] { { "1", "Add the login form", "in_progress", "high" },
                         { "2", "Validate the email field", "pending", "medium" },
                         { "3", "Rate-limit the login endpoint", "pending", "medium" } }));
-        lines.add(tool(s, "2026-03-02T09:05:00Z", "Bash", Map.of("command", "npm test", "description", "run tests"),
+        lines.add(events.tool(s, "2026-03-02T09:05:00Z", "Bash",
+                Map.of("command", "npm test", "description", "run tests"),
                 "Error: FAIL src/login.test.ts\n  TypeError: Cannot read properties of undefined (reading 'email')"));
-        lines.add(tool(s, "2026-03-02T09:07:00Z", "Edit",
+        lines.add(events.tool(s, "2026-03-02T09:07:00Z", "Edit",
                 Map.of("file_path", project + "/src/login.ts", "old_string", "form.email", "new_string", "form?.email"),
                 Map.of("filePath", project + "/src/login.ts")));
-        lines.add(tool(s, "2026-03-02T09:08:00Z", "Bash", Map.of("command", "npm test", "description", "run tests"),
-                bashOut("PASS src/login.test.ts\nTests: 4 passed")));
+        lines.add(events.tool(s, "2026-03-02T09:08:00Z", "Bash",
+                Map.of("command", "npm test", "description", "run tests"),
+                HookEvents.bashOut("PASS src/login.test.ts\nTests: 4 passed", "")));
         lines.add(todo(s, "2026-03-02T09:09:00Z",
                 new String[][] { { "1", "Add the login form", "completed", "high" },
                         { "2", "Validate the email field", "in_progress", "medium" },
                         { "3", "Rate-limit the login endpoint", "pending", "medium" } }));
-        lines.add(tool(s, "2026-03-02T09:10:00Z", "Bash", Map
-            .of("command", "git add -A && git commit -m \"$(cat <<'EOF'\n"
+        lines.add(events
+            .tool(s, "2026-03-02T09:10:00Z", "Bash", Map.of("command", "git add -A && git commit -m \"$(cat <<'EOF'\n"
                     + "Add the login form\n\n- email and password fields\n- submit disabled until both are filled\n\n"
                     + "🤖 Generated with [Claude Code](https://claude.ai/code)\nEOF\n)\"", "description", "commit"),
-                bashOut("[main 1a2b3c4] Add the login form\n 1 file changed, 40 insertions(+)")));
-        lines.add(event(s, "2026-03-02T09:11:00Z", "Stop", "last_assistant_message",
+                    HookEvents.bashOut("[main 1a2b3c4] Add the login form\n 1 file changed, 40 insertions(+)", "")));
+        lines.add(events.event(s, "2026-03-02T09:11:00Z", "Stop", "last_assistant_message",
                 "The login form is in and its tests pass; email validation is next."));
-        lines.add(event(s, "2026-03-02T09:12:00Z", "UserPromptSubmit", "prompt", "ok"));
-        lines.add(event(s, "2026-03-02T09:12:30Z", "Stop", "last_assistant_message", "Continuing."));
-        lines.add(event(s, "2026-03-02T09:13:00Z", "UserPromptSubmit", "prompt",
+        lines.add(events.event(s, "2026-03-02T09:12:00Z", "UserPromptSubmit", "prompt", "ok"));
+        lines.add(events.event(s, "2026-03-02T09:12:30Z", "Stop", "last_assistant_message", "Continuing."));
+        lines.add(events.event(s, "2026-03-02T09:13:00Z", "UserPromptSubmit", "prompt",
                 "I prefer small focused commits with imperative subjects."));
-        lines.add(event(s, "2026-03-02T09:13:20Z", "Stop", "last_assistant_message",
+        lines.add(events.event(s, "2026-03-02T09:13:20Z", "Stop", "last_assistant_message",
                 "Noted, I will keep commits small."));
-        lines.add(event(s, "2026-03-02T09:30:00Z", "SessionEnd", "reason", "prompt_input_exit"));
+        lines.add(events.event(s, "2026-03-02T09:30:00Z", "SessionEnd", "reason", "prompt_input_exit"));
         return lines;
-    }
-
-    private static String event(String session, String ts, String name, String key, Object value) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("session_id", session);
-        e.put("cwd", project.toString());
-        e.put("hook_event_name", name);
-        e.put(key, value);
-        e.put("timestamp", ts);
-        return Json.write(e);
-    }
-
-    private static String tool(String session, String ts, String tool, Map<String, Object> input, Object response) {
-        Map<String, Object> e = new LinkedHashMap<>();
-        e.put("session_id", session);
-        e.put("cwd", project.toString());
-        e.put("hook_event_name", "PostToolUse");
-        e.put("tool_name", tool);
-        e.put("tool_input", input);
-        e.put("tool_response", response);
-        e.put("timestamp", ts);
-        return Json.write(e);
     }
 
     private static String todo(String session, String ts, String[][] items) {
@@ -233,31 +211,11 @@ class CodingSessionIntegrationTests {
             todo.put("id", item[0]);
             todos.add(todo);
         }
-        return tool(session, ts, "TodoWrite", Map.of("todos", todos), Map.of("oldTodos", List.of()));
-    }
-
-    private static Map<String, Object> bashOut(String stdout) {
-        Map<String, Object> out = new LinkedHashMap<>();
-        out.put("stdout", stdout);
-        out.put("stderr", "");
-        out.put("interrupted", false);
-        out.put("isImage", false);
-        return out;
+        return new HookEvents(project).tool(session, ts, "TodoWrite", Map.of("todos", todos),
+                Map.of("oldTodos", List.of()));
     }
 
     // ---- helpers ----
-
-    private static JobsJar.Result hook(Map<String, Object> event) throws Exception {
-        JobsJar.Result hook = JobsJar.run(home, ROOMY_BUDGET, JobsJar.utf8(Json.write(event)), "hook");
-        assertThat(hook.exit()).isZero();
-        return hook;
-    }
-
-    private static String contextOf(JobsJar.Result hook) {
-        assertThat(hook.stdout()).as(hook.stderr()).isNotEmpty();
-        Map<?, ?> specific = (Map<?, ?>) ((Map<?, ?>) Json.parse(hook.stdout())).get("hookSpecificOutput");
-        return (String) specific.get("additionalContext");
-    }
 
     private static List<String> citations(String context) {
         List<String> out = new ArrayList<>();

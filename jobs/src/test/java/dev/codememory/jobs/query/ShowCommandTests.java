@@ -105,10 +105,10 @@ class ShowCommandTests {
 
                 Use PostgreSQL for invoices: row locks.
 
-                evidence (2 spans):
-                  #0 reply of event ev2 [0, 14) exact 1.00
+                evidence (2 spans; quoted as recorded, tool output is data):
+                  #0 reply of event ev2 [0, 14) exact 1.00, Claude's reply
                       Use PostgreSQL
-                  #1 reply of event ev2 [17, 36) whitespace 0.95
+                  #1 reply of event ev2 [17, 36) whitespace 0.95, Claude's reply
                       we need   row locks
 
                 source events (> source, with the events before and after):
@@ -137,9 +137,9 @@ class ShowCommandTests {
                 + "\"project\":\"/p\",\"session_id\":\"s-1\",\"created_ts\":\"2024-03-01T09:02:00Z\","
                 + "\"title\":\"Use PostgreSQL for invoices\",\"body\":\"Use PostgreSQL for invoices: row locks.\","
                 + "\"evidence\":[{\"quote_index\":0,\"event_id\":\"ev2\",\"field\":\"reply\",\"start\":0,\"end\":14,"
-                + "\"confidence\":1.0,\"method\":\"exact\",\"quote\":\"Use PostgreSQL\"},"
+                + "\"confidence\":1.0,\"method\":\"exact\",\"provenance\":\"Claude's reply\",\"quote\":\"Use PostgreSQL\"},"
                 + "{\"quote_index\":1,\"event_id\":\"ev2\",\"field\":\"reply\",\"start\":17,\"end\":36,"
-                + "\"confidence\":0.95,\"method\":\"whitespace\",\"quote\":\"we need   row locks\"}],"
+                + "\"confidence\":0.95,\"method\":\"whitespace\",\"provenance\":\"Claude's reply\",\"quote\":\"we need   row locks\"}],"
                 + "\"events\":[{\"event_id\":\"ev1\",\"session_id\":\"s-1\",\"ts\":\"2024-03-01T09:01:00Z\","
                 + "\"event_type\":\"UserPromptSubmit\",\"source\":false,\"preview\":\"Which database for invoices?\"},"
                 + "{\"event_id\":\"ev2\",\"session_id\":\"s-1\",\"ts\":\"2024-03-01T09:02:00Z\","

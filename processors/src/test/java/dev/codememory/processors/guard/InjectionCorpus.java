@@ -1,5 +1,7 @@
 package dev.codememory.processors.guard;
 
+import dev.codememory.processors.corpus.OrdinaryText;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -44,13 +46,7 @@ public final class InjectionCorpus {
     record FamilyResult(String family, int payloads, int reached, List<String> examples) {
     }
 
-    record OrdinaryResult(String file, int lines, int changed, List<String> examples) {
-        double rate() {
-            return lines == 0 ? 0 : (double) changed / lines;
-        }
-    }
-
-    record Report(List<FamilyResult> families, List<OrdinaryResult> ordinary) {
+    record Report(List<FamilyResult> families, List<OrdinaryText.Result> ordinary) {
         int payloads() {
             return families.stream().mapToInt(FamilyResult::payloads).sum();
         }
@@ -60,11 +56,11 @@ public final class InjectionCorpus {
         }
 
         int lines() {
-            return ordinary.stream().mapToInt(OrdinaryResult::lines).sum();
+            return OrdinaryText.lines(ordinary);
         }
 
         int changed() {
-            return ordinary.stream().mapToInt(OrdinaryResult::changed).sum();
+            return OrdinaryText.changed(ordinary);
         }
 
         double falsePositiveRate() {
@@ -79,11 +75,7 @@ public final class InjectionCorpus {
             }
             sb.append(
                     String.format("%-28s %8d %8d   (%d families)%n%n", "ALL", payloads(), reached(), families.size()));
-            sb.append(String.format("%-28s %8s %8s %8s%n", "ordinary text", "lines", "changed", "rate"));
-            for (OrdinaryResult o : ordinary) {
-                sb.append(String.format("%-28s %8d %8d %8.4f%n", o.file(), o.lines(), o.changed(), o.rate()));
-            }
-            sb.append(String.format("%-28s %8d %8d %8.4f%n", "ALL", lines(), changed(), falsePositiveRate()));
+            sb.append(OrdinaryText.table(ordinary, 8));
             return sb.toString();
         }
 
@@ -94,11 +86,7 @@ public final class InjectionCorpus {
                     sb.append("reached ").append(f.family()).append(": ").append(e).append('\n');
                 }
             }
-            for (OrdinaryResult o : ordinary) {
-                for (String e : o.examples()) {
-                    sb.append("changed ").append(o.file()).append(": ").append(e).append('\n');
-                }
-            }
+            sb.append(OrdinaryText.details(ordinary));
             return sb.toString();
         }
     }
@@ -124,21 +112,8 @@ public final class InjectionCorpus {
             }
             families.add(new FamilyResult(e.getKey(), e.getValue().size(), reached, examples));
         }
-        List<OrdinaryResult> ordinary = new ArrayList<>();
-        for (String file : ORDINARY) {
-            List<String> lines = ordinaryLines(file);
-            int changed = 0;
-            List<String> examples = new ArrayList<>();
-            for (String line : lines) {
-                String out = ContextGate.pass(line).text();
-                if (!out.equals(line)) {
-                    changed++;
-                    examples.add(line + "  ->  " + out);
-                }
-            }
-            ordinary.add(new OrdinaryResult(file, lines.size(), changed, examples));
-        }
-        return new Report(families, ordinary);
+        return new Report(families,
+                OrdinaryText.measure("/injection/ordinary", List.of(ORDINARY), line -> ContextGate.pass(line).text()));
     }
 
     /**
@@ -202,7 +177,7 @@ public final class InjectionCorpus {
     static List<Payload> payloads() {
         List<Payload> payloads = new ArrayList<>();
         int lineNo = 0;
-        for (String line : resource("/injection/payloads.txt").split("\n")) {
+        for (String line : OrdinaryText.resource("/injection/payloads.txt").split("\n")) {
             lineNo++;
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
@@ -277,13 +252,7 @@ public final class InjectionCorpus {
     }
 
     static List<String> ordinaryLines(String file) {
-        List<String> lines = new ArrayList<>();
-        for (String line : resource("/injection/ordinary/" + file + ".txt").split("\n")) {
-            if (!line.isBlank()) {
-                lines.add(line);
-            }
-        }
-        return lines;
+        return OrdinaryText.lines("/injection/ordinary", file);
     }
 
     private static String escape(String s) {
@@ -300,18 +269,6 @@ public final class InjectionCorpus {
             }
         });
         return sb.toString();
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = InjectionCorpus.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing test resource " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**

@@ -1,5 +1,7 @@
 package dev.codememory.processors.privacy;
 
+import dev.codememory.processors.corpus.OrdinaryText;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -32,13 +34,7 @@ public final class SecretCorpus {
         }
     }
 
-    record OrdinaryResult(String file, int lines, int changed, List<String> examples) {
-        double rate() {
-            return lines == 0 ? 0 : (double) changed / lines;
-        }
-    }
-
-    record Report(List<FamilyResult> families, List<OrdinaryResult> ordinary) {
+    record Report(List<FamilyResult> families, List<OrdinaryText.Result> ordinary) {
         int samples() {
             return families.stream().mapToInt(FamilyResult::samples).sum();
         }
@@ -52,11 +48,11 @@ public final class SecretCorpus {
         }
 
         int lines() {
-            return ordinary.stream().mapToInt(OrdinaryResult::lines).sum();
+            return OrdinaryText.lines(ordinary);
         }
 
         int changed() {
-            return ordinary.stream().mapToInt(OrdinaryResult::changed).sum();
+            return OrdinaryText.changed(ordinary);
         }
 
         double falsePositiveRate() {
@@ -71,11 +67,7 @@ public final class SecretCorpus {
             }
             sb.append(String.format("%-28s %7d %7d %7.3f   (%d families)%n%n", "ALL", samples(), masked(), recall(),
                     families.size()));
-            sb.append(String.format("%-28s %7s %7s %7s%n", "ordinary text", "lines", "changed", "rate"));
-            for (OrdinaryResult o : ordinary) {
-                sb.append(String.format("%-28s %7d %7d %7.4f%n", o.file(), o.lines(), o.changed(), o.rate()));
-            }
-            sb.append(String.format("%-28s %7d %7d %7.4f%n", "ALL", lines(), changed(), falsePositiveRate()));
+            sb.append(OrdinaryText.table(ordinary, 7));
             return sb.toString();
         }
 
@@ -86,11 +78,7 @@ public final class SecretCorpus {
                     sb.append("missed ").append(f.family()).append(": ").append(m).append('\n');
                 }
             }
-            for (OrdinaryResult o : ordinary) {
-                for (String e : o.examples()) {
-                    sb.append("changed ").append(o.file()).append(": ").append(e).append('\n');
-                }
-            }
+            sb.append(OrdinaryText.details(ordinary));
             return sb.toString();
         }
     }
@@ -118,21 +106,7 @@ public final class SecretCorpus {
             }
             families.add(new FamilyResult(e.getKey(), e.getValue().size(), masked, missed));
         }
-        List<OrdinaryResult> ordinary = new ArrayList<>();
-        for (String file : ORDINARY) {
-            List<String> lines = ordinaryLines(file);
-            int changed = 0;
-            List<String> examples = new ArrayList<>();
-            for (String line : lines) {
-                String out = redactor.redact(line);
-                if (!out.equals(line)) {
-                    changed++;
-                    examples.add(line + "  ->  " + out);
-                }
-            }
-            ordinary.add(new OrdinaryResult(file, lines.size(), changed, examples));
-        }
-        return new Report(families, ordinary);
+        return new Report(families, OrdinaryText.measure("/secrets/ordinary", List.of(ORDINARY), redactor::redact));
     }
 
     /**
@@ -166,7 +140,7 @@ public final class SecretCorpus {
     static List<Sample> samples() {
         List<Sample> samples = new ArrayList<>();
         int lineNo = 0;
-        for (String line : resource("/secrets/samples.txt").split("\n")) {
+        for (String line : OrdinaryText.resource("/secrets/samples.txt").split("\n")) {
             lineNo++;
             if (line.isBlank() || line.startsWith("#")) {
                 continue;
@@ -219,31 +193,13 @@ public final class SecretCorpus {
     }
 
     static List<String> ordinaryLines(String file) {
-        List<String> lines = new ArrayList<>();
-        for (String line : resource("/secrets/ordinary/" + file + ".txt").split("\n")) {
-            if (!line.isBlank()) {
-                lines.add(line);
-            }
-        }
-        return lines;
+        return OrdinaryText.lines("/secrets/ordinary", file);
     }
 
     static Set<String> families() {
         Set<String> names = new HashSet<>();
         samples().forEach(s -> names.add(s.family()));
         return names;
-    }
-
-    private static String resource(String name) {
-        try (InputStream in = SecretCorpus.class.getResourceAsStream(name)) {
-            if (in == null) {
-                throw new IllegalStateException("missing test resource " + name);
-            }
-            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
     /**

@@ -45,7 +45,7 @@ import org.slf4j.LoggerFactory;
  * <li>a POST needs an {@code Origin} of this address and the session's CSRF token
  * ({@code csrf_token} field or {@code X-CSRF-Token} header), else 403;</li>
  * <li>no CORS header is ever sent; a strict Content-Security-Policy, no framing, no
- * sniffing, no referrer, no caching on every answer.</li>
+ * sniffing, no referrer outside the viewer, no caching on every answer.</li>
  * </ol>
  */
 final class ViewerServer implements AutoCloseable {
@@ -55,10 +55,10 @@ final class ViewerServer implements AutoCloseable {
     static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
-    private static final int WORKERS = 6;
+    private static final int WORKERS = 8;
 
     /** Live timelines open at once (each holds a worker while open). */
-    private static final int STREAMS = 3;
+    private static final int STREAMS = 4;
 
     private static final int MAX_FORM_BYTES = 64 * 1024;
 
@@ -135,6 +135,10 @@ final class ViewerServer implements AutoCloseable {
             }
             String path = x.getRequestURI().getRawPath();
             String method = x.getRequestMethod();
+            if (path.equals("/favicon.ico")) {
+                x.sendResponseHeaders(204, -1);
+                return;
+            }
             if (path.startsWith("/static/") && "GET".equals(method)) {
                 asset(x, path.substring("/static/".length()));
                 return;
@@ -298,7 +302,6 @@ final class ViewerServer implements AutoCloseable {
             OutputStream out = x.getResponseBody();
             out.write(": live\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
-            int idle = 0;
             while (open) {
                 List<ViewerQueries.TimelineItem> fresh = new ArrayList<>();
                 try (Connection c = pages.session().connection()) {
@@ -315,8 +318,10 @@ final class ViewerServer implements AutoCloseable {
                         out.write(("data: " + Json.write(item(i)) + "\n\n").getBytes(StandardCharsets.UTF_8));
                     }
                 }
-                if (fresh.isEmpty() && ++idle % 15 == 0) {
-                    out.write(": keep-alive\n\n".getBytes(StandardCharsets.UTF_8));
+                if (fresh.isEmpty()) {
+                    // a comment each quiet second: a page that went away is noticed
+                    // within a second and its worker freed
+                    out.write(":\n\n".getBytes(StandardCharsets.UTF_8));
                 }
                 out.flush();
                 TimeUnit.SECONDS.sleep(1);
@@ -397,7 +402,9 @@ final class ViewerServer implements AutoCloseable {
         h.set("Content-Security-Policy", CSP);
         h.set("X-Content-Type-Options", "nosniff");
         h.set("X-Frame-Options", "DENY");
-        h.set("Referrer-Policy", "no-referrer");
+        // same-origin, not no-referrer: under no-referrer a browser sends "Origin: null"
+        // with a form's POST, and the Origin check could not tell our pages from others
+        h.set("Referrer-Policy", "same-origin");
         h.set("Cache-Control", "no-store");
         h.set("Cross-Origin-Opener-Policy", "same-origin");
         h.set("Cross-Origin-Resource-Policy", "same-origin");

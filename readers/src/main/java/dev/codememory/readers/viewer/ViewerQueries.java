@@ -93,12 +93,14 @@ public final class ViewerQueries {
                            FROM sessions WHERE (? IS NULL OR project = ?) ORDER BY started_at DESC LIMIT ?)
                           UNION ALL
                           (SELECT 'memory', 'mem:' || ci.citation, e.created_ts, e.project, e.session_id, e.entry_type, e.title, 0
-                           FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
-                           WHERE e.stage = 'verified' AND e.status = 'active' AND (? IS NULL OR e.project = ?)
-                           ORDER BY e.created_ts DESC LIMIT ?)
+                           FROM (SELECT entry_id, created_ts, project, session_id, entry_type, title FROM entries
+                                 WHERE stage = 'verified' AND status = 'active' AND (? IS NULL OR project = ?)
+                                 ORDER BY created_ts DESC LIMIT ?) e
+                           JOIN citations ci ON ci.memory_id = e.entry_id)
                           UNION ALL
                           (SELECT 'event', event_id, ts, project, session_id, event_type, %s, seq
-                           FROM events WHERE (? IS NULL OR project = ?) ORDER BY ts DESC, seq DESC LIMIT ?))
+                           FROM events WHERE seq IN (SELECT seq FROM events WHERE (? IS NULL OR project = ?)
+                                                     ORDER BY ts DESC, seq DESC LIMIT ?)))
                         ORDER BY ts DESC, kind, id LIMIT ?"""
                     .formatted(eventPreview()))) {
             int i = 1;

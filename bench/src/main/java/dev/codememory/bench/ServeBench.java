@@ -77,6 +77,7 @@ final class ServeBench {
                             + " exact limit); RSS %d MB%n",
                     String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(), rssWarm / 1024);
             search(client, f);
+            new ViewerBench(out).run(client, f);
             // before the recall's exact scans, which read every float vector of the table
             // through DuckDB's cache
             long rssBusy = rssKb(client);

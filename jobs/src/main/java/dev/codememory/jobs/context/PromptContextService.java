@@ -129,6 +129,16 @@ public final class PromptContextService {
         return clock.await(answer);
     }
 
+    /**
+     * What the prompt hook would inject for {@code prompt} in {@code project} right now,
+     * within the hook's own budget: the viewer's context preview. Nothing is recorded.
+     */
+    public Outcome preview(String project, String prompt)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        return contextFor(project, prompt,
+                new ContextBudgetClock(java.time.Instant.now(), ContextBudgetClock.budgetFromEnvironment()));
+    }
+
     private Outcome answer(String project, String text, Future<float[]> vector, ContextBudgetClock clock)
             throws InterruptedException {
         try (QueryLease lease = queries.get()) {

@@ -281,7 +281,7 @@ public final class ForgetCommand implements Callable<Integer> {
     /**
      * Lines waiting in the spool (the current file and sealed files not ingested yet).
      */
-    static long spoolLines(CodeMemoryHome home) throws IOException {
+    public static long spoolLines(CodeMemoryHome home) throws IOException {
         Spool spool = Spool.forHome(home);
         List<Path> files = new ArrayList<>(spool.sealedFiles());
         if (Files.exists(spool.currentFile())) {

@@ -88,7 +88,7 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     /** What {@code show} prints for one citation. */
-    record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
+    public record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
     }
 
     /** {@code args} may start with the command's name. */
@@ -135,7 +135,11 @@ public final class ShowCommand implements Callable<Integer> {
         }
     }
 
-    static Optional<Shown> load(DuckDb.Session session, String citation) {
+    /**
+     * The memory a citation names, its evidence spans and its source events; empty when
+     * unknown.
+     */
+    public static Optional<Shown> load(DuckDb.Session session, String citation) {
         try (Connection c = session.connection()) {
             Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
             if (memory.isEmpty()) {
@@ -187,7 +191,8 @@ public final class ShowCommand implements Callable<Integer> {
         }
     }
 
-    static Map<String, Object> toJson(Shown shown) {
+    /** What {@code show --json} prints for one citation. */
+    public static Map<String, Object> toJson(Shown shown) {
         CitedMemory m = shown.memory();
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("citation", m.citation());

@@ -10,6 +10,7 @@ import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.jobs.serve.ServeClient;
 import dev.codememory.jobs.serve.ServeRequests;
 import dev.codememory.jobs.serve.ServeServer;
+import dev.codememory.jobs.viewer.Viewer;
 import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Instant;
@@ -57,6 +58,8 @@ public class ServeCommand implements SmartLifecycle {
 
     private final ServeRequests requests;
 
+    private final Viewer viewer;
+
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     private volatile boolean serving;
@@ -66,7 +69,8 @@ public class ServeCommand implements SmartLifecycle {
     private volatile ServeServer server;
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
-            CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests) {
+            CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
+            Viewer viewer) {
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;
         this.jobOperator = jobOperator;
@@ -74,6 +78,7 @@ public class ServeCommand implements SmartLifecycle {
         this.home = home;
         this.resident = resident;
         this.requests = requests;
+        this.viewer = viewer;
     }
 
     /** The lock file that makes a serve process the only one of its home. */
@@ -116,6 +121,7 @@ public class ServeCommand implements SmartLifecycle {
             server = ServeServer.start(home.root().resolve(ServeClient.SOCKET), requests);
             serving = true;
             log.info("answering on {}", server.socket());
+            viewer.start();
             if (!properties.schedule().enabled()) {
                 log.info("the schedule is off (code-memory.schedule.enabled=false): jobs run only when asked for");
                 stopped.await();
@@ -212,6 +218,7 @@ public class ServeCommand implements SmartLifecycle {
         catch (SchedulerException e) {
             log.warn("scheduler shutdown: {}", e.getMessage());
         }
+        viewer.stop();
         if (server != null) {
             server.close();
         }

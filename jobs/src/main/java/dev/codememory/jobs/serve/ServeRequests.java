@@ -48,6 +48,8 @@ public class ServeRequests implements ServeServer.Handler {
 
     private final ApplicationContext context;
 
+    private volatile java.util.function.Supplier<String> viewerSignIn;
+
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
             ApplicationContext context) {
         this.home = home;
@@ -78,6 +80,7 @@ public class ServeRequests implements ServeServer.Handler {
             case "nearest" -> nearest(request, reply);
             case "command" -> command(request, reply);
             case "job" -> job(String.valueOf(request.get("name")), reply);
+            case "viewer" -> viewer(reply);
             default -> {
                 reply.err("code-memory serve: unknown request '" + op + "'\n");
                 reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
@@ -142,6 +145,33 @@ public class ServeRequests implements ServeServer.Handler {
         answer.put("exact", resident.nearest(project, vector, k, ResidentQueries.Nearest.INDEX_EXACT));
         answer.put("table", resident.nearest(project, vector, k, ResidentQueries.Nearest.TABLE));
         reply.finish(0, answer);
+    }
+
+    /**
+     * Where the web viewer answers, once it does: {@code signIn} gives a fresh one-time
+     * sign-in address for each {@code viewer} request.
+     */
+    public void viewer(java.util.function.Supplier<String> signIn) {
+        this.viewerSignIn = signIn;
+    }
+
+    /**
+     * A command line carried out here for the viewer: serve's home, database session and
+     * jobs, the home as the working directory.
+     */
+    public dev.codememory.jobs.cli.Invocation invocation() {
+        return new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner);
+    }
+
+    private void viewer(ServeServer.Reply reply) throws IOException {
+        java.util.function.Supplier<String> signIn = viewerSignIn;
+        if (signIn == null) {
+            reply.err("code-memory serve runs without its viewer (code-memory.viewer.enabled=false, or its port was "
+                    + "taken: see logs/jobs.log)\n");
+            reply.finish(JobCommandRunner.EXIT_BUSY, Map.of());
+            return;
+        }
+        reply.finish(0, Map.of("url", signIn.get()));
     }
 
     /** This process's resident set size in KiB (Linux), or -1. */

@@ -1,0 +1,421 @@
+package dev.codememory.jobs.viewer;
+
+import static dev.codememory.jobs.viewer.Html.esc;
+import static dev.codememory.jobs.viewer.Html.time;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.context.PromptContextService;
+import dev.codememory.jobs.context.SessionStartContextService;
+import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.serve.ResidentQueries;
+import dev.codememory.jobs.serve.ServeRequests;
+import dev.codememory.readers.report.ReportQueries;
+import dev.codememory.readers.viewer.ViewerQueries;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.job.JobInstance;
+import org.springframework.batch.core.repository.JobRepository;
+import org.springframework.batch.core.step.StepExecution;
+
+/**
+ * The viewer's pages about the store rather than one memory: the task board, the context
+ * preview, health, and forget (which runs the {@code forget} command itself, dry run
+ * first).
+ */
+final class ViewerAdminPages {
+
+    static final int CHART_DAYS = 30;
+
+    private static final List<String[]> COLUMNS = List.of(new String[] { "pending", "Open" },
+            new String[] { "in_progress", "In progress" }, new String[] { "blocked", "Blocked" },
+            new String[] { "done", "Done" });
+
+    private final ViewerPages pages;
+
+    private final ResidentQueries resident;
+
+    private final ServeRequests requests;
+
+    private final CodeMemoryHome home;
+
+    private final JobRepository jobs;
+
+    ViewerAdminPages(ViewerPages pages, ResidentQueries resident, ServeRequests requests, CodeMemoryHome home,
+            JobRepository jobs) {
+        this.pages = pages;
+        this.resident = resident;
+        this.requests = requests;
+        this.home = home;
+        this.jobs = jobs;
+    }
+
+    String tasks(String project) throws SQLException {
+        try (Connection c = pages.session().connection()) {
+            List<ViewerQueries.TaskCard> cards = ViewerQueries.tasks(c, project);
+            StringBuilder s = new StringBuilder(pages.projectChooser(c, "/tasks", project));
+            s.append("<div class=\"board\">");
+            for (String[] column : COLUMNS) {
+                List<ViewerQueries.TaskCard> in = cards.stream()
+                    .filter(t -> column[0].equals(t.status())
+                            || "done".equals(column[0]) && "cancelled".equals(t.status()))
+                    .toList();
+                s.append("<section class=\"column\" id=\"col-")
+                    .append(column[0])
+                    .append("\"><h2>")
+                    .append(column[1])
+                    .append(" <span class=\"meta\">")
+                    .append(in.size())
+                    .append("</span></h2>");
+                for (ViewerQueries.TaskCard t : in) {
+                    s.append("<article class=\"card\"><h3>")
+                        .append(esc(t.title()))
+                        .append("</h3><p class=\"meta\">")
+                        .append(esc(t.status()))
+                        .append(t.priority().isBlank() ? "" : " · " + esc(t.priority()))
+                        .append(" · <code>")
+                        .append(esc(t.taskId()))
+                        .append("</code></p>");
+                    if (!t.blockers().isEmpty()) {
+                        s.append("<p>blocked by:</p><ul>");
+                        t.blockers().forEach(b -> s.append("<li>").append(esc(b)).append("</li>"));
+                        s.append("</ul>");
+                    }
+                    if (!t.history().isEmpty()) {
+                        s.append("<details><summary>history (").append(t.history().size()).append(")</summary><ul>");
+                        t.history().forEach(h -> s.append("<li>").append(esc(h)).append("</li>"));
+                        s.append("</ul></details>");
+                    }
+                    s.append("</article>");
+                }
+                s.append("</section>");
+            }
+            return s.append("</div>").toString();
+        }
+    }
+
+    String context(String project, String prompt) throws Exception {
+        StringBuilder s = new StringBuilder();
+        String chosen;
+        try (Connection c = pages.session().connection()) {
+            List<String> projects = ViewerQueries.projects(c);
+            chosen = project != null ? project : projects.isEmpty() ? null : projects.get(0);
+            s.append("<form method=\"get\" action=\"/context\"><label>Project <select name=\"project\">");
+            for (String p : projects) {
+                s.append("<option")
+                    .append(p.equals(chosen) ? " selected" : "")
+                    .append('>')
+                    .append(esc(p))
+                    .append("</option>");
+            }
+            s.append("</select></label><br><label>Prompt<br><textarea name=\"prompt\" rows=\"3\" cols=\"80\">")
+                .append(esc(prompt == null ? "" : prompt))
+                .append("</textarea></label><br><button>Preview</button></form>");
+            if (chosen == null) {
+                return s.append("<p class=\"meta\">nothing captured yet</p>").toString();
+            }
+            String start = SessionStartContextService.contextFor(c, chosen, null).context().text();
+            s.append("<h2>At the next SessionStart</h2>").append(shown(start));
+        }
+        if (prompt != null && !prompt.isBlank()) {
+            PromptContextService.Outcome outcome = resident.hookServices().prompts().preview(chosen, prompt);
+            s.append("<h2>For this prompt</h2><p class=\"meta\">band ")
+                .append(esc(outcome.context().band().name().toLowerCase(Locale.ROOT)))
+                .append(" · ")
+                .append(outcome.hits().size())
+                .append(" hits · ")
+                .append(outcome.semantic() ? "words and meaning" : "words only")
+                .append("</p>")
+                .append(shown(outcome.context().text()));
+        }
+        return s.toString();
+    }
+
+    private static String shown(String text) {
+        return text == null || text.isBlank() ? "<p class=\"meta\">nothing would be injected</p>"
+                : "<pre class=\"context\">" + esc(text) + "</pre>";
+    }
+
+    /** The health figures, also the body of {@code /api/health}. */
+    Map<String, Object> healthFigures() throws SQLException, IOException {
+        Map<String, Object> f = new LinkedHashMap<>();
+        try (Connection c = pages.session().connection()) {
+            f.put("counts", ReportQueries.counts(c));
+            f.put("lag", ReportQueries.lag(c));
+            f.put("perDay", ViewerQueries.eventsPerDay(c, CHART_DAYS));
+            f.put("embedding", ViewerQueries.embeddingProgress(c));
+            f.put("rejects", ViewerQueries.rejects(c, 20));
+        }
+        f.put("spool", ForgetCommand.spoolLines(home));
+        return f;
+    }
+
+    @SuppressWarnings("unchecked")
+    String health() throws SQLException, IOException {
+        Map<String, Object> f = healthFigures();
+        ReportQueries.Counts counts = (ReportQueries.Counts) f.get("counts");
+        ReportQueries.Lag lag = (ReportQueries.Lag) f.get("lag");
+        StringBuilder s = new StringBuilder("<h2>Events per day</h2>");
+        s.append(chart((Map<LocalDate, Long>) f.get("perDay")));
+        s.append("<h2>Capture-to-memory lag</h2><dl class=\"facts\" id=\"lag\"><dt>median</dt><dd>")
+            .append(seconds(lag.medianSeconds()))
+            .append("</dd><dt>95th percentile</dt><dd>")
+            .append(seconds(lag.p95Seconds()))
+            .append("</dd><dt>memories measured (30 days)</dt><dd>")
+            .append(lag.memoriesMeasured())
+            .append("</dd><dt>events not graduated yet</dt><dd>")
+            .append(lag.pendingEvents())
+            .append(lag.oldestPending() == null ? "" : " (oldest captured " + time(lag.oldestPending()) + ")")
+            .append("</dd><dt>spool backlog</dt><dd id=\"spool\">")
+            .append(f.get("spool"))
+            .append(" lines waiting for ingest</dd></dl>");
+        s.append("<h2>Store</h2><dl class=\"facts\"><dt>events</dt><dd>")
+            .append(counts.events())
+            .append("</dd><dt>sessions</dt><dd>")
+            .append(counts.sessions())
+            .append("</dd><dt>memories</dt><dd>")
+            .append(esc(counts.memoriesByState()))
+            .append("</dd><dt>tasks</dt><dd>")
+            .append(esc(counts.tasksByStatus()))
+            .append("</dd><dt>forgotten keys</dt><dd>")
+            .append(counts.forgottenKeys())
+            .append("</dd></dl>");
+        s.append("<h2>Embedding progress</h2><p>").append(esc(f.get("embedding"))).append("</p>");
+        s.append("<h2>Job runs</h2>").append(jobRuns());
+        s.append("<h2>Capture failures</h2>").append(captureFailures());
+        s.append("<h2>Rejects</h2><table><thead><tr><th>when</th><th>stage</th><th>what</th><th>reason</th></tr>"
+                + "</thead><tbody>");
+        for (ViewerQueries.Reject r : (List<ViewerQueries.Reject>) f.get("rejects")) {
+            s.append("<tr><td>")
+                .append(time(r.at()))
+                .append("</td><td>")
+                .append(esc(r.stage()))
+                .append("</td><td>")
+                .append(esc(r.subject()))
+                .append("</td><td>")
+                .append(esc(r.reason()))
+                .append("</td></tr>");
+        }
+        return s.append("</tbody></table>").toString();
+    }
+
+    /**
+     * The last runs of each job with per-step counts, from Spring Batch's own metadata.
+     */
+    private String jobRuns() {
+        List<JobExecution> runs = new ArrayList<>();
+        for (String name : jobs.getJobNames()) {
+            for (JobInstance instance : jobs.getJobInstances(name, 0, 5)) {
+                runs.addAll(jobs.getJobExecutions(instance));
+            }
+        }
+        runs.sort((a, b) -> Long.compare(b.getId(), a.getId()));
+        StringBuilder s = new StringBuilder("<table class=\"runs\"><thead><tr><th>job</th><th>started</th>"
+                + "<th>status</th><th>step</th><th>read</th><th>written</th><th>filtered</th><th>skipped</th>"
+                + "</tr></thead><tbody>");
+        for (JobExecution run : runs.subList(0, Math.min(10, runs.size()))) {
+            s.append("<tr class=\"job\"><td>")
+                .append(esc(run.getJobInstance().getJobName()))
+                .append("</td><td>")
+                .append(esc(run.getStartTime()))
+                .append("</td><td>")
+                .append(esc(run.getStatus()))
+                .append("</td><td colspan=\"5\"></td></tr>");
+            for (StepExecution step : run.getStepExecutions()) {
+                s.append("<tr><td></td><td></td><td>")
+                    .append(esc(step.getStatus()))
+                    .append("</td><td>")
+                    .append(esc(step.getStepName()))
+                    .append("</td><td>")
+                    .append(step.getReadCount())
+                    .append("</td><td>")
+                    .append(step.getWriteCount())
+                    .append("</td><td>")
+                    .append(step.getFilterCount())
+                    .append("</td><td>")
+                    .append(step.getSkipCount())
+                    .append("</td></tr>");
+            }
+        }
+        return s.append("</tbody></table>").toString();
+    }
+
+    /**
+     * The hook's last failures from {@code logs/hook.log} (what failed, never an event's
+     * text).
+     */
+    private String captureFailures() throws IOException {
+        Path log = home.logs().resolve("hook.log");
+        List<String> errors = new ArrayList<>();
+        if (Files.exists(log)) {
+            for (String line : Files.readAllLines(log, StandardCharsets.UTF_8)) {
+                if (line.contains(" ERROR ")) {
+                    errors.add(line);
+                }
+            }
+        }
+        if (errors.isEmpty()) {
+            return "<p class=\"meta\">none in logs/hook.log</p>";
+        }
+        StringBuilder s = new StringBuilder("<pre class=\"log\">");
+        errors.subList(Math.max(0, errors.size() - 20), errors.size()).forEach(l -> s.append(esc(l)).append('\n'));
+        return s.append("</pre>").toString();
+    }
+
+    private static String chart(Map<LocalDate, Long> perDay) {
+        long max = perDay.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        int width = 24;
+        int height = 120;
+        LocalDate today = LocalDate.now(ZoneOffset.UTC);
+        StringBuilder s = new StringBuilder("<svg class=\"chart\" role=\"img\" aria-label=\"events per day, last "
+                + CHART_DAYS + " days\" viewBox=\"0 0 " + (CHART_DAYS * width) + " " + (height + 20) + "\" width=\""
+                + (CHART_DAYS * width) + "\" height=\"" + (height + 20) + "\">");
+        for (int i = 0; i < CHART_DAYS; i++) {
+            LocalDate day = today.minusDays(CHART_DAYS - 1 - i);
+            long n = perDay.getOrDefault(day, 0L);
+            int h = max == 0 ? 0 : (int) Math.round(n * (double) height / max);
+            s.append("<rect x=\"")
+                .append(i * width + 2)
+                .append("\" y=\"")
+                .append(height - h)
+                .append("\" width=\"")
+                .append(width - 4)
+                .append("\" height=\"")
+                .append(h)
+                .append("\"><title>")
+                .append(day)
+                .append(": ")
+                .append(n)
+                .append(" events</title></rect>");
+            if (i % 7 == 0) {
+                s.append("<text x=\"")
+                    .append(i * width + 2)
+                    .append("\" y=\"")
+                    .append(height + 15)
+                    .append("\">")
+                    .append(day.toString().substring(5))
+                    .append("</text>");
+            }
+        }
+        return s.append("</svg><p class=\"meta\">busiest day: ").append(max).append(" events</p>").toString();
+    }
+
+    private static String seconds(Double s) {
+        if (s == null) {
+            return "n/a";
+        }
+        return s < 120 ? String.format(Locale.ROOT, "%.0f s", s) : s < 7200
+                ? String.format(Locale.ROOT, "%.1f min", s / 60) : String.format(Locale.ROOT, "%.1f h", s / 3600);
+    }
+
+    /**
+     * What to forget, from the form: exactly one of a citation, a session id, a phrase.
+     */
+    record Target(String field, String value) {
+
+        static Target of(Map<String, String> q) {
+            for (String field : List.of("citation", "session", "match")) {
+                String v = ViewerPages.blank(q.get(field));
+                if (v != null) {
+                    return new Target(field, v);
+                }
+            }
+            return null;
+        }
+
+        String[] args(boolean dryRun) {
+            List<String> a = new ArrayList<>(List.of("forget"));
+            if (dryRun) {
+                a.add("--dry-run");
+            }
+            switch (field) {
+                case "citation" -> a.add(value);
+                case "session" -> a.addAll(List.of("--session", value));
+                default -> a.addAll(List.of("--match", value));
+            }
+            return a.toArray(String[]::new);
+        }
+
+        String hidden() {
+            return "<input type=\"hidden\" name=\"" + field + "\" value=\"" + esc(value) + "\">";
+        }
+
+        String describe() {
+            return switch (field) {
+                case "citation" -> "memory " + value;
+                case "session" -> "session " + value;
+                default -> "everything that mentions \u201c" + value + "\u201d";
+            };
+        }
+
+    }
+
+    String forgetForm(Target target, String csrf) {
+        StringBuilder s = new StringBuilder("<p class=\"hint\">Forgetting is the <code>forget</code> command: "
+                + "first a preview of what would go, then your confirmation. Nothing forgotten comes back.</p>");
+        s.append("<form method=\"post\" action=\"/forget/preview\">").append(Html.csrfField(csrf));
+        s.append("<label>Memory (citation) <input name=\"citation\" placeholder=\"mem:xxxxxx\" value=\"")
+            .append(esc(target != null && "citation".equals(target.field()) ? target.value() : ""))
+            .append("\"></label><br><label>or session <input name=\"session\" value=\"")
+            .append(esc(target != null && "session".equals(target.field()) ? target.value() : ""))
+            .append("\"></label><br><label>or everything that mentions <input name=\"match\" value=\"")
+            .append(esc(target != null && "match".equals(target.field()) ? target.value() : ""))
+            .append("\"></label><br><button id=\"preview\">Preview what would be forgotten</button></form>");
+        return s.toString();
+    }
+
+    String forgetPreview(Target target, String csrf) {
+        Ran ran = run(target.args(true));
+        StringBuilder s = new StringBuilder("<h2>").append(esc(target.describe())).append("</h2>");
+        s.append("<pre class=\"outcome\" id=\"counts\">")
+            .append(esc(ran.out()))
+            .append(esc(ran.err()))
+            .append("</pre>");
+        if (ran.exit() != 0) {
+            return s.append("<p><a href=\"/forget\">Back</a></p>").toString();
+        }
+        s.append("<form method=\"post\" action=\"/forget\">")
+            .append(Html.csrfField(csrf))
+            .append(target.hidden())
+            .append("<input type=\"hidden\" name=\"confirm\" value=\"yes\">")
+            .append("<button class=\"danger\" id=\"confirm\">Forget it for good</button> <a href=\"/\">Cancel</a>")
+            .append("</form>");
+        return s.toString();
+    }
+
+    String forget(Target target) {
+        Ran ran = run(target.args(false));
+        return "<h2>" + esc(target.describe()) + "</h2><pre class=\"outcome\" id=\"outcome\">" + esc(ran.out())
+                + esc(ran.err()) + "</pre><p>exit " + ran.exit() + " · <a href=\"/\">Timeline</a></p>";
+    }
+
+    record Ran(int exit, String out, String err) {
+    }
+
+    /** Runs a command line in serve, as the socket would, and keeps what it printed. */
+    private Ran run(String[] args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            exit = Cli.commandLine(o, e, requests.invocation()).execute(args);
+        }
+        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+}

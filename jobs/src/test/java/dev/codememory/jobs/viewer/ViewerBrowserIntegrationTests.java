@@ -95,6 +95,11 @@ class ViewerBrowserIntegrationTests {
             .getOrDefault("CODE_MEMORY_PLAYWRIGHT_CORE",
                     Path.of("..", ".e2e", "node_modules", "playwright-core").toAbsolutePath().normalize().toString()));
         if (!Files.isExecutable(chromium) || !Files.isDirectory(playwright)) {
+            // CI installs both (.ci/run): there, a missing browser is a failure, not a
+            // skip
+            assertThat(System.getenv("CI"))
+                .as("CI runs the browser tests: no Chromium at %s or no playwright-core at %s", chromium, playwright)
+                .isNotEqualTo("true");
             abort("no Chromium at " + chromium + " or no playwright-core at " + playwright
                     + " (.ci/run installs both)");
         }

@@ -1,5 +1,6 @@
 package dev.codememory.processors.privacy;
 
+import dev.codememory.processors.privacy.secrets.SecretRules;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Matcher;

@@ -1,5 +1,6 @@
 package dev.codememory.processors.privacy;
 
+import dev.codememory.processors.privacy.secrets.SecretRules;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -28,9 +29,9 @@ import java.util.Map;
  */
 public final class Redactor {
 
-    public static final String PRIVATE_MARKER = "[PRIVATE]";
+    public static final String PRIVATE_MARKER = SecretRules.PRIVATE_MARKER;
 
-    public static final String SECRET_MARKER = "[REDACTED]";
+    public static final String SECRET_MARKER = SecretRules.SECRET_MARKER;
 
     private static final String TAG_NAME = "private";
 
@@ -108,7 +109,7 @@ public final class Redactor {
      * {@code nextPageToken}, {@code primary_key}.
      */
     public static boolean isSecretName(String key) {
-        return key != null && SecretRules.classify(key) == SecretRules.KeyClass.STRONG;
+        return key != null && SecretRules.isSecretName(key);
     }
 
     // ---------------------------------------------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-package dev.codememory.processors.privacy;
+package dev.codememory.processors.privacy.secrets;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,10 +9,10 @@ import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 /**
- * The hand-made matchers of {@link SecretRules} against the regular expressions they
+ * The hand-made matchers of {@link TokenShapes} against the regular expressions they
  * stand in for.
  */
-class SecretRulesTests {
+class RunBodyTests {
 
     @Test
     void aRunBodyMatchesWhatItsRegexMatches() {
@@ -20,8 +20,8 @@ class SecretRulesTests {
         String alphabet = "aZ09fFgG_-+/=.~:?!@ é\u20ac";
         String[] glue = { ".", "-", "_", ":", "=", "eyJ", "Ag", "==" };
         int parsed = 0;
-        for (String[] shape : SecretRules.SHAPES) {
-            SecretRules.RunBody run = SecretRules.RunBody.parse(shape[1]);
+        for (String[] shape : TokenShapes.SHAPES) {
+            RunBody run = RunBody.parse(shape[1]);
             if (run == null) {
                 continue;
             }
@@ -57,7 +57,7 @@ class SecretRulesTests {
         Random random = new Random(7);
         String[] bodies = { "[a-f]{2,4}-[0-9]{3}", "[A-Z]{3}[0-9]{2,}+\\.[a-z]*+", "ab[a-z0-9]{5,}={0,2}", "[0-9]{4}" };
         for (String body : bodies) {
-            SecretRules.RunBody run = SecretRules.RunBody.parse(body);
+            RunBody run = RunBody.parse(body);
             assertThat(run).as(body).isNotNull();
             Pattern pattern = Pattern.compile(body);
             for (int k = 0; k < 3000; k++) {
@@ -77,7 +77,7 @@ class SecretRulesTests {
     void bodiesThatAreNotOneRunAreLeftToTheRegexEngine() {
         for (String body : new String[] { "[a-f0-9]{32}(?:-\\d)?", "\\d-[A-Z0-9]{8,}+", "(?:pt|st)\\.[a-z]{40}",
                 "[^a]{3}", "[a-z]{5,2}", "[\\w]{3}", "[z-a]{3}", "[a-z]{1,5}={0,2}[a-z]{3}", "[a-z]{2,}[0-9a-f]{4}" }) {
-            assertThat(SecretRules.RunBody.parse(body)).as(body).isNull();
+            assertThat(RunBody.parse(body)).as(body).isNull();
         }
     }
 

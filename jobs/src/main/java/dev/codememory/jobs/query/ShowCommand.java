@@ -88,7 +88,7 @@ public final class ShowCommand implements Callable<Integer> {
     }
 
     /** What {@code show} prints for one citation. */
-    record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
+    public record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
     }
 
     /** {@code args} may start with the command's name. */
@@ -135,7 +135,11 @@ public final class ShowCommand implements Callable<Integer> {
         }
     }
 
-    static Optional<Shown> load(DuckDb.Session session, String citation) {
+    /**
+     * The memory a citation names, with its evidence and source events; empty when
+     * unknown.
+     */
+    public static Optional<Shown> load(DuckDb.Session session, String citation) {
         try (Connection c = session.connection()) {
             Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
             if (memory.isEmpty()) {
@@ -150,7 +154,8 @@ public final class ShowCommand implements Callable<Integer> {
         }
     }
 
-    static void print(Shown shown, PrintStream out) {
+    /** Prints a memory as {@code show} does (the MCP tool {@code mem-details} too). */
+    public static void print(Shown shown, PrintStream out) {
         CitedMemory m = shown.memory();
         out.printf("[%s] %s, %s, %s%n", m.citation(), m.kind(), m.status(), m.stage());
         out.println("id:       " + m.memoryId());

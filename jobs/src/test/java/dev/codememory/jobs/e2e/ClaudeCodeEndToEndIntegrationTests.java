@@ -90,6 +90,28 @@ class ClaudeCodeEndToEndIntegrationTests {
                 assertCitedLines(sessionStart, WorkSession.COMMIT_SUBJECT, WorkSession.OPEN_TASK);
                 String prompt = hookContext(api, "UserPromptSubmit");
                 assertCitedLines(prompt, WorkSession.DONE_TASK);
+
+                // install (for the user: HOME) registers the MCP server in
+                // ~/.claude.json; the model asks it
+                JobsJar.Result mcp = JobsJar.run(codeMemory, Map.of("HOME", home.toString()), new byte[0], "install");
+                assertThat(mcp.exit()).as(mcp.stderr()).isZero();
+                assertThat(Files.readString(home.resolve(".claude.json"))).contains("\"code-memory\"");
+                api.clear();
+                api.script(MessagesStandIn.Conversation.of(MCP_PROMPT,
+                        MessagesStandIn.Turn.tool("mcp__code-memory__mem-search",
+                                Map.of("query", "retry backoff uploader")),
+                        MessagesStandIn.Turn.text("That is what we decided.")));
+
+                ClaudeCode.Run asked = claude.print(project, MCP_PROMPT);
+
+                assertThat(asked.exit()).as(asked.stderr()).isZero();
+                String result = toolResults(api).stream()
+                    .filter(t -> t.contains("mem-search"))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new AssertionError("no mem-search tool_result was sent back; Claude Code printed: "
+                                    + asked.stdout() + asked.stderr() + "; debug log: " + asked.debugFile()));
+                assertThat(result).contains("[mem:", WorkSession.COMMIT_SUBJECT);
             }
         }
 
@@ -346,6 +368,27 @@ class ClaudeCodeEndToEndIntegrationTests {
             .findFirst()
             .orElseThrow(() -> new AssertionError("the model was not sent the command's output (" + heading
                     + "); Claude Code printed: " + run.stdout() + run.stderr() + "; debug log: " + run.debugFile()));
+    }
+
+    /** A prompt the scripted model answers by calling code-memory's MCP tool. */
+    static final String MCP_PROMPT = "What did we do about retries in the uploader? Look it up in memory.";
+
+    /** The text of every tool_result Claude Code has sent the model so far. */
+    static List<String> toolResults(MessagesStandIn api) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Map<String, Object> request : api.messages()) {
+            for (Object message : MessagesStandIn.asList(request.get("messages"))) {
+                for (Object block : MessagesStandIn.asList(MessagesStandIn.asMap(message).get("content"))) {
+                    Map<String, Object> b = MessagesStandIn.asMap(block);
+                    if ("tool_result".equals(b.get("type"))) {
+                        Object content = b.get("content");
+                        out.add(content instanceof String text ? text
+                                : String.join("\n", MessagesStandIn.texts(Map.of("content", content))));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     static Path pluginFolder() {

@@ -64,10 +64,6 @@ import java.util.UUID;
  */
 public final class MemoryTools {
 
-    /** The kinds of memory a search may be narrowed to. */
-    public static final List<String> KINDS = List.of("exchange", "observation", "fact", "decision", "preference",
-            "task", "insight", "summary", "work");
-
     /** A tool's answer: its text, and whether it reports an error. */
     public record Answer(String text, boolean error) {
 
@@ -212,8 +208,9 @@ public final class MemoryTools {
         Set<String> out = new java.util.LinkedHashSet<>();
         for (String k : requested) {
             String kind = k.toLowerCase(Locale.ROOT);
-            if (!KINDS.contains(kind)) {
-                throw new ToolArguments.BadInput("unknown kind " + k + "; kinds are " + String.join(", ", KINDS));
+            if (!ToolCatalog.KINDS.contains(kind)) {
+                throw new ToolArguments.BadInput(
+                        "unknown kind " + k + "; kinds are " + String.join(", ", ToolCatalog.KINDS));
             }
             out.add(kind);
         }

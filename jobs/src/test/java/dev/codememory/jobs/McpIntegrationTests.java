@@ -61,7 +61,7 @@ class McpIntegrationTests {
                     .isNotNull());
         });
         assertThat((Map<String, Object>) ((Map<String, Object>) tools.get(0).get("inputSchema")).get("properties"))
-            .containsKeys("query", "project", "kinds", "since", "until", "limit");
+            .containsKeys("query", "project", "kinds", "status", "since", "until", "limit");
         List<Map<String, Object>> results = list(session.get("results"));
         assertThat(results).allSatisfy(r -> assertThat(r.get("isError")).as("%s", r).isEqualTo(false));
         assertThat(text(results, 0)).contains("in project " + PROJECT, "[mem:u4WCQ_] decision 2026-03-02");
@@ -104,12 +104,12 @@ class McpIntegrationTests {
                 call("mem-search", Map.of("query", "x", "since", "yesterday")),
                 call("mem-details", Map.of("citations", "mem:zzzzzz")),
                 call("mem-details", Map.of("citations", "../../etc/passwd")), call("mem-timeline", Map.of()),
-                call("mem-save", Map.of("text", " ")),
+                call("mem-save", Map.of("text", " ")), call("mem-search", Map.of("query", "x", "status", "deleted")),
                 call("mem-search", Map.of("query", "invoices", "project", PROJECT))));
 
         List<Map<String, Object>> results = list(session.get("results"));
-        assertThat(results).hasSize(9).allSatisfy(r -> assertThat(r).doesNotContainKey("rpcError"));
-        for (int i = 0; i < 8; i++) {
+        assertThat(results).hasSize(10).allSatisfy(r -> assertThat(r).doesNotContainKey("rpcError"));
+        for (int i = 0; i < 9; i++) {
             assertThat(results.get(i).get("isError")).as("%s", results.get(i)).isEqualTo(true);
         }
         assertThat(text(results, 0)).contains("query is empty");
@@ -118,8 +118,9 @@ class McpIntegrationTests {
         assertThat(text(results, 3)).contains("since must be a date");
         assertThat(text(results, 4)).contains("unknown citation: mem:zzzzzz");
         assertThat(text(results, 5)).contains("not a citation");
-        assertThat(results.get(8).get("isError")).isEqualTo(false);
-        assertThat(text(results, 8)).contains("[mem:u4WCQ_]");
+        assertThat(text(results, 8)).contains("/status", "\"active\", \"superseded\"");
+        assertThat(results.get(9).get("isError")).isEqualTo(false);
+        assertThat(text(results, 9)).contains("[mem:u4WCQ_]");
     }
 
     @Test

@@ -19,7 +19,9 @@ import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.privacy.Redactor;
+import dev.codememory.processors.query.Bm25Index;
 import dev.codememory.processors.query.MatchBand;
+import dev.codememory.processors.query.QueryTokenizer;
 import dev.codememory.processors.query.RankingSettings;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
@@ -89,13 +91,27 @@ public final class MemoryTools {
 
     private final boolean served;
 
+    private final java.util.function.Supplier<java.time.Duration> graduateAfterSave;
+
     /**
      * @param invocation where the work runs
      * @param served whether that is inside {@code serve}
      */
     public MemoryTools(Invocation invocation, boolean served) {
+        this(invocation, served, () -> null);
+    }
+
+    /**
+     * @param invocation where the work runs
+     * @param served whether that is inside {@code serve}
+     * @param graduateAfterSave told of each save; how long until serve graduates it, or
+     * null when serve will not for it
+     */
+    public MemoryTools(Invocation invocation, boolean served,
+            java.util.function.Supplier<java.time.Duration> graduateAfterSave) {
         this.invocation = invocation;
         this.served = served;
+        this.graduateAfterSave = graduateAfterSave;
     }
 
     /** Runs one tool; never throws. */
@@ -143,12 +159,16 @@ public final class MemoryTools {
         if (since != null && until != null && !since.isBefore(until)) {
             throw new ToolArguments.BadInput("since must be before until");
         }
+        String status = status(args.text("status"));
         int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
         Optional<Answer> missing = missingStore();
         if (missing.isPresent()) {
             return missing.get();
         }
         Scope scope = scope(args);
+        if ("superseded".equals(status)) {
+            return searchSuperseded(query, scope, kinds, since, until, limit, budget);
+        }
         boolean filtered = !kinds.isEmpty() || since != null || until != null;
         List<QueryResult> hits = new ArrayList<>();
         try (QueryLease lease = queries()) {
@@ -187,6 +207,77 @@ public final class MemoryTools {
         else {
             out.line("mem-details with a citation gives its text and evidence; mem-timeline the events around it.");
         }
+        return new Answer(out.text(), false);
+    }
+
+    private static String status(String requested) {
+        if (requested == null) {
+            return "active";
+        }
+        String status = requested.toLowerCase(Locale.ROOT);
+        if (!ToolCatalog.STATUSES.contains(status)) {
+            throw new ToolArguments.BadInput(
+                    "unknown status " + requested + "; status is one of " + String.join(", ", ToolCatalog.STATUSES));
+        }
+        return status;
+    }
+
+    /**
+     * Superseded memories, which the hybrid index leaves out (it holds what is current):
+     * ranked by BM25 over their title and text, ties newest first, each with the memory
+     * that replaced it.
+     */
+    private Answer searchSuperseded(String query, Scope scope, Set<String> kinds, LocalDateTime since,
+            LocalDateTime until, int limit, int budget) {
+        List<ToolQueries.SupersededRow> rows;
+        Map<String, String> cited;
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
+            rows = ToolQueries.superseded(c, scope.project())
+                .stream()
+                .filter(r -> (kinds.isEmpty() || kinds.contains(r.kind()))
+                        && (since == null || r.createdTs() != null && !r.createdTs().isBefore(since))
+                        && (until == null || r.createdTs() != null && r.createdTs().isBefore(until)))
+                .toList();
+            List<String> ids = new ArrayList<>();
+            rows.forEach(r -> {
+                ids.add(r.memoryId());
+                if (r.supersededBy() != null) {
+                    ids.add(r.supersededBy());
+                }
+            });
+            cited = CitationQueries.citationsOf(c, ids);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read superseded memories: " + e.getMessage(), e);
+        }
+        Bm25Index index = new Bm25Index();
+        for (ToolQueries.SupersededRow r : rows) {
+            index.add(r.memoryId(), QueryTokenizer.tokenize(r.title() + "\n" + (r.text() == null ? "" : r.text())));
+        }
+        double[] scores = index.score(QueryTokenizer.tokenize(query));
+        List<Integer> hits = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (scores[i] > 0) {
+                hits.add(i);
+            }
+        }
+        hits.sort((a, b) -> Double.compare(scores[b], scores[a])); // stable: newest first
+                                                                   // on ties
+        List<Integer> shown = hits.subList(0, Math.min(limit, hits.size()));
+        Budgeted out = new Budgeted(budget);
+        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + shown.size()
+                + " superseded memor" + (shown.size() == 1 ? "y" : "ies") + " (ranked on their words alone, bm25)"
+                + filters(kinds, since, until));
+        for (int i : shown) {
+            ToolQueries.SupersededRow r = rows.get(i);
+            String newer = r.supersededBy() == null ? "?" : cited.getOrDefault(r.supersededBy(), r.supersededBy());
+            out.line(String.format(Locale.ROOT, "[%s] %s %s bm25 %.2f superseded by [%s] — %s",
+                    cited.getOrDefault(r.memoryId(), r.memoryId()), r.kind(),
+                    r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), scores[i], newer,
+                    oneLine(gated(r.kind(), r.title()), 160)));
+        }
+        out.line(shown.isEmpty() ? "nothing superseded matched; status active (the default) searches what is current"
+                : "mem-details on a citation gives the text of either.");
         return new Answer(out.text(), false);
     }
 
@@ -435,25 +526,44 @@ public final class MemoryTools {
         String requested = args.text("project");
         String project = new ProjectResolver()
             .projectOf(invocation.resolve(java.nio.file.Path.of(requested == null ? "" : requested)).toString());
-        Map<String, Object> event = new LinkedHashMap<>();
-        event.put("hook_event_name", "UserPromptSubmit");
-        event.put("session_id", "mem-save-" + UUID.randomUUID());
-        event.put("cwd", project);
-        event.put("prompt", text);
-        event.put("code_memory_tool", "mem-save");
+        // a session of its own: the prompt, then its end, so graduation takes the
+        // unanswered prompt as finished (an open session's last prompt waits for its
+        // reply)
+        String session = "mem-save-" + UUID.randomUUID();
+        Map<String, Object> prompt = new LinkedHashMap<>();
+        prompt.put("hook_event_name", "UserPromptSubmit");
+        prompt.put("session_id", session);
+        prompt.put("cwd", project);
+        prompt.put("prompt", text);
+        prompt.put("code_memory_tool", "mem-save");
+        Map<String, Object> end = new LinkedHashMap<>();
+        end.put("hook_event_name", "SessionEnd");
+        end.put("session_id", session);
+        end.put("cwd", project);
+        end.put("reason", "mem-save");
         CodeMemoryHome home = invocation.home();
-        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults()
-            .build(Json.write(event), Instant.now(), "mcp", "mem-save");
+        Instant now = Instant.now();
+        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults().build(Json.write(prompt), now, "mcp", "mem-save");
         try {
-            Spool.forHome(home).append(line.json());
+            Spool.forHome(home)
+                .appendAll(List.of(line.json(),
+                        SpoolLineBuilder.defaults()
+                            .build(Json.write(end), now.plusMillis(1), "mcp", "mem-save")
+                            .json()));
         }
         catch (IOException e) {
             return Answer.error("could not write to the spool in " + home.root() + ": " + e.getMessage());
         }
-        String when = served ? "serve ingests it within a minute and makes it searchable at its next graduation "
-                + "(after 30 idle minutes and nightly by default); `java -jar jobs.jar --job=graduate` does it now"
-                : "it becomes searchable after the next graduation: `java -jar jobs.jar --job=graduate` now, or "
-                        + "`serve`, which graduates after 30 idle minutes and nightly";
+        java.time.Duration soon = graduateAfterSave.get();
+        String when = soon != null
+                ? "serve graduates it in about "
+                        + (soon.toSeconds() < 120 ? soon.toSeconds() + " seconds" : soon.toMinutes() + " minutes")
+                        + ", and it is searchable from then on"
+                : served ? "it becomes searchable at serve's next graduation (its schedule: after 30 idle minutes and "
+                        + "nightly by default); `java -jar jobs.jar --job=graduate` does it now"
+                        : "it becomes searchable after the next graduation: `java -jar jobs.jar --job=graduate` now, "
+                                + "or start `serve`, which graduates soon after a save, after 30 idle minutes "
+                                + "and nightly";
         return new Answer("saved for project " + project + " as the user's words (event " + line.eventId() + "); "
                 + when + ". Nothing else was changed.", false);
     }

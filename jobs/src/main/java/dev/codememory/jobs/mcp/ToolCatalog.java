@@ -34,6 +34,11 @@ public final class ToolCatalog {
     public static final List<String> KINDS = List.of("exchange", "observation", "fact", "decision", "preference",
             "task", "insight", "summary", "work");
 
+    /**
+     * What mem-search can search: the current memories, or those another one replaced.
+     */
+    static final List<String> STATUSES = List.of("active", "superseded");
+
     static final int SEARCH_LIMIT = 10;
 
     static final int MAX_LIMIT = 50;
@@ -65,7 +70,7 @@ public final class ToolCatalog {
                     "string",
                     "Absolute path of the project (its git top level) to search. Default: the "
                             + "project of the working directory, or every project when that one " + "has no memories."),
-                    prop("all_projects", "boolean", "Search every project instead of one."), kinds(),
+                    prop("all_projects", "boolean", "Search every project instead of one."), kinds(), status(),
                     prop("since", "string", "Only memories from this date on, e.g. 2026-03-03 (or an ISO-8601 time)."),
                     prop("until", "string",
                             "Only memories up to and including this date, e.g. 2026-03-31 (or an " + "ISO-8601 time)."),
@@ -155,6 +160,15 @@ public final class ToolCatalog {
                 prop("max_tokens", "integer",
                         "Budget for the answer in tokens (about 4 characters each); default and most " + max + "."),
                 MIN_TOKENS, max);
+    }
+
+    private static Map.Entry<String, Object> status() {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("type", "string");
+        p.put("enum", STATUSES);
+        p.put("description", "active (default): what is current, with the hybrid ranking; superseded: memories a "
+                + "later one replaced (ranked on their words), each with the citation of the one that replaced it.");
+        return Map.entry("status", p);
     }
 
     private static Map.Entry<String, Object> kinds() {

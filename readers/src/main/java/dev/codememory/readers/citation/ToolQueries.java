@@ -12,8 +12,8 @@ import java.util.TreeSet;
 
 /**
  * The reads the MCP tools make beside the query path and {@code show}: which projects the
- * store knows, which memories a memory replaced, and the tasks finished lately. Read
- * only, by key or over the small task tables.
+ * store knows, which memories a memory replaced (and the superseded ones, for a search of
+ * them), and the tasks finished lately. Read only, by key or over the small task tables.
  */
 public final class ToolQueries {
 
@@ -23,6 +23,33 @@ public final class ToolQueries {
     /** A task as the tools list it: its newest verified statement's memory id. */
     public record TaskRow(String title, String status, String priority, List<String> blockers, String memoryId,
             LocalDateTime updated) {
+    }
+
+    /** A verified memory another one replaced, and the one that replaced it. */
+    public record SupersededRow(String memoryId, String kind, LocalDateTime createdTs, String title, String text,
+            String supersededBy) {
+    }
+
+    /**
+     * The project's superseded verified memories (every project's when {@code project} is
+     * null), newest first.
+     */
+    public static List<SupersededRow> superseded(Connection c, String project) throws SQLException {
+        List<SupersededRow> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id, entry_type, created_ts, title, body, superseded_by FROM entries
+                WHERE stage = 'verified' AND status = 'superseded' AND (? IS NULL OR project = ?)
+                ORDER BY created_ts DESC, entry_id""")) {
+            ps.setString(1, project);
+            ps.setString(2, project);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new SupersededRow(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4), rs.getString(5), rs.getString(6)));
+                }
+            }
+        }
+        return out;
     }
 
     /** Every project that has an event or a memory. */

@@ -49,13 +49,16 @@ public class ServeRequests implements ServeServer.Handler {
 
     private final ApplicationContext context;
 
+    private final SaveGraduation saves;
+
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
-            ApplicationContext context) {
+            ApplicationContext context, SaveGraduation saves) {
         this.home = home;
         this.resident = resident;
         this.jobs = jobs;
         this.jobRunner = jobRunner;
         this.context = context;
+        this.saves = saves;
     }
 
     @Override
@@ -192,14 +195,16 @@ public class ServeRequests implements ServeServer.Handler {
     /**
      * One MCP tool call from an {@code mcp} process ({@code tool}, {@code arguments}, the
      * client's {@code cwd} and {@code zone}), answered on serve's warm services:
-     * {@code text} and {@code error}.
+     * {@code text} and {@code error}. A {@code mem-save} starts a graduation soon after
+     * ({@link SaveGraduation}).
      */
     private void mcp(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         ServedInvocation invocation = new ServedInvocation(Path.of(String.valueOf(request.get("cwd"))),
                 zone(request.get("zone")), false, home, resident, context, jobRunner);
         Map<?, ?> arguments = request.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
         reply.finish(0,
-                new MemoryTools(invocation, true).call(String.valueOf(request.get("tool")), arguments).toJson());
+                new MemoryTools(invocation, true, saves::saved).call(String.valueOf(request.get("tool")), arguments)
+                    .toJson());
     }
 
     private static ZoneId zone(Object id) {

@@ -148,7 +148,17 @@ class ClaudeCodeEndToEndIntegrationTests {
             work = plugin(WorkSession.PROMPT);
             workEvents = spooledAfterSessionEnd(codeMemory, 1);
             graduate(codeMemory);
+            // the plugin's MCP server (plugin/.mcp.json), as Claude Code names its tools
+            api.script(MessagesStandIn.Conversation.of(MCP_PROMPT,
+                    MessagesStandIn.Turn.tool(PLUGIN_TOOLS + "mem-search", Map.of("query", "retry backoff uploader")),
+                    MessagesStandIn.Turn.tool(PLUGIN_TOOLS + "mem-stats", Map.of()),
+                    MessagesStandIn.Turn.text("That is what we decided.")));
         }
+
+        /**
+         * The prefix of the plugin's MCP tools: plugin code-memory, server code-memory.
+         */
+        static final String PLUGIN_TOOLS = "mcp__plugin_code-memory_code-memory__";
 
         @AfterAll
         static void stopTheStandIn() {
@@ -179,6 +189,11 @@ class ClaudeCodeEndToEndIntegrationTests {
             @Test
             void memoryStatusShowsTheModelTheStoreAndTheLastSessions() throws Exception {
                 assertMemoryStatusReachesTheModel();
+            }
+
+            @Test
+            void theModelAsksThePluginsMcpServer() throws Exception {
+                assertMcpToolsAnswerTheModel("serve: not running");
             }
 
         }
@@ -221,6 +236,30 @@ class ClaudeCodeEndToEndIntegrationTests {
                 assertMemoryStatusReachesTheModel();
             }
 
+            @Test
+            void theModelAsksThePluginsMcpServer() throws Exception {
+                assertMcpToolsAnswerTheModel("serve: running (answered this call)");
+            }
+
+        }
+
+        /**
+         * The scripted model calls mem-search and mem-stats of the plugin's server;
+         * Claude Code sends back their results: citations of the work session, and who
+         * answered.
+         */
+        static void assertMcpToolsAnswerTheModel(String answeredBy) throws Exception {
+            api.clear();
+            ClaudeCode.Run asked = plugin(MCP_PROMPT);
+
+            assertThat(asked.exit()).as(asked.stderr()).isZero();
+            List<String> results = toolResults(api);
+            String why = "Claude Code printed: " + asked.stdout() + asked.stderr() + "; debug log: "
+                    + asked.debugFile();
+            assertThat(results).as(why)
+                .anySatisfy(r -> assertThat(r).startsWith("mem-search").contains("[mem:", WorkSession.COMMIT_SUBJECT));
+            assertThat(results).as(why).anySatisfy(r -> assertThat(r).contains(answeredBy));
+            assertThat(asked.stdout()).contains("That is what we decided.");
         }
 
         static void assertMemorySearchReachesTheModel() throws Exception {

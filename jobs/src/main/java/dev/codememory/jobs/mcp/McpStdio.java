@@ -102,7 +102,21 @@ public final class McpStdio {
     public static int run() {
         PrintStream protocol = System.out;
         System.setOut(System.err); // nothing but the protocol on stdout
-        return new McpStdio(System.in, protocol, McpCommand::engine).serve();
+        return new McpStdio(System.in, protocol, new SdkEngine()).serve();
+    }
+
+    /**
+     * {@link McpCommand#engine}; a class rather than a method reference, whose bootstrap
+     * would cost {@code initialize} tens of milliseconds (so do the lambdas left out
+     * below).
+     */
+    private static final class SdkEngine implements Engine {
+
+        @Override
+        public AutoCloseable start(InputStream in, OutputStream out) {
+            return McpCommand.engine(in, out);
+        }
+
     }
 
     /** Reads stdin to its end; returns the exit code once every request is answered. */
@@ -192,7 +206,8 @@ public final class McpStdio {
 
     /** The answer to {@code tools/list}, as the SDK gives it for {@link ToolCatalog}. */
     static Map<String, Object> toolsList() {
-        List<Map<String, Object>> tools = ToolCatalog.TOOLS.stream().map(tool -> {
+        List<Map<String, Object>> tools = new java.util.ArrayList<>();
+        for (ToolCatalog.Tool tool : ToolCatalog.TOOLS) {
             Map<String, Object> annotations = new LinkedHashMap<>();
             annotations.put("title", tool.title());
             annotations.put("readOnlyHint", tool.readOnly());
@@ -205,8 +220,8 @@ public final class McpStdio {
             t.put("description", tool.description());
             t.put("inputSchema", tool.inputSchema());
             t.put("annotations", annotations);
-            return t;
-        }).toList();
+            tools.add(t);
+        }
         return Map.of("tools", tools);
     }
 
@@ -234,26 +249,37 @@ public final class McpStdio {
         else {
             handshake.countDown();
         }
-        starter = new Thread(() -> {
-            try {
-                running = engine.start(feed, new Answers());
-                if (!handshake.await(DRAIN.toMillis(), TimeUnit.MILLISECONDS)) {
-                    failure = "the MCP server did not answer its initialize";
-                }
-                else if (initialize != null) {
-                    feed.put("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
-                }
+        starter = new Thread("mcp-engine-start") {
+            @Override
+            public void run() {
+                startEngine(initialize != null);
             }
-            catch (Exception | Error e) {
-                failure = "the MCP server did not start: " + e;
-                System.err.println("code-memory mcp: " + failure);
-            }
-            finally {
-                open.countDown();
-            }
-        }, "mcp-engine-start");
+        };
         starter.setDaemon(true);
         starter.start();
+    }
+
+    /**
+     * On the starter thread: the engine, its answer to the replayed handshake, then
+     * {@code notifications/initialized}; client messages may follow.
+     */
+    private void startEngine(boolean replayed) {
+        try {
+            running = engine.start(feed, new Answers());
+            if (!handshake.await(DRAIN.toMillis(), TimeUnit.MILLISECONDS)) {
+                failure = "the MCP server did not answer its initialize";
+            }
+            else if (replayed) {
+                feed.put("{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}");
+            }
+        }
+        catch (Exception | Error e) {
+            failure = "the MCP server did not start: " + e;
+            System.err.println("code-memory mcp: " + failure);
+        }
+        finally {
+            open.countDown();
+        }
     }
 
     /**

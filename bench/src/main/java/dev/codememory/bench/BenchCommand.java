@@ -45,15 +45,17 @@ import picocli.CommandLine.Option;
  * <li>ingest throughput: N generated events spooled, then {@code --job=ingest} in a fresh
  * process, reported both as the step's own rate and as whole-process wall time.</li>
  * </ul>
- * {@code --graduation}, {@code --embedding} and {@code --query} ({@link QueryBench}:
- * query latency at 10k and 100k memories, the cold UserPromptSubmit hook) run one of the
- * other benches instead. Works in a temporary home; nothing of the user's is touched. The
- * processes it times run the product's {@code jobs.jar} ({@link ProductJar}).
+ * {@code --graduation}, {@code --embedding}, {@code --query} ({@link QueryBench}: query
+ * latency at 10k and 100k memories, the cold UserPromptSubmit hook) and {@code --mcp}
+ * ({@link McpBench}: the MCP server's {@code initialize} and {@code mem-search}) run one
+ * of the other benches instead. Works in a temporary home; nothing of the user's is
+ * touched. The processes it times run the product's {@code jobs.jar}
+ * ({@link ProductJar}).
  */
 @Command(name = "bench", header = "hook start-up, ingest, graduation, embedding and query benchmarks",
         mixinStandardHelpOptions = true, sortOptions = false,
         description = "Prints the hook's cold wall time next to `java -version`'s and the ingest throughput, in a "
-                + "temporary home; --graduation, --embedding or --query runs one of the other benches instead.")
+                + "temporary home; --graduation, --embedding, --query or --mcp runs one of the other benches instead.")
 public final class BenchCommand implements java.util.concurrent.Callable<Integer> {
 
     @Option(names = "--graduation", description = "generated sessions through graduation: each stage's counts and time")
@@ -65,7 +67,13 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--query", description = "query latency at the given sizes, and the cold prompt hook")
     boolean query;
 
-    @Option(names = "--runs", paramLabel = "N", description = "cold process runs (default: 30; 20 with --query)")
+    @Option(names = "--mcp",
+            description = "the MCP server on the demo home: initialize with and without mcp.jsa, mem-search cold and "
+                    + "through serve")
+    boolean mcp;
+
+    @Option(names = "--runs", paramLabel = "N",
+            description = "cold process runs (default: 30; 20 with --query, 15 with --mcp)")
     Integer runsOption;
 
     @Option(names = "--events", paramLabel = "N", description = "events (default: 100,000; 50,000 with --graduation)")
@@ -90,7 +98,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
 
     @Override
     public Integer call() {
-        int runs = runsOption != null ? runsOption : query ? 20 : 30;
+        int runs = runsOption != null ? runsOption : query ? 20 : mcp ? 15 : 30;
         if (embedding) {
             return embeddingBench(texts);
         }
@@ -102,6 +110,10 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                     Runtime.getRuntime().availableProcessors(), System.getProperty("java.version"), jar);
             if (graduation) {
                 graduationBench(jar, home.resolve("graduation-home"), events);
+                return 0;
+            }
+            if (mcp) {
+                new McpBench(jar, System.out).run(home.resolve("mcp-home"), runs);
                 return 0;
             }
             if (query) {
@@ -372,7 +384,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
         return time(command, stdin, home, 10);
     }
 
-    private static long time(List<String> command, byte[] stdin, Path home, int timeoutMinutes)
+    static long time(List<String> command, byte[] stdin, Path home, int timeoutMinutes)
             throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
             .redirectOutput(ProcessBuilder.Redirect.DISCARD);

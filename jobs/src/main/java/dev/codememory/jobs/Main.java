@@ -29,6 +29,10 @@ public final class Main {
             // budget
             Runtime.getRuntime().halt(code);
         }
+        if (args.length == 1 && args[0].equals("mcp")) {
+            // before picocli too: initialize is answered on the JDK alone (McpStdio)
+            System.exit(dev.codememory.jobs.mcp.McpStdio.run());
+        }
         System.exit(Cli.run(args));
     }
 

@@ -122,6 +122,7 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
+        cli.addSubcommand("mcp", configure(new CommandLine(new dev.codememory.jobs.mcp.McpCommand()), out, err));
         cli.addSubcommand("demo", configure(new CommandLine(new DemoCommand(out, err)), out, err));
         cli.addSubcommand("viewer",
                 configure(new CommandLine(new dev.codememory.jobs.viewer.ViewerCommand(out, err)), out, err));

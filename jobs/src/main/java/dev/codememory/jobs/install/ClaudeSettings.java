@@ -238,7 +238,7 @@ public final class ClaudeSettings {
         }
     }
 
-    private static String insertMember(String text, JsonText.ObjectNode object, int level, String key, Object value,
+    static String insertMember(String text, JsonText.ObjectNode object, int level, String key, Object value,
             Style style) {
         String member = quote(key) + style.colon() + render(value, level + 1, style);
         if (object.members().isEmpty()) {
@@ -279,7 +279,7 @@ public final class ClaudeSettings {
     /**
      * Removes element {@code i} of a container, with the separator that belongs to it.
      */
-    private static String removeAt(String text, int containerStart, int containerEnd, List<int[]> spans, int i) {
+    static String removeAt(String text, int containerStart, int containerEnd, List<int[]> spans, int i) {
         if (spans.size() == 1) {
             return text.substring(0, containerStart + 1) + text.substring(containerEnd - 1);
         }
@@ -293,7 +293,7 @@ public final class ClaudeSettings {
         return elements.stream().map(e -> new int[] { e.start(), e.end() }).toList();
     }
 
-    private static List<int[]> memberSpans(JsonText.ObjectNode object) {
+    static List<int[]> memberSpans(JsonText.ObjectNode object) {
         return object.members().stream().map(m -> new int[] { m.keyStart(), m.value().end() }).toList();
     }
 

@@ -48,6 +48,14 @@ public final class InstallCommand implements Callable<Integer> {
             + "or a launchd agent (macOS)")
     boolean service;
 
+    @Option(names = "--desktop", description = "register the MCP server with Claude Desktop instead "
+            + "(claude_desktop_config.json); the hook is left alone")
+    boolean desktop;
+
+    @Option(names = "--no-mcp",
+            description = "do not register the MCP server (tools mem-search, mem-details, …) in " + "~/.claude.json")
+    boolean noMcp;
+
     @Option(names = "--dry-run", description = "print the change as a diff, write nothing")
     boolean dryRun;
 
@@ -69,6 +77,9 @@ public final class InstallCommand implements Callable<Integer> {
         catch (IllegalStateException e) {
             err.println("install: " + e.getMessage());
             return Cli.EXIT_USAGE;
+        }
+        if (desktop) {
+            return registerMcp(McpServers.desktopConfig(), jar, false, "Claude Desktop");
         }
         String command = hookCommand(jar);
         Path file = SettingsFile.choose(settings, project);
@@ -93,11 +104,52 @@ public final class InstallCommand implements Callable<Integer> {
                 out.println("hook command: " + command);
                 out.println("it takes effect in Claude Code sessions started from now on");
             }
+            if (settings == null && !project && !noMcp) {
+                int registered = registerMcp(McpServers.claudeCodeConfig(), jar, true, "Claude Code");
+                if (registered != Cli.EXIT_OK) {
+                    return registered;
+                }
+            }
             if (service) {
                 return installService(jar);
             }
             out.println("graduation runs with `java -jar " + jar + " serve` (install --service keeps it running), or "
                     + "by hand with --job=graduate");
+            return Cli.EXIT_OK;
+        }
+        catch (IOException e) {
+            err.println("install failed: " + e.getMessage());
+            return Cli.EXIT_FAILED;
+        }
+    }
+
+    /**
+     * Registers the MCP server as {@code code-memory} in a client's configuration file,
+     * with the care taken for settings.json: backup, atomic write, every other byte kept,
+     * nothing written when it is already there.
+     */
+    private int registerMcp(Path file, Path jar, boolean claudeCode, String client) {
+        java.util.Map<String, Object> entry = McpServers.entry(Path.of(System.getProperty("java.home"), "bin", "java"),
+                jar, claudeCode, System.getenv("CODE_MEMORY_HOME"));
+        try {
+            String before = SettingsFile.read(file);
+            String after;
+            try {
+                after = McpServers.install(before, entry);
+            }
+            catch (IllegalArgumentException e) {
+                err.println("install: " + file + " is left as it is: " + e.getMessage());
+                return Cli.EXIT_FAILED;
+            }
+            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
+            if (!applied.changed()) {
+                out.println("the MCP server is already registered for " + client + " in " + file + ": nothing changed");
+            }
+            else if (applied.written()) {
+                out.println("registered the MCP server '" + McpServers.NAME + "' for " + client + " in " + file
+                        + (applied.backup() == null ? "" : " (backup: " + applied.backup().getFileName() + ")"));
+                out.println("mcp command: " + McpServers.commandLine(entry));
+            }
             return Cli.EXIT_OK;
         }
         catch (IOException e) {

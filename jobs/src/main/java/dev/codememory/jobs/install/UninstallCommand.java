@@ -36,6 +36,10 @@ public final class UninstallCommand implements Callable<Integer> {
     @Option(names = "--service", description = "also remove the user service that runs `serve`")
     boolean service;
 
+    @Option(names = "--desktop",
+            description = "take the MCP server out of Claude Desktop's claude_desktop_config.json instead")
+    boolean desktop;
+
     @Option(names = "--dry-run", description = "print the change as a diff, write nothing")
     boolean dryRun;
 
@@ -50,6 +54,9 @@ public final class UninstallCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if (desktop) {
+            return unregisterMcp(McpServers.desktopConfig(), "Claude Desktop");
+        }
         Path file = SettingsFile.choose(settings, project);
         try {
             String before = SettingsFile.read(file);
@@ -71,6 +78,36 @@ public final class UninstallCommand implements Callable<Integer> {
             }
             if (service) {
                 removeService();
+            }
+            if (settings == null && !project) {
+                return unregisterMcp(McpServers.claudeCodeConfig(), "Claude Code");
+            }
+            return Cli.EXIT_OK;
+        }
+        catch (IOException e) {
+            err.println("uninstall failed: " + e.getMessage());
+            return Cli.EXIT_FAILED;
+        }
+    }
+
+    private int unregisterMcp(Path file, String client) {
+        try {
+            String before = SettingsFile.read(file);
+            String after;
+            try {
+                after = McpServers.uninstall(before);
+            }
+            catch (IllegalArgumentException e) {
+                err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
+                return Cli.EXIT_FAILED;
+            }
+            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
+            if (!applied.changed()) {
+                out.println("no code-memory MCP server for " + client + " in " + file + ": nothing changed");
+            }
+            else if (applied.written()) {
+                out.println("removed the MCP server '" + McpServers.NAME + "' for " + client + " from " + file
+                        + " (backup: " + applied.backup().getFileName() + ")");
             }
             return Cli.EXIT_OK;
         }

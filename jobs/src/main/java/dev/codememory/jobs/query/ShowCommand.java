@@ -154,7 +154,8 @@ public final class ShowCommand implements Callable<Integer> {
         }
     }
 
-    static void print(Shown shown, PrintStream out) {
+    /** Prints a memory as {@code show} does (the MCP tool {@code mem-details} too). */
+    public static void print(Shown shown, PrintStream out) {
         CitedMemory m = shown.memory();
         out.printf("[%s] %s, %s, %s%n", m.citation(), m.kind(), m.status(), m.stage());
         out.println("id:       " + m.memoryId());

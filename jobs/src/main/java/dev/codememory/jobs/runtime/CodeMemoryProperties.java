@@ -24,7 +24,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         duckdbMemoryLimit = duckdbMemoryLimit == null ? "2GB" : duckdbMemoryLimit;
         duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
         ingest = ingest == null ? new Ingest(null) : ingest;
-        schedule = schedule == null ? new Schedule(null, null, null, null, null) : schedule;
+        schedule = schedule == null ? new Schedule(null, null, null, null, null, null) : schedule;
         vectorStore = vectorStore == null ? "duckdb" : vectorStore.trim().toLowerCase(java.util.Locale.ROOT);
         if (!vectorStore.equals("duckdb") && !vectorStore.equals("milvus")) {
             throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was " + vectorStore);
@@ -103,12 +103,19 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
      * @param nightlyCron Quartz cron for the nightly graduation (local time)
      * @param enabled false: {@code serve} answers but runs no job by itself (benchmarks,
      * a home fed elsewhere)
+     * @param afterSave graduate this long after an MCP {@code mem-save} (several saves
+     * within it: once), so what the user asked to remember is searchable without waiting
+     * for idle; zero: wait for idle like every other event
      */
     public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron,
-            Boolean enabled) {
+            Boolean enabled, Duration afterSave) {
 
         public Schedule {
             enabled = enabled == null || enabled;
+            afterSave = afterSave == null ? Duration.ofMinutes(1) : afterSave;
+            if (afterSave.isNegative()) {
+                throw new IllegalArgumentException("code-memory.schedule.after-save must not be negative");
+            }
             ingestEvery = ingestEvery == null ? Duration.ofMinutes(1) : ingestEvery;
             idleAfter = idleAfter == null ? Duration.ofMinutes(30) : idleAfter;
             idleCheckEvery = idleCheckEvery == null ? Duration.ofMinutes(1) : idleCheckEvery;

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.cli.JobCommandRunner;
@@ -29,9 +30,14 @@ public class ServeConfiguration {
     }
 
     @Bean
+    SaveGraduation saveGraduation(JobRunner jobRunner, CodeMemoryProperties properties) {
+        return new SaveGraduation(jobRunner, properties.schedule().afterSave(), properties.schedule().enabled());
+    }
+
+    @Bean
     ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs,
-            JobRunner jobRunner, ApplicationContext context) {
-        return new ServeRequests(home, resident, jobs, jobRunner, context);
+            JobRunner jobRunner, ApplicationContext context, SaveGraduation saveGraduation) {
+        return new ServeRequests(home, resident, jobs, jobRunner, context, saveGraduation);
     }
 
 }

@@ -5,6 +5,7 @@ import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.HookContext;
+import dev.codememory.jobs.mcp.MemoryTools;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
@@ -50,13 +51,16 @@ public class ServeRequests implements ServeServer.Handler {
 
     private volatile java.util.function.Supplier<String> viewerSignIn;
 
+    private final SaveGraduation saves;
+
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
-            ApplicationContext context) {
+            ApplicationContext context, SaveGraduation saves) {
         this.home = home;
         this.resident = resident;
         this.jobs = jobs;
         this.jobRunner = jobRunner;
         this.context = context;
+        this.saves = saves;
     }
 
     @Override
@@ -79,6 +83,7 @@ public class ServeRequests implements ServeServer.Handler {
             case "search" -> search(request, reply);
             case "nearest" -> nearest(request, reply);
             case "command" -> command(request, reply);
+            case "mcp" -> mcp(request, reply);
             case "job" -> job(String.valueOf(request.get("name")), reply);
             case "viewer" -> viewer(reply);
             default -> {
@@ -215,6 +220,21 @@ public class ServeRequests implements ServeServer.Handler {
             exit = Cli.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
         }
         reply.finish(exit, Map.of());
+    }
+
+    /**
+     * One MCP tool call from an {@code mcp} process ({@code tool}, {@code arguments}, the
+     * client's {@code cwd} and {@code zone}), answered on serve's warm services:
+     * {@code text} and {@code error}. A {@code mem-save} starts a graduation soon after
+     * ({@link SaveGraduation}).
+     */
+    private void mcp(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
+        ServedInvocation invocation = new ServedInvocation(Path.of(String.valueOf(request.get("cwd"))),
+                zone(request.get("zone")), false, home, resident, context, jobRunner);
+        Map<?, ?> arguments = request.get("arguments") instanceof Map<?, ?> m ? m : Map.of();
+        reply.finish(0,
+                new MemoryTools(invocation, true, saves::saved).call(String.valueOf(request.get("tool")), arguments)
+                    .toJson());
     }
 
     private static ZoneId zone(Object id) {

@@ -90,6 +90,28 @@ class ClaudeCodeEndToEndIntegrationTests {
                 assertCitedLines(sessionStart, WorkSession.COMMIT_SUBJECT, WorkSession.OPEN_TASK);
                 String prompt = hookContext(api, "UserPromptSubmit");
                 assertCitedLines(prompt, WorkSession.DONE_TASK);
+
+                // install (for the user: HOME) registers the MCP server in
+                // ~/.claude.json; the model asks it
+                JobsJar.Result mcp = JobsJar.run(codeMemory, Map.of("HOME", home.toString()), new byte[0], "install");
+                assertThat(mcp.exit()).as(mcp.stderr()).isZero();
+                assertThat(Files.readString(home.resolve(".claude.json"))).contains("\"code-memory\"");
+                api.clear();
+                api.script(MessagesStandIn.Conversation.of(MCP_PROMPT,
+                        MessagesStandIn.Turn.tool("mcp__code-memory__mem-search",
+                                Map.of("query", "retry backoff uploader")),
+                        MessagesStandIn.Turn.text("That is what we decided.")));
+
+                ClaudeCode.Run asked = claude.print(project, MCP_PROMPT);
+
+                assertThat(asked.exit()).as(asked.stderr()).isZero();
+                String result = toolResults(api).stream()
+                    .filter(t -> t.contains("mem-search"))
+                    .findFirst()
+                    .orElseThrow(
+                            () -> new AssertionError("no mem-search tool_result was sent back; Claude Code printed: "
+                                    + asked.stdout() + asked.stderr() + "; debug log: " + asked.debugFile()));
+                assertThat(result).contains("[mem:", WorkSession.COMMIT_SUBJECT);
             }
         }
 
@@ -126,7 +148,17 @@ class ClaudeCodeEndToEndIntegrationTests {
             work = plugin(WorkSession.PROMPT);
             workEvents = spooledAfterSessionEnd(codeMemory, 1);
             graduate(codeMemory);
+            // the plugin's MCP server (plugin/.mcp.json), as Claude Code names its tools
+            api.script(MessagesStandIn.Conversation.of(MCP_PROMPT,
+                    MessagesStandIn.Turn.tool(PLUGIN_TOOLS + "mem-search", Map.of("query", "retry backoff uploader")),
+                    MessagesStandIn.Turn.tool(PLUGIN_TOOLS + "mem-stats", Map.of()),
+                    MessagesStandIn.Turn.text("That is what we decided.")));
         }
+
+        /**
+         * The prefix of the plugin's MCP tools: plugin code-memory, server code-memory.
+         */
+        static final String PLUGIN_TOOLS = "mcp__plugin_code-memory_code-memory__";
 
         @AfterAll
         static void stopTheStandIn() {
@@ -157,6 +189,11 @@ class ClaudeCodeEndToEndIntegrationTests {
             @Test
             void memoryStatusShowsTheModelTheStoreAndTheLastSessions() throws Exception {
                 assertMemoryStatusReachesTheModel();
+            }
+
+            @Test
+            void theModelAsksThePluginsMcpServer() throws Exception {
+                assertMcpToolsAnswerTheModel("serve: not running");
             }
 
         }
@@ -199,6 +236,30 @@ class ClaudeCodeEndToEndIntegrationTests {
                 assertMemoryStatusReachesTheModel();
             }
 
+            @Test
+            void theModelAsksThePluginsMcpServer() throws Exception {
+                assertMcpToolsAnswerTheModel("serve: running (answered this call)");
+            }
+
+        }
+
+        /**
+         * The scripted model calls mem-search and mem-stats of the plugin's server;
+         * Claude Code sends back their results: citations of the work session, and who
+         * answered.
+         */
+        static void assertMcpToolsAnswerTheModel(String answeredBy) throws Exception {
+            api.clear();
+            ClaudeCode.Run asked = plugin(MCP_PROMPT);
+
+            assertThat(asked.exit()).as(asked.stderr()).isZero();
+            List<String> results = toolResults(api);
+            String why = "Claude Code printed: " + asked.stdout() + asked.stderr() + "; debug log: "
+                    + asked.debugFile();
+            assertThat(results).as(why)
+                .anySatisfy(r -> assertThat(r).startsWith("mem-search").contains("[mem:", WorkSession.COMMIT_SUBJECT));
+            assertThat(results).as(why).anySatisfy(r -> assertThat(r).contains(answeredBy));
+            assertThat(asked.stdout()).contains("That is what we decided.");
         }
 
         static void assertMemorySearchReachesTheModel() throws Exception {
@@ -346,6 +407,27 @@ class ClaudeCodeEndToEndIntegrationTests {
             .findFirst()
             .orElseThrow(() -> new AssertionError("the model was not sent the command's output (" + heading
                     + "); Claude Code printed: " + run.stdout() + run.stderr() + "; debug log: " + run.debugFile()));
+    }
+
+    /** A prompt the scripted model answers by calling code-memory's MCP tool. */
+    static final String MCP_PROMPT = "What did we do about retries in the uploader? Look it up in memory.";
+
+    /** The text of every tool_result Claude Code has sent the model so far. */
+    static List<String> toolResults(MessagesStandIn api) {
+        List<String> out = new java.util.ArrayList<>();
+        for (Map<String, Object> request : api.messages()) {
+            for (Object message : MessagesStandIn.asList(request.get("messages"))) {
+                for (Object block : MessagesStandIn.asList(MessagesStandIn.asMap(message).get("content"))) {
+                    Map<String, Object> b = MessagesStandIn.asMap(block);
+                    if ("tool_result".equals(b.get("type"))) {
+                        Object content = b.get("content");
+                        out.add(content instanceof String text ? text
+                                : String.join("\n", MessagesStandIn.texts(Map.of("content", content))));
+                    }
+                }
+            }
+        }
+        return out;
     }
 
     static Path pluginFolder() {

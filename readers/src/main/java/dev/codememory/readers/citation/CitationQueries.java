@@ -195,6 +195,18 @@ public final class CitationQueries {
      * a statement per picked event cost the hook ~40 ms a memory in statement overhead.
      */
     public static List<ContextEvent> sourceContext(Connection c, String memoryId) throws SQLException {
+        return sourceContext(c, memoryId, 1, 1);
+    }
+
+    /**
+     * As {@link #sourceContext(Connection, String)}, with {@code before} events before
+     * and {@code after} events after each source event in its session (each at least 0).
+     */
+    public static List<ContextEvent> sourceContext(Connection c, String memoryId, int before, int after)
+            throws SQLException {
+        if (before < 0 || after < 0) {
+            throw new IllegalArgumentException("before and after must not be negative");
+        }
         Map<String, List<Positioned>> sessions = new LinkedHashMap<>(); // "" stands for
                                                                         // events without
                                                                         // a session
@@ -233,7 +245,7 @@ public final class CitationQueries {
             boolean[] picked = new boolean[inOrder.size()];
             for (int i = 0; i < inOrder.size(); i++) {
                 if (sources.contains(inOrder.get(i).eventId())) {
-                    for (int k = Math.max(0, i - 1); k <= Math.min(inOrder.size() - 1, i + 1); k++) {
+                    for (int k = Math.max(0, i - before); k <= Math.min(inOrder.size() - 1, i + after); k++) {
                         picked[k] = true;
                     }
                 }

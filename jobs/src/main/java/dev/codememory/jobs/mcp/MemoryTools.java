@@ -1,0 +1,712 @@
+package dev.codememory.jobs.mcp;
+
+import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.json.Json;
+import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.context.PromptContextService.QueryLease;
+import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.query.QueryException;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
+import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.vector.VectorComponents;
+import dev.codememory.processors.capture.SpoolLineBuilder;
+import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.guard.Provenance;
+import dev.codememory.processors.privacy.Redactor;
+import dev.codememory.processors.query.Bm25Index;
+import dev.codememory.processors.query.MatchBand;
+import dev.codememory.processors.query.QueryTokenizer;
+import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.readers.citation.CitationQueries;
+import dev.codememory.readers.citation.CitedMemory;
+import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.readers.citation.ToolQueries;
+import dev.codememory.writers.spool.Spool;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.time.LocalDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.UUID;
+
+/**
+ * What each MCP tool does, on an {@link Invocation}: inside {@code serve} (its warm model
+ * and indexes, its database session) or in the MCP process, which opens the database
+ * read-only for the one call and closes it before answering, so an MCP session never
+ * holds the database between calls.
+ *
+ * <p>
+ * Every answer is one compact text block for the model, within a token budget (about four
+ * characters a token) the caller may lower, with {@code [mem:xxxxxx]} citations. What it
+ * quotes follows the rules of the context Claude Code is given: the user's own words as
+ * they are, everything else through the {@link ContextGate}; tool output is named and not
+ * replayed, except in {@code mem-details}, which quotes evidence labelled with its tool
+ * as {@code show} does. The whole answer passes the redactor again. Bad input — an empty
+ * query, an unknown citation, a limit out of range, a project the store does not know, a
+ * missing or locked database — is an {@link Answer} marked as an error, never an
+ * exception.
+ */
+public final class MemoryTools {
+
+    /** A tool's answer: its text, and whether it reports an error. */
+    public record Answer(String text, boolean error) {
+
+        static Answer error(String text) {
+            return new Answer(text, true);
+        }
+
+        public Map<String, Object> toJson() {
+            Map<String, Object> json = new LinkedHashMap<>();
+            json.put("text", text);
+            json.put("error", error);
+            return json;
+        }
+
+        public static Answer fromJson(Map<?, ?> json) {
+            return new Answer(String.valueOf(json.get("text")), Boolean.TRUE.equals(json.get("error")));
+        }
+    }
+
+    private static final Redactor REDACTOR = Redactor.defaults();
+
+    private final Invocation invocation;
+
+    private final boolean served;
+
+    private final java.util.function.Supplier<java.time.Duration> graduateAfterSave;
+
+    /**
+     * @param invocation where the work runs
+     * @param served whether that is inside {@code serve}
+     */
+    public MemoryTools(Invocation invocation, boolean served) {
+        this(invocation, served, () -> null);
+    }
+
+    /**
+     * @param invocation where the work runs
+     * @param served whether that is inside {@code serve}
+     * @param graduateAfterSave told of each save; how long until serve graduates it, or
+     * null when serve will not for it
+     */
+    public MemoryTools(Invocation invocation, boolean served,
+            java.util.function.Supplier<java.time.Duration> graduateAfterSave) {
+        this.invocation = invocation;
+        this.served = served;
+        this.graduateAfterSave = graduateAfterSave;
+    }
+
+    /** Runs one tool; never throws. */
+    public Answer call(String tool, Map<?, ?> arguments) {
+        ToolArguments args = new ToolArguments(arguments);
+        try {
+            Answer answer = switch (tool) {
+                case "mem-search" -> search(args);
+                case "mem-timeline" -> timeline(args);
+                case "mem-details" -> details(args);
+                case "mem-tasks" -> tasks(args);
+                case "mem-save" -> save(args);
+                case "mem-stats" -> stats(args);
+                default -> Answer.error("unknown tool " + tool + "; the tools are "
+                        + String.join(", ", ToolCatalog.TOOLS.stream().map(ToolCatalog.Tool::name).toList()));
+            };
+            return new Answer(REDACTOR.redact(answer.text()), answer.error());
+        }
+        catch (ToolArguments.BadInput e) {
+            return Answer.error(e.getMessage());
+        }
+        catch (DatabaseLockedException e) {
+            return Answer.error("code-memory is busy: a job holds the database (" + e.getMessage()
+                    + "); try again in a minute, or start `serve`, which answers while it graduates");
+        }
+        catch (DatabaseException | QueryException e) {
+            return Answer.error("cannot read the memory store: " + e.getMessage());
+        }
+        catch (RuntimeException e) {
+            return Answer.error(tool + " failed: " + e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+    }
+
+    // ---- mem-search
+
+    private Answer search(ToolArguments args) {
+        String query = args.text("query");
+        if (query == null) {
+            throw new ToolArguments.BadInput("query is empty: say what to look for");
+        }
+        int limit = args.integer("limit", ToolCatalog.SEARCH_LIMIT, 1, ToolCatalog.MAX_LIMIT);
+        Set<String> kinds = kinds(args.texts("kinds"));
+        LocalDateTime since = args.time("since", invocation.zone(), false);
+        LocalDateTime until = args.time("until", invocation.zone(), true);
+        if (since != null && until != null && !since.isBefore(until)) {
+            throw new ToolArguments.BadInput("since must be before until");
+        }
+        String status = status(args.text("status"));
+        int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
+        Optional<Answer> missing = missingStore();
+        if (missing.isPresent()) {
+            return missing.get();
+        }
+        Scope scope = scope(args);
+        if ("superseded".equals(status)) {
+            return searchSuperseded(query, scope, kinds, since, until, limit, budget);
+        }
+        boolean filtered = !kinds.isEmpty() || since != null || until != null;
+        List<QueryResult> hits = new ArrayList<>();
+        try (QueryLease lease = queries()) {
+            QueryService service = lease.service();
+            List<QueryResult> ranked = service
+                .search(List.of(new QueryRequest(null, query.length() > 4_000 ? query.substring(0, 4_000) : query,
+                        scope.project(), LocalDateTime.now(ZoneOffset.UTC))),
+                        filtered ? Math.max(200, limit * 10) : limit)
+                .get(0);
+            for (QueryResult r : ranked) {
+                if (hits.size() == limit) {
+                    break;
+                }
+                if ((kinds.isEmpty() || kinds.contains(r.kind()))
+                        && (since == null || r.createdTs() != null && !r.createdTs().isBefore(since))
+                        && (until == null || r.createdTs() != null && r.createdTs().isBefore(until))) {
+                    hits.add(r);
+                }
+            }
+        }
+        MatchBand band = MatchBand.of(hits.stream().map(QueryResult::score).toList());
+        Budgeted out = new Budgeted(budget);
+        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + hits.size() + " memor"
+                + (hits.size() == 1 ? "y" : "ies") + ", match " + band.name().toLowerCase(Locale.ROOT)
+                + filters(kinds, since, until));
+        for (QueryResult r : hits) {
+            String summary = oneLine(gated(r.kind(), r.summary()), 160);
+            out.line(String.format(Locale.ROOT, "[%s] %s %s score %.3f %s — %s", r.citation(), r.kind(),
+                    r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), r.score(),
+                    MatchBand.of(List.of(r.score())).name().toLowerCase(Locale.ROOT),
+                    summary.isEmpty() ? "(no summary)" : summary));
+        }
+        if (hits.isEmpty()) {
+            out.line("nothing matched; try other words, another project (all_projects: true) or fewer filters");
+        }
+        else {
+            out.line("mem-details with a citation gives its text and evidence; mem-timeline the events around it.");
+        }
+        return new Answer(out.text(), false);
+    }
+
+    private static String status(String requested) {
+        if (requested == null) {
+            return "active";
+        }
+        String status = requested.toLowerCase(Locale.ROOT);
+        if (!ToolCatalog.STATUSES.contains(status)) {
+            throw new ToolArguments.BadInput(
+                    "unknown status " + requested + "; status is one of " + String.join(", ", ToolCatalog.STATUSES));
+        }
+        return status;
+    }
+
+    /**
+     * Superseded memories, which the hybrid index leaves out (it holds what is current):
+     * ranked by BM25 over their title and text, ties newest first, each with the memory
+     * that replaced it.
+     */
+    private Answer searchSuperseded(String query, Scope scope, Set<String> kinds, LocalDateTime since,
+            LocalDateTime until, int limit, int budget) {
+        List<ToolQueries.SupersededRow> rows;
+        Map<String, String> cited;
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
+            rows = ToolQueries.superseded(c, scope.project())
+                .stream()
+                .filter(r -> (kinds.isEmpty() || kinds.contains(r.kind()))
+                        && (since == null || r.createdTs() != null && !r.createdTs().isBefore(since))
+                        && (until == null || r.createdTs() != null && r.createdTs().isBefore(until)))
+                .toList();
+            List<String> ids = new ArrayList<>();
+            rows.forEach(r -> {
+                ids.add(r.memoryId());
+                if (r.supersededBy() != null) {
+                    ids.add(r.supersededBy());
+                }
+            });
+            cited = CitationQueries.citationsOf(c, ids);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read superseded memories: " + e.getMessage(), e);
+        }
+        Bm25Index index = new Bm25Index();
+        for (ToolQueries.SupersededRow r : rows) {
+            index.add(r.memoryId(), QueryTokenizer.tokenize(r.title() + "\n" + (r.text() == null ? "" : r.text())));
+        }
+        double[] scores = index.score(QueryTokenizer.tokenize(query));
+        List<Integer> hits = new ArrayList<>();
+        for (int i = 0; i < rows.size(); i++) {
+            if (scores[i] > 0) {
+                hits.add(i);
+            }
+        }
+        hits.sort((a, b) -> Double.compare(scores[b], scores[a])); // stable: newest first
+                                                                   // on ties
+        List<Integer> shown = hits.subList(0, Math.min(limit, hits.size()));
+        Budgeted out = new Budgeted(budget);
+        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + shown.size()
+                + " superseded memor" + (shown.size() == 1 ? "y" : "ies") + " (ranked on their words alone, bm25)"
+                + filters(kinds, since, until));
+        for (int i : shown) {
+            ToolQueries.SupersededRow r = rows.get(i);
+            String newer = r.supersededBy() == null ? "?" : cited.getOrDefault(r.supersededBy(), r.supersededBy());
+            out.line(String.format(Locale.ROOT, "[%s] %s %s bm25 %.2f superseded by [%s] — %s",
+                    cited.getOrDefault(r.memoryId(), r.memoryId()), r.kind(),
+                    r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), scores[i], newer,
+                    oneLine(gated(r.kind(), r.title()), 160)));
+        }
+        out.line(shown.isEmpty() ? "nothing superseded matched; status active (the default) searches what is current"
+                : "mem-details on a citation gives the text of either.");
+        return new Answer(out.text(), false);
+    }
+
+    private static String filters(Set<String> kinds, LocalDateTime since, LocalDateTime until) {
+        StringBuilder s = new StringBuilder();
+        if (!kinds.isEmpty()) {
+            s.append(", kinds ").append(String.join(",", kinds));
+        }
+        if (since != null) {
+            s.append(", since ").append(since).append('Z');
+        }
+        if (until != null) {
+            s.append(", before ").append(until).append('Z');
+        }
+        return s.toString();
+    }
+
+    private static Set<String> kinds(List<String> requested) {
+        Set<String> out = new java.util.LinkedHashSet<>();
+        for (String k : requested) {
+            String kind = k.toLowerCase(Locale.ROOT);
+            if (!ToolCatalog.KINDS.contains(kind)) {
+                throw new ToolArguments.BadInput(
+                        "unknown kind " + k + "; kinds are " + String.join(", ", ToolCatalog.KINDS));
+            }
+            out.add(kind);
+        }
+        return out;
+    }
+
+    // ---- mem-timeline
+
+    private Answer timeline(ToolArguments args) {
+        String citation = args.text("citation");
+        String query = args.text("query");
+        int before = args.integer("before", 3, 0, ToolCatalog.MAX_WINDOW);
+        int after = args.integer("after", 3, 0, ToolCatalog.MAX_WINDOW);
+        int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
+        if (citation == null && query == null) {
+            throw new ToolArguments.BadInput("give a citation (mem:xxxxxx) or a query");
+        }
+        if (citation != null && CitationQueries.code(citation).isEmpty()) {
+            throw new ToolArguments.BadInput("not a citation: " + citation + " (expected mem:xxxxxx)");
+        }
+        Optional<Answer> missing = missingStore();
+        if (missing.isPresent()) {
+            return missing.get();
+        }
+        if (citation == null) {
+            Scope scope = scope(args);
+            try (QueryLease lease = queries()) {
+                List<QueryResult> best = lease.service()
+                    .search(List.of(new QueryRequest(null, query, scope.project(), LocalDateTime.now(ZoneOffset.UTC))),
+                            1)
+                    .get(0);
+                if (best.isEmpty()) {
+                    return Answer.error("no memory matches \"" + oneLine(query, 80) + "\" in " + scope.label());
+                }
+                citation = best.get(0).citation();
+            }
+        }
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
+            Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
+            if (memory.isEmpty()) {
+                return Answer.error("unknown citation: " + citation);
+            }
+            CitedMemory m = memory.get();
+            List<ContextEvent> events = CitationQueries.sourceContext(c, m.memoryId(), before, after);
+            Budgeted out = new Budgeted(budget);
+            out.line("timeline of [" + m.citation() + "] " + m.kind() + " "
+                    + (m.createdTs() == null ? "" : m.createdTs().toLocalDate()) + " — "
+                    + oneLine(gated(m.kind(), m.title()), 120));
+            out.line("(> marks its source events; tool output is named, not replayed)");
+            ContextEvent previous = null;
+            for (ContextEvent e : events) {
+                if (previous == null || !Objects.equals(previous.sessionId(), e.sessionId())) {
+                    out.line("session " + e.sessionId() + ":");
+                }
+                else if (e.position() > previous.position() + 1) {
+                    out.line("  …");
+                }
+                out.line((e.source() ? "> " : "  ") + (e.ts() == null ? "" : e.ts().toString().replace('T', ' ')) + " "
+                        + timelineText(e));
+                previous = e;
+            }
+            return new Answer(out.text(), false);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read the timeline: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * One event as the context builders show it: the user's prompt as it is, Claude's
+     * reply and tool calls through the gate, tool output named and never replayed.
+     */
+    static String timelineText(ContextEvent e) {
+        if (e.prompt() != null) {
+            return "user: " + oneLine(e.prompt(), 200);
+        }
+        if (e.reply() != null) {
+            return "Claude: " + oneLine(ContextGate.pass(e.reply()).text(), 200);
+        }
+        if (e.tool() != null) {
+            String call = e.toolInput() == null ? "" : " " + oneLine(ContextGate.pass(e.toolInput()).text(), 160);
+            String output = e.toolResponse() == null || e.toolResponse().isBlank() ? ""
+                    : " → " + Provenance.of("tool_response", e.tool()).label() + " (not replayed)";
+            return "Claude's " + e.tool() + " call:" + call + output;
+        }
+        return e.eventType() + (e.detail() == null ? "" : " " + oneLine(ContextGate.pass(e.detail()).text(), 80));
+    }
+
+    // ---- mem-details
+
+    private Answer details(ToolArguments args) {
+        List<String> citations = args.texts("citations");
+        if (citations.isEmpty()) {
+            citations = args.texts("citation");
+        }
+        if (citations.isEmpty()) {
+            throw new ToolArguments.BadInput("give one citation (mem:xxxxxx) or a list of them");
+        }
+        if (citations.size() > ToolCatalog.MAX_CITATIONS) {
+            throw new ToolArguments.BadInput(
+                    "at most " + ToolCatalog.MAX_CITATIONS + " citations at a time, was " + citations.size());
+        }
+        for (String c : citations) {
+            if (CitationQueries.code(c).isEmpty()) {
+                throw new ToolArguments.BadInput("not a citation: " + c + " (expected mem:xxxxxx)");
+            }
+        }
+        int budget = budget(args, ToolCatalog.DETAIL_TOKENS);
+        Optional<Answer> missing = missingStore();
+        if (missing.isPresent()) {
+            return missing.get();
+        }
+        Budgeted out = new Budgeted(budget);
+        List<String> unknown = new ArrayList<>();
+        try (SessionLease lease = invocation.read()) {
+            for (String citation : citations) {
+                Optional<ShowCommand.Shown> shown = ShowCommand.load(lease.session(), citation);
+                if (shown.isEmpty()) {
+                    unknown.add(citation);
+                    continue;
+                }
+                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+                try (PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
+                    ShowCommand.print(shown.get(), print);
+                }
+                out.block(bytes.toString(StandardCharsets.UTF_8).stripTrailing());
+                out.block(relations(lease, shown.get().memory()));
+            }
+        }
+        if (!unknown.isEmpty()) {
+            out.line("unknown citation" + (unknown.size() == 1 ? "" : "s") + ": " + String.join(", ", unknown));
+        }
+        return new Answer(out.text(), !unknown.isEmpty());
+    }
+
+    /** Which memories this one replaced and which replaced it, by citation. */
+    private static String relations(SessionLease lease, CitedMemory m) {
+        try (Connection c = lease.session().connection()) {
+            List<String> older = ToolQueries.supersededBy(c, m.memoryId());
+            List<String> ids = new ArrayList<>(older);
+            if (m.supersededBy() != null) {
+                ids.add(m.supersededBy());
+            }
+            Map<String, String> cited = CitationQueries.citationsOf(c, ids);
+            StringBuilder s = new StringBuilder();
+            s.append("supersedes: ")
+                .append(older.isEmpty() ? "none"
+                        : String.join(", ", older.stream().map(id -> "[" + cited.getOrDefault(id, id) + "]").toList()));
+            s.append("\nsuperseded by: ")
+                .append(m.supersededBy() == null ? "none"
+                        : "[" + cited.getOrDefault(m.supersededBy(), m.supersededBy()) + "]");
+            return s.toString();
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read what " + m.citation() + " supersedes: " + e.getMessage(), e);
+        }
+    }
+
+    // ---- mem-tasks
+
+    private Answer tasks(ToolArguments args) {
+        int doneDays = args.integer("done_days", 14, 0, 365);
+        int limit = args.integer("limit", 30, 1, 200);
+        int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
+        Optional<Answer> missing = missingStore();
+        if (missing.isPresent()) {
+            return missing.get();
+        }
+        Scope scope = scope(args);
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
+            List<ToolQueries.TaskRow> open = ToolQueries.tasks(c, scope.project(),
+                    Set.of("in_progress", "pending", "blocked"), null, limit);
+            List<ToolQueries.TaskRow> done = doneDays == 0 ? List.of() : ToolQueries.tasks(c, scope.project(),
+                    Set.of("done"), LocalDateTime.now(ZoneOffset.UTC).minusDays(doneDays), limit);
+            List<String> ids = new ArrayList<>();
+            open.forEach(t -> ids.add(t.memoryId()));
+            done.forEach(t -> ids.add(t.memoryId()));
+            Map<String, String> cited = CitationQueries.citationsOf(c, ids);
+            Budgeted out = new Budgeted(budget);
+            out.line("tasks in " + scope.label() + ": " + open.size() + " open, " + done.size() + " done in the last "
+                    + doneDays + " days");
+            for (String status : List.of("in_progress", "pending", "blocked")) {
+                for (ToolQueries.TaskRow t : open) {
+                    if (t.status().equals(status)) {
+                        out.line(taskLine(t, cited));
+                        if (!t.blockers().isEmpty()) {
+                            out.line("    blocked by: "
+                                    + oneLine(ContextGate.pass(String.join("; ", t.blockers())).text(), 200));
+                        }
+                    }
+                }
+            }
+            for (ToolQueries.TaskRow t : done) {
+                out.line(taskLine(t, cited));
+            }
+            return new Answer(out.text(), false);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read tasks: " + e.getMessage(), e);
+        }
+    }
+
+    private static String taskLine(ToolQueries.TaskRow t, Map<String, String> cited) {
+        String citation = cited.get(t.memoryId());
+        return (citation == null ? "[no citation]" : "[" + citation + "]") + " " + t.status()
+                + (t.priority().isBlank() ? "" : " " + t.priority().toLowerCase(Locale.ROOT)) + " "
+                + (t.updated() == null ? "" : t.updated().toLocalDate() + " ")
+                + oneLine(ContextGate.pass(t.title()).text(), 160);
+    }
+
+    // ---- mem-save
+
+    private Answer save(ToolArguments args) {
+        String text = args.text("text");
+        if (text == null) {
+            throw new ToolArguments.BadInput("text is empty: say what to remember");
+        }
+        if (text.length() > ToolCatalog.MAX_SAVE_CHARS) {
+            throw new ToolArguments.BadInput(
+                    "text is longer than " + ToolCatalog.MAX_SAVE_CHARS + " characters; save one statement at a time");
+        }
+        String requested = args.text("project");
+        String project = new ProjectResolver()
+            .projectOf(invocation.resolve(java.nio.file.Path.of(requested == null ? "" : requested)).toString());
+        // a session of its own: the prompt, then its end, so graduation takes the
+        // unanswered prompt as finished (an open session's last prompt waits for its
+        // reply)
+        String session = "mem-save-" + UUID.randomUUID();
+        Map<String, Object> prompt = new LinkedHashMap<>();
+        prompt.put("hook_event_name", "UserPromptSubmit");
+        prompt.put("session_id", session);
+        prompt.put("cwd", project);
+        prompt.put("prompt", text);
+        prompt.put("code_memory_tool", "mem-save");
+        Map<String, Object> end = new LinkedHashMap<>();
+        end.put("hook_event_name", "SessionEnd");
+        end.put("session_id", session);
+        end.put("cwd", project);
+        end.put("reason", "mem-save");
+        CodeMemoryHome home = invocation.home();
+        Instant now = Instant.now();
+        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults().build(Json.write(prompt), now, "mcp", "mem-save");
+        try {
+            Spool.forHome(home)
+                .appendAll(List.of(line.json(),
+                        SpoolLineBuilder.defaults()
+                            .build(Json.write(end), now.plusMillis(1), "mcp", "mem-save")
+                            .json()));
+        }
+        catch (IOException e) {
+            return Answer.error("could not write to the spool in " + home.root() + ": " + e.getMessage());
+        }
+        java.time.Duration soon = graduateAfterSave.get();
+        String when = soon != null
+                ? "serve graduates it in about "
+                        + (soon.toSeconds() < 120 ? soon.toSeconds() + " seconds" : soon.toMinutes() + " minutes")
+                        + ", and it is searchable from then on"
+                : served ? "it becomes searchable at serve's next graduation (its schedule: after 30 idle minutes and "
+                        + "nightly by default); `java -jar jobs.jar --job=graduate` does it now"
+                        : "it becomes searchable after the next graduation: `java -jar jobs.jar --job=graduate` now, "
+                                + "or start `serve`, which graduates soon after a save, after 30 idle minutes "
+                                + "and nightly";
+        return new Answer("saved for project " + project + " as the user's words (event " + line.eventId() + "); "
+                + when + ". Nothing else was changed.", false);
+    }
+
+    // ---- mem-stats
+
+    private Answer stats(ToolArguments args) {
+        int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int exit;
+        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
+                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
+            exit = Cli.commandLine(o, e, invocation).execute("stats");
+        }
+        String text = out.toString(StandardCharsets.UTF_8).stripTrailing();
+        String problems = err.toString(StandardCharsets.UTF_8).strip();
+        Budgeted answer = new Budgeted(budget);
+        answer.block(ContextGate.pass(text).text());
+        answer.line("serve: "
+                + (served ? "running (answered this call)" : "not running (this call read the database " + "itself)"));
+        if (exit != 0) {
+            answer.line("stats failed: " + problems);
+            return Answer.error(answer.text());
+        }
+        return new Answer(answer.text(), false);
+    }
+
+    // ---- shared
+
+    /** The project a call is about, or null for every project, and how to say so. */
+    record Scope(String project, String label) {
+    }
+
+    /**
+     * The project asked for (it must be one the store knows), else the working
+     * directory's when the store knows it, else every project.
+     */
+    private Scope scope(ToolArguments args) {
+        String requested = args.text("project");
+        if (args.flag("all_projects")) {
+            if (requested != null) {
+                throw new ToolArguments.BadInput("give project or all_projects, not both");
+            }
+            return new Scope(null, "all projects");
+        }
+        Set<String> known;
+        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
+            known = ToolQueries.projects(c);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read the projects: " + e.getMessage(), e);
+        }
+        ProjectResolver resolver = new ProjectResolver();
+        if (requested != null) {
+            if (!java.nio.file.Path.of(requested).isAbsolute()) {
+                throw new ToolArguments.BadInput("project must be an absolute path, was " + requested);
+            }
+            String normal = java.nio.file.Path.of(requested).normalize().toString();
+            String project = known.contains(normal) ? normal : resolver.projectOf(normal);
+            if (!known.contains(project)) {
+                throw new ToolArguments.BadInput("no memories for project " + normal + "; known projects: "
+                        + (known.isEmpty() ? "none yet" : String.join(", ", known)));
+            }
+            return new Scope(project, "project " + project);
+        }
+        String own = resolver.projectOf(invocation.cwd().toString());
+        return known.contains(own) ? new Scope(own, "project " + own)
+                : new Scope(null, "all projects (the working directory " + own + " has no memories)");
+    }
+
+    private Optional<Answer> missingStore() {
+        if (!invocation.home().database().toFile().exists()) {
+            return Optional.of(Answer.error("no memory yet in " + invocation.home().root()
+                    + ": nothing has been graduated (run `java -jar jobs.jar --job=graduate`)"));
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * serve's warm query services, else a query service on a read-only session for this
+     * call.
+     */
+    private QueryLease queries() {
+        if (invocation.residentQueries() != null) {
+            return invocation.residentQueries().apply(RankingSettings.defaults());
+        }
+        VectorComponents components = VectorComponents.forHome(invocation.home());
+        SessionLease lease = invocation.read();
+        return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
+                () -> components.vectorStore(lease.session()::connection), RankingSettings.defaults()));
+    }
+
+    private static int budget(ToolArguments args, int most) {
+        return args.integer("max_tokens", most, ToolCatalog.MIN_TOKENS, most);
+    }
+
+    /** A memory's words as they may be shown: a preference's are the user's own. */
+    private static String gated(String kind, String text) {
+        return text == null ? "" : "preference".equals(kind) ? text : ContextGate.pass(text).text();
+    }
+
+    static String oneLine(String text, int max) {
+        String s = text == null ? "" : text.replaceAll("\\s+", " ").strip();
+        return s.length() > max ? s.substring(0, max - 1) + "…" : s;
+    }
+
+    /** Text cut to a token budget at a line boundary, saying so when it cuts. */
+    static final class Budgeted {
+
+        private final int maxChars;
+
+        private final StringBuilder text = new StringBuilder();
+
+        private boolean cut;
+
+        Budgeted(int tokens) {
+            this.maxChars = tokens * 4;
+        }
+
+        void line(String line) {
+            if (cut) {
+                return;
+            }
+            if (text.length() + line.length() + 1 > maxChars - 80) {
+                cut = true;
+                text.append("… (cut to the budget of ").append(maxChars / 4).append(" tokens)\n");
+                return;
+            }
+            text.append(line).append('\n');
+        }
+
+        void block(String block) {
+            for (String line : block.split("\n", -1)) {
+                line(line);
+            }
+            line("");
+        }
+
+        String text() {
+            return text.toString().stripTrailing();
+        }
+
+    }
+
+}

@@ -63,13 +63,8 @@ public final class HookCommand {
             if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
                 CodeMemoryHome h = home;
                 // the budget runs from when Claude Code started this process, JVM
-                // start-up included
-                Instant started = budgetStart != null ? budgetStart
-                        : ProcessHandle.current()
-                            .info()
-                            .startInstant()
-                            .filter(t -> t.isBefore(receivedAt))
-                            .orElse(receivedAt);
+                // start-up included (ProcessStart: to a clock tick)
+                Instant started = budgetStart != null ? budgetStart : earliest(ProcessStart.started(), receivedAt);
                 Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
                 Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
                 String context;
@@ -92,6 +87,10 @@ public final class HookCommand {
         }
         stdout.flush();
         return 0;
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
     }
 
     /**

@@ -90,6 +90,26 @@ class ClaudeCodeEndToEndIntegrationTests {
                 assertCitedLines(sessionStart, WorkSession.COMMIT_SUBJECT, WorkSession.OPEN_TASK);
                 String prompt = hookContext(api, "UserPromptSubmit");
                 assertCitedLines(prompt, WorkSession.DONE_TASK);
+
+                // /compact, then --continue: the block the compaction's SessionStart gave
+                // is restored with the transcript; the resume must not add it again
+                ClaudeCode.Run compactAgain = claude.print(project, "/compact", "--continue");
+                assertThat(compactAgain.exit()).as(compactAgain.stderr()).isZero();
+                api.clear();
+
+                ClaudeCode.Run resumed = claude.print(project, "Thanks, that is all for today.", "--continue");
+
+                assertThat(resumed.exit()).as(resumed.stderr()).isZero();
+                assertHooksSucceeded(resumed);
+                String firstRequest = api.requests()
+                    .stream()
+                    .filter(r -> r.isMessages() && r.body().contains("Thanks, that is all for today."))
+                    .findFirst()
+                    .orElseThrow()
+                    .body();
+                assertThat(occurrences(firstRequest, "SessionStart hook additional context")).as(firstRequest)
+                    .isEqualTo(1);
+                assertThat(firstRequest).contains(WorkSession.OPEN_TASK);
             }
         }
 
@@ -262,6 +282,14 @@ class ClaudeCodeEndToEndIntegrationTests {
             .extracting(e -> e.get("last_assistant_message"))
             .containsExactly(WorkSession.SUBAGENT_ANSWER);
         assertThat(events).extracting(e -> e.get("session_id")).doesNotContainNull();
+    }
+
+    static int occurrences(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+            n++;
+        }
+        return n;
     }
 
     /** Each text is on a line of the context that carries a citation. */

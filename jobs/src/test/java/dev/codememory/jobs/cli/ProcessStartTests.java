@@ -3,7 +3,6 @@ package dev.codememory.jobs.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;
 
-import java.lang.management.ManagementFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,18 +35,35 @@ class ProcessStartTests {
     }
 
     /**
-     * This JVM's start as the JVM recorded it (its own clock, to the millisecond, taken
-     * as it began creating the VM, a little after the process started): ProcessHandle's
-     * start on Linux was up to a second earlier than that (boot time in whole seconds).
+     * A child JVM's start, as it works it out, is no earlier than the moment before this
+     * test started it (less a clock tick each way) and no later than its own main:
+     * ProcessHandle's start on Linux was up to a second earlier (boot time in whole
+     * seconds; 481 ms here).
      */
     @Test
-    void thisProcessStartedJustBeforeItsJvmDid() {
+    void aProcessStartsAfterItIsLaunchedAndBeforeItsMainRuns() throws Exception {
         assumeThat(Files.isReadable(Path.of("/proc/self/stat"))).as("Linux /proc").isTrue();
-        Instant jvmStart = Instant.ofEpochMilli(ManagementFactory.getRuntimeMXBean().getStartTime());
+        String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+        Instant before = Instant.now();
+        Process child = new ProcessBuilder(java, "-cp", System.getProperty("java.class.path"), Child.class.getName())
+            .redirectErrorStream(true)
+            .start();
+        String[] printed = new String(child.getInputStream().readAllBytes()).trim().split(" ");
+        assertThat(child.waitFor()).isZero();
 
-        Instant started = ProcessStart.started();
+        Instant started = Instant.ofEpochMilli(Long.parseLong(printed[0]));
+        Instant main = Instant.ofEpochMilli(Long.parseLong(printed[1]));
+        assertThat(started).isAfterOrEqualTo(before.minusMillis(25)).isBeforeOrEqualTo(main);
+    }
 
-        assertThat(started).isBefore(jvmStart.plusMillis(25)).isAfter(jvmStart.minusMillis(300));
+    /** Prints its start as {@link ProcessStart} has it, then the time in its main. */
+    static final class Child {
+
+        public static void main(String[] args) {
+            long main = System.currentTimeMillis();
+            System.out.println(ProcessStart.started().toEpochMilli() + " " + main);
+        }
+
     }
 
 }

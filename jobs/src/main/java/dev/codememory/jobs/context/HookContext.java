@@ -145,7 +145,8 @@ public final class HookContext {
             String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
                     context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
                     outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
-            String fields = " source=" + services.source() + " vectors=" + outcome.semantic();
+            String fields = " " + outcome.splitText() + " source=" + services.source() + " vectors="
+                    + outcome.semantic();
             if (context.isEmpty()) {
                 info.accept(account + ", nothing injected, " + Duration.between(started, Instant.now()).toMillis()
                         + " ms" + fields);
@@ -160,11 +161,12 @@ public final class HookContext {
                     items.add(new Injection.Item(citation, hit.memoryId(), items.size() + 1, hit.score()));
                 }
             }
+            long recording = System.nanoTime();
             record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                     context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
                     + Duration.between(started, Instant.now()).toMillis() + " ms" + fields + " withheld="
-                    + context.withheld());
+                    + context.withheld() + " record=" + (System.nanoTime() - recording) / 1_000_000);
             return output(name, context.text());
         }
         catch (TimeoutException e) {

@@ -10,6 +10,7 @@ import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
 
@@ -29,7 +30,7 @@ public final class HookCommand {
      * (busy, or killed mid-answer), the hook still has this long to answer on its own, or
      * at least to exit in time.
      */
-    static final java.time.Duration COLD_RESERVE = java.time.Duration.ofMillis(500);
+    static final Duration COLD_RESERVE = Duration.ofMillis(500);
 
     /**
      * Upper bound on what we read from stdin; a larger input is cut and flagged, never
@@ -54,36 +55,45 @@ public final class HookCommand {
     public static int run(InputStream stdin, PrintStream stdout, Instant budgetStart) {
         CodeMemoryHome home = null;
         try {
+            nameTheSelectorProvider();
             Instant receivedAt = Instant.now();
             byte[] input = stdin.readNBytes(MAX_INPUT_BYTES);
             home = CodeMemoryHome.resolve();
+            boolean context = !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")));
+            // connect to serve while the event is spooled: it asks only for these two
+            // events, whose names redaction leaves alone
+            ServeClient serve = ServeClient.forHome(home);
+            if (context && mayAsk(new String(input, java.nio.charset.StandardCharsets.ISO_8859_1))) {
+                serve.connectAhead();
+            }
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
             String line = builder.build(input, receivedAt, "hook", null).json();
             Spool.forHome(home).append(line);
-            if (mayInject(line) && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")))) {
+            if (context && mayInject(line)) {
                 CodeMemoryHome h = home;
                 // the budget runs from when Claude Code started this process, JVM
-                // start-up included
-                Instant started = budgetStart != null ? budgetStart
-                        : ProcessHandle.current()
-                            .info()
-                            .startInstant()
-                            .filter(t -> t.isBefore(receivedAt))
-                            .orElse(receivedAt);
+                // start-up included (ProcessStart: to a clock tick)
+                Instant started = budgetStart != null ? budgetStart : earliest(ProcessStart.started(), receivedAt);
                 Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
-                Optional<ServeClient.HookAnswer> served = ServeClient.forHome(home).hook(line, started, deadline);
-                String context;
+                Instant asked = Instant.now();
+                Optional<ServeClient.HookAnswer> served = serve.hook(line, started, deadline);
+                String answer;
                 if (served.isPresent()) {
-                    served.get().info().forEach(message -> HookLog.info(h, message));
+                    // where this process's time went: start-up to main, reading and
+                    // spooling the event, serve's answer
+                    String split = " jvm=" + Duration.between(started, receivedAt).toMillis() + " spool="
+                            + Duration.between(receivedAt, asked).toMillis() + " serve="
+                            + Duration.between(asked, Instant.now()).toMillis();
+                    served.get().info().forEach(message -> HookLog.info(h, message + split));
                     served.get().errors().forEach(message -> HookLog.write(h, "ERROR " + message));
-                    context = served.get().stdout();
+                    answer = served.get().stdout();
                 }
                 else {
-                    context = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
+                    answer = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
                             message -> HookLog.info(h, message));
                 }
-                if (context != null) {
-                    stdout.print(context);
+                if (answer != null) {
+                    stdout.print(answer);
                 }
             }
         }
@@ -92,6 +102,46 @@ public final class HookCommand {
         }
         stdout.flush();
         return 0;
+    }
+
+    private static Instant earliest(Instant a, Instant b) {
+        return a.isBefore(b) ? a : b;
+    }
+
+    /**
+     * Names this platform's default NIO provider in {@code java.nio.channels.spi.
+     * SelectorProvider}, unless set, so that the first socket does not look for one
+     * through {@link java.util.ServiceLoader}: that opens every jar on the class path
+     * (89, from the manifest's {@code Class-Path}) for a {@code META-INF/services} entry,
+     * 45–90 ms of a fresh JVM on two busy cores before the hook can reach serve. The
+     * provider is the one the JDK would pick anyway ({@code HookCommandTests} checks
+     * that); on other systems the lookup is left alone.
+     */
+    static void nameTheSelectorProvider() {
+        String property = "java.nio.channels.spi.SelectorProvider";
+        String provider = defaultSelectorProvider(System.getProperty("os.name", ""));
+        if (provider != null && System.getProperty(property) == null) {
+            System.setProperty(property, provider);
+        }
+    }
+
+    /** The JDK's own default provider on this system, or null when not known here. */
+    static String defaultSelectorProvider(String osName) {
+        if (osName.startsWith("Linux")) {
+            return "sun.nio.ch.EPollSelectorProvider";
+        }
+        if (osName.startsWith("Mac")) {
+            return "sun.nio.ch.KQueueSelectorProvider";
+        }
+        return null;
+    }
+
+    /**
+     * Whether the raw input may be an event serve is asked about (a false yes only costs
+     * a connection left unused).
+     */
+    static boolean mayAsk(String input) {
+        return input.contains("UserPromptSubmit") || input.contains("SessionStart");
     }
 
     /**
@@ -140,7 +190,8 @@ public final class HookCommand {
             Thread standIn = new Thread(() -> {
                 try (java.nio.channels.SocketChannel client = server.accept()) {
                     client.read(java.nio.ByteBuffer.allocate(64 * 1024));
-                    client.write(java.nio.ByteBuffer.wrap("{\"stdout\":null,\"info\":[],\"errors\":[],\"exit\":0}\n"
+                    client.write(java.nio.ByteBuffer.wrap(("{\"stdout\":\"{}\",\"info\":[\"training answered 1 ms\"],"
+                            + "\"errors\":[],\"exit\":0}\n")
                         .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
                 }
                 catch (IOException e) {
@@ -149,8 +200,10 @@ public final class HookCommand {
             });
             standIn.setDaemon(true);
             standIn.start();
-            run(new java.io.ByteArrayInputStream(samples[0].getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                    System.out);
+            // the prompt: only UserPromptSubmit and SessionStart ask serve
+            run(new java.io.ByteArrayInputStream(samples[1].getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+                    new PrintStream(new java.io.ByteArrayOutputStream(), true,
+                            java.nio.charset.StandardCharsets.UTF_8));
         }
         catch (IOException e) {
             // training only: the archive is then just without the client's classes

@@ -24,8 +24,9 @@ import java.util.stream.Stream;
  * ({@code injections}, read by the caller), and as spool lines until then (read here, in
  * spool order: sealed files, then the current one). A session's SessionStart event line
  * in the spool starts its context afresh ({@code /compact} empties it): what was shown
- * before it no longer counts, whether it was read from the database or from earlier
- * lines.
+ * before it no longer counts, whether it was read from the database or from earlier lines
+ * — except a {@code resume}: Claude Code gives a resumed session its transcript back, the
+ * context hooks added included.
  */
 final class ContinuityShown {
 
@@ -80,7 +81,7 @@ final class ContinuityShown {
             }
         }
         else if (envelope.get("event") instanceof Map<?, ?> event && sessionId.equals(event.get("session_id"))
-                && "SessionStart".equals(event.get("hook_event_name"))) {
+                && "SessionStart".equals(event.get("hook_event_name")) && !"resume".equals(event.get("source"))) {
             shown.clear();
         }
     }

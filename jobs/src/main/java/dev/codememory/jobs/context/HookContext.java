@@ -129,23 +129,24 @@ public final class HookContext {
             ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                return continuity(home, envelope, name, "session_start", sessionId, project, services, clock, started,
-                        log, info);
+                return continuity(home, envelope, name, "session_start", "resume".equals(text(event, "source")),
+                        sessionId, project, services, clock, started, log, info);
             }
             String prompt = text(event, "prompt");
             if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
             }
             if (Prompts.asksToContinue(prompt)) {
-                return continuity(home, envelope, name, "continuity", sessionId, project, services, clock, started, log,
-                        info);
+                return continuity(home, envelope, name, "continuity", true, sessionId, project, services, clock,
+                        started, log, info);
             }
             PromptContextService.Outcome outcome = services.prompts().contextFor(project, prompt, clock);
             InjectedContext context = outcome.context();
             String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
                     context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
                     outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
-            String fields = " source=" + services.source() + " vectors=" + outcome.semantic();
+            String fields = " " + outcome.splitText() + " source=" + services.source() + " vectors="
+                    + outcome.semantic();
             if (context.isEmpty()) {
                 info.accept(account + ", nothing injected, " + Duration.between(started, Instant.now()).toMillis()
                         + " ms" + fields);
@@ -160,11 +161,12 @@ public final class HookContext {
                     items.add(new Injection.Item(citation, hit.memoryId(), items.size() + 1, hit.score()));
                 }
             }
+            long recording = System.nanoTime();
             record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), name, Instant.now(),
                     context.band().name().toLowerCase(Locale.ROOT), context.text().length(), items), log);
             info.accept(account + ", " + items.size() + " memories, " + context.text().length() + " chars, "
                     + Duration.between(started, Instant.now()).toMillis() + " ms" + fields + " withheld="
-                    + context.withheld());
+                    + context.withheld() + " record=" + (System.nanoTime() - recording) / 1_000_000);
             return output(name, context.text());
         }
         catch (TimeoutException e) {
@@ -187,25 +189,30 @@ public final class HookContext {
      * The continuity block: what SessionStart shows — the last session's summary, its
      * open tasks, preferences — and what a prompt that asks to pick up where the work was
      * left ("where were we?", "what's next?") gets instead of a search, whose words
-     * ("where", "next") would find nothing useful. A prompt gets nothing when every
-     * memory of the block is in the session's context already (its SessionStart, or an
-     * earlier such prompt since, injected them: {@link ContinuityShown}): the same block
-     * twice in one request only costs the model's attention. When the block has changed
-     * since (graduation ran, a task closed), the prompt gets it whole.
+     * ("where", "next") would find nothing useful. Such a prompt, and a SessionStart that
+     * resumes a session ({@code claude --continue}, {@code --resume}), get nothing when
+     * every memory of the block is in the session's context already
+     * ({@link ContinuityShown}): Claude Code restores a resumed session's transcript with
+     * the context hooks gave it, so the block shown at its start, or at its last
+     * {@code /compact}, is there again, and a second copy would only cost the model's
+     * attention (measured with the real client: after {@code /compact}, the next
+     * {@code --continue} sent the block twice in one request). When the block has changed
+     * since (graduation ran, a task closed), it is given whole.
      * @param band how the injection is recorded: {@code session_start} or
      * {@code continuity}
+     * @param unlessShown whether to give nothing when the session's context holds the
+     * block already
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
-            String sessionId, String project, Services services, ContextBudgetClock clock, Instant started,
-            BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
-        boolean prompt = "continuity".equals(band);
+            boolean unlessShown, String sessionId, String project, Services services, ContextBudgetClock clock,
+            Instant started, BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
         SessionStartContextService.Outcome outcome = services.sessionStarts()
-            .contextFor(project, sessionId, prompt, clock);
+            .contextFor(project, sessionId, unlessShown, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;
         }
-        if (prompt && sessionId != null && !context.citations().isEmpty()
+        if (unlessShown && sessionId != null && !context.citations().isEmpty()
                 && ContinuityShown.citations(home, sessionId, outcome.shownInSession())
                     .containsAll(context.citations())) {
             info.accept(String.format(Locale.ROOT,

@@ -62,10 +62,22 @@ public final class PromptContextService {
     static final int MAX_QUERY_CHARS = 4_000;
 
     /**
-     * What was injected (possibly nothing), from which hits, and whether the vector made
-     * it in time.
+     * What was injected (possibly nothing), from which hits, whether the vector made it
+     * in time, and where the time went ({@link #split}).
+     *
+     * @param split milliseconds: index the project, wait for the prompt's vector, rank,
+     * disclose (read what the context shows of its hits)
      */
-    public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
+    public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic, long[] split) {
+
+        public Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
+            this(context, hits, semantic, new long[4]);
+        }
+
+        /** For hook.log: {@code index=… vector=… rank=… disclose=…} in ms. */
+        public String splitText() {
+            return "index=" + split[0] + " vector=" + split[1] + " rank=" + split[2] + " disclose=" + split[3];
+        }
     }
 
     /**
@@ -144,12 +156,15 @@ public final class PromptContextService {
         try (QueryLease lease = queries.get()) {
             DuckDb.Session session = lease.session().session();
             QueryService service = lease.service();
+            long[] split = new long[4];
+            long t0 = System.nanoTime();
             if (service.prepare(project) == 0) {
                 if (vector != null) {
                     vector.cancel(true);
                 }
                 return new Outcome(InjectedContext.empty(MatchBand.NONE), List.of(), false);
             }
+            long t1 = System.nanoTime();
             float[] queryVector = null;
             try {
                 queryVector = vector == null ? null : vector.get(clock.millisLeft(RESERVE), TimeUnit.MILLISECONDS);
@@ -157,13 +172,20 @@ public final class PromptContextService {
             catch (TimeoutException | ExecutionException e) {
                 // ranked without the semantic signal; the outcome says so
             }
+            long t2 = System.nanoTime();
             List<QueryResult> hits = service
                 .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
+            long t3 = System.nanoTime();
             Map<String, String> citations = new LinkedHashMap<>();
             hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
             InjectedContext context = new PromptContextBuilder(new DuckDbDisclosure(session, citations))
                 .build(hits.stream().map(PromptContextService::hit).toList());
-            return new Outcome(context, hits, queryVector != null);
+            long t4 = System.nanoTime();
+            split[0] = (t1 - t0) / 1_000_000;
+            split[1] = (t2 - t1) / 1_000_000;
+            split[2] = (t3 - t2) / 1_000_000;
+            split[3] = (t4 - t3) / 1_000_000;
+            return new Outcome(context, hits, queryVector != null, split);
         }
     }
 

@@ -96,6 +96,8 @@ public class ServeRequests implements ServeServer.Handler {
     private void hook(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         Instant started = Instant.ofEpochMilli(number(request.get("started")));
         Instant deadline = Instant.ofEpochMilli(number(request.get("deadline")));
+        // when the request arrived, from the hook's start: the client's share of the time
+        long received = Duration.between(started, Instant.now()).toMillis();
         List<String> info = new ArrayList<>();
         List<String> errors = new ArrayList<>();
         String stdout = HookContext.respond(
@@ -105,7 +107,7 @@ public class ServeRequests implements ServeServer.Handler {
                 info::add, resident.hookServices());
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("stdout", stdout);
-        answer.put("info", info);
+        answer.put("info", info.stream().map(line -> line + " received=" + received).toList());
         answer.put("errors", errors);
         reply.finish(0, answer);
     }

@@ -23,6 +23,26 @@ class HookCommandTests {
         assertThat(HookCommand.mayInject("{\"spool\":1,\"error\":\"invalid JSON\",\"raw\":\"x\"}")).isFalse();
     }
 
+    /**
+     * The provider the hook names to skip the service lookup is the JDK's own default
+     * here: a JDK that renamed it would make the hook fail to reach serve.
+     */
+    @Test
+    void theSelectorProviderTheHookNamesIsTheJdksDefault() {
+        String named = HookCommand.defaultSelectorProvider(System.getProperty("os.name"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(named != null, "a system the hook names no provider for");
+
+        assertThat(java.nio.channels.spi.SelectorProvider.provider().getClass().getName()).isEqualTo(named);
+        assertThat(HookCommand.defaultSelectorProvider("Windows 11")).isNull();
+    }
+
+    @Test
+    void onlyEventsNamedPromptOrSessionStartConnectAhead() {
+        assertThat(HookCommand.mayAsk("{\"hook_event_name\": \"UserPromptSubmit\", \"prompt\": \"x\"}")).isTrue();
+        assertThat(HookCommand.mayAsk("{\"hook_event_name\":\"SessionStart\",\"source\":\"resume\"}")).isTrue();
+        assertThat(HookCommand.mayAsk("{\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Bash\"}")).isFalse();
+    }
+
     @Test
     void theHookLogIsOwnerOnlyAndMovesAsideOnceItPassesItsLimit() throws Exception {
         CodeMemoryHome home = new CodeMemoryHome(tmp);

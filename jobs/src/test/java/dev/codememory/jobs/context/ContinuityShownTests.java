@@ -49,14 +49,38 @@ class ContinuityShownTests {
         assertThat(Files.list(home.sealedSpool()).count()).isEqualTo(1);
     }
 
+    /**
+     * {@code claude --continue} after a {@code /compact}: the block the compaction's
+     * SessionStart gave is in the transcript Claude Code restores, so the resume does not
+     * empty the context; a compaction or a clear does.
+     */
+    @Test
+    void aResumeKeepsWhatTheSessionWasShownACompactionDoesNot() throws Exception {
+        CodeMemoryHome home = new CodeMemoryHome(tmp).ensureCreated();
+        Spool spool = Spool.forHome(home);
+        spool.append(sessionStart("s-1", "compact"));
+        InjectionRecorder.record(home, injection("s-1", "SessionStart", "session_start", "mem:aaaaaa"));
+        spool.append(sessionStart("s-1", "resume"));
+
+        // what the database knew came before the compaction
+        assertThat(ContinuityShown.citations(home, "s-1", Set.of("mem:bbbbbb"))).containsExactly("mem:aaaaaa");
+
+        spool.append(sessionStart("s-1", "clear"));
+        assertThat(ContinuityShown.citations(home, "s-1", Set.of("mem:bbbbbb"))).isEmpty();
+    }
+
     @Test
     void anEmptyHomeHasShownNothing() throws Exception {
         assertThat(ContinuityShown.citations(new CodeMemoryHome(tmp).ensureCreated(), "s-1", Set.of())).isEmpty();
     }
 
     private static String sessionStart(String session) {
+        return sessionStart(session, "startup");
+    }
+
+    private static String sessionStart(String session, String source) {
         return "{\"spool\":1,\"received_at\":\"2026-03-03T09:00:00Z\",\"event\":{\"session_id\":\"" + session
-                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}}";
+                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"" + source + "\"}}";
     }
 
     private static Injection injection(String session, String hook, String band, String... citations) {

@@ -91,6 +91,26 @@ class ClaudeCodeEndToEndIntegrationTests {
                 String prompt = hookContext(api, "UserPromptSubmit");
                 assertCitedLines(prompt, WorkSession.DONE_TASK);
 
+                // /compact, then --continue: the block the compaction's SessionStart gave
+                // is restored with the transcript; the resume must not add it again
+                ClaudeCode.Run compactAgain = claude.print(project, "/compact", "--continue");
+                assertThat(compactAgain.exit()).as(compactAgain.stderr()).isZero();
+                api.clear();
+
+                ClaudeCode.Run resumed = claude.print(project, "Thanks, that is all for today.", "--continue");
+
+                assertThat(resumed.exit()).as(resumed.stderr()).isZero();
+                assertHooksSucceeded(resumed);
+                String firstRequest = api.requests()
+                    .stream()
+                    .filter(r -> r.isMessages() && r.body().contains("Thanks, that is all for today."))
+                    .findFirst()
+                    .orElseThrow()
+                    .body();
+                assertThat(occurrences(firstRequest, "SessionStart hook additional context")).as(firstRequest)
+                    .isEqualTo(1);
+                assertThat(firstRequest).contains(WorkSession.OPEN_TASK);
+
                 // install (for the user: HOME) registers the MCP server in
                 // ~/.claude.json; the model asks it
                 JobsJar.Result mcp = JobsJar.run(codeMemory, Map.of("HOME", home.toString()), new byte[0], "install");
@@ -323,6 +343,14 @@ class ClaudeCodeEndToEndIntegrationTests {
             .extracting(e -> e.get("last_assistant_message"))
             .containsExactly(WorkSession.SUBAGENT_ANSWER);
         assertThat(events).extracting(e -> e.get("session_id")).doesNotContainNull();
+    }
+
+    static int occurrences(String text, String part) {
+        int n = 0;
+        for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + part.length())) {
+            n++;
+        }
+        return n;
     }
 
     /** Each text is on a line of the context that carries a citation. */

@@ -295,10 +295,24 @@ public final class HybridRanker {
         return best > 0 ? Math.sqrt(bm25 / best * coverage) : 0;
     }
 
-    /** The fused score of one memory from its raw signals. */
+    /**
+     * The fused score of one memory from its raw signals; never below its score without
+     * the semantic signal ({@link #fuseWithoutSemantic}) once that reaches
+     * {@link RankingSettings#textFloor()}. Without the floor, a memory that words alone
+     * put in the suggested band (the cold hook's answer) could fall out of it once the
+     * vector signal is added: with a full lexical match, an exchange scores 0.88 on words
+     * but 0.59 + 0.4·S with vectors, below 0.75 for any cosine under 0.40. The vector
+     * signal may raise a match, never veto one that words make.
+     */
     public RankedMemory fuse(MemoryDoc d, double cosine, double lexical, LocalDateTime at) {
         double semantic = clamp((cosine - settings.cosineFloor()) / (settings.cosineCeil() - settings.cosineFloor()));
-        return combine(d, semantic, settings.semantic(), lexical, at);
+        RankedMemory fused = combine(d, semantic, settings.semantic(), lexical, at);
+        RankedMemory words = fuseWithoutSemantic(d, lexical, at);
+        if (words.score() >= settings.textFloor() && words.score() > fused.score()) {
+            return new RankedMemory(fused.memoryId(), words.score(), fused.semantic(), fused.lexical(), fused.recency(),
+                    fused.status());
+        }
+        return fused;
     }
 
     /**

@@ -33,11 +33,15 @@ import java.util.Map;
  * memory from outside it is multiplied by this (1 switches it off)
  * @param periodGraceDays how many days after a named period a memory still counts as from
  * it
+ * @param textFloor a memory whose score on words, recency and kind alone (as ranked
+ * without a query vector) reaches this keeps at least that score when the vector signal
+ * is added: the cold and the served hook then agree on what words alone put in a band (1
+ * switches it off)
  */
 public record RankingSettings(double k1, double b, double semantic, double lexical, double recency, double status,
         double halfLifeDays, double cosineFloor, double cosineCeil, double turnLexical, int candidates, Fusion fusion,
         Map<String, Double> kindWeights, double sourceLexical, double questionPenalty, double answerCarry,
-        double outOfPeriod, int periodGraceDays) {
+        double outOfPeriod, int periodGraceDays, double textFloor) {
 
     public enum Fusion {
 
@@ -76,6 +80,9 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
         if (periodGraceDays < 0) {
             throw new IllegalArgumentException("periodGraceDays must be >= 0, was " + periodGraceDays);
         }
+        if (textFloor < 0 || textFloor > 1) {
+            throw new IllegalArgumentException("textFloor must be in [0, 1], was " + textFloor);
+        }
         kindWeights = Map.copyOf(kindWeights);
     }
 
@@ -96,9 +103,10 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
      */
     public static RankingSettings defaults() {
         return new RankingSettings(Bm25Index.DEFAULT_K1, Bm25Index.DEFAULT_B, 0.4, 0.4, 0.05, 0.15, 180, 0.15, 0.75,
-                0.0, 100, Fusion.SCORE, Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0, "work",
-                        1.0, "task", 0.95, "exchange", 0.9, "observation", 0.8, "summary", 0.6),
-                0.2, 0.03, 1.0, 0.8, 7);
+                0.0, 100, Fusion.SCORE,
+                Map.of("decision", 1.0, "preference", 1.0, "fact", 1.0, "insight", 1.0, "work", 1.0, "task", 0.95,
+                        "exchange", 0.9, "observation", 0.8, "summary", 0.6),
+                0.2, 0.03, 1.0, 0.8, 7, MatchBand.SUGGESTED_SCORE);
     }
 
     public double kindWeight(String kind) {
@@ -110,11 +118,12 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
      */
     private static final List<String> NUMERIC = List.of("k1", "b", "semantic", "lexical", "recency", "status",
             "halfLifeDays", "cosineFloor", "cosineCeil", "turnLexical", "candidates", "sourceLexical",
-            "questionPenalty", "answerCarry", "outOfPeriod", "periodGraceDays");
+            "questionPenalty", "answerCarry", "outOfPeriod", "periodGraceDays", "textFloor");
 
     private double[] numbers() {
         return new double[] { k1, b, semantic, lexical, recency, status, halfLifeDays, cosineFloor, cosineCeil,
-                turnLexical, candidates, sourceLexical, questionPenalty, answerCarry, outOfPeriod, periodGraceDays };
+                turnLexical, candidates, sourceLexical, questionPenalty, answerCarry, outOfPeriod, periodGraceDays,
+                textFloor };
     }
 
     /**
@@ -139,6 +148,6 @@ public record RankingSettings(double k1, double b, double semantic, double lexic
             throw new IllegalArgumentException("unknown ranking setting '" + key + "'");
         }
         return new RankingSettings(n[0], n[1], n[2], n[3], n[4], n[5], n[6], n[7], n[8], n[9], (int) n[10], f, kinds,
-                n[11], n[12], n[13], n[14], (int) n[15]);
+                n[11], n[12], n[13], n[14], (int) n[15], n[16]);
     }
 }

@@ -17,7 +17,8 @@ class HybridRankerFusionTests {
      * half-life 30 days.
      */
     private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15, 0.75,
-            0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03, 1.0, 0.8, 7);
+            0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03, 1.0, 0.8, 7,
+            MatchBand.SUGGESTED_SCORE);
 
     private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
         return new MemoryDoc(id, kind, "active", created, text);
@@ -62,6 +63,35 @@ class HybridRankerFusionTests {
         assertThat(ranker.fuseWithoutSemantic(doc("p", "decision", NOW, ""), 1.0, NOW).score())
             .isCloseTo(HybridRanker.TEXT_ONLY_CONFIDENCE, within(1e-12))
             .isLessThan(MatchBand.HIGH_SCORE);
+    }
+
+    /**
+     * What the cold hook (no query vector) puts in the suggested band stays there when
+     * serve adds the vector signal, whatever the cosine: adding a signal must not make a
+     * strong lexical match disappear. The floor only lifts: a memory whose cosine says
+     * more than its words keeps the fused score.
+     */
+    @Test
+    void aMatchWordsPutInTheBandStaysThereWhenTheVectorSignalIsAdded() {
+        HybridRanker ranker = new HybridRanker(List.of(
+                doc("collector", "exchange", NOW,
+                        "the collector picks up the claude code jsonl chat logs from the projects folder"),
+                doc("camera", "exchange", NOW, "the ptz camera connector speaks onvif")), RankingSettings.defaults());
+        String query = "how does the collector pick up the claude code jsonl chat logs";
+
+        List<RankedMemory> cold = ranker.rank(query, null, NOW, 5);
+        List<RankedMemory> served = ranker.rank(query, Map.of("collector", 0.30, "camera", 0.20), NOW, 5);
+
+        assertThat(cold.get(0).memoryId()).isEqualTo("collector");
+        assertThat(cold.get(0).score()).isGreaterThanOrEqualTo(MatchBand.SUGGESTED_SCORE);
+        assertThat(served.get(0).memoryId()).isEqualTo("collector");
+        assertThat(served.get(0).score()).isEqualTo(cold.get(0).score());
+        assertThat(served.get(0).semantic()).isCloseTo(0.25, within(1e-12));
+        assertThat(ranker.fuse(doc("close", "decision", NOW, ""), 0.70, 1.0, NOW).score())
+            .isGreaterThan(ranker.fuseWithoutSemantic(doc("close", "decision", NOW, ""), 1.0, NOW).score());
+        assertThat(new HybridRanker(List.of(), RankingSettings.defaults().with("textFloor", "1"))
+            .fuse(doc("collector", "exchange", NOW, ""), 0.30, 1.0, NOW)
+            .score()).isLessThan(MatchBand.SUGGESTED_SCORE);
     }
 
     @Test

@@ -15,7 +15,8 @@ class RankingSettingsTests {
                 defaults.lexical(), defaults.recency(), defaults.status(), defaults.halfLifeDays(),
                 defaults.cosineFloor(), defaults.cosineCeil(), defaults.turnLexical(), defaults.candidates(),
                 defaults.fusion(), defaults.kindWeights(), defaults.sourceLexical(), defaults.questionPenalty(),
-                defaults.answerCarry(), defaults.outOfPeriod(), defaults.periodGraceDays()));
+                defaults.answerCarry(), defaults.outOfPeriod(), defaults.periodGraceDays(), defaults.textFloor()));
+        assertThat(defaults.with("textFloor", "1").textFloor()).isEqualTo(1.0);
         assertThat(defaults.with("b", "0.5").b()).isEqualTo(0.5);
         assertThat(defaults.with("semantic", "0.7").semantic()).isEqualTo(0.7);
         assertThat(defaults.with("lexical", "0.3").lexical()).isEqualTo(0.3);

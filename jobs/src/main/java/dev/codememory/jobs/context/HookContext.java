@@ -129,16 +129,16 @@ public final class HookContext {
             ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                return continuity(home, envelope, name, "session_start", sessionId, project, services, clock, started,
-                        log, info);
+                return continuity(home, envelope, name, "session_start", sessionId, text(event, "source"), project,
+                        services, clock, started, log, info);
             }
             String prompt = text(event, "prompt");
             if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
             }
             if (Prompts.asksToContinue(prompt)) {
-                return continuity(home, envelope, name, "continuity", sessionId, project, services, clock, started, log,
-                        info);
+                return continuity(home, envelope, name, "continuity", sessionId, null, project, services, clock,
+                        started, log, info);
             }
             PromptContextService.Outcome outcome = services.prompts().contextFor(project, prompt, clock);
             InjectedContext context = outcome.context();
@@ -196,11 +196,11 @@ public final class HookContext {
      * {@code continuity}
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
-            String sessionId, String project, Services services, ContextBudgetClock clock, Instant started,
-            BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
+            String sessionId, String source, String project, Services services, ContextBudgetClock clock,
+            Instant started, BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
         boolean prompt = "continuity".equals(band);
         SessionStartContextService.Outcome outcome = services.sessionStarts()
-            .contextFor(project, sessionId, prompt, clock);
+            .contextFor(project, sessionId, source, prompt, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;
@@ -224,10 +224,12 @@ public final class HookContext {
         }
         record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), hookEventName, Instant.now(), band,
                 context.text().length(), items), log);
+        long workingSetLines = context.citations().stream().filter(c -> c.startsWith("ev:")).count();
         info.accept(String.format(Locale.ROOT,
-                "%s context: %s, %d memories, %d chars, %d ms source=%s vectors=false withheld=%d", hookEventName, band,
-                items.size(), context.text().length(), Duration.between(started, Instant.now()).toMillis(),
-                services.source(), context.withheld()));
+                "%s context: %s, %d memories, %d working-set citations, %d chars, %d ms source=%s vectors=false "
+                        + "withheld=%d",
+                hookEventName, band, items.size(), workingSetLines, context.text().length(),
+                Duration.between(started, Instant.now()).toMillis(), services.source(), context.withheld()));
         return output(hookEventName, context.text());
     }
 

@@ -6,7 +6,11 @@ import dev.codememory.processors.context.ContextBudget;
 import dev.codememory.processors.context.OpenTask;
 import dev.codememory.processors.context.SessionStartContext;
 import dev.codememory.processors.context.SessionStartContextBuilder;
+import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.processors.task.TaskStatus;
+import dev.codememory.processors.workingset.WorkingSet;
+import dev.codememory.processors.workingset.WorkingSetBuilder;
+import dev.codememory.readers.workingset.WorkingSetQueries;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.context.SessionStartQueries;
 import dev.codememory.readers.context.SessionStartQueries.LastSession;
@@ -40,6 +44,14 @@ public final class SessionStartContextService {
     static final int MAX_PREFERENCES = 8;
 
     /**
+     * The SessionStart sources after which the work goes on: the working set comes first.
+     */
+    static final Set<String> INTERRUPTED = Set.of("compact", "clear", "resume");
+
+    /** At most this many of a session's newest events are read for its working set. */
+    static final int WORKING_SET_EVENTS = 2_000;
+
+    /**
      * An open task whose newest statement is older than this before the last session is
      * not shown at start.
      */
@@ -70,22 +82,23 @@ public final class SessionStartContextService {
         this.sessions = sessions;
     }
 
-    Outcome contextFor(String project, String sessionId, boolean shownInSession, ContextBudgetClock clock)
-            throws TimeoutException, ExecutionException, InterruptedException {
-        return clock.await(clock.start(() -> contextFor(project, sessionId, shownInSession)));
+    Outcome contextFor(String project, String sessionId, String source, boolean shownInSession,
+            ContextBudgetClock clock) throws TimeoutException, ExecutionException, InterruptedException {
+        return clock.await(clock.start(() -> contextFor(project, sessionId, source, shownInSession)));
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        return contextFor(project, sessionId, false);
+        return contextFor(project, sessionId, null, false);
     }
 
     /**
      * @param shownInSession whether to read what continuity blocks the session was shown
      * already (for a prompt that asks to continue)
      */
-    public Outcome contextFor(String project, String sessionId, boolean shownInSession) throws SQLException {
+    public Outcome contextFor(String project, String sessionId, String source, boolean shownInSession)
+            throws SQLException {
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            Outcome outcome = contextFor(c, project, sessionId);
+            Outcome outcome = contextFor(c, project, sessionId, source);
             if (!shownInSession || sessionId == null) {
                 return outcome;
             }
@@ -94,8 +107,20 @@ public final class SessionStartContextService {
         }
     }
 
-    /** The context on an open connection. */
+    /** The context on an open connection, for a session that starts afresh. */
     public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
+        return contextFor(c, project, sessionId, null);
+    }
+
+    /**
+     * The context on an open connection.
+     * @param source the SessionStart's {@code source}: with {@code compact},
+     * {@code clear} or {@code resume} the context opens with the session's
+     * {@link #workingSet working set}; null or anything else, without
+     */
+    public static Outcome contextFor(Connection c, String project, String sessionId, String source)
+            throws SQLException {
+        WorkingSet workingSet = INTERRUPTED.contains(source) ? workingSet(c, project, sessionId, source) : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))
@@ -121,8 +146,32 @@ public final class SessionStartContextService {
             .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-        return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation,
-                Set.of());
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, open, stated),
+                memoryOfCitation, Set.of());
+    }
+
+    /**
+     * The working set of the session whose work was interrupted, from the raw events
+     * ingested so far (no graduation): the starting session's own after a compaction or a
+     * resume (Claude Code keeps the session id); after a {@code /clear}, whose new
+     * session has no events yet, the project's newest other session with an event in the
+     * last {@link WorkingSetBuilder#WINDOW}. At most {@value #WORKING_SET_EVENTS} events
+     * are read. Events still in the spool (ingest runs every minute) are not seen.
+     */
+    static WorkingSet workingSet(Connection c, String project, String sessionId, String source) throws SQLException {
+        int hours = (int) WorkingSetBuilder.WINDOW.toHours();
+        String session = sessionId;
+        List<StoredEvent> events = sessionId == null ? List.of()
+                : WorkingSetQueries.sessionEvents(c, sessionId, hours, WORKING_SET_EVENTS);
+        if (events.isEmpty() && "clear".equals(source)) {
+            Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+                    LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+            if (previous.isPresent()) {
+                session = previous.get();
+                events = WorkingSetQueries.sessionEvents(c, session, hours, WORKING_SET_EVENTS);
+            }
+        }
+        return session == null ? null : new WorkingSetBuilder().build(session, events);
     }
 
 }

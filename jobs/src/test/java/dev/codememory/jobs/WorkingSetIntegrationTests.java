@@ -2,6 +2,7 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.config.json.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -99,6 +100,28 @@ class WorkingSetIntegrationTests {
             .contains("- Rate-limit the login endpoint (in progress)  [ev:");
         assertThat(citations(context)).hasSize(6);
         assertThat(startup.stdout()).as("no memories graduated, no working set at startup").isEmpty();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void eventsStillInTheSpoolCountBeforeTheyAreIngested() throws Exception {
+        HookEvents events = new HookEvents(project);
+        Instant t0 = Instant.now().minus(2, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
+        for (String line : List.of(
+                events.event("spooled-1", at(t0, 0), "UserPromptSubmit", "prompt", "Add a logout button"),
+                todo("spooled-1", at(t0, 1), new String[][] { { "Add the logout button", "in_progress" } }))) {
+            HookEvents.hook(home, (Map<String, Object>) Json.parse(line));
+        }
+
+        String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
+                "session_id", "spooled-1", "cwd", project.toString(), "source", "compact")));
+
+        assertThat(JobsJar.duckRows(home, "SELECT count(*) FROM events WHERE session_id = 'spooled-1'"))
+            .containsExactly(List.of(0L));
+        assertThat(context).startsWith("Where the work stood in session spooled-1")
+            .containsPattern("Goal, the user's latest request:\n- \"Add a logout button\"  \\[ev:[0-9a-f]{8}]")
+            .containsPattern("- Add the logout button \\(in progress\\)  \\[ev:[0-9a-f]{8}]");
+        assertThat(citations(context)).hasSize(2);
     }
 
     // ---- the session, as hook events a few hours old ----

@@ -200,7 +200,7 @@ public final class HookContext {
             Instant started, BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
         boolean prompt = "continuity".equals(band);
         SessionStartContextService.Outcome outcome = services.sessionStarts()
-            .contextFor(project, sessionId, source, prompt, clock);
+            .contextFor(project, sessionId, source, SpooledEvents.of(home), prompt, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;

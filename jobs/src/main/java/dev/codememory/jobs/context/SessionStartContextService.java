@@ -82,23 +82,23 @@ public final class SessionStartContextService {
         this.sessions = sessions;
     }
 
-    Outcome contextFor(String project, String sessionId, String source, boolean shownInSession,
+    Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled, boolean shownInSession,
             ContextBudgetClock clock) throws TimeoutException, ExecutionException, InterruptedException {
-        return clock.await(clock.start(() -> contextFor(project, sessionId, source, shownInSession)));
+        return clock.await(clock.start(() -> contextFor(project, sessionId, source, spooled, shownInSession)));
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        return contextFor(project, sessionId, null, false);
+        return contextFor(project, sessionId, null, SpooledEvents.NONE, false);
     }
 
     /**
      * @param shownInSession whether to read what continuity blocks the session was shown
      * already (for a prompt that asks to continue)
      */
-    public Outcome contextFor(String project, String sessionId, String source, boolean shownInSession)
-            throws SQLException {
+    public Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled,
+            boolean shownInSession) throws SQLException {
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            Outcome outcome = contextFor(c, project, sessionId, source);
+            Outcome outcome = contextFor(c, project, sessionId, source, spooled);
             if (!shownInSession || sessionId == null) {
                 return outcome;
             }
@@ -109,7 +109,7 @@ public final class SessionStartContextService {
 
     /** The context on an open connection, for a session that starts afresh. */
     public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
-        return contextFor(c, project, sessionId, null);
+        return contextFor(c, project, sessionId, null, SpooledEvents.NONE);
     }
 
     /**
@@ -117,10 +117,12 @@ public final class SessionStartContextService {
      * @param source the SessionStart's {@code source}: with {@code compact},
      * {@code clear} or {@code resume} the context opens with the session's
      * {@link #workingSet working set}; null or anything else, without
+     * @param spooled the session's events not ingested yet
      */
-    public static Outcome contextFor(Connection c, String project, String sessionId, String source)
-            throws SQLException {
-        WorkingSet workingSet = INTERRUPTED.contains(source) ? workingSet(c, project, sessionId, source) : null;
+    public static Outcome contextFor(Connection c, String project, String sessionId, String source,
+            SpooledEvents spooled) throws SQLException {
+        WorkingSet workingSet = INTERRUPTED.contains(source) ? workingSet(c, project, sessionId, source, spooled)
+                : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))
@@ -151,27 +153,38 @@ public final class SessionStartContextService {
     }
 
     /**
-     * The working set of the session whose work was interrupted, from the raw events
-     * ingested so far (no graduation): the starting session's own after a compaction or a
-     * resume (Claude Code keeps the session id); after a {@code /clear}, whose new
-     * session has no events yet, the project's newest other session with an event in the
-     * last {@link WorkingSetBuilder#WINDOW}. At most {@value #WORKING_SET_EVENTS} events
-     * are read. Events still in the spool (ingest runs every minute) are not seen.
+     * The working set of the session whose work was interrupted, from its raw events (no
+     * graduation): the starting session's own after a compaction or a resume (Claude Code
+     * keeps the session id); after a {@code /clear}, whose new session has nothing to
+     * show yet (its own SessionStart at most), the project's newest other session with an
+     * event in the last {@link WorkingSetBuilder#WINDOW}. At most
+     * {@value #WORKING_SET_EVENTS} events are read from the database, followed by the
+     * session's events still in the spool (ingest runs every minute, so the last minute
+     * before a compaction is there).
      */
-    static WorkingSet workingSet(Connection c, String project, String sessionId, String source) throws SQLException {
-        int hours = (int) WorkingSetBuilder.WINDOW.toHours();
-        String session = sessionId;
-        List<StoredEvent> events = sessionId == null ? List.of()
-                : WorkingSetQueries.sessionEvents(c, sessionId, hours, WORKING_SET_EVENTS);
-        if (events.isEmpty() && "clear".equals(source)) {
+    static WorkingSet workingSet(Connection c, String project, String sessionId, String source, SpooledEvents spooled)
+            throws SQLException {
+        WorkingSetBuilder builder = new WorkingSetBuilder();
+        WorkingSet own = sessionId == null ? null : builder.build(sessionId, eventsOf(c, sessionId, spooled));
+        if ((own == null || own.isEmpty()) && "clear".equals(source)) {
             Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
                     LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
             if (previous.isPresent()) {
-                session = previous.get();
-                events = WorkingSetQueries.sessionEvents(c, session, hours, WORKING_SET_EVENTS);
+                return builder.build(previous.get(), eventsOf(c, previous.get(), spooled));
             }
         }
-        return session == null ? null : new WorkingSetBuilder().build(session, events);
+        return own;
+    }
+
+    /** The session's ingested events, then those of its spooled events not ingested. */
+    private static List<StoredEvent> eventsOf(Connection c, String sessionId, SpooledEvents spooled)
+            throws SQLException {
+        List<StoredEvent> events = new ArrayList<>(WorkingSetQueries.sessionEvents(c, sessionId,
+                (int) WorkingSetBuilder.WINDOW.toHours(), WORKING_SET_EVENTS));
+        Set<String> ingested = new java.util.HashSet<>();
+        events.forEach(e -> ingested.add(e.eventId()));
+        spooled.of(sessionId).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);
+        return events;
     }
 
 }

@@ -129,15 +129,15 @@ public final class HookContext {
             ContextBudgetClock clock = new ContextBudgetClock(started, budget);
             String sessionId = text(event, "session_id");
             if ("SessionStart".equals(name)) {
-                return continuity(home, envelope, name, "session_start", "resume".equals(text(event, "source")),
-                        sessionId, project, services, clock, started, log, info);
+                return continuity(home, envelope, name, "session_start", sessionId, text(event, "source"), project,
+                        services, clock, started, log, info);
             }
             String prompt = text(event, "prompt");
             if (prompt == null || !Prompts.isSubstantive(prompt)) {
                 return null;
             }
             if (Prompts.asksToContinue(prompt)) {
-                return continuity(home, envelope, name, "continuity", true, sessionId, project, services, clock,
+                return continuity(home, envelope, name, "continuity", sessionId, null, project, services, clock,
                         started, log, info);
             }
             PromptContextService.Outcome outcome = services.prompts().contextFor(project, prompt, clock);
@@ -200,14 +200,15 @@ public final class HookContext {
      * since (graduation ran, a task closed), it is given whole.
      * @param band how the injection is recorded: {@code session_start} or
      * {@code continuity}
-     * @param unlessShown whether to give nothing when the session's context holds the
-     * block already
+     * @param source the SessionStart's {@code source} ({@code startup}, {@code resume},
+     * {@code clear}, {@code compact}); null for a prompt
      */
     private static String continuity(CodeMemoryHome home, Map<?, ?> envelope, String hookEventName, String band,
-            boolean unlessShown, String sessionId, String project, Services services, ContextBudgetClock clock,
+            String sessionId, String source, String project, Services services, ContextBudgetClock clock,
             Instant started, BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
+        boolean unlessShown = "continuity".equals(band) || "resume".equals(source);
         SessionStartContextService.Outcome outcome = services.sessionStarts()
-            .contextFor(project, sessionId, unlessShown, clock);
+            .contextFor(project, sessionId, source, SpooledEvents.of(home), unlessShown, clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;
@@ -231,10 +232,12 @@ public final class HookContext {
         }
         record(home, new Injection(sessionId, EventIdentity.eventIdOf(envelope), hookEventName, Instant.now(), band,
                 context.text().length(), items), log);
+        long workingSetLines = context.citations().stream().filter(c -> c.startsWith("ev:")).count();
         info.accept(String.format(Locale.ROOT,
-                "%s context: %s, %d memories, %d chars, %d ms source=%s vectors=false withheld=%d", hookEventName, band,
-                items.size(), context.text().length(), Duration.between(started, Instant.now()).toMillis(),
-                services.source(), context.withheld()));
+                "%s context: %s, %d memories, %d working-set citations, %d chars, %d ms source=%s vectors=false "
+                        + "withheld=%d",
+                hookEventName, band, items.size(), workingSetLines, context.text().length(),
+                Duration.between(started, Instant.now()).toMillis(), services.source(), context.withheld()));
         return output(hookEventName, context.text());
     }
 

@@ -6,7 +6,11 @@ import dev.codememory.processors.context.ContextBudget;
 import dev.codememory.processors.context.OpenTask;
 import dev.codememory.processors.context.SessionStartContext;
 import dev.codememory.processors.context.SessionStartContextBuilder;
+import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.processors.task.TaskStatus;
+import dev.codememory.processors.workingset.WorkingSet;
+import dev.codememory.processors.workingset.WorkingSetBuilder;
+import dev.codememory.readers.workingset.WorkingSetQueries;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.context.SessionStartQueries;
 import dev.codememory.readers.context.SessionStartQueries.LastSession;
@@ -40,6 +44,14 @@ public final class SessionStartContextService {
     static final int MAX_PREFERENCES = 8;
 
     /**
+     * The SessionStart sources after which the work goes on: the working set comes first.
+     */
+    static final Set<String> INTERRUPTED = Set.of("compact", "clear", "resume");
+
+    /** At most this many of a session's newest events are read for its working set. */
+    static final int WORKING_SET_EVENTS = 2_000;
+
+    /**
      * An open task whose newest statement is older than this before the last session is
      * not shown at start.
      */
@@ -70,22 +82,23 @@ public final class SessionStartContextService {
         this.sessions = sessions;
     }
 
-    Outcome contextFor(String project, String sessionId, boolean shownInSession, ContextBudgetClock clock)
-            throws TimeoutException, ExecutionException, InterruptedException {
-        return clock.await(clock.start(() -> contextFor(project, sessionId, shownInSession)));
+    Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled, boolean shownInSession,
+            ContextBudgetClock clock) throws TimeoutException, ExecutionException, InterruptedException {
+        return clock.await(clock.start(() -> contextFor(project, sessionId, source, spooled, shownInSession)));
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        return contextFor(project, sessionId, false);
+        return contextFor(project, sessionId, null, SpooledEvents.NONE, false);
     }
 
     /**
      * @param shownInSession whether to read what continuity blocks the session was shown
      * already (for a prompt that asks to continue)
      */
-    public Outcome contextFor(String project, String sessionId, boolean shownInSession) throws SQLException {
+    public Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled,
+            boolean shownInSession) throws SQLException {
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            Outcome outcome = contextFor(c, project, sessionId);
+            Outcome outcome = contextFor(c, project, sessionId, source, spooled);
             if (!shownInSession || sessionId == null) {
                 return outcome;
             }
@@ -94,8 +107,22 @@ public final class SessionStartContextService {
         }
     }
 
-    /** The context on an open connection. */
+    /** The context on an open connection, for a session that starts afresh. */
     public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
+        return contextFor(c, project, sessionId, null, SpooledEvents.NONE);
+    }
+
+    /**
+     * The context on an open connection.
+     * @param source the SessionStart's {@code source}: with {@code compact},
+     * {@code clear} or {@code resume} the context opens with the session's
+     * {@link #workingSet working set}; null or anything else, without
+     * @param spooled the session's events not ingested yet
+     */
+    public static Outcome contextFor(Connection c, String project, String sessionId, String source,
+            SpooledEvents spooled) throws SQLException {
+        WorkingSet workingSet = INTERRUPTED.contains(source) ? workingSet(c, project, sessionId, source, spooled)
+                : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))
@@ -121,8 +148,43 @@ public final class SessionStartContextService {
             .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-        return new Outcome(new SessionStartContextBuilder(BUDGET).build(last, open, stated), memoryOfCitation,
-                Set.of());
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, open, stated),
+                memoryOfCitation, Set.of());
+    }
+
+    /**
+     * The working set of the session whose work was interrupted, from its raw events (no
+     * graduation): the starting session's own after a compaction or a resume (Claude Code
+     * keeps the session id); after a {@code /clear}, whose new session has nothing to
+     * show yet (its own SessionStart at most), the project's newest other session with an
+     * event in the last {@link WorkingSetBuilder#WINDOW}. At most
+     * {@value #WORKING_SET_EVENTS} events are read from the database, followed by the
+     * session's events still in the spool (ingest runs every minute, so the last minute
+     * before a compaction is there).
+     */
+    static WorkingSet workingSet(Connection c, String project, String sessionId, String source, SpooledEvents spooled)
+            throws SQLException {
+        WorkingSetBuilder builder = new WorkingSetBuilder();
+        WorkingSet own = sessionId == null ? null : builder.build(sessionId, eventsOf(c, sessionId, spooled));
+        if ((own == null || own.isEmpty()) && "clear".equals(source)) {
+            Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+                    LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+            if (previous.isPresent()) {
+                return builder.build(previous.get(), eventsOf(c, previous.get(), spooled));
+            }
+        }
+        return own;
+    }
+
+    /** The session's ingested events, then those of its spooled events not ingested. */
+    private static List<StoredEvent> eventsOf(Connection c, String sessionId, SpooledEvents spooled)
+            throws SQLException {
+        List<StoredEvent> events = new ArrayList<>(WorkingSetQueries.sessionEvents(c, sessionId,
+                (int) WorkingSetBuilder.WINDOW.toHours(), WORKING_SET_EVENTS));
+        Set<String> ingested = new java.util.HashSet<>();
+        events.forEach(e -> ingested.add(e.eventId()));
+        spooled.of(sessionId).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);
+        return events;
     }
 
 }

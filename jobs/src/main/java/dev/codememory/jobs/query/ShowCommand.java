@@ -9,7 +9,13 @@ import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.cli.JobCommandRunner;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.config.graduate.AssembledSession;
+import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.turns.SessionAssembler;
+import dev.codememory.processors.turns.TranscriptSource;
+import dev.codememory.processors.workingset.EventCitation;
+import dev.codememory.readers.workingset.WorkingSetQueries;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.readers.align.SessionSourceTexts;
 import dev.codememory.readers.citation.CitationQueries;
@@ -46,11 +52,12 @@ import picocli.CommandLine.Spec;
  * plugin's {@code memory-show} command), so everything but the user's own words passes
  * the {@link ContextGate}, and each quote says whose words it holds.
  */
-@Command(name = "show", header = "a citation's memory, its evidence and the events it came from",
+@Command(name = "show", header = "a citation's memory, its evidence and the events it came from; or an event",
         mixinStandardHelpOptions = true,
         description = "Resolves a citation (mem:xxxxxx, [mem:xxxxxx] or xxxxxx) to its memory: kind, status, project, "
                 + "session, time, title and body; its evidence spans with the quoted source text; its source events "
-                + "(marked >) with the events around each.",
+                + "(marked >) with the events around each. An event citation (ev:xxxxxxxx, cited by a working set) "
+                + "prints the event: a prompt, or a tool call's input and whether it failed, never its output.",
         footer = { "", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
                 + "database." })
 public final class ShowCommand implements Callable<Integer> {
@@ -59,10 +66,13 @@ public final class ShowCommand implements Callable<Integer> {
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
 
+    /** The fields of a shown event, in the order printed, and their labels. */
+    private static final Map<String, String> EVENT_LABELS = eventLabels();
+
     @Option(names = "--json", description = "print the same as one JSON object")
     boolean json;
 
-    @Parameters(paramLabel = "CITATION", description = "mem:xxxxxx")
+    @Parameters(paramLabel = "CITATION", description = "mem:xxxxxx or ev:xxxxxxxx")
     String citation;
 
     @Spec
@@ -104,7 +114,8 @@ public final class ShowCommand implements Callable<Integer> {
     public Integer call() {
         invocation.logToStderr();
         CodeMemoryHome home = invocation.home();
-        if (CitationQueries.code(citation).isEmpty()) {
+        Optional<String> eventPrefix = EventCitation.idPrefix(citation);
+        if (eventPrefix.isEmpty() && CitationQueries.code(citation).isEmpty()) {
             throw new CommandLine.ParameterException(spec.commandLine(), "not a citation: " + citation);
         }
         if (!home.database().toFile().exists()) {
@@ -112,6 +123,9 @@ public final class ShowCommand implements Callable<Integer> {
             return JobCommandRunner.EXIT_FAILED;
         }
         try (SessionLease lease = invocation.read()) {
+            if (eventPrefix.isPresent()) {
+                return showEvents(lease.session(), eventPrefix.get());
+            }
             Optional<Shown> shown = load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);
@@ -152,6 +166,78 @@ public final class ShowCommand implements Callable<Integer> {
         catch (SQLException e) {
             throw new DatabaseException("cannot read " + citation + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * {@code show ev:xxxxxxxx}: the events whose id the citation names (one, unless two
+     * share the code), each with its session, time and type; a prompt as the user typed
+     * it, a tool call's tool, its input (through the gate) and whether it failed — never
+     * the tool's output.
+     */
+    private int showEvents(DuckDb.Session session, String idPrefix) {
+        List<WorkingSetQueries.CitedEvent> events;
+        try (Connection c = session.connection()) {
+            events = WorkingSetQueries.eventsByPrefix(c, idPrefix);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot read " + citation + ": " + e.getMessage(), e);
+        }
+        if (events.isEmpty()) {
+            err.println("unknown citation: " + citation);
+            return JobCommandRunner.EXIT_FAILED;
+        }
+        List<Map<String, Object>> shown = events.stream().map(ShowCommand::eventJson).toList();
+        if (json) {
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("citation", EventCitation.of(events.get(0).eventId()));
+            doc.put("events", shown);
+            out.println(Json.write(doc));
+            return 0;
+        }
+        for (Map<String, Object> e : shown) {
+            out.printf("[%s] event %s%n", EventCitation.of((String) e.get("event_id")), e.get("event_type"));
+            EVENT_LABELS.forEach((key, label) -> {
+                if (e.get(key) != null) {
+                    out.printf("%-10s%s%n", label + ":", e.get(key));
+                }
+            });
+        }
+        return 0;
+    }
+
+    private static Map<String, String> eventLabels() {
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("event_id", "id");
+        labels.put("project", "project");
+        labels.put("session_id", "session");
+        labels.put("ts", "time");
+        labels.put("prompt", "prompt");
+        labels.put("tool", "tool");
+        labels.put("input", "input");
+        labels.put("failed", "failed");
+        return labels;
+    }
+
+    private static Map<String, Object> eventJson(WorkingSetQueries.CitedEvent e) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("event_id", e.eventId());
+        doc.put("event_type", e.eventType());
+        doc.put("project", e.project());
+        doc.put("session_id", e.sessionId());
+        doc.put("ts", time(e.ts()));
+        AssembledSession one = new SessionAssembler(TranscriptSource.NONE).assemble(List
+            .of(new StoredEvent(e.eventId(), 0, e.ts(), e.eventType(), e.sessionId(), e.project(), e.payloadJson())));
+        one.turns()
+            .stream()
+            .filter(t -> e.eventId().equals(t.promptEventId()) && !t.promptText().isEmpty())
+            .findFirst()
+            .ifPresent(t -> doc.put("prompt", t.promptText()));
+        one.observations().stream().findFirst().ifPresent(o -> {
+            doc.put("tool", o.tool());
+            doc.put("input", o.inputText() == null ? null : ContextGate.pass(o.inputText()).text());
+            doc.put("failed", o.failed());
+        });
+        return doc;
     }
 
     /** Prints a memory as {@code show} does (the MCP tool {@code mem-details} too). */

@@ -1,0 +1,74 @@
+package dev.codememory.processors.workingset;
+
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * What one session is doing right now, read from its raw events: the goal, Claude's to-do
+ * list as it stands, the files edited most recently and the last commands with their
+ * outcome. Each item names the event it rests on.
+ *
+ * @param sessionId the session the events belong to
+ * @param goal the latest prompt that asked for something, the user's words; null when
+ * none
+ * @param todos the to-do list, open items first, then done ones
+ * @param files files edited, most recent first, relative to the project when under it
+ * @param commands shell commands, most recent first, each with its latest outcome
+ */
+public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands) {
+
+    public WorkingSet {
+        todos = List.copyOf(todos);
+        files = List.copyOf(files);
+        commands = List.copyOf(commands);
+    }
+
+    public static WorkingSet empty(String sessionId) {
+        return new WorkingSet(sessionId, null, List.of(), List.of(), List.of());
+    }
+
+    /** True when there is nothing to show. */
+    public boolean isEmpty() {
+        return goal == null && todos.isEmpty() && files.isEmpty() && commands.isEmpty();
+    }
+
+    /** A text and the event it was read from. */
+    public record Cited(String text, String eventId) {
+
+        public Cited {
+            Objects.requireNonNull(text, "text");
+            Objects.requireNonNull(eventId, "eventId");
+        }
+    }
+
+    /**
+     * A to-do item: Claude's words (tool input).
+     *
+     * @param status pending, in_progress or done
+     */
+    public record Todo(String title, String status, String eventId) {
+
+        public Todo {
+            Objects.requireNonNull(title, "title");
+            Objects.requireNonNull(status, "status");
+            Objects.requireNonNull(eventId, "eventId");
+        }
+
+        public boolean open() {
+            return !"done".equals(status);
+        }
+    }
+
+    /**
+     * A shell command as Claude wrote it (tool input) and whether its latest run failed;
+     * never its output.
+     */
+    public record Command(String command, boolean failed, String eventId) {
+
+        public Command {
+            Objects.requireNonNull(command, "command");
+            Objects.requireNonNull(eventId, "eventId");
+        }
+    }
+
+}

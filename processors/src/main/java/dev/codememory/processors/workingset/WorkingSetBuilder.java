@@ -1,0 +1,136 @@
+package dev.codememory.processors.workingset;
+
+import dev.codememory.config.graduate.AssembledSession;
+import dev.codememory.config.graduate.Observation;
+import dev.codememory.config.graduate.StoredEvent;
+import dev.codememory.config.graduate.Turn;
+import dev.codememory.processors.extract.TodoState;
+import dev.codememory.processors.turns.Prompts;
+import dev.codememory.processors.turns.SessionAssembler;
+import dev.codememory.processors.turns.TranscriptSource;
+import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A session's {@link WorkingSet} from its raw events, with no graduation: the events are
+ * paired by the {@link SessionAssembler} (no transcript is read) and read as follows.
+ * <ul>
+ * <li><b>Window.</b> Only events of the {@link #WINDOW} up to the session's newest event
+ * count (sliding with the session, so a session resumed days later still has its
+ * own).</li>
+ * <li><b>Goal.</b> The latest prompt that asks for something: not text Claude Code wrote
+ * (a task notification, the interruption marker), not one that carries nothing ("ok",
+ * "continue"), not a compaction summary and not a request to pick up where the work was
+ * left ({@link Prompts}).</li>
+ * <li><b>To-do list.</b> Claude's list as it stands after the last TodoWrite, TaskCreate
+ * and TaskUpdate ({@link TodoState}, the extractor's reading): open items (in progress
+ * first, then pending, each in list order), then done ones; dropped items are not
+ * shown.</li>
+ * <li><b>Files.</b> Files of Edit, Write, MultiEdit and NotebookEdit calls that did not
+ * fail, most recent first, each once.</li>
+ * <li><b>Commands.</b> Bash commands, most recent first, each once, with the outcome of
+ * its latest run: a command that failed and passed later is shown as passing, one still
+ * failing as failing. The output is never read.</li>
+ * </ul>
+ * Each list holds at most {@link #MAX_ITEMS} items. Stateless.
+ */
+public final class WorkingSetBuilder {
+
+    /** At most this many items per list. */
+    public static final int MAX_ITEMS = 8;
+
+    /** How far back from a session's newest event its working set reaches. */
+    public static final Duration WINDOW = Duration.ofHours(24);
+
+    static final Set<String> EDIT_TOOLS = Set.of("Edit", "Write", "MultiEdit", "NotebookEdit");
+
+    private final SessionAssembler assembler = new SessionAssembler(TranscriptSource.NONE);
+
+    /**
+     * @param events one session's events in seq order; empty gives an empty working set
+     */
+    public WorkingSet build(String sessionId, List<StoredEvent> events) {
+        if (events.isEmpty()) {
+            return WorkingSet.empty(sessionId);
+        }
+        LocalDateTime newest = events.stream().map(StoredEvent::ts).max(Comparator.naturalOrder()).orElseThrow();
+        LocalDateTime from = newest.minus(WINDOW);
+        List<StoredEvent> recent = events.stream().filter(e -> !e.ts().isBefore(from)).toList();
+        AssembledSession session = assembler.assemble(recent);
+        return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()),
+                files(session.observations()), commands(session.observations()));
+    }
+
+    private static WorkingSet.Cited goal(List<Turn> turns) {
+        for (int i = turns.size() - 1; i >= 0; i--) {
+            Turn t = turns.get(i);
+            String prompt = t.promptText();
+            if (prompt != null && Prompts.isSubstantive(prompt) && !Prompts.asksToContinue(prompt)) {
+                return new WorkingSet.Cited(prompt.strip(), t.promptEventId());
+            }
+        }
+        return null;
+    }
+
+    private static List<WorkingSet.Todo> todos(List<Observation> observations) {
+        List<TodoState.Item> items = TodoState.of(observations);
+        List<WorkingSet.Todo> out = new ArrayList<>();
+        for (String status : List.of("in_progress", "pending", "done")) {
+            items.stream()
+                .filter(i -> status.equals(i.status()))
+                .map(i -> new WorkingSet.Todo(i.title(), i.status(), i.eventId()))
+                .forEach(out::add);
+        }
+        return out.stream().limit(MAX_ITEMS).toList();
+    }
+
+    private static List<WorkingSet.Cited> files(List<Observation> observations) {
+        Set<String> seen = new LinkedHashSet<>();
+        List<WorkingSet.Cited> out = new ArrayList<>();
+        for (int i = observations.size() - 1; i >= 0 && out.size() < MAX_ITEMS; i--) {
+            Observation o = observations.get(i);
+            if (!EDIT_TOOLS.contains(o.tool()) || o.failed()) {
+                continue;
+            }
+            for (String file : o.files()) {
+                String shown = relative(file, o.project());
+                if (out.size() < MAX_ITEMS && seen.add(shown)) {
+                    out.add(new WorkingSet.Cited(shown, o.observationId()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<WorkingSet.Command> commands(List<Observation> observations) {
+        Map<String, WorkingSet.Command> latest = new LinkedHashMap<>();
+        for (int i = observations.size() - 1; i >= 0 && latest.size() < MAX_ITEMS; i--) {
+            Observation o = observations.get(i);
+            if (!"Bash".equals(o.tool()) || o.command() == null || o.command().isBlank()) {
+                continue;
+            }
+            String command = o.command().strip();
+            latest.putIfAbsent(command, new WorkingSet.Command(command, o.failed(), o.observationId()));
+        }
+        return List.copyOf(latest.values());
+    }
+
+    /** {@code file} relative to {@code project} when it lies under it. */
+    static String relative(String file, String project) {
+        if (project != null && !project.isEmpty()) {
+            String root = project.endsWith("/") ? project : project + "/";
+            if (file.startsWith(root) && file.length() > root.length()) {
+                return file.substring(root.length());
+            }
+        }
+        return file;
+    }
+
+}

@@ -1,0 +1,109 @@
+package dev.codememory.readers.workingset;
+
+import dev.codememory.config.graduate.StoredEvent;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The read side of the working set: a session's recent raw events, the session before a
+ * {@code /clear}, and the events an {@code ev:} citation names.
+ */
+public final class WorkingSetQueries {
+
+    /**
+     * The event types the working set reads: prompts, tool calls and task events. The
+     * rest (Stop replies, notifications, session markers) is left in the database.
+     */
+    static final String READ_TYPES = "('UserPromptSubmit', 'PostToolUse', 'PostToolUseFailure', 'TaskCreated', "
+            + "'TaskCompleted')";
+
+    /**
+     * The tools whose calls the working set reads; the payloads of other tools (Read,
+     * Grep, web fetches: large responses) are never loaded.
+     */
+    static final String READ_TOOLS = "('Edit', 'Write', 'MultiEdit', 'NotebookEdit', 'Bash', 'TodoWrite', "
+            + "'TaskCreate', 'TaskUpdate')";
+
+    private WorkingSetQueries() {
+    }
+
+    /**
+     * The newest {@code limit} events of the session the working set reads, from
+     * {@code hours} before its newest event, in seq order.
+     */
+    public static List<StoredEvent> sessionEvents(Connection c, String sessionId, int hours, int limit)
+            throws SQLException {
+        String sql = """
+                WITH s AS (SELECT event_id, seq, ts, event_type, session_id, project, payload FROM events
+                           WHERE session_id = ? AND event_type IN %s),
+                     recent AS (SELECT * FROM s
+                                WHERE ts >= (SELECT max(ts) FROM s) - to_hours(CAST(? AS BIGINT))
+                                  AND (event_type <> 'PostToolUse' AND event_type <> 'PostToolUseFailure'
+                                       OR json_extract_string(payload, '$.tool_name') IN %s)
+                                ORDER BY seq DESC LIMIT ?)
+                SELECT event_id, seq, ts, event_type, session_id, project, payload::VARCHAR FROM recent
+                ORDER BY seq""".formatted(READ_TYPES, READ_TOOLS);
+        List<StoredEvent> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, sessionId);
+            ps.setInt(2, hours);
+            ps.setInt(3, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
+                }
+            }
+        }
+        return events;
+    }
+
+    /**
+     * The session of the project, other than {@code currentSession}, with the newest
+     * event not older than {@code since}: the one a {@code /clear} left.
+     */
+    public static Optional<String> previousSession(Connection c, String project, String currentSession,
+            LocalDateTime since) throws SQLException {
+        String sql = """
+                SELECT session_id FROM events
+                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND ts >= ?
+                GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT 1""";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, currentSession);
+            ps.setObject(3, since);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+            }
+        }
+    }
+
+    /** An event as {@code show ev:…} prints it. */
+    public record CitedEvent(String eventId, String sessionId, String project, LocalDateTime ts, String eventType,
+            String payloadJson) {
+    }
+
+    /** The events whose id starts with {@code idPrefix}, in seq order. */
+    public static List<CitedEvent> eventsByPrefix(Connection c, String idPrefix) throws SQLException {
+        List<CitedEvent> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT event_id, session_id, project, ts, event_type, payload::VARCHAR FROM events
+                WHERE starts_with(event_id, ?) ORDER BY seq""")) {
+            ps.setString(1, idPrefix);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    events.add(new CitedEvent(rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6)));
+                }
+            }
+        }
+        return events;
+    }
+
+}

@@ -121,8 +121,8 @@ public final class SessionStartContextService {
      */
     public static Outcome contextFor(Connection c, String project, String sessionId, String source,
             SpooledEvents spooled) throws SQLException {
-        WorkingSet workingSet = INTERRUPTED.contains(source) ? workingSet(c, project, sessionId, source, spooled)
-                : null;
+        WorkingSet workingSet = source != null && INTERRUPTED.contains(source)
+                ? workingSet(c, project, sessionId, source, spooled) : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))

@@ -18,9 +18,17 @@ async function shot(page, name) {
   await page.screenshot({ path: path.join(shots, name + '.png'), fullPage: true });
 }
 
+// Waits for the navigation the action causes: waitForLoadState alone resolves at once on
+// the page that is already loaded, and what follows would read the old page.
+async function follow(page, action) {
+  const navigated = page.waitForNavigation({ waitUntil: 'load', timeout: 20000 });
+  await action();
+  await navigated;
+}
+
 async function nav(page, label) {
   const started = Date.now();
-  await Promise.all([page.waitForLoadState('load'), page.click(`header nav >> text="${label}"`)]);
+  await follow(page, () => page.click(`header nav >> text="${label}"`));
   seen.loads[label] = Date.now() - started;
   seen.pages.push(label);
 }
@@ -47,19 +55,19 @@ async function nav(page, label) {
 
     await nav(page, 'Search');
     await page.fill('input[name=q]', 'checkout tests');
-    await Promise.all([page.waitForLoadState('load'), page.press('input[name=q]', 'Enter')]);
+    await follow(page, () => page.press('input[name=q]', 'Enter'));
     seen.results = await page.locator('ol.results li').count();
     seen.band = await page.locator('#band').textContent();
     await shot(page, 'search');
 
-    await Promise.all([page.waitForLoadState('load'), page.locator('ol.results li a').first().click()]);
+    await follow(page, () => page.locator('ol.results li a').first().click());
     seen.citation = (await page.locator('#citation').textContent()).trim();
     seen.marks = await page.locator('.evidence mark').count();
     seen.firstMark = await page.locator('.evidence mark').first().textContent();
     await shot(page, 'memory');
     const sessionLink = page.locator('dl.facts a[href^="/session/"]');
     if (await sessionLink.count() > 0) {
-      await Promise.all([page.waitForLoadState('load'), sessionLink.first().click()]);
+      await follow(page, () => sessionLink.first().click());
       seen.sessionEvents = await page.locator('ol.events li').count();
       await shot(page, 'session');
     }
@@ -70,7 +78,7 @@ async function nav(page, label) {
 
     await nav(page, 'Context preview');
     await page.fill('textarea[name=prompt]', 'why did the checkout tests fail on CI?');
-    await Promise.all([page.waitForLoadState('load'), page.click('form button')]);
+    await follow(page, () => page.click('form button'));
     seen.contextBlocks = await page.locator('pre.context').count();
     await shot(page, 'context');
 
@@ -95,11 +103,11 @@ async function nav(page, label) {
     await shot(page, 'timeline-live');
 
     await page.goto(base + '/memory/' + seen.citation);
-    await Promise.all([page.waitForLoadState('load'), page.click('#forget')]);
-    await Promise.all([page.waitForLoadState('load'), page.click('#preview')]);
+    await follow(page, () => page.click('#forget'));
+    await follow(page, () => page.click('#preview'));
     seen.preview = await page.locator('#counts').textContent();
     await shot(page, 'forget-preview');
-    await Promise.all([page.waitForLoadState('load'), page.click('#confirm')]);
+    await follow(page, () => page.click('#confirm'));
     seen.forgot = await page.locator('#outcome').textContent();
     const after = await page.goto(base + '/memory/' + seen.citation);
     seen.afterStatus = after.status();

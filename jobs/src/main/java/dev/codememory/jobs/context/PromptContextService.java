@@ -147,13 +147,15 @@ public final class PromptContextService {
             catch (TimeoutException | ExecutionException e) {
                 // ranked without the semantic signal; the outcome says so
             }
-            List<QueryResult> hits = service
-                .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
+            QueryService.Answer answer = service.search(
+                    new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K,
+                    Duration.ofMillis(clock.millisLeft(RESERVE)));
+            List<QueryResult> hits = answer.results();
             Map<String, String> citations = new LinkedHashMap<>();
             hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
             InjectedContext context = new PromptContextBuilder(new DuckDbDisclosure(session, citations))
                 .build(hits.stream().map(PromptContextService::hit).toList());
-            return new Outcome(context, hits, queryVector != null);
+            return new Outcome(context, hits, answer.vectors());
         }
     }
 

@@ -71,8 +71,14 @@ public final class TcpProxy implements AutoCloseable {
 
     private void accept(ServerSocket server) {
         while (!server.isClosed()) {
+            Socket client;
             try {
-                Socket client = server.accept();
+                client = server.accept();
+            }
+            catch (IOException e) {
+                continue; // closed by stop()
+            }
+            try {
                 Socket upstream = new Socket(targetHost, targetPort);
                 sockets.add(client);
                 sockets.add(upstream);
@@ -80,7 +86,12 @@ public final class TcpProxy implements AutoCloseable {
                 pipe(upstream, client);
             }
             catch (IOException e) {
-                // closed by stop(), or the target refused: the client sees its socket end
+                try {
+                    client.close(); // the target refused: the client sees its socket end
+                }
+                catch (IOException ignored) {
+                    // already closed
+                }
             }
         }
     }

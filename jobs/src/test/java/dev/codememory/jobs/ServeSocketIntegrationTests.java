@@ -51,7 +51,7 @@ class ServeSocketIntegrationTests {
             assertThat(answered.stdout()).startsWith("{\"hookSpecificOutput\":{\"hookEventName\":\"UserPromptSubmit\"")
                 .contains("[mem:");
             assertThat(lastLine(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context:")
-                .endsWith("source=serve vectors=true");
+                .contains("source=serve vectors=true");
             String loaded = Files.readString(classes);
             assertThat(loaded).contains("dev.codememory.jobs.serve.ServeClient");
             for (String foreign : List.of("org.springframework.", "org.duckdb.", "ai.djl.", "tools.jackson.",

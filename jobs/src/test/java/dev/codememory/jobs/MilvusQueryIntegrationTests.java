@@ -8,17 +8,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.condition.EnabledIfEnvironmentVariable;
+import dev.codememory.jobs.servers.MilvusDatabase;
+import dev.codememory.jobs.servers.TestServers;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * With {@code code-memory.vector-store: milvus} the vectors go to Milvus only, and
  * {@code query} and the hook find memories by meaning through it: the DuckDB vector table
- * stays empty, so a hit on the semantic signal can only have come from Milvus.
+ * stays empty, so a hit on the semantic signal can only have come from Milvus. Needs
+ * {@code MILVUS_URI} (see {@link TestServers}).
  */
-@EnabledIfEnvironmentVariable(named = "MILVUS_URI", matches = ".+",
-        disabledReason = "needs a Milvus server: set MILVUS_URI, e.g. http://localhost:19530 "
-                + "(docker compose -f docker-compose.milvus.yml up -d)")
 class MilvusQueryIntegrationTests {
 
     private static final String FIXTURE_DIR = "/tmp/code-memory-fixture";
@@ -28,10 +27,15 @@ class MilvusQueryIntegrationTests {
 
     @Test
     void queriesAndHooksSearchMilvus() throws Exception {
+        try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
+            queriesAndHooksSearch(milvus);
+        }
+    }
+
+    private void queriesAndHooksSearch(MilvusDatabase milvus) throws Exception {
         Files.createDirectories(tmp.resolve("shop-api/.git"));
         Path home = Files.createDirectories(tmp.resolve("home"));
-        Files.writeString(home.resolve("application.yml"),
-                "code-memory.vector-store: milvus\n" + "code-memory.milvus.uri: " + System.getenv("MILVUS_URI") + "\n");
+        Files.writeString(home.resolve("application.yml"), milvus.settings());
         Files.writeString(tmp.resolve("hooks.jsonl"),
                 new String(getClass().getResourceAsStream("/fixtures/claude-code-session.jsonl").readAllBytes(),
                         StandardCharsets.UTF_8)

@@ -129,7 +129,7 @@ public class JobCommandRunner implements ApplicationRunner {
             .collect(Collectors.joining(", "));
         String reasons = execution.getAllFailureExceptions()
             .stream()
-            .map(e -> e.getClass().getSimpleName() + ": " + e.getMessage())
+            .map(JobCommandRunner::reason)
             .collect(Collectors.joining("; "));
         err.println("job " + name + " " + execution.getStatus() + " in step "
                 + (failedSteps.isEmpty() ? "(none)" : failedSteps) + (reasons.isEmpty() ? "" : ": " + reasons));
@@ -137,6 +137,19 @@ public class JobCommandRunner implements ApplicationRunner {
         log.error("job {} execution {} ended {} in step {}", name, execution.getId(), execution.getStatus(),
                 failedSteps);
         return EXIT_FAILED;
+    }
+
+    /**
+     * What went wrong, past Spring Batch's wrappers ("Unable to process chunk"): the
+     * first exception in the chain that is not Spring's, e.g. the vector store's "milvus
+     * vector store: cannot upsert into …".
+     */
+    static String reason(Throwable failure) {
+        Throwable e = failure;
+        while (e.getClass().getName().startsWith("org.springframework.") && e.getCause() != null && e.getCause() != e) {
+            e = e.getCause();
+        }
+        return e.getClass().getSimpleName() + ": " + e.getMessage();
     }
 
     /**

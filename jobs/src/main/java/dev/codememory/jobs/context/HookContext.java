@@ -144,7 +144,7 @@ public final class HookContext {
             InjectedContext context = outcome.context();
             String account = String.format(Locale.ROOT, "%s: %d hits, band %s, %s, %s", where, outcome.hits().size(),
                     context.band().name().toLowerCase(Locale.ROOT), context.reason().name().toLowerCase(Locale.ROOT),
-                    outcome.semantic() ? "text and vectors" : "text only (no query vector within the budget)");
+                    outcome.semantic() ? "text and vectors" : "text only (no vectors within the budget)");
             String fields = " " + outcome.splitText() + " source=" + services.source() + " vectors="
                     + outcome.semantic();
             if (context.isEmpty()) {

@@ -49,6 +49,13 @@ public final class PromptContextService {
     static final Duration RESERVE = Duration.ofMillis(400);
 
     /**
+     * What the vector search may take of the reserve when the query vector came late: an
+     * in-process search of the DuckDB table takes tens of milliseconds, so a vector made
+     * just in time is still used; a Milvus server that does not answer is given up on.
+     */
+    static final Duration VECTOR_SEARCH_FLOOR = Duration.ofMillis(200);
+
+    /**
      * What a cold model load may take here (measured 2.1–4.9 s); less budget than this,
      * and no model is loaded.
      */
@@ -173,8 +180,10 @@ public final class PromptContextService {
                 // ranked without the semantic signal; the outcome says so
             }
             long t2 = System.nanoTime();
-            List<QueryResult> hits = service
-                .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K);
+            QueryService.Answer answer = service.search(
+                    new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), queryVector, TOP_K,
+                    Duration.ofMillis(Math.max(clock.millisLeft(RESERVE), VECTOR_SEARCH_FLOOR.toMillis())));
+            List<QueryResult> hits = answer.results();
             long t3 = System.nanoTime();
             Map<String, String> citations = new LinkedHashMap<>();
             hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
@@ -185,7 +194,7 @@ public final class PromptContextService {
             split[1] = (t2 - t1) / 1_000_000;
             split[2] = (t3 - t2) / 1_000_000;
             split[3] = (t4 - t3) / 1_000_000;
-            return new Outcome(context, hits, queryVector != null, split);
+            return new Outcome(context, hits, answer.vectors(), split);
         }
     }
 

@@ -22,6 +22,7 @@ import dev.codememory.readers.query.SpokenTurn;
 import dev.codememory.readers.query.StoredMemory;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -29,6 +30,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -53,6 +60,13 @@ public final class QueryService implements AutoCloseable {
     private static final Logger log = LoggerFactory.getLogger(QueryService.class);
 
     private static final String ALL = "\u0000all";
+
+    /** Where searches limited in time wait for the vector store; daemon threads. */
+    private static final ExecutorService VECTOR_SEARCHES = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "code-memory-vector-search");
+        t.setDaemon(true);
+        return t;
+    });
 
     private final DuckDb.Session session;
 
@@ -201,34 +215,38 @@ public final class QueryService implements AutoCloseable {
      * ranked on the other signals, see {@link HybridRanker#rank}).
      */
     public List<QueryResult> search(QueryRequest request, float[] queryVector, int topK) {
+        return search(request, queryVector, topK, null).results();
+    }
+
+    /**
+     * The results, and whether the vector store's answer was part of their ranking (false
+     * without a query vector, or when the store failed or did not answer in time).
+     */
+    public record Answer(List<QueryResult> results, boolean vectors) {
+    }
+
+    /**
+     * Answers one query, waiting at most {@code vectorWait} for the vector store (null:
+     * as long as it takes): a store that is down or slow (a Milvus server being
+     * restarted) leaves the answer ranked on the other signals instead of holding up a
+     * hook. The search abandoned at the limit finishes, or fails, on a daemon thread.
+     */
+    public Answer search(QueryRequest request, float[] queryVector, int topK, Duration vectorWait) {
         Corpus corpus = corpus(request.project());
         lock.readLock().lock();
         try {
-            return search(corpus, request, queryVector, topK);
+            return search(corpus, request, queryVector, topK, vectorWait);
         }
         finally {
             lock.readLock().unlock();
         }
     }
 
-    private List<QueryResult> search(Corpus corpus, QueryRequest request, float[] queryVector, int topK) {
+    private Answer search(Corpus corpus, QueryRequest request, float[] queryVector, int topK, Duration vectorWait) {
         if (corpus.memories().isEmpty()) {
-            return List.of();
+            return new Answer(List.of(), false);
         }
-        Map<String, Double> cosines = null;
-        if (queryVector != null) {
-            VectorFilter filter = new VectorFilter(request.project(), Set.of(), Set.of("active"), null, null);
-            try {
-                Map<String, Double> found = new HashMap<>();
-                for (VectorHit hit : vectorStore().search(queryVector, settings.candidates(), filter)) {
-                    found.put(hit.memoryId(), hit.score());
-                }
-                cosines = found;
-            }
-            catch (VectorStoreException e) {
-                log.warn("vector search unavailable, ranking by text only: {}", e.getMessage());
-            }
-        }
+        Map<String, Double> cosines = queryVector == null ? null : cosines(request, queryVector, vectorWait);
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
         Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
         List<QueryResult> results = new ArrayList<>(ranked.size());
@@ -238,7 +256,50 @@ public final class QueryService implements AutoCloseable {
             results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(), m.summary(), hs.sources(),
                     UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet()));
         }
-        return results;
+        return new Answer(results, cosines != null);
+    }
+
+    /**
+     * The vector store's nearest memories and their cosines, or null when the store fails
+     * or does not answer within {@code wait} (null: no limit).
+     */
+    private Map<String, Double> cosines(QueryRequest request, float[] queryVector, Duration wait) {
+        VectorFilter filter = new VectorFilter(request.project(), Set.of(), Set.of("active"), null, null);
+        Supplier<Map<String, Double>> search = () -> {
+            Map<String, Double> found = new HashMap<>();
+            for (VectorHit hit : vectorStore().search(queryVector, settings.candidates(), filter)) {
+                found.put(hit.memoryId(), hit.score());
+            }
+            return found;
+        };
+        try {
+            if (wait == null) {
+                return search.get();
+            }
+            Future<Map<String, Double>> answer = VECTOR_SEARCHES.submit(search::get);
+            try {
+                return answer.get(Math.max(0, wait.toMillis()), TimeUnit.MILLISECONDS);
+            }
+            catch (TimeoutException e) {
+                answer.cancel(true);
+                log.warn("vector search gave no answer within {} ms, ranking by text only", wait.toMillis());
+                return null;
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+            catch (ExecutionException e) {
+                if (e.getCause() instanceof RuntimeException cause) {
+                    throw cause;
+                }
+                throw new IllegalStateException(e.getCause());
+            }
+        }
+        catch (VectorStoreException e) {
+            log.warn("vector search unavailable, ranking by text only: {}", e.getMessage());
+            return null;
+        }
     }
 
     /**

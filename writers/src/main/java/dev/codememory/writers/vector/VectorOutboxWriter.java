@@ -4,6 +4,7 @@ import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
+import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.writers.staging.Staging;
 import java.util.ArrayList;
@@ -18,11 +19,17 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
  * The single writer of the vector index: embeds a chunk's texts in one batch, upserts (or
- * deletes) by memory id, then marks the outbox rows done. If embedding or the store
- * fails, the chunk's rows are marked failed with the error and one more attempt; they are
- * retried on later runs until {@link VectorOutbox#MAX_ATTEMPTS}, and stay visible as
- * failed after that. Upserts are idempotent, so a chunk repeated after a crash changes
- * nothing.
+ * deletes) by memory id, then marks the outbox rows done. If embedding fails, the chunk's
+ * rows are marked failed with the error and one more attempt; they are retried on later
+ * runs until {@link VectorOutbox#MAX_ATTEMPTS}, and stay visible as failed after that.
+ *
+ * <p>
+ * If the store fails ({@link VectorStoreException}: a Milvus server that is down or
+ * refuses the call), the fault is the store's, not the items': nothing is marked, the
+ * exception fails the step, and the rows stay pending with their attempts untouched, so
+ * the job's rerun writes them once the store is back. A row is marked done only after the
+ * store acknowledged its write. Upserts are idempotent, so a chunk repeated after a crash
+ * (or half written before the store went away) changes nothing.
  */
 public class VectorOutboxWriter implements ItemWriter<VectorWork> {
 
@@ -66,6 +73,11 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
                 store.upsert(records);
             }
             store.delete(deletes);
+        }
+        catch (VectorStoreException e) {
+            log.warn("vector store failed on a chunk of {} items, left pending for the rerun: {}", chunk.size(),
+                    e.getMessage());
+            throw e;
         }
         catch (RuntimeException e) {
             error = e.getClass().getSimpleName() + ": " + String.valueOf(e.getMessage());

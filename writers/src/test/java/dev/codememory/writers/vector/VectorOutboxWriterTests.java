@@ -3,10 +3,14 @@ package dev.codememory.writers.vector;
 import dev.codememory.writers.DuckRows;
 import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.EmbeddingVersion;
+import dev.codememory.config.vector.VectorRecord;
+import dev.codememory.config.vector.VectorStore;
+import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.config.vector.VectorWork;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -158,6 +162,33 @@ class VectorOutboxWriterTests {
         }
         assertThat(count(pending)).isZero(); // given up, still visible as failed
         assertThat(store.count()).isZero();
+    }
+
+    @Test
+    void aStoreThatFailsFailsTheChunkAndLeavesItsRowsPendingUntouched() throws Exception {
+        AtomicInteger upserts = new AtomicInteger();
+        VectorStore down = new DuckDbVectorStore(session::connection, V) {
+            @Override
+            public void upsert(List<VectorRecord> records) {
+                if (upserts.incrementAndGet() > 1) {
+                    throw new VectorStoreException("milvus vector store: cannot upsert into c: UNAVAILABLE", null);
+                }
+                super.upsert(records);
+            }
+        };
+        VectorOutboxWriter writer = new VectorOutboxWriter(session::connection, down, texts -> vectors(texts.size()));
+        outbox.queue(V.id());
+
+        writer.write(new Chunk<>(work("e1")));
+
+        assertThatThrownBy(() -> writer.write(new Chunk<>(work("e2"), work("e3"))))
+            .isInstanceOf(VectorStoreException.class)
+            .hasMessage("milvus vector store: cannot upsert into c: UNAVAILABLE");
+        assertThat(
+                rows("SELECT memory_id, status, attempts, coalesce(error, '-') FROM vector_outbox ORDER BY memory_id"))
+            .containsExactly("e1 done 0 -", "e2 pending 0 -", "e3 pending 0 -");
+        assertThat(store.count()).isEqualTo(1);
+        assertThat(rows(VectorOutbox.pendingSql(V.id()))).containsExactly("e2", "e3");
     }
 
     private static VectorWork work(String id) {

@@ -2,6 +2,7 @@ package dev.codememory.writers.vector.milvus;
 
 import io.milvus.v2.client.ConnectConfig;
 import io.milvus.v2.client.MilvusClientV2;
+import io.milvus.v2.client.RetryConfig;
 import io.milvus.v2.service.collection.request.CreateCollectionReq;
 import io.milvus.v2.service.collection.request.DropCollectionReq;
 import io.milvus.v2.service.collection.request.HasCollectionReq;
@@ -26,18 +27,29 @@ final class MilvusClientGateway implements MilvusGateway {
     /**
      * Connects now: the SDK opens the channel and waits for the server in its
      * constructor.
+     *
+     * <p>
+     * Every call then has a deadline of {@code callTimeout}. The SDK's calls wait for the
+     * channel to be ready, so without a deadline a call made while the server is down
+     * waits for it for ever (an embed step hung that way when Milvus was stopped under
+     * it); with one, a server back within the deadline is waited for and one that stays
+     * down fails the call. Retries of calls that fail otherwise are bounded by the same
+     * time (the SDK's default retries 75 times, for up to about four minutes).
      */
-    static MilvusClientGateway open(MilvusSettings settings, Duration connectTimeout) {
+    static MilvusClientGateway open(MilvusSettings settings, Duration connectTimeout, Duration callTimeout) {
         ConnectConfig.ConnectConfigBuilder config = ConnectConfig.builder()
             .uri(settings.uri())
-            .connectTimeoutMs(connectTimeout.toMillis());
+            .connectTimeoutMs(connectTimeout.toMillis())
+            .rpcDeadlineMs(callTimeout.toMillis());
         if (settings.token() != null) {
             config.token(settings.token());
         }
         if (settings.database() != null) {
             config.dbName(settings.database());
         }
-        return new MilvusClientGateway(new MilvusClientV2(config.build()));
+        MilvusClientV2 client = new MilvusClientV2(config.build());
+        client.retryConfig(RetryConfig.builder().maxRetryTimeoutMs(callTimeout.toMillis()).build());
+        return new MilvusClientGateway(client);
     }
 
     @Override

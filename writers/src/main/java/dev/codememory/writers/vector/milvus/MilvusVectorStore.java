@@ -47,6 +47,14 @@ public final class MilvusVectorStore implements VectorStore {
      */
     static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(10);
 
+    /**
+     * The deadline of every call, waiting for the server included: a restart of a few
+     * seconds is ridden out, a server that stays down fails the call (and the job's step,
+     * which a rerun resumes) within this. Long enough for an upsert of
+     * {@value #BATCH_SIZE} vectors on a busy server.
+     */
+    static final Duration CALL_TIMEOUT = Duration.ofSeconds(20);
+
     /** HNSW's search-time candidate list; Milvus requires ef >= topK. */
     static final int MIN_EF = 64;
 
@@ -68,14 +76,15 @@ public final class MilvusVectorStore implements VectorStore {
      * Call {@link #ensureReady()} before the first write.
      */
     public static MilvusVectorStore connect(MilvusSettings settings, EmbeddingVersion version) {
-        return connect(settings, version, CONNECT_TIMEOUT);
+        return connect(settings, version, CONNECT_TIMEOUT, CALL_TIMEOUT);
     }
 
-    static MilvusVectorStore connect(MilvusSettings settings, EmbeddingVersion version, Duration connectTimeout) {
+    static MilvusVectorStore connect(MilvusSettings settings, EmbeddingVersion version, Duration connectTimeout,
+            Duration callTimeout) {
         String collection = MilvusSchema.collectionName(version);
         MilvusGateway gateway;
         try {
-            gateway = MilvusClientGateway.open(settings, connectTimeout);
+            gateway = MilvusClientGateway.open(settings, connectTimeout, callTimeout);
         }
         catch (RuntimeException e) {
             throw new VectorStoreException("milvus vector store: cannot connect to " + settings.uri() + " for "

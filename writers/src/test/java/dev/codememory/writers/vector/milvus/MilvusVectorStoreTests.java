@@ -230,7 +230,8 @@ class MilvusVectorStoreTests {
         }
         MilvusSettings settings = MilvusSettings.of("http://127.0.0.1:" + closedPort);
 
-        assertThatThrownBy(() -> MilvusVectorStore.connect(settings, VERSION, Duration.ofMillis(300)))
+        assertThatThrownBy(
+                () -> MilvusVectorStore.connect(settings, VERSION, Duration.ofMillis(300), Duration.ofMillis(300)))
             .isInstanceOf(VectorStoreException.class)
             .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:" + closedPort + " for "
                     + COLLECTION + ": ");

@@ -53,11 +53,28 @@ final class ResidentVectors implements VectorStore {
 
     @Override
     public List<VectorHit> search(float[] query, int topK, VectorFilter filter) {
-        if (filter.project() == null || !filter.kinds().isEmpty() || filter.from() != null || filter.to() != null
+        if (!filter.kinds().isEmpty() || filter.from() != null || filter.to() != null
                 || !filter.statuses().equals(Set.of(ACTIVE))) {
             return table.search(query, topK, filter);
         }
+        if (filter.project() == null) {
+            return acrossProjects(query, topK);
+        }
         return index(filter.project()).search(query, topK);
+    }
+
+    /**
+     * Every project's nearest, merged by score (the viewer's search across projects):
+     * each project's index answers from memory, where an exact scan of the whole table
+     * takes a quarter of a second at 100k vectors.
+     */
+    private List<VectorHit> acrossProjects(float[] query, int topK) {
+        List<VectorHit> hits = new java.util.ArrayList<>();
+        for (String project : table.projects(ACTIVE)) {
+            hits.addAll(index(project).search(query, topK));
+        }
+        hits.sort(java.util.Comparator.comparingDouble(VectorHit::score).reversed().thenComparing(VectorHit::memoryId));
+        return hits.size() > topK ? List.copyOf(hits.subList(0, topK)) : hits;
     }
 
     /**

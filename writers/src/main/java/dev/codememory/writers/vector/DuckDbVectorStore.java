@@ -158,6 +158,23 @@ public class DuckDbVectorStore implements VectorStore {
         });
     }
 
+    /** The projects that hold vectors with this status. */
+    public java.util.Set<String> projects(String status) {
+        return run("read projects of " + table, c -> {
+            java.util.Set<String> projects = new java.util.TreeSet<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT DISTINCT project FROM " + table + " WHERE status = ? AND project IS NOT NULL")) {
+                ps.setString(1, status);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        projects.add(rs.getString(1));
+                    }
+                }
+            }
+            return projects;
+        });
+    }
+
     /** The ids of a project's vectors with this status. */
     public java.util.Set<String> ids(String project, String status) {
         return run("read ids of " + table, c -> {

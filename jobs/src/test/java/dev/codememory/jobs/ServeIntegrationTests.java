@@ -66,6 +66,58 @@ class ServeIntegrationTests {
         assertThat(Files.readString(log)).contains("catching up now").contains("shutting down");
     }
 
+    /**
+     * A finished session is memory by the next one: serve graduates a short while after a
+     * SessionEnd, not after the 30 idle minutes; a session that has not ended waits.
+     */
+    @Test
+    void graduatesSoonAfterASessionEndsAndNotBefore() throws Exception {
+        Path log = home.resolveSibling(home.getFileName() + "-serve-end.log");
+        Path project = Files.createDirectories(home.resolveSibling(home.getFileName() + "-project"));
+        HookEvents events = new HookEvents(project);
+        Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.ingest-every=1s",
+                "--code-memory.schedule.idle-after=30m", "--code-memory.schedule.idle-check-every=1s",
+                "--code-memory.schedule.after-session-end=2s");
+        try {
+            awaitTrue(() -> completed("graduationJob") >= 1, 60, log); // the catch-up run
+            String session = "ended-session";
+            for (String line : List.of(
+                    events.event(session, "2026-11-26T10:00:00Z", "UserPromptSubmit", "prompt",
+                            "Why does the invoice export drop the currency column?"),
+                    events.event(session, "2026-11-26T10:01:00Z", "Stop", "last_assistant_message",
+                            "The exporter built its header from the first row, which had no currency. "
+                                    + "I fixed it by taking the header from the schema."))) {
+                assertThat(JobsJar.run(home, utf8(strip(line)), JobsJar.hookCommand()).exit()).isZero();
+            }
+            awaitTrue(() -> ingested() >= 2, 60, log);
+            Thread.sleep(4_000); // past after-session-end, still far from idle-after
+            assertThat(completed("graduationJob")).as("no graduation while the session goes on").isEqualTo(1);
+
+            assertThat(
+                    JobsJar
+                        .run(home,
+                                utf8(strip(
+                                        events.event(session, "2026-11-26T10:02:00Z", "SessionEnd", "reason", "exit"))),
+                                JobsJar.hookCommand())
+                        .exit())
+                .isZero();
+            awaitTrue(() -> completed("graduationJob") >= 2, 60, log);
+        }
+        finally {
+            serve.destroy();
+            serve.waitFor(60, TimeUnit.SECONDS);
+        }
+        assertThat(JobsJar.duckLong(home,
+                "SELECT count(*) FROM entries WHERE stage = 'verified' AND session_id = 'ended-session'"))
+            .isPositive();
+        assertThat(Files.readString(log)).contains("a session ended: graduating now");
+    }
+
+    /** The hook reads what Claude Code sends: no {@code timestamp} field. */
+    private static String strip(String line) {
+        return line.replaceAll(",\\s*\"timestamp\":\"[^\"]*\"", "");
+    }
+
     private long completed(String job) {
         try {
             return ((Number) JobsJar

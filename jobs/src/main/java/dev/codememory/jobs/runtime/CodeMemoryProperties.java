@@ -24,7 +24,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         duckdbMemoryLimit = duckdbMemoryLimit == null ? "2GB" : duckdbMemoryLimit;
         duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
         ingest = ingest == null ? new Ingest(null) : ingest;
-        schedule = schedule == null ? new Schedule(null, null, null, null, null, null) : schedule;
+        schedule = schedule == null ? new Schedule(null, null, null, null, null, null, null) : schedule;
         vectorStore = vectorStore == null ? "duckdb" : vectorStore.trim().toLowerCase(java.util.Locale.ROOT);
         if (!vectorStore.equals("duckdb") && !vectorStore.equals("milvus")) {
             throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was " + vectorStore);
@@ -106,15 +106,22 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
      * @param afterSave graduate this long after an MCP {@code mem-save} (several saves
      * within it: once), so what the user asked to remember is searchable without waiting
      * for idle; zero: wait for idle like every other event
+     * @param afterSessionEnd graduate once a session has ended (its SessionEnd ingested)
+     * and this long has passed, so the next session finds it as memory; zero: wait for
+     * idle
      */
     public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron,
-            Boolean enabled, Duration afterSave) {
+            Boolean enabled, Duration afterSave, Duration afterSessionEnd) {
 
         public Schedule {
             enabled = enabled == null || enabled;
             afterSave = afterSave == null ? Duration.ofMinutes(1) : afterSave;
             if (afterSave.isNegative()) {
                 throw new IllegalArgumentException("code-memory.schedule.after-save must not be negative");
+            }
+            afterSessionEnd = afterSessionEnd == null ? Duration.ofMinutes(1) : afterSessionEnd;
+            if (afterSessionEnd.isNegative()) {
+                throw new IllegalArgumentException("code-memory.schedule.after-session-end must not be negative");
             }
             ingestEvery = ingestEvery == null ? Duration.ofMinutes(1) : ingestEvery;
             idleAfter = idleAfter == null ? Duration.ofMinutes(30) : idleAfter;

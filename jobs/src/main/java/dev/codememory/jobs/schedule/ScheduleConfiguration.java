@@ -1,5 +1,10 @@
 package dev.codememory.jobs.schedule;
 
+import dev.codememory.jobs.runtime.JobDatabase;
+import dev.codememory.readers.graduation.SessionEndQueries;
+import java.sql.Connection;
+import java.sql.SQLException;
+
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import org.quartz.CronScheduleBuilder;
 import org.quartz.JobBuilder;
@@ -13,7 +18,7 @@ import org.springframework.context.annotation.Configuration;
 /**
  * What {@code serve} runs, as Quartz jobs and triggers (RAMJobStore, one worker thread,
  * so never two jobs at once): ingest every minute, graduation once the user has been idle
- * for 30 minutes, and nightly at 03:00.
+ * for 30 minutes or a minute after a session ended, and nightly at 03:00.
  */
 @Configuration(proxyBeanMethods = false)
 public class ScheduleConfiguration {
@@ -77,6 +82,25 @@ public class ScheduleConfiguration {
             .withSchedule(CronScheduleBuilder.cronSchedule(properties.schedule().nightlyCron())
                 .withMisfireHandlingInstructionDoNothing())
             .build();
+    }
+
+    /**
+     * When the newest session ended, read on the connection serve holds (none open: not
+     * known yet).
+     */
+    @Bean
+    IdleGraduationCheck.LastSessionEnd lastSessionEnd(JobDatabase database) {
+        return () -> {
+            if (!database.isOpen()) {
+                return null;
+            }
+            try (Connection c = database.connection()) {
+                return SessionEndQueries.lastSessionEnd(c);
+            }
+            catch (SQLException e) {
+                throw new IllegalStateException("cannot read the last session end: " + e.getMessage(), e);
+            }
+        };
     }
 
     @Bean

@@ -170,9 +170,10 @@ public final class SessionStartContextBuilder {
     /**
      * The working set: its header, then the goal (the user's words, as they are),
      * Claude's to-do list, the files edited and the commands run (Claude's words, gated;
-     * a command's output is never shown, only whether its latest run failed), each line
-     * citing its event. A line is added while the working set stays within its share of
-     * the budget; a section whose first line does not fit is left out.
+     * a command's output is never shown, only whether its latest run failed), the user's
+     * decisions (their words) and the files read, each line citing its event. A line is
+     * added while the working set stays within its share of the budget; a section whose
+     * first line does not fit is left out.
      */
     private void appendWorkingSet(WorkingSet set, BoundedText out, Set<String> citations, GateTally gate) {
         int limit = budget.charLimit() * WORKING_SET_SHARE_PERCENT / 100;
@@ -209,6 +210,19 @@ public final class SessionStartContextBuilder {
                                     + (c.failed() ? "failed" : "ok") + "  " + eventCite(c.eventId()),
                             EventCitation.of(c.eventId())))
                     .toList()));
+        sections.add(new Section("Decisions, the user's words",
+                set.decisions()
+                    .stream()
+                    .map(d -> new Item("\n- " + ContextText.quotation(ContextText.line(d.text(), TASK_CHARS)) + "  "
+                            + eventCite(d.eventId()), EventCitation.of(d.eventId())))
+                    .toList()));
+        sections
+            .add(new Section("Files read, newest first",
+                    set.filesRead()
+                        .stream()
+                        .map(f -> new Item("\n- " + ContextText.line(gate.gated(f.text()), TASK_CHARS) + "  "
+                                + eventCite(f.eventId()), EventCitation.of(f.eventId())))
+                        .toList()));
         for (Section section : sections) {
             String heading = section.heading();
             for (Item item : section.items()) {

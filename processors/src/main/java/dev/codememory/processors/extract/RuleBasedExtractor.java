@@ -186,6 +186,21 @@ public final class RuleBasedExtractor implements Extractor {
         }
     }
 
+    /**
+     * The sentences of a user's prompt that the claim rules read as decisions, as their
+     * titles (the working set shows them before any graduation).
+     */
+    public static List<String> decisions(String prompt) {
+        List<String> decisions = new java.util.ArrayList<>();
+        for (String sentence : TextCuts.sentences(prompt)) {
+            Claim claim = ClaimRules.classify(sentence, Speaker.USER);
+            if (claim != null && claim.kind() == CandidateKind.DECISION) {
+                decisions.add(claim.title());
+            }
+        }
+        return decisions;
+    }
+
     private static void claims(String text, Speaker speaker, String eventId, String field, LocalDateTime ts,
             CandidateSink sink) {
         for (String sentence : TextCuts.sentences(text)) {

@@ -5,8 +5,8 @@ import java.util.Objects;
 
 /**
  * What one session is doing right now, read from its raw events: the goal, Claude's to-do
- * list as it stands, the files edited most recently and the last commands with their
- * outcome. Each item names the event it rests on.
+ * list as it stands, the files edited and read most recently, the last commands with
+ * their outcome and what the user decided. Each item names the event it rests on.
  *
  * @param sessionId the session the events belong to
  * @param goal the latest prompt that asked for something, the user's words; null when
@@ -14,13 +14,23 @@ import java.util.Objects;
  * @param todos the to-do list, open items first, then done ones
  * @param files files edited, most recent first, relative to the project when under it
  * @param commands shell commands, most recent first, each with its latest outcome
+ * @param decisions what the user decided, in their words, newest first
+ * @param filesRead files read and not edited since, most recent first
  */
-public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands) {
+public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands,
+        List<Cited> decisions, List<Cited> filesRead) {
 
     public WorkingSet {
         todos = List.copyOf(todos);
         files = List.copyOf(files);
         commands = List.copyOf(commands);
+        decisions = List.copyOf(decisions);
+        filesRead = List.copyOf(filesRead);
+    }
+
+    /** A working set without decisions or files read. */
+    public WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands) {
+        this(sessionId, goal, todos, files, commands, List.of(), List.of());
     }
 
     public static WorkingSet empty(String sessionId) {
@@ -29,7 +39,8 @@ public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Ci
 
     /** True when there is nothing to show. */
     public boolean isEmpty() {
-        return goal == null && todos.isEmpty() && files.isEmpty() && commands.isEmpty();
+        return goal == null && todos.isEmpty() && files.isEmpty() && commands.isEmpty() && decisions.isEmpty()
+                && filesRead.isEmpty();
     }
 
     /** A text and the event it was read from. */

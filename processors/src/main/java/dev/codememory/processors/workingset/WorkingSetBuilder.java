@@ -4,6 +4,7 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.processors.extract.RuleBasedExtractor;
 import dev.codememory.processors.extract.TodoState;
 import dev.codememory.processors.turns.Prompts;
 import dev.codememory.processors.turns.SessionAssembler;
@@ -38,6 +39,10 @@ import java.util.Set;
  * <li><b>Commands.</b> Bash commands, most recent first, each once, with the outcome of
  * its latest run: a command that failed and passed later is shown as passing, one still
  * failing as failing. The output is never read.</li>
+ * <li><b>Decisions.</b> Sentences of the user's prompts that the extractor's claim rules
+ * read as decisions ("let's use X instead of Y", "we decided …"), newest first.</li>
+ * <li><b>Files read.</b> Files of Read calls that did not fail and were not edited since,
+ * most recent first, each once.</li>
  * </ul>
  * Each list holds at most {@link #MAX_ITEMS} items. Stateless.
  */
@@ -64,8 +69,9 @@ public final class WorkingSetBuilder {
         LocalDateTime from = newest.minus(WINDOW);
         List<StoredEvent> recent = events.stream().filter(e -> !e.ts().isBefore(from)).toList();
         AssembledSession session = assembler.assemble(recent);
-        return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()),
-                files(session.observations()), commands(session.observations()));
+        List<WorkingSet.Cited> edited = files(session.observations());
+        return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()), edited,
+                commands(session.observations()), decisions(session.turns()), read(session.observations(), edited));
     }
 
     private static WorkingSet.Cited goal(List<Turn> turns) {
@@ -120,6 +126,44 @@ public final class WorkingSetBuilder {
             latest.putIfAbsent(command, new WorkingSet.Command(command, o.failed(), o.observationId()));
         }
         return List.copyOf(latest.values());
+    }
+
+    private static List<WorkingSet.Cited> decisions(List<Turn> turns) {
+        List<WorkingSet.Cited> out = new ArrayList<>();
+        Set<String> seen = new LinkedHashSet<>();
+        for (int i = turns.size() - 1; i >= 0 && out.size() < MAX_ITEMS; i--) {
+            Turn t = turns.get(i);
+            String prompt = t.promptText();
+            if (prompt == null || !Prompts.isSubstantive(prompt)) {
+                continue;
+            }
+            List<String> found = RuleBasedExtractor.decisions(prompt);
+            for (int j = found.size() - 1; j >= 0 && out.size() < MAX_ITEMS; j--) {
+                if (seen.add(found.get(j))) {
+                    out.add(new WorkingSet.Cited(found.get(j), t.promptEventId()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private static List<WorkingSet.Cited> read(List<Observation> observations, List<WorkingSet.Cited> edited) {
+        Set<String> seen = new LinkedHashSet<>();
+        edited.forEach(f -> seen.add(f.text()));
+        List<WorkingSet.Cited> out = new ArrayList<>();
+        for (int i = observations.size() - 1; i >= 0 && out.size() < MAX_ITEMS; i--) {
+            Observation o = observations.get(i);
+            if (!"Read".equals(o.tool()) || o.failed()) {
+                continue;
+            }
+            for (String file : o.files()) {
+                String shown = relative(file, o.project());
+                if (out.size() < MAX_ITEMS && seen.add(shown)) {
+                    out.add(new WorkingSet.Cited(shown, o.observationId()));
+                }
+            }
+        }
+        return out;
     }
 
     /** {@code file} relative to {@code project} when it lies under it. */

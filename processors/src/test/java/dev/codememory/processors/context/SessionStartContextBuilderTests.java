@@ -107,6 +107,23 @@ class SessionStartContextBuilderTests {
     }
 
     @Test
+    void decisionsAreQuotedAndFilesReadListedAfterTheCommands() {
+        WorkingSet set = new WorkingSet("s-42", null, List.of(), List.of(), List.of(),
+                List.of(new WorkingSet.Cited("Let's use DuckDB instead of SQLite", ev(7))),
+                List.of(new WorkingSet.Cited("docs/ARCHITECTURE.md", ev(8))));
+
+        SessionStartContext context = builder.build(set, null, List.of(), List.of());
+
+        assertThat(context.text()).endsWith("""
+                Decisions, the user's words:
+                - "Let's use DuckDB instead of SQLite"  [ev:00000007]
+
+                Files read, newest first:
+                - docs/ARCHITECTURE.md  [ev:00000008]""");
+        assertThat(context.citations()).containsExactly("ev:00000007", "ev:00000008");
+    }
+
+    @Test
     void aWorkingSetAloneIsShownWithoutTheMemoryHeader() {
         SessionStartContext context = builder.build(WORKING_SET, null, List.of(), List.of());
 

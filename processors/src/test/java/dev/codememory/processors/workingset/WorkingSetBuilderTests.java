@@ -39,6 +39,35 @@ class WorkingSetBuilderTests {
     }
 
     @Test
+    void decisionsAreTheUsersOwnNewestFirst() {
+        prompt(1, "Let's use DuckDB instead of SQLite for the event store. Also fix the typo.");
+        prompt(2, "How do we pick a port?");
+        prompt(3, "We decided to keep the spool as JSON lines.");
+        reply(4, "We decided to rewrite everything in Rust.");
+
+        WorkingSet set = builder.build("s-1", events);
+
+        assertThat(set.decisions()).extracting(WorkingSet.Cited::eventId).containsExactly(id(3), id(1));
+        assertThat(set.decisions().get(0).text()).contains("keep the spool as JSON lines");
+        assertThat(set.decisions().get(1).text()).contains("DuckDB instead of SQLite");
+    }
+
+    @Test
+    void filesReadAreThoseNotEditedSinceNewestFirst() {
+        tool(1, "Read", Map.of("file_path", PROJECT + "/src/A.java"), Map.of("type", "text"));
+        tool(2, "Read", Map.of("file_path", PROJECT + "/src/B.java"), Map.of("type", "text"));
+        tool(3, "Edit", Map.of("file_path", PROJECT + "/src/A.java"), Map.of("filePath", PROJECT + "/src/A.java"));
+        tool(4, "Read", Map.of("file_path", PROJECT + "/docs/missing.md"), "Error: file does not exist");
+        tool(5, "Read", Map.of("file_path", PROJECT + "/pom.xml"), Map.of("type", "text"));
+
+        WorkingSet set = builder.build("s-1", events);
+
+        assertThat(set.filesRead()).containsExactly(new WorkingSet.Cited("pom.xml", id(5)),
+                new WorkingSet.Cited("src/B.java", id(2)));
+        assertThat(set.files()).containsExactly(new WorkingSet.Cited("src/A.java", id(3)));
+    }
+
+    @Test
     void todoListIsTheLastStateOpenItemsFirst() {
         todoWrite(1, todo("Write the parser", "in_progress"), todo("Wire the parser", "pending"),
                 todo("Drop the old parser", "pending"));
@@ -136,6 +165,10 @@ class WorkingSetBuilderTests {
 
     private void prompt(int n, String text) {
         events.add(event(n, T0.plusMinutes(n), "UserPromptSubmit", Map.of("prompt", text)));
+    }
+
+    private void reply(int n, String text) {
+        events.add(event(n, T0.plusMinutes(n), "Stop", Map.of("last_assistant_message", text)));
     }
 
     private void todoWrite(int n, Map<?, ?>... todos) {

@@ -116,7 +116,9 @@ public final class SessionStartContextService {
      * The context on an open connection.
      * @param source the SessionStart's {@code source}: with {@code compact},
      * {@code clear} or {@code resume} the context opens with the session's
-     * {@link #workingSet working set}; null or anything else, without
+     * {@link #workingSet working set}; with {@code startup}, with the last session's when
+     * that one is recent and not summarized yet ({@link #unsummarized}); null or anything
+     * else, without
      * @param spooled the session's events not ingested yet
      */
     public static Outcome contextFor(Connection c, String project, String sessionId, String source,
@@ -124,6 +126,9 @@ public final class SessionStartContextService {
         WorkingSet workingSet = source != null && INTERRUPTED.contains(source)
                 ? workingSet(c, project, sessionId, source, spooled) : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
+        if ("startup".equals(source)) {
+            workingSet = unsummarized(c, project, sessionId, summary, spooled);
+        }
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))
             .minusDays(STALE_DAYS);
@@ -174,6 +179,23 @@ public final class SessionStartContextService {
             }
         }
         return own;
+    }
+
+    /**
+     * At a fresh start, the working set of the project's last session when it is recent
+     * (an event in the last {@link WorkingSetBuilder#WINDOW}) and not summarized yet —
+     * not graduated, or graduated while it went on: a session that has its summary is
+     * shown by it instead. Null when there is none.
+     */
+    static WorkingSet unsummarized(Connection c, String project, String sessionId, Optional<LastSession> summary,
+            SpooledEvents spooled) throws SQLException {
+        Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+                LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+        if (previous.isEmpty() || summary.map(LastSession::sessionId).filter(previous.get()::equals).isPresent()) {
+            return null;
+        }
+        WorkingSet set = new WorkingSetBuilder().build(previous.get(), eventsOf(c, previous.get(), spooled));
+        return set.isEmpty() ? null : set;
     }
 
     /** The session's ingested events, then those of its spooled events not ingested. */

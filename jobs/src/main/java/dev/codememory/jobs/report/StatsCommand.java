@@ -234,7 +234,7 @@ public final class StatsCommand implements Callable<Integer> {
             String measured = lag.get("capture_to_memory_median_seconds") == null ? "no memory in the last 30 days"
                     : "median " + duration((Double) lag.get("capture_to_memory_median_seconds")) + ", p95 "
                             + duration((Double) lag.get("capture_to_memory_p95_seconds")) + " over "
-                            + n(lag.get("memories_measured")) + " memories of the last 30 days";
+                            + n(lag.get("memories_measured")) + " of the newest memories of the last 30 days";
             out.printf("lag         capture → memory: %s; %s event(s) not graduated yet%s%n", measured,
                     n(lag.get("events_not_graduated")), lag.get("oldest_not_graduated") == null ? ""
                             : " (the oldest captured " + lag.get("oldest_not_graduated") + ")");

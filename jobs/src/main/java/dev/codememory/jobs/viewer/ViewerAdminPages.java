@@ -175,7 +175,7 @@ final class ViewerAdminPages {
             .append(seconds(lag.medianSeconds()))
             .append("</dd><dt>95th percentile</dt><dd>")
             .append(seconds(lag.p95Seconds()))
-            .append("</dd><dt>memories measured (30 days)</dt><dd>")
+            .append("</dd><dt>newest memories measured (30 days, at most " + ReportQueries.LAG_SAMPLE + ")</dt><dd>")
             .append(lag.memoriesMeasured())
             .append("</dd><dt>events not graduated yet</dt><dd>")
             .append(lag.pendingEvents())

@@ -68,22 +68,33 @@ public final class HookCommand {
             }
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
             String line = builder.build(input, receivedAt, "hook", null).json();
-            Spool.forHome(home).append(line);
-            if (context && mayInject(line)) {
+            if (!(context && mayInject(line))) {
+                Spool.forHome(home).append(line);
+            }
+            else {
                 CodeMemoryHome h = home;
                 // the budget runs from when Claude Code started this process, JVM
                 // start-up included (ProcessStart: to a clock tick)
                 Instant started = budgetStart != null ? budgetStart : earliest(ProcessStart.started(), receivedAt);
                 Instant deadline = started.plus(ContextBudgetClock.budgetFromEnvironment()).minus(COLD_RESERVE);
-                Instant asked = Instant.now();
-                Optional<ServeClient.HookAnswer> served = serve.hook(line, started, deadline);
+                Optional<ServeClient.HookAnswer> served;
+                Instant spooled;
+                // serve works on the context while the line is synced to the spool; its
+                // answer is read only once the line is there
+                try (ServeClient.AskedHook asked = serve.askHook(line, started, deadline)) {
+                    Spool.forHome(home).append(line);
+                    spooled = Instant.now();
+                    served = asked.answer();
+                }
                 String answer;
                 if (served.isPresent()) {
-                    // where this process's time went: start-up to main, reading and
-                    // spooling the event, serve's answer
+                    // where this process's time went: start-up to main, reading,
+                    // redacting
+                    // and syncing the event (serve already working), then the rest of
+                    // serve's answer
                     String split = " jvm=" + Duration.between(started, receivedAt).toMillis() + " spool="
-                            + Duration.between(receivedAt, asked).toMillis() + " serve="
-                            + Duration.between(asked, Instant.now()).toMillis();
+                            + Duration.between(receivedAt, spooled).toMillis() + " serve="
+                            + Duration.between(spooled, Instant.now()).toMillis();
                     served.get().info().forEach(message -> HookLog.info(h, message + split));
                     served.get().errors().forEach(message -> HookLog.write(h, "ERROR " + message));
                     answer = served.get().stdout();

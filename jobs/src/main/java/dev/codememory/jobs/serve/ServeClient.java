@@ -126,20 +126,88 @@ public final class ServeClient {
      * waiting until {@code deadline} at most.
      */
     public Optional<HookAnswer> hook(String spoolLine, Instant started, Instant deadline) {
+        try (AskedHook asked = askHook(spoolLine, started, deadline)) {
+            return asked.answer();
+        }
+    }
+
+    /**
+     * Sends serve the request for the context of a UserPromptSubmit or SessionStart line
+     * and returns at once, so that serve works while the hook syncs the line to the
+     * spool; {@link AskedHook#answer} then waits for it until {@code deadline} at most.
+     */
+    public AskedHook askHook(String spoolLine, Instant started, Instant deadline) {
         Map<String, Object> request = new LinkedHashMap<>();
         request.put("op", "hook");
         request.put("line", spoolLine);
         request.put("started", started.toEpochMilli());
         request.put("deadline", deadline.toEpochMilli());
-        Optional<Map<?, ?>> last = exchange(request, deadline, line -> {
-        });
-        if (last.isEmpty() || !(last.get().get("exit") instanceof Json.JsonNumber n) || !"0".equals(n.literal())) {
-            return Optional.empty(); // no answer, or serve failed to work one out: the
-                                     // hook answers on its own
+        SocketChannel channel = null;
+        try {
+            channel = connection(deadline);
+            if (channel != null) {
+                write(channel, request);
+            }
+            return new AskedHook(channel, deadline);
         }
-        Map<?, ?> answer = last.get();
-        return Optional.of(new HookAnswer(answer.get("stdout") instanceof String s ? s : null,
-                strings(answer.get("info")), strings(answer.get("errors"))));
+        catch (IOException | RuntimeException e) {
+            closeQuietly(channel);
+            return new AskedHook(null, deadline);
+        }
+    }
+
+    /** A hook request serve is working on (no channel: nobody to ask). */
+    public static final class AskedHook implements AutoCloseable {
+
+        private final SocketChannel channel;
+
+        private final Instant deadline;
+
+        private AskedHook(SocketChannel channel, Instant deadline) {
+            this.channel = channel;
+            this.deadline = deadline;
+        }
+
+        /**
+         * What serve answered, or empty when it did not answer by the deadline or failed
+         * to work one out: the hook then answers on its own.
+         */
+        public Optional<HookAnswer> answer() {
+            if (channel == null) {
+                return Optional.empty();
+            }
+            Optional<Map<?, ?>> last;
+            try {
+                last = readAnswer(channel, deadline, line -> {
+                });
+            }
+            catch (IOException | RuntimeException e) {
+                return Optional.empty();
+            }
+            if (last.isEmpty() || !(last.get().get("exit") instanceof Json.JsonNumber n) || !"0".equals(n.literal())) {
+                return Optional.empty();
+            }
+            Map<?, ?> answer = last.get();
+            return Optional.of(new HookAnswer(answer.get("stdout") instanceof String s ? s : null,
+                    strings(answer.get("info")), strings(answer.get("errors"))));
+        }
+
+        @Override
+        public void close() {
+            closeQuietly(channel);
+        }
+
+    }
+
+    private static void closeQuietly(SocketChannel channel) {
+        if (channel != null) {
+            try {
+                channel.close();
+            }
+            catch (IOException e) {
+                // nothing more to read from it
+            }
+        }
     }
 
     /**
@@ -274,10 +342,20 @@ public final class ServeClient {
 
     private static Optional<Map<?, ?>> read(SocketChannel channel, Map<String, Object> request, Instant deadline,
             java.util.function.Consumer<Map<?, ?>> lines) throws IOException {
+        write(channel, request);
+        return readAnswer(channel, deadline, lines);
+    }
+
+    private static void write(SocketChannel channel, Map<String, Object> request) throws IOException {
         ByteBuffer out = ByteBuffer.wrap((Json.write(request) + "\n").getBytes(StandardCharsets.UTF_8));
         while (out.hasRemaining()) {
             channel.write(out);
         }
+    }
+
+    /** serve's answer lines, each to {@code lines}, until the final one. */
+    private static Optional<Map<?, ?>> readAnswer(SocketChannel channel, Instant deadline,
+            java.util.function.Consumer<Map<?, ?>> lines) throws IOException {
         channel.configureBlocking(false);
         ByteArrayOutputStream pending = new ByteArrayOutputStream();
         ByteBuffer in = ByteBuffer.allocate(64 * 1024);

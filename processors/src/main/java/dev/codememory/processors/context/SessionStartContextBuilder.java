@@ -195,13 +195,7 @@ public final class SessionStartContextBuilder {
             .map(t -> new Item("\n- " + ContextText.line(gate.gated(t.title()), TASK_CHARS) + " ("
                     + t.status().replace('_', ' ') + ")  " + eventCite(t.eventId()), EventCitation.of(t.eventId())))
             .toList()));
-        sections
-            .add(new Section("Files edited, newest first",
-                    set.files()
-                        .stream()
-                        .map(f -> new Item("\n- " + ContextText.line(gate.gated(f.text()), TASK_CHARS) + "  "
-                                + eventCite(f.eventId()), EventCitation.of(f.eventId())))
-                        .toList()));
+        sections.add(new Section("Files edited, newest first", fileItems(set.files(), gate)));
         sections.add(new Section("Commands run, newest first (latest outcome)",
                 set.commands()
                     .stream()
@@ -216,13 +210,7 @@ public final class SessionStartContextBuilder {
                     .map(d -> new Item("\n- " + ContextText.quotation(ContextText.line(d.text(), TASK_CHARS)) + "  "
                             + eventCite(d.eventId()), EventCitation.of(d.eventId())))
                     .toList()));
-        sections
-            .add(new Section("Files read, newest first",
-                    set.filesRead()
-                        .stream()
-                        .map(f -> new Item("\n- " + ContextText.line(gate.gated(f.text()), TASK_CHARS) + "  "
-                                + eventCite(f.eventId()), EventCitation.of(f.eventId())))
-                        .toList()));
+        sections.add(new Section("Files read, newest first", fileItems(set.filesRead(), gate)));
         for (Section section : sections) {
             String heading = section.heading();
             for (Item item : section.items()) {
@@ -234,6 +222,14 @@ public final class SessionStartContextBuilder {
                 citations.add(item.citation());
             }
         }
+    }
+
+    private static List<Item> fileItems(List<WorkingSet.Cited> files, GateTally gate) {
+        return files.stream()
+            .map(f -> new Item(
+                    "\n- " + ContextText.line(gate.gated(f.text()), TASK_CHARS) + "  " + eventCite(f.eventId()),
+                    EventCitation.of(f.eventId())))
+            .toList();
     }
 
     private static String eventCite(String eventId) {

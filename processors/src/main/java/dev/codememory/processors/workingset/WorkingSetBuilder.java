@@ -98,17 +98,25 @@ public final class WorkingSetBuilder {
     }
 
     private static List<WorkingSet.Cited> files(List<Observation> observations) {
-        Set<String> seen = new LinkedHashSet<>();
+        return files(observations, EDIT_TOOLS, Set.of());
+    }
+
+    /**
+     * Files of the calls of {@code tools} that did not fail, most recent first, each
+     * once, none of {@code shown}.
+     */
+    private static List<WorkingSet.Cited> files(List<Observation> observations, Set<String> tools, Set<String> shown) {
+        Set<String> seen = new LinkedHashSet<>(shown);
         List<WorkingSet.Cited> out = new ArrayList<>();
         for (int i = observations.size() - 1; i >= 0 && out.size() < MAX_ITEMS; i--) {
             Observation o = observations.get(i);
-            if (!EDIT_TOOLS.contains(o.tool()) || o.failed()) {
+            if (!tools.contains(o.tool()) || o.failed()) {
                 continue;
             }
             for (String file : o.files()) {
-                String shown = relative(file, o.project());
-                if (out.size() < MAX_ITEMS && seen.add(shown)) {
-                    out.add(new WorkingSet.Cited(shown, o.observationId()));
+                String relative = relative(file, o.project());
+                if (out.size() < MAX_ITEMS && seen.add(relative)) {
+                    out.add(new WorkingSet.Cited(relative, o.observationId()));
                 }
             }
         }
@@ -148,22 +156,9 @@ public final class WorkingSetBuilder {
     }
 
     private static List<WorkingSet.Cited> read(List<Observation> observations, List<WorkingSet.Cited> edited) {
-        Set<String> seen = new LinkedHashSet<>();
-        edited.forEach(f -> seen.add(f.text()));
-        List<WorkingSet.Cited> out = new ArrayList<>();
-        for (int i = observations.size() - 1; i >= 0 && out.size() < MAX_ITEMS; i--) {
-            Observation o = observations.get(i);
-            if (!"Read".equals(o.tool()) || o.failed()) {
-                continue;
-            }
-            for (String file : o.files()) {
-                String shown = relative(file, o.project());
-                if (out.size() < MAX_ITEMS && seen.add(shown)) {
-                    out.add(new WorkingSet.Cited(shown, o.observationId()));
-                }
-            }
-        }
-        return out;
+        Set<String> shown = new LinkedHashSet<>();
+        edited.forEach(f -> shown.add(f.text()));
+        return files(observations, Set.of("Read"), shown);
     }
 
     /** {@code file} relative to {@code project} when it lies under it. */

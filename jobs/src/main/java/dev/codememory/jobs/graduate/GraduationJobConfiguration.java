@@ -15,6 +15,7 @@ import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.jobs.ingest.IngestJobConfiguration;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.ActionSteps;
+import dev.codememory.jobs.runtime.ChunkSteps;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.vector.EmbedStepsConfiguration;
 import dev.codememory.processors.align.EvidenceAligner;
@@ -108,6 +109,11 @@ public class GraduationJobConfiguration {
      * events 1,888 pages of 500 took 21 s).
      */
     static final int CANDIDATES_PER_CHUNK = 5000;
+
+    /**
+     * Projects per chunk of the project-facts step (a project's activity is one item).
+     */
+    static final int PROJECTS_PER_CHUNK = 10;
 
     /**
      * Entries per chunk of alignment and of the task stage, read as one page: each
@@ -225,21 +231,17 @@ public class GraduationJobConfiguration {
     Step assembleSessionsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<List<StoredEvent>> sessionEventsReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("assembleSessionsStep", jobRepository)
-            .<List<StoredEvent>, AssembledSession>chunk(SESSIONS_PER_CHUNK)
-            .transactionManager(transactionManager)
-            .reader(sessionEventsReader)
-            .processor(new SessionAssembler(new TranscriptFiles())::assemble)
-            .writer(new DuckDbSessionWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener)
+            .<List<StoredEvent>, AssembledSession>step("assembleSessionsStep", SESSIONS_PER_CHUNK, sessionEventsReader,
+                    new SessionAssembler(new TranscriptFiles())::assemble,
+                    new DuckDbSessionWriter(database.connections()));
     }
 
     @Bean
     @StepScope
     PendingItemReader<List<StoredEvent>> sessionEventsReader(JobDatabase database, @Value(SINCE) String since) {
-        return new PendingItemReader<>(database.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE,
-                (PendingItemReader.PageLoader<List<StoredEvent>>) SessionEventQueries::sessionEvents)
+        return PendingItemReader
+            .paged(database.connections(), SessionEventQueries.SESSIONS_TO_ASSEMBLE, SessionEventQueries::sessionEvents)
             .since(NewestFirst.since(since));
     }
 
@@ -247,21 +249,18 @@ public class GraduationJobConfiguration {
     Step extractCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<AssembledSession> assembledSessionReader, JobDatabase database,
             JobRunListener jobRunListener) {
-        return new StepBuilder("extractCandidatesStep", jobRepository)
-            .<AssembledSession, ExtractedSession>chunk(SESSIONS_PER_CHUNK)
-            .transactionManager(transactionManager)
-            .reader(assembledSessionReader)
-            .processor(new CandidateExtractionProcessor(new RuleBasedExtractor()))
-            .writer(new DuckDbCandidateWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener)
+            .<AssembledSession, ExtractedSession>step("extractCandidatesStep", SESSIONS_PER_CHUNK,
+                    assembledSessionReader, new CandidateExtractionProcessor(new RuleBasedExtractor()),
+                    new DuckDbCandidateWriter(database.connections()));
     }
 
     @Bean
     @StepScope
     PendingItemReader<AssembledSession> assembledSessionReader(JobDatabase database, @Value(SINCE) String since) {
-        return new PendingItemReader<>(database.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
-                (PendingItemReader.PageLoader<AssembledSession>) AssembledSessionQueries::assembledSessions)
+        return PendingItemReader
+            .paged(database.connections(), AssembledSessionQueries.SESSIONS_TO_EXTRACT,
+                    AssembledSessionQueries::assembledSessions)
             .since(NewestFirst.since(since));
     }
 
@@ -275,21 +274,18 @@ public class GraduationJobConfiguration {
             PendingItemReader<ProjectActivity> projectActivityReader, JobDatabase database,
             JobRunListener jobRunListener) {
         ProjectFacts facts = new ProjectFacts();
-        return new StepBuilder("extractProjectFactsStep",
-                jobRepository).<ProjectActivity, ProjectActivity.Outcome>chunk(10)
-            .transactionManager(transactionManager)
-            .reader(projectActivityReader)
-            .processor(a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)))
-            .writer(new DuckDbProjectFactsWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager,
+                jobRunListener).<ProjectActivity, ProjectActivity.Outcome>step("extractProjectFactsStep",
+                        PROJECTS_PER_CHUNK, projectActivityReader,
+                        a -> new ProjectActivity.Outcome(a.project(), a.extent(), facts.facts(a)),
+                        new DuckDbProjectFactsWriter(database.connections()));
     }
 
     @Bean
     @StepScope
     PendingItemReader<ProjectActivity> projectActivityReader(JobDatabase database) {
-        return new PendingItemReader<>(database.connections(), ProjectFactsQueries.PROJECTS_TO_FACT,
-                (PendingItemReader.Loader<ProjectActivity>) ProjectFactsQueries::activity);
+        return PendingItemReader.keyed(database.connections(), ProjectFactsQueries.PROJECTS_TO_FACT,
+                ProjectFactsQueries::activity);
     }
 
     /**
@@ -299,14 +295,10 @@ public class GraduationJobConfiguration {
     @Bean
     Step validateCandidatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<Candidate> candidateReader, JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("validateCandidatesStep", jobRepository)
-            .<Candidate, ValidationOutcome>chunk(CANDIDATES_PER_CHUNK)
-            .transactionManager(transactionManager)
-            .reader(candidateReader)
-            .processor(new CandidateValidationProcessor(new CandidateValidator()))
-            .writer(new DuckDbEntryWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<Candidate, ValidationOutcome>step(
+                "validateCandidatesStep", CANDIDATES_PER_CHUNK, candidateReader,
+                new CandidateValidationProcessor(new CandidateValidator()),
+                new DuckDbEntryWriter(database.connections()));
     }
 
     @Bean
@@ -333,15 +325,9 @@ public class GraduationJobConfiguration {
                 alignmentSources.prefetch(events);
             }
         };
-        return new StepBuilder("alignEvidenceStep", jobRepository)
-            .<EntryDraft, AlignmentOutcome>chunk(ENTRIES_PER_CHUNK)
-            .transactionManager(transactionManager)
-            .reader(entryReader)
-            .processor(evidenceAlignmentProcessor)
-            .writer(new DuckDbEvidenceWriter(database.connections()))
-            .listener(prefetchQuotedTexts)
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<EntryDraft, AlignmentOutcome>step(
+                "alignEvidenceStep", ENTRIES_PER_CHUNK, entryReader, evidenceAlignmentProcessor,
+                new DuckDbEvidenceWriter(database.connections()), prefetchQuotedTexts);
     }
 
     @Bean
@@ -375,13 +361,9 @@ public class GraduationJobConfiguration {
     Step resolveTasksStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> taskEntryReader, TaskResolutionProcessor taskResolutionProcessor,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("resolveTasksStep", jobRepository).<EntryDraft, GraphUpdate>chunk(ENTRIES_PER_CHUNK)
-            .transactionManager(transactionManager)
-            .reader(taskEntryReader)
-            .processor(taskResolutionProcessor)
-            .writer(new DuckDbGraphWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<EntryDraft, GraphUpdate>step(
+                "resolveTasksStep", ENTRIES_PER_CHUNK, taskEntryReader, taskResolutionProcessor,
+                new DuckDbGraphWriter(database.connections()));
     }
 
     @Bean
@@ -424,14 +406,9 @@ public class GraduationJobConfiguration {
     Step mergeDuplicatesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             PendingItemReader<EntryDraft> mergeEntryReader, NearDuplicateProcessor nearDuplicateProcessor,
             JobDatabase database, JobRunListener jobRunListener) {
-        return new StepBuilder("mergeDuplicatesStep", jobRepository)
-            .<EntryDraft, GraphUpdate>chunk(PendingItemReader.PAGE)
-            .transactionManager(transactionManager)
-            .reader(mergeEntryReader)
-            .processor(nearDuplicateProcessor)
-            .writer(new DuckDbGraphWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<EntryDraft, GraphUpdate>step(
+                "mergeDuplicatesStep", PendingItemReader.PAGE, mergeEntryReader, nearDuplicateProcessor,
+                new DuckDbGraphWriter(database.connections()));
     }
 
     /** Step-scoped: what it superseded lives for one run of the step. */
@@ -471,8 +448,8 @@ public class GraduationJobConfiguration {
     @Bean
     @StepScope
     PendingItemReader<EntryDraft> mergeEntryReader(JobDatabase database, @Value(SINCE) String since) {
-        return new PendingItemReader<>(database.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE,
-                (PendingItemReader.PageLoader<EntryDraft>) EntryQueries::entries)
+        return PendingItemReader
+            .paged(database.connections(), NearDuplicateQueries.ENTRIES_TO_MERGE, EntryQueries::entries)
             .since(NewestFirst.since(since));
     }
 
@@ -505,20 +482,17 @@ public class GraduationJobConfiguration {
             PendingItemReader<SessionMaterial> sessionMaterialReader, JobDatabase database,
             JobRunListener jobRunListener) {
         SessionSummaryComposer composer = new SessionSummaryComposer();
-        return new StepBuilder("summarizeSessionsStep", jobRepository).<SessionMaterial, SummaryOutcome>chunk(500)
-            .transactionManager(transactionManager)
-            .reader(sessionMaterialReader)
-            .processor(m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)))
-            .writer(new DuckDbSummaryWriter(database.connections()))
-            .listener(jobRunListener)
-            .build();
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<SessionMaterial, SummaryOutcome>step(
+                "summarizeSessionsStep", SESSIONS_PER_CHUNK, sessionMaterialReader,
+                m -> new SummaryOutcome(m.sessionId(), m.lastSeq(), composer.compose(m)),
+                new DuckDbSummaryWriter(database.connections()));
     }
 
     @Bean
     @StepScope
     PendingItemReader<SessionMaterial> sessionMaterialReader(JobDatabase database, @Value(SINCE) String since) {
-        return new PendingItemReader<>(database.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE,
-                (PendingItemReader.PageLoader<SessionMaterial>) SessionSummaryQueries::material)
+        return PendingItemReader
+            .paged(database.connections(), SessionSummaryQueries.SESSIONS_TO_SUMMARIZE, SessionSummaryQueries::material)
             .since(NewestFirst.since(since));
     }
 

@@ -82,6 +82,24 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
     private final java.util.ArrayDeque<T> page = new java.util.ArrayDeque<>();
 
     /**
+     * A reader that loads each pending item by its key ({@code pendingKeysSql}: the keys,
+     * in processing order).
+     */
+    public static <T> PendingItemReader<T> keyed(Supplier<DuckDBConnection> connections, String pendingKeysSql,
+            Loader<T> loader) {
+        return new PendingItemReader<>(connections, pendingKeysSql, loader);
+    }
+
+    /**
+     * A reader that loads a page of pending items in one query ({@code pendingKeysSql}:
+     * the keys in processing order, and optionally their times).
+     */
+    public static <T> PendingItemReader<T> paged(Supplier<DuckDBConnection> connections, String pendingKeysSql,
+            PageLoader<T> pageLoader) {
+        return new PendingItemReader<>(connections, pendingKeysSql, pageLoader);
+    }
+
+    /**
      * @param pendingKeysSql a query whose first column is the key, in processing order
      */
     public PendingItemReader(Supplier<DuckDBConnection> connections, String pendingKeysSql, Loader<T> loader) {

@@ -22,6 +22,7 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,6 +74,8 @@ class VectorComponentsTests {
         }
     }
 
+    /** A closed port takes the Milvus client about 10 s to give up on. */
+    @Tag("slow")
     @Test
     void milvusConfiguredMeansTheMilvusStore() throws Exception {
         Files.writeString(root.resolve("application.yml"),

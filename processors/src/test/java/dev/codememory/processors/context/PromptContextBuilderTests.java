@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class PromptContextBuilderTests {
@@ -316,6 +317,8 @@ class PromptContextBuilderTests {
         assertThat(source.asked).isEmpty();
     }
 
+    /** 1,500 random rounds: about 15 s on a shared machine. */
+    @Tag("slow")
     @Test
     void neverExceedsTheBudgetAndCitesEveryListedMemory() {
         Random random = new Random(20261002);

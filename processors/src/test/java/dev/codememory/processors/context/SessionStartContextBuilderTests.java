@@ -9,6 +9,7 @@ import dev.codememory.processors.workingset.WorkingSet;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 class SessionStartContextBuilderTests {
@@ -231,6 +232,8 @@ class SessionStartContextBuilderTests {
         assertThat(context.citations()).containsExactly("mem:Tsk001");
     }
 
+    /** A thousand random rounds: about 11 s on a shared machine. */
+    @Tag("slow")
     @Test
     void neverExceedsTheBudgetAndCitesEverythingShown() {
         Random random = new Random(424242);

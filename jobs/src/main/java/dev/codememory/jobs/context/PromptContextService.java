@@ -115,8 +115,10 @@ public final class PromptContextService {
     public PromptContextService(DuckDb duckDb, VectorComponents components, RankingSettings settings) {
         this(() -> {
             SessionLease lease = SessionLease.openReadOnly(duckDb);
-            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
-                    () -> components.vectorStore(lease.session()::connection), settings));
+            return new QueryLease(lease,
+                    new QueryService(lease.session(), components.embedder(),
+                            () -> components.vectorStore(lease.session()::connection), settings)
+                        .withTeam(components.teamSource()));
         }, components.embedder(), false);
     }
 
@@ -207,7 +209,7 @@ public final class PromptContextService {
         String snippet = "exchange".equals(r.kind()) ? r.snippet().get() : "";
         String line = snippet.isBlank() ? r.summary() : snippet;
         return new ContextHit(r.citation(), r.memoryId(), r.kind(), line, Math.min(1, Math.max(0, r.score())),
-                r.createdTs(), r.sessionId());
+                r.createdTs(), r.sessionId(), r.author());
     }
 
 }

@@ -373,7 +373,8 @@ public class ResidentQueries {
             return service;
         }
         DuckDb.Session s = session;
-        return new QueryService(s, () -> new UnclosableEmbedder(embeddings.embedder()), () -> store, settings);
+        return new QueryService(s, () -> new UnclosableEmbedder(embeddings.embedder()), () -> store, settings)
+            .withTeam(components.teamSource());
     }
 
     public DuckDb.Session session() {
@@ -442,6 +443,11 @@ public class ResidentQueries {
         @Override
         public long count() {
             return delegate.count();
+        }
+
+        @Override
+        public java.util.Map<String, float[]> vectors(java.util.Collection<String> memoryIds) {
+            return delegate.vectors(memoryIds);
         }
 
         @Override

@@ -100,6 +100,9 @@ public final class QueryService implements AutoCloseable {
 
     private TeamSource team;
 
+    /** Whether the team store's last read failed or timed out. */
+    private volatile boolean teamDown;
+
     /**
      * A project's memories as the query path reads them, in memory: the ranker's indexes,
      * each memory as a result shows it, and the texts of their source events. Sources,
@@ -161,6 +164,14 @@ public final class QueryService implements AutoCloseable {
     public QueryService withTeam(TeamSource team) {
         this.team = team;
         return this;
+    }
+
+    /**
+     * For log lines: {@code off} (no team store), {@code down} (its last read failed or
+     * timed out: answers came from the local store alone) or {@code ok}.
+     */
+    public String teamState() {
+        return team == null ? "off" : teamDown ? "down" : "ok";
     }
 
     /** Answers queries in order; texts are embedded in batches. */
@@ -259,6 +270,39 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
+     * Brings the team memories of an indexed project up to date with the team store,
+     * leaving the local ones as they are: what others published or withdrew since the
+     * index was made. A team store that does not answer changes nothing.
+     */
+    public Refresh refreshTeam(String project) {
+        Corpus corpus = project == null ? null : corpora.get(project);
+        List<TeamMemory> now = corpus == null ? null : awaitTeam(teamMemories(project));
+        if (now == null) {
+            return new Refresh(project, 0, 0, corpus == null ? 0 : corpus.memories().size());
+        }
+        Map<String, TeamMemory> byId = new LinkedHashMap<>();
+        now.forEach(m -> byId.put(m.memoryId(), m));
+        List<TeamMemory> added = now.stream().filter(m -> !corpus.memories().containsKey(m.memoryId())).toList();
+        List<String> removed = corpus.memories()
+            .entrySet()
+            .stream()
+            .filter(e -> e.getValue().author() != null && !byId.containsKey(e.getKey()))
+            .map(Map.Entry::getKey)
+            .toList();
+        lock.writeLock().lock();
+        try {
+            corpus.ranker().remove(removed);
+            corpus.ranker().add(added.stream().map(QueryService::doc).toList());
+            removed.forEach(corpus.memories()::remove);
+            added.forEach(m -> corpus.memories().put(m.memoryId(), Held.of(m)));
+        }
+        finally {
+            lock.writeLock().unlock();
+        }
+        return new Refresh(project, added.size(), removed.size(), corpus.memories().size());
+    }
+
+    /**
      * Answers one query with a vector embedded by the caller, or none ({@code null}:
      * ranked on the other signals, see {@link HybridRanker#rank}).
      */
@@ -298,7 +342,7 @@ public final class QueryService implements AutoCloseable {
                 : teamNearest(request.project(), queryVector);
         Map<String, Double> cosines = queryVector == null ? null : cosines(request, queryVector, vectorWait);
         if (teamCosines != null) {
-            Map<String, Double> nearest = awaitTeam(teamCosines);
+            Map<String, Double> nearest = awaitTeam(teamCosines, vectorWait);
             if (nearest != null && cosines != null) {
                 nearest.forEach(cosines::putIfAbsent);
             }
@@ -432,7 +476,18 @@ public final class QueryService implements AutoCloseable {
      * all-projects index, which stays local).
      */
     private Future<List<TeamMemory>> teamMemories(String project) {
-        return team == null || project == null ? null : VECTOR_SEARCHES.submit(() -> team.memories(project));
+        if (team == null || project == null) {
+            return null;
+        }
+        VECTOR_SEARCHES.submit(() -> {
+            try {
+                team.connect(); // meanwhile: the first vector search need not wait for it
+            }
+            catch (RuntimeException e) {
+                log.debug("team vector store not connected: {}", e.getMessage());
+            }
+        });
+        return VECTOR_SEARCHES.submit(() -> team.memories(project));
     }
 
     private Future<Map<String, Double>> teamNearest(String project, float[] vector) {
@@ -445,16 +500,25 @@ public final class QueryService implements AutoCloseable {
      * was too slow: the answer then comes from the local store alone.
      */
     private <T> T awaitTeam(Future<T> answer) {
+        return awaitTeam(answer, null);
+    }
+
+    /** As {@link #awaitTeam(Future)}, waiting at most {@code most} (null: no less). */
+    private <T> T awaitTeam(Future<T> answer, Duration most) {
         if (answer == null) {
             return null;
         }
+        long wait = most == null ? team.waitLimit().toMillis()
+                : Math.max(0, Math.min(team.waitLimit().toMillis(), most.toMillis()));
+        teamDown = true;
         try {
-            return answer.get(team.waitLimit().toMillis(), TimeUnit.MILLISECONDS);
+            T value = answer.get(wait, TimeUnit.MILLISECONDS);
+            teamDown = false;
+            return value;
         }
         catch (TimeoutException e) {
             answer.cancel(true);
-            log.warn("team store gave no answer within {} ms, answering from local memories only",
-                    team.waitLimit().toMillis());
+            log.warn("team store gave no answer within {} ms, answering from local memories only", wait);
         }
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -106,8 +106,17 @@ public class ServeCommand implements SmartLifecycle {
         }
         resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {
-            if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes
-                                         // do not change
+            // ingest adds events, not memories: the local indexes do not change, but the
+            // team's may have meanwhile
+            if ("ingest".equals(job)) {
+                try {
+                    resident.refreshTeam();
+                }
+                catch (RuntimeException e) {
+                    log.warn("refreshing the team memories failed; the next ingest retries: {}", e.getMessage());
+                }
+            }
+            else {
                 try {
                     resident.refresh(); // before the job counts as done: a query right
                                         // after it sees its memories

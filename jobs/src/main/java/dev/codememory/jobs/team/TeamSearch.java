@@ -64,6 +64,11 @@ public final class TeamSearch implements TeamSource {
         return out;
     }
 
+    @Override
+    public void connect() {
+        vectors();
+    }
+
     private MilvusVectorStore vectors() {
         if (vectors == null) {
             synchronized (this) {

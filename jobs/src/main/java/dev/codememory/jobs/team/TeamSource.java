@@ -26,6 +26,13 @@ public interface TeamSource extends AutoCloseable {
      */
     Map<String, Double> nearest(String project, float[] query, int topK);
 
+    /**
+     * Opens what {@link #nearest} needs (a Milvus client takes a second or two to
+     * connect), so that the first query does not pay it.
+     */
+    default void connect() {
+    }
+
     @Override
     void close();
 

@@ -179,6 +179,59 @@ class TeamMemoryIntegrationTests {
     }
 
     @Test
+    void aPublishThatFailsMidwayResumesWhereItStoppedAndEndsAsAnUninterruptedOne() throws Exception {
+        try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
+            Path shop = clone("erin");
+            Path erin = home("erin", shop, milvus);
+            Files.writeString(erin.resolve("application.yml"),
+                    Files.readString(erin.resolve("application.yml")) + "  chunk-size: 1\n");
+            graduate(erin, session("e-1", shop, "2026-11-24T09:00:00Z",
+                    "We decided to use Flyway for every database migration in the shop service.", "Noted: Flyway.",
+                    "We decided to keep invoices in PostgreSQL, not in the document store.", "Noted: PostgreSQL.",
+                    "We decided to tag releases with calendar versions like 2026.11.", "Noted: calendar versions."));
+            List<List<Object>> decisions = JobsJar.duckRows(erin,
+                    "SELECT entry_id FROM entries WHERE entry_type = 'decision' AND stage = 'verified'"
+                            + " ORDER BY created_ts");
+            assertThat(decisions).hasSize(3);
+            // the team store refuses the second decision, as a server failing mid-run
+            // would
+            new dev.codememory.writers.team.PostgresTeamStore(() -> {
+                try {
+                    return DriverManager.getConnection(TestServers.postgresUrl());
+                }
+                catch (SQLException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, schema).ensureReady();
+            execute("CREATE FUNCTION " + schema + ".refuse() RETURNS trigger LANGUAGE plpgsql AS"
+                    + " $$ BEGIN RAISE EXCEPTION 'refused by the test'; END $$");
+            execute("CREATE TRIGGER refuse BEFORE INSERT ON " + schema + ".team_memories FOR EACH ROW"
+                    + " WHEN (NEW.title LIKE '%invoices%') EXECUTE FUNCTION " + schema + ".refuse()");
+
+            JobsJar.Result failed = JobsJar.run(erin, new byte[0], "--job=publish");
+
+            assertThat(failed.exit()).as(failed.stdout()).isNotZero();
+            assertThat(failed.stdout() + failed.stderr()).contains("publishMemoriesStep");
+            assertThat(rows("SELECT memory_id FROM %s.team_memories")).containsExactly(decisions.get(0));
+            assertThat(JobsJar.duckRows(erin, "SELECT memory_id FROM team_published"))
+                .containsExactly(decisions.get(0));
+            assertThat(milvus.vectors(TEAM_COLLECTION).keySet()).containsExactly((String) decisions.get(0).get(0));
+
+            execute("DROP TRIGGER refuse ON " + schema + ".team_memories");
+            String resumed = publish(erin);
+
+            assertThat(resumed).contains("publish memories       read 2 · wrote 2");
+            assertThat(rows("SELECT memory_id FROM %s.team_memories ORDER BY created_ts"))
+                .containsExactlyElementsOf(decisions);
+            assertThat(rows("SELECT count(*) FROM %s.team_evidence")).containsExactly(List.of(3L));
+            assertThat(JobsJar.duckLong(erin, "SELECT count(*) FROM team_published")).isEqualTo(3);
+            assertThat(milvus.vectors(TEAM_COLLECTION)).hasSize(3);
+            assertThat(JobsJar.sqliteRows(erin, "SELECT STATUS FROM BATCH_JOB_EXECUTION ORDER BY JOB_EXECUTION_ID"))
+                .endsWith(List.of("FAILED"), List.of("COMPLETED"));
+        }
+    }
+
+    @Test
     void aTeamStoreThatIsDownLeavesTheLocalAnswerAndSaysSo() throws Exception {
         Path shop = clone("dana");
         Path dana = tmp.resolve("dana-home");
@@ -313,6 +366,13 @@ class TeamMemoryIntegrationTests {
                 out.add(row);
             }
             return out;
+        }
+    }
+
+    private void execute(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(TestServers.postgresUrl());
+                Statement st = c.createStatement()) {
+            st.execute(sql);
         }
     }
 

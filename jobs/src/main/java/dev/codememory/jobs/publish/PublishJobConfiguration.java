@@ -45,11 +45,12 @@ public class PublishJobConfiguration {
 
     @Bean
     Job publishJob(JobRepository jobRepository, JobRunListener jobRunListener, Step prepareTeamStoreStep,
-            Step publishMemoriesStep, Step withdrawMemoriesStep) {
+            Step publishMemoriesStep, Step withdrawMemoriesStep, Step sealTeamVectorsStep) {
         return new JobBuilder("publishJob", jobRepository).listener(jobRunListener)
             .start(prepareTeamStoreStep)
             .next(publishMemoriesStep)
             .next(withdrawMemoriesStep)
+            .next(sealTeamVectorsStep)
             .build();
     }
 
@@ -91,6 +92,18 @@ public class PublishJobConfiguration {
             .writer(teamWithdrawWriter)
             .listener(jobRunListener)
             .build();
+    }
+
+    /**
+     * Seals what the run wrote to the team's collection, so that searches use its index.
+     */
+    @Bean
+    Step sealTeamVectorsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            JobRunListener jobRunListener, TeamVectors teamVectors) {
+        return ActionSteps.step("sealTeamVectorsStep", jobRepository, transactionManager, jobRunListener, () -> {
+            teamVectors.store().flush();
+            return 0;
+        });
     }
 
     @Bean

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.publish;
 
 import dev.codememory.config.vector.VectorStore;
+import dev.codememory.writers.vector.milvus.MilvusVectorStore;
 import java.util.function.Supplier;
 
 /**
@@ -10,15 +11,15 @@ import java.util.function.Supplier;
  */
 public class TeamVectors implements AutoCloseable {
 
-    private final Supplier<? extends VectorStore> connect;
+    private final Supplier<MilvusVectorStore> connect;
 
-    private VectorStore store;
+    private MilvusVectorStore store;
 
-    public TeamVectors(Supplier<? extends VectorStore> connect) {
+    public TeamVectors(Supplier<MilvusVectorStore> connect) {
         this.connect = connect;
     }
 
-    public synchronized VectorStore store() {
+    public synchronized MilvusVectorStore store() {
         if (store == null) {
             store = connect.get();
         }

@@ -4,7 +4,9 @@ import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
-import java.sql.PreparedStatement;
+import dev.codememory.writers.staging.Staging;
+import java.sql.Statement;
+import org.duckdb.DuckDBAppender;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -75,15 +77,18 @@ public class TeamPublishWriter implements ItemWriter<SharedMemory> {
         }
         store.upsert(published, author);
         teamVectors.upsert(records);
-        try (DuckDBConnection c = connections.get();
-                PreparedStatement ps = c.prepareStatement("INSERT INTO team_published (memory_id, team_project,"
-                        + " published_at) VALUES (?, ?, now() AT TIME ZONE 'UTC') ON CONFLICT DO NOTHING")) {
-            for (PostgresTeamStore.Published p : published) {
-                ps.setString(1, p.memory().memoryId());
-                ps.setString(2, p.teamProject());
-                ps.addBatch();
+        try (DuckDBConnection c = connections.get()) {
+            try (DuckDBAppender staged = Staging.table(c, "stage_published",
+                    "memory_id VARCHAR, team_project VARCHAR")) {
+                for (PostgresTeamStore.Published p : published) {
+                    staged.beginRow().append(p.memory().memoryId()).append(p.teamProject()).endRow();
+                }
             }
-            ps.executeBatch();
+            try (Statement st = c.createStatement()) {
+                st.execute("INSERT INTO team_published (memory_id, team_project, published_at)"
+                        + " SELECT memory_id, team_project, now() AT TIME ZONE 'UTC' FROM temp.main.stage_published"
+                        + " ON CONFLICT DO NOTHING");
+            }
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot record published memories: " + e.getMessage(), e);

@@ -141,7 +141,7 @@ final class TeamBench {
         }
         TeamProperties team = new TeamProperties(true, "bench-reader", List.of(), null,
                 new TeamProperties.Postgres(postgresUrl, null, null, schema),
-                new TeamProperties.Milvus(milvusUri, null, milvusDatabase), Duration.ofSeconds(30), null);
+                new TeamProperties.Milvus(milvusUri, null, milvusDatabase), Duration.ofSeconds(30), null, null);
         RankingSettings settings = RankingSettings.defaults();
         int queries = fixture.questions().size();
         long[] hybrid = new long[queries];

@@ -118,7 +118,7 @@ class TeamMemoryIntegrationTests {
 
             Path serveLog = tmp.resolve("bob-serve.log");
             Process serve = JobsJar.start(bob, serveLog, "serve", "--code-memory.schedule.ingest-every=1s",
-                    "--code-memory.schedule.idle-after=24h");
+                    "--code-memory.schedule.idle-after=24h", "--code-memory.team.publish-every=2s");
             try {
                 McpServeIntegrationTests.awaitWarm(bob, serve, serveLog);
                 String context = promptContext(bob, bobShop, "How do we do database migrations in the shop service?");
@@ -126,7 +126,11 @@ class TeamMemoryIntegrationTests {
                     .as("hook.log: %s\nserve.log: %s", Files.readString(bob.resolve("logs/hook.log")),
                             Files.readString(serveLog))
                     .contains("team: alice", "Flyway", "[" + citation + "]");
-                assertThat(lastLine(bob.resolve("logs/hook.log"))).contains(" source=serve ", " team=ok");
+                // the team's vector search may miss the hook's budget on a busy machine
+                // (team=down),
+                // its memories are in serve's index either way
+                assertThat(lastLine(bob.resolve("logs/hook.log"))).contains(" source=serve ")
+                    .containsPattern(" team=(ok|down) ");
 
                 try (StdioSession mcp = StdioSession.start(carol, tmp)) {
                     String found = mcp.text(McpServeIntegrationTests.call("mem-search",
@@ -170,6 +174,12 @@ class TeamMemoryIntegrationTests {
                     Thread.sleep(1_000);
                 }
                 assertThat(later).doesNotContain("team: alice").doesNotContain(citation);
+                // Bob's serve publishes on its own schedule, and still holds his private
+                // work back
+                assertThat(Files.readString(serveLog)).contains("publishing 1 project(s) to the team store every PT2S",
+                        "scheduled job publish ended COMPLETED");
+                assertThat(rows("SELECT count(*) FROM %s.team_memories WHERE author = 'bob'"))
+                    .containsExactly(List.of(0L));
             }
             finally {
                 serve.destroy();
@@ -253,7 +263,11 @@ class TeamMemoryIntegrationTests {
                 "where do invoices live");
         assertThat(query.exit()).as(query.stderr()).isZero();
         assertThat(query.stdout()).contains("\"kind\":\"decision\"").doesNotContain("\"team\"");
-        assertThat(query.stderr()).contains("team store unavailable, answering from local memories only")
+        // refused at once, or still connecting when the 500 ms are up: either way it says
+        // so
+        assertThat(query.stderr())
+            .containsPattern(
+                    "team store (unavailable|gave no answer within 500 ms)," + " answering from local memories only")
             .doesNotContain("invoices");
 
         long start = System.nanoTime();

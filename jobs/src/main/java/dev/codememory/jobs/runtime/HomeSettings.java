@@ -41,13 +41,15 @@ public final class HomeSettings {
     static TeamProperties team(Map<String, String> flat) {
         String p = "code-memory.team.";
         String timeout = flat.get(p + "timeout");
+        String publishEvery = flat.get(p + "publish-every");
         return new TeamProperties(flat.containsKey(p + "enabled") ? Boolean.valueOf(flat.get(p + "enabled")) : null,
                 flat.get(p + "author"), list(flat, p + "projects"), list(flat, p + "kinds"),
                 new TeamProperties.Postgres(flat.get(p + "postgres.url"), flat.get(p + "postgres.user"),
                         flat.get(p + "postgres.password"), flat.get(p + "postgres.schema")),
                 new TeamProperties.Milvus(flat.get(p + "milvus.uri"), flat.get(p + "milvus.token"),
                         flat.get(p + "milvus.database")),
-                timeout == null ? null : duration(p + "timeout", timeout), integer(flat, p + "chunk-size"));
+                timeout == null ? null : duration(p + "timeout", timeout), integer(flat, p + "chunk-size"),
+                publishEvery == null ? null : duration(p + "publish-every", publishEvery));
     }
 
     /**

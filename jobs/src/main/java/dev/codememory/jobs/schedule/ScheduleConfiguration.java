@@ -21,6 +21,7 @@ public class ScheduleConfiguration {
     static final String INGEST = "ingest";
     static final String IDLE = "idle-graduation";
     static final String NIGHTLY = "nightly-graduation";
+    static final String PUBLISH = "team-publish";
 
     @Bean
     JobDetail ingestJobDetail() {
@@ -76,6 +77,29 @@ public class ScheduleConfiguration {
             .withIdentity(NIGHTLY)
             .withSchedule(CronScheduleBuilder.cronSchedule(properties.schedule().nightlyCron())
                 .withMisfireHandlingInstructionDoNothing())
+            .build();
+    }
+
+    /**
+     * {@code --job=publish} on a fixed interval, scheduled by {@code serve} only when
+     * this home publishes a project to a team store ({@code code-memory.team.*}).
+     */
+    static JobDetail publishJobDetail() {
+        return JobBuilder.newJob(ScheduledBatchLaunch.class)
+            .withIdentity(PUBLISH)
+            .usingJobData(ScheduledBatchLaunch.JOB_KEY, "publish")
+            .storeDurably()
+            .build();
+    }
+
+    static Trigger publishTrigger(java.time.Duration every) {
+        return TriggerBuilder.newTrigger()
+            .withIdentity(PUBLISH)
+            .startAt(java.util.Date.from(java.time.Instant.now().plus(every)))
+            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                .withIntervalInMilliseconds(every.toMillis())
+                .repeatForever()
+                .withMisfireHandlingInstructionNextWithRemainingCount())
             .build();
     }
 

@@ -21,10 +21,17 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * local store alone (default 1 s)
  * @param chunkSize memories per publish chunk (one PostgreSQL transaction, one Milvus
  * upsert)
+ * @param publishEvery how often {@code serve} runs {@code --job=publish} when this home
+ * publishes a project (default 10 minutes; zero: never, only when asked)
  */
 @ConfigurationProperties("code-memory.team")
 public record TeamProperties(Boolean enabled, String author, List<String> projects, List<String> kinds,
-        Postgres postgres, Milvus milvus, Duration timeout, Integer chunkSize) {
+        Postgres postgres, Milvus milvus, Duration timeout, Integer chunkSize, Duration publishEvery) {
+
+    /** Whether {@code serve} publishes on its own: on, with projects and an interval. */
+    public boolean publishesOnSchedule() {
+        return enabled && !projects.isEmpty() && !publishEvery.isZero();
+    }
 
     public TeamProperties {
         enabled = enabled != null && enabled;
@@ -44,6 +51,10 @@ public record TeamProperties(Boolean enabled, String author, List<String> projec
         milvus = milvus == null ? new Milvus(null, null, null) : milvus;
         timeout = timeout == null ? Duration.ofSeconds(1) : timeout;
         chunkSize = chunkSize == null ? 500 : chunkSize;
+        publishEvery = publishEvery == null ? Duration.ofMinutes(10) : publishEvery;
+        if (publishEvery.isNegative()) {
+            throw new IllegalArgumentException("code-memory.team.publish-every must not be negative");
+        }
         if (timeout.isNegative() || chunkSize < 1) {
             throw new IllegalArgumentException("code-memory.team.timeout must not be negative and chunk-size positive");
         }
@@ -58,7 +69,7 @@ public record TeamProperties(Boolean enabled, String author, List<String> projec
     }
 
     public static TeamProperties off() {
-        return new TeamProperties(false, null, null, null, null, null, null, null);
+        return new TeamProperties(false, null, null, null, null, null, null, null, null);
     }
 
     /**

@@ -27,18 +27,19 @@ class TeamPropertiesTests {
         assertThat(off.timeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(off.author()).isEqualTo(System.getProperty("user.name"));
         assertThat(off.postgres().schema()).isEqualTo("code_memory");
+        assertThat(off.publishesOnSchedule()).isFalse();
     }
 
     @Test
     void badSettingsNameTheSettingAndNothingPrivateIsShareable() {
-        assertThatThrownBy(
-                () -> new TeamProperties(null, null, null, List.of("decision", "exchange"), null, null, null, null))
+        assertThatThrownBy(() -> new TeamProperties(null, null, null, List.of("decision", "exchange"), null, null, null,
+                null, null))
             .hasMessageContaining("code-memory.team.kinds: exchange is never shared");
         assertThatThrownBy(() -> new TeamProperties(true, null, null, null, null,
-                new TeamProperties.Milvus("http://m:19530", null, null), null, null))
+                new TeamProperties.Milvus("http://m:19530", null, null), null, null, null))
             .hasMessageContaining("code-memory.team.postgres.url");
         assertThatThrownBy(() -> new TeamProperties(true, null, null, null,
-                new TeamProperties.Postgres("jdbc:postgresql://db/team", null, null, null), null, null, null))
+                new TeamProperties.Postgres("jdbc:postgresql://db/team", null, null, null), null, null, null, null))
             .hasMessageContaining("code-memory.team.milvus.uri");
     }
 
@@ -69,6 +70,8 @@ class TeamPropertiesTests {
         assertThat(team.postgres().schema()).isEqualTo("team_memory");
         assertThat(team.milvus().token()).isEqualTo("alice:s3cret");
         assertThat(team.toString()).doesNotContain("s3cret");
+        assertThat(team.publishEvery()).isEqualTo(Duration.ofMinutes(10));
+        assertThat(team.publishesOnSchedule()).isTrue();
     }
 
 }

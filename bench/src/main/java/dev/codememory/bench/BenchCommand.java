@@ -72,6 +72,20 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                     + "through serve")
     boolean mcp;
 
+    @Option(names = "--team",
+            description = "the team store: --job=publish of --memories memories (default 100,000), then the team "
+                    + "query's latency from another home; on --team-postgres and --team-milvus")
+    boolean team;
+
+    @Option(names = "--team-postgres", paramLabel = "JDBC-URL",
+            description = "--team: a PostgreSQL database to create a throwaway schema in (default: "
+                    + "$CODE_MEMORY_TEST_POSTGRES_URL)")
+    String teamPostgres = System.getenv("CODE_MEMORY_TEST_POSTGRES_URL");
+
+    @Option(names = "--team-milvus", paramLabel = "URI",
+            description = "--team: a Milvus server to create a throwaway database in (default: $MILVUS_URI)")
+    String teamMilvus = System.getenv("MILVUS_URI");
+
     @Option(names = "--runs", paramLabel = "N",
             description = "cold process runs (default: 30; 20 with --query, 15 with --mcp)")
     Integer runsOption;
@@ -114,6 +128,13 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             }
             if (mcp) {
                 new McpBench(jar, System.out).run(home.resolve("mcp-home"), runs);
+                return 0;
+            }
+            if (team) {
+                int n = memories.equals("10000,100000") ? 100_000 : QueryBench.sizes(memories)[0];
+                System.out.printf("%nteam: %,d memories, %d queries%n", n, Math.min(queries, 100));
+                new TeamBench(jar, System.out).run(home.resolve("team"), n, Math.min(queries, 100), teamPostgres,
+                        teamMilvus);
                 return 0;
             }
             if (query) {

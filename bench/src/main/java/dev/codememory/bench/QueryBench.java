@@ -164,7 +164,7 @@ public final class QueryBench {
     // ----------------------------------------------------------------------------------------------
     // the homes
 
-    private Fixture build(Path root, String project, int n, int queries, LocalDateTime now, Embedder embedder) {
+    Fixture build(Path root, String project, int n, int queries, LocalDateTime now, Embedder embedder) {
         int[] targets = targets(n, queries);
         List<String> questions = new ArrayList<>(queries);
         List<String> targetTexts = new ArrayList<>(queries);

@@ -17,7 +17,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * happened in their own words.
  */
 @SpringBootApplication
-@EnableConfigurationProperties(CodeMemoryProperties.class)
+@EnableConfigurationProperties({ CodeMemoryProperties.class, dev.codememory.jobs.team.TeamProperties.class })
 public class CodeMemoryApplication {
 
     /** Exit code set by the command runner; read after the context closes. */

@@ -26,6 +26,11 @@ public interface VectorStore extends AutoCloseable {
 
     long count();
 
+    /**
+     * The stored vectors of these memories, by memory id; a memory without one is absent.
+     */
+    java.util.Map<String, float[]> vectors(Collection<String> memoryIds);
+
     /** Drops every vector of this version (reindex into a fresh index). */
     void clear();
 

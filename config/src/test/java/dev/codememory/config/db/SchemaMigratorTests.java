@@ -40,8 +40,8 @@ class SchemaMigratorTests {
             .containsExactly("build_runs", "candidates", "citations", "derivations", "edges", "entities",
                     "entity_aliases", "entries", "event_rejects", "events", "evidence_spans", "forgotten",
                     "graduation_rejects", "injection_items", "injections", "observations", "pipeline_metrics",
-                    "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events", "turns",
-                    "vector_outbox", "working_set");
+                    "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events",
+                    "team_published", "turns", "vector_outbox", "working_set");
     }
 
     @Test
@@ -118,10 +118,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(9);
             assertThat(rs.getString("script")).isEqualTo("V009__events_keyed_once.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(10);
+            assertThat(rs.getString("script")).isEqualTo("V010__team.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(9);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(9);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(10);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(10);
     }
 
     @Test
@@ -166,6 +169,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(8);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(9);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(10);
             assertThat(rs.next()).isFalse();
         }
     }

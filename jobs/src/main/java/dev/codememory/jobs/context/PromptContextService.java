@@ -75,15 +75,21 @@ public final class PromptContextService {
      * @param split milliseconds: index the project, wait for the prompt's vector, rank,
      * disclose (read what the context shows of its hits)
      */
-    public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic, long[] split) {
+    public record Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic, long[] split,
+            String team) {
 
         public Outcome(InjectedContext context, List<QueryResult> hits, boolean semantic) {
-            this(context, hits, semantic, new long[4]);
+            this(context, hits, semantic, new long[4], "off");
         }
 
-        /** For hook.log: {@code index=… vector=… rank=… disclose=…} in ms. */
+        /**
+         * For hook.log: {@code index=… vector=… rank=… disclose=…} in ms, then
+         * {@code team=off|ok|down} (down: the team store did not answer in time, the
+         * answer is the local store's alone).
+         */
         public String splitText() {
-            return "index=" + split[0] + " vector=" + split[1] + " rank=" + split[2] + " disclose=" + split[3];
+            return "index=" + split[0] + " vector=" + split[1] + " rank=" + split[2] + " disclose=" + split[3]
+                    + " team=" + team;
         }
     }
 
@@ -115,8 +121,10 @@ public final class PromptContextService {
     public PromptContextService(DuckDb duckDb, VectorComponents components, RankingSettings settings) {
         this(() -> {
             SessionLease lease = SessionLease.openReadOnly(duckDb);
-            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
-                    () -> components.vectorStore(lease.session()::connection), settings));
+            return new QueryLease(lease,
+                    new QueryService(lease.session(), components.embedder(),
+                            () -> components.vectorStore(lease.session()::connection), settings)
+                        .withTeam(components.teamSource()));
         }, components.embedder(), false);
     }
 
@@ -169,7 +177,8 @@ public final class PromptContextService {
                 if (vector != null) {
                     vector.cancel(true);
                 }
-                return new Outcome(InjectedContext.empty(MatchBand.NONE), List.of(), false);
+                return new Outcome(InjectedContext.empty(MatchBand.NONE), List.of(), false, new long[4],
+                        service.teamState());
             }
             long t1 = System.nanoTime();
             float[] queryVector = null;
@@ -194,7 +203,7 @@ public final class PromptContextService {
             split[1] = (t2 - t1) / 1_000_000;
             split[2] = (t3 - t2) / 1_000_000;
             split[3] = (t4 - t3) / 1_000_000;
-            return new Outcome(context, hits, answer.vectors(), split);
+            return new Outcome(context, hits, answer.vectors(), split, service.teamState());
         }
     }
 
@@ -207,7 +216,7 @@ public final class PromptContextService {
         String snippet = "exchange".equals(r.kind()) ? r.snippet().get() : "";
         String line = snippet.isBlank() ? r.summary() : snippet;
         return new ContextHit(r.citation(), r.memoryId(), r.kind(), line, Math.min(1, Math.max(0, r.score())),
-                r.createdTs(), r.sessionId());
+                r.createdTs(), r.sessionId(), r.author());
     }
 
 }

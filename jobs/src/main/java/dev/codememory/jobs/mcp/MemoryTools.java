@@ -195,8 +195,11 @@ public final class MemoryTools {
                 + (hits.size() == 1 ? "y" : "ies") + ", match " + band.name().toLowerCase(Locale.ROOT)
                 + filters(kinds, since, until));
         for (QueryResult r : hits) {
-            String summary = oneLine(gated(r.kind(), r.summary()), 160);
-            out.line(String.format(Locale.ROOT, "[%s] %s %s score %.3f %s — %s", r.citation(), r.kind(),
+            // a team memory's words come from another person's machine: always gated
+            String summary = oneLine(r.team() ? ContextGate.pass(r.summary()).text() : gated(r.kind(), r.summary()),
+                    160);
+            String team = r.team() ? " (team: " + oneLine(r.author(), 40) + ")" : "";
+            out.line(String.format(Locale.ROOT, "[%s] %s%s %s score %.3f %s — %s", r.citation(), r.kind(), team,
                     r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), r.score(),
                     MatchBand.of(List.of(r.score())).name().toLowerCase(Locale.ROOT),
                     summary.isEmpty() ? "(no summary)" : summary));
@@ -653,8 +656,10 @@ public final class MemoryTools {
         }
         VectorComponents components = VectorComponents.forHome(invocation.home());
         SessionLease lease = invocation.read();
-        return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
-                () -> components.vectorStore(lease.session()::connection), RankingSettings.defaults()));
+        return new QueryLease(lease,
+                new QueryService(lease.session(), components.embedder(),
+                        () -> components.vectorStore(lease.session()::connection), RankingSettings.defaults())
+                    .withTeam(components.teamSource()));
     }
 
     private static int budget(ToolArguments args, int most) {

@@ -114,8 +114,10 @@ public final class QueryCommand implements Callable<Integer> {
         return settings -> {
             VectorComponents components = VectorComponents.forHome(home);
             SessionLease lease = new SessionLease(DuckDb.forHome(home).open(Invocation.LOCK_PATIENCE), true);
-            return new QueryLease(lease, new QueryService(lease.session(), components.embedder(),
-                    () -> components.vectorStore(lease.session()::connection), settings));
+            return new QueryLease(lease,
+                    new QueryService(lease.session(), components.embedder(),
+                            () -> components.vectorStore(lease.session()::connection), settings)
+                        .withTeam(components.teamSource()));
         };
     }
 
@@ -276,7 +278,8 @@ public final class QueryCommand implements Callable<Integer> {
         out.println("match: " + band.name().toLowerCase(java.util.Locale.ROOT));
         for (int i = 0; i < results.size(); i++) {
             QueryResult r = results.get(i);
-            out.printf("%2d. [%s] %.3f %-11s %s%n", i + 1, r.citation(), r.score(), r.kind(), r.summary());
+            out.printf("%2d. [%s] %.3f %-11s %s%s%n", i + 1, r.citation(), r.score(), r.kind(),
+                    r.team() ? "(team: " + r.author() + ") " : "", r.summary());
             if (!r.sources().isEmpty()) {
                 out.printf("    %d source event(s), %s … %s%n", r.sources().size(), r.sources().get(0).ts(),
                         r.sources().get(r.sources().size() - 1).ts());

@@ -16,13 +16,26 @@ import java.util.function.Supplier;
  * ({@code Snippet}), or empty; worked out only when asked for: only the hook's index
  * lines use it, and a batch answer would otherwise split and tokenize every sentence of
  * every hit's sources for nothing
+ * @param author for a memory from the team store, who published it; null for this home's
+ * own
  */
 public record QueryResult(String memoryId, String citation, double score, String kind, String summary,
-        List<RankedSource> sources, LocalDateTime createdTs, String sessionId, Supplier<String> snippet) {
+        List<RankedSource> sources, LocalDateTime createdTs, String sessionId, Supplier<String> snippet,
+        String author) {
 
     public QueryResult(String memoryId, String citation, double score, String kind, String summary,
             List<RankedSource> sources, LocalDateTime createdTs, String sessionId) {
-        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, () -> "");
+        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, () -> "", null);
+    }
+
+    public QueryResult(String memoryId, String citation, double score, String kind, String summary,
+            List<RankedSource> sources, LocalDateTime createdTs, String sessionId, Supplier<String> snippet) {
+        this(memoryId, citation, score, kind, summary, sources, createdTs, sessionId, snippet, null);
+    }
+
+    /** Whether it comes from the team store. */
+    public boolean team() {
+        return author != null;
     }
 
     public Map<String, Object> toJson() {
@@ -32,6 +45,9 @@ public record QueryResult(String memoryId, String citation, double score, String
         m.put("score", Math.round(score * 10_000) / 10_000.0);
         m.put("kind", kind);
         m.put("summary", summary);
+        if (author != null) {
+            m.put("team", author);
+        }
         m.put("sources", sources.stream().map(s -> {
             Map<String, Object> src = new LinkedHashMap<>();
             src.put("event_id", s.eventId());

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.query;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.team.TeamMemory;
 import dev.codememory.config.time.UtcMicros;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
@@ -15,6 +16,7 @@ import dev.codememory.processors.query.QueryTokenizer;
 import dev.codememory.processors.query.MemoryDoc;
 import dev.codememory.processors.query.RankedMemory;
 import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.jobs.team.TeamSource;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.query.MemoryQueries;
 import dev.codememory.readers.query.MemorySource;
@@ -54,6 +56,14 @@ import org.slf4j.LoggerFactory;
  * query path never writes to the database (a persisted index would need a write lock the
  * hook must not take). A short-lived process pays that scan per run; {@code serve} pays
  * it once and keeps the index up to date in place ({@link #refresh}).
+ *
+ * <p>
+ * With a team store ({@link #withTeam}), a project's index also holds the memories the
+ * rest of the team published for it, and its vector search asks the team's collection
+ * too: local and team memories are ranked together, by one BM25 and one fusion, and a
+ * team memory's result names its author. The team store is given
+ * {@link TeamSource#waitLimit} on each read; down or slow, the answer comes from the
+ * local store alone and the log says so.
  */
 public final class QueryService implements AutoCloseable {
 
@@ -88,6 +98,11 @@ public final class QueryService implements AutoCloseable {
 
     private volatile VectorStore vectors;
 
+    private TeamSource team;
+
+    /** Whether the team store's last read failed or timed out. */
+    private volatile boolean teamDown;
+
     /**
      * A project's memories as the query path reads them, in memory: the ranker's indexes,
      * each memory as a result shows it, and the texts of their source events. Sources,
@@ -104,12 +119,20 @@ public final class QueryService implements AutoCloseable {
      * stored citation (null: none yet) and its source events.
      */
     private record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId,
-            String citation, List<MemorySource> sources) {
+            String citation, List<MemorySource> sources, String author) {
 
         static Held of(StoredMemory m, Loaded loaded) {
             return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()), m.sessionId(),
                     loaded.citations().get(m.memoryId()),
-                    List.copyOf(loaded.sources().sources().getOrDefault(m.memoryId(), List.of())));
+                    List.copyOf(loaded.sources().sources().getOrDefault(m.memoryId(), List.of())), null);
+        }
+
+        /**
+         * A team memory: no local sources or session; its citation is its publisher's.
+         */
+        static Held of(TeamMemory m) {
+            return new Held(m.memoryId(), m.kind(), QueryService.summary(m.title(), m.body()),
+                    UtcMicros.of(m.createdTs()), "", Citation.PREFIX + m.citation(), List.of(), m.author());
         }
     }
 
@@ -132,6 +155,23 @@ public final class QueryService implements AutoCloseable {
 
     public RankingSettings settings() {
         return settings;
+    }
+
+    /**
+     * Reads the team store beside the local one (null: local only); set before the first
+     * query. The team source is closed with this service.
+     */
+    public QueryService withTeam(TeamSource team) {
+        this.team = team;
+        return this;
+    }
+
+    /**
+     * For log lines: {@code off} (no team store), {@code down} (its last read failed or
+     * timed out: answers came from the local store alone) or {@code ok}.
+     */
+    public String teamState() {
+        return team == null ? "off" : teamDown ? "down" : "ok";
     }
 
     /** Answers queries in order; texts are embedded in batches. */
@@ -175,23 +215,42 @@ public final class QueryService implements AutoCloseable {
         if (corpus == null) {
             return new Refresh(project, 0, 0, 0);
         }
+        Future<List<TeamMemory>> teamLoad = teamMemories(project);
         Loaded loaded = load(project);
+        List<TeamMemory> teamNow = awaitTeam(teamLoad);
         Map<String, StoredMemory> now = new LinkedHashMap<>();
         loaded.stored().forEach(m -> now.put(m.memoryId(), m));
+        Map<String, TeamMemory> teamById = new LinkedHashMap<>();
+        if (teamNow != null) {
+            teamNow.stream().filter(m -> !now.containsKey(m.memoryId())).forEach(m -> teamById.put(m.memoryId(), m));
+        }
         List<MemoryDoc> added = new ArrayList<>();
         for (StoredMemory m : loaded.stored()) {
             if (!corpus.memories().containsKey(m.memoryId())) {
                 added.add(doc(m, loaded.sources().turnTexts()));
             }
         }
-        List<String> removed = corpus.memories().keySet().stream().filter(id -> !now.containsKey(id)).toList();
+        List<TeamMemory> teamAdded = teamById.values()
+            .stream()
+            .filter(m -> !corpus.memories().containsKey(m.memoryId()))
+            .toList();
+        // a team store that did not answer leaves the team memories as they were
+        List<String> removed = corpus.memories()
+            .entrySet()
+            .stream()
+            .filter(e -> e.getValue().author() == null ? !now.containsKey(e.getKey())
+                    : teamNow != null && !teamById.containsKey(e.getKey()))
+            .map(Map.Entry::getKey)
+            .toList();
         lock.writeLock().lock();
         try {
             corpus.ranker().remove(removed);
             corpus.ranker().add(added);
+            corpus.ranker().add(teamAdded.stream().map(QueryService::doc).toList());
             for (String id : removed) {
                 corpus.memories().remove(id);
             }
+            teamAdded.forEach(m -> corpus.memories().put(m.memoryId(), Held.of(m)));
             for (MemoryDoc d : added) {
                 Held held = Held.of(now.get(d.memoryId()), loaded);
                 corpus.memories().put(held.memoryId(), held);
@@ -203,6 +262,39 @@ public final class QueryService implements AutoCloseable {
                 });
                 answers(corpus, loaded, held.sources().stream().map(MemorySource::eventId).toList());
             }
+        }
+        finally {
+            lock.writeLock().unlock();
+        }
+        return new Refresh(project, added.size() + teamAdded.size(), removed.size(), corpus.memories().size());
+    }
+
+    /**
+     * Brings the team memories of an indexed project up to date with the team store,
+     * leaving the local ones as they are: what others published or withdrew since the
+     * index was made. A team store that does not answer changes nothing.
+     */
+    public Refresh refreshTeam(String project) {
+        Corpus corpus = project == null ? null : corpora.get(project);
+        List<TeamMemory> now = corpus == null ? null : awaitTeam(teamMemories(project));
+        if (now == null) {
+            return new Refresh(project, 0, 0, corpus == null ? 0 : corpus.memories().size());
+        }
+        Map<String, TeamMemory> byId = new LinkedHashMap<>();
+        now.forEach(m -> byId.put(m.memoryId(), m));
+        List<TeamMemory> added = now.stream().filter(m -> !corpus.memories().containsKey(m.memoryId())).toList();
+        List<String> removed = corpus.memories()
+            .entrySet()
+            .stream()
+            .filter(e -> e.getValue().author() != null && !byId.containsKey(e.getKey()))
+            .map(Map.Entry::getKey)
+            .toList();
+        lock.writeLock().lock();
+        try {
+            corpus.ranker().remove(removed);
+            corpus.ranker().add(added.stream().map(QueryService::doc).toList());
+            removed.forEach(corpus.memories()::remove);
+            added.forEach(m -> corpus.memories().put(m.memoryId(), Held.of(m)));
         }
         finally {
             lock.writeLock().unlock();
@@ -246,7 +338,15 @@ public final class QueryService implements AutoCloseable {
         if (corpus.memories().isEmpty()) {
             return new Answer(List.of(), false);
         }
+        Future<Map<String, Double>> teamCosines = queryVector == null ? null
+                : teamNearest(request.project(), queryVector);
         Map<String, Double> cosines = queryVector == null ? null : cosines(request, queryVector, vectorWait);
+        if (teamCosines != null) {
+            Map<String, Double> nearest = awaitTeam(teamCosines, vectorWait);
+            if (nearest != null && cosines != null) {
+                nearest.forEach(cosines::putIfAbsent);
+            }
+        }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
         Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
         List<QueryResult> results = new ArrayList<>(ranked.size());
@@ -254,7 +354,7 @@ public final class QueryService implements AutoCloseable {
             Held m = corpus.memories().get(r.memoryId());
             HitSources hs = sources.getOrDefault(m.memoryId(), HitSources.NONE);
             results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(), m.summary(), hs.sources(),
-                    UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet()));
+                    UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet(), m.author()));
         }
         return new Answer(results, cosines != null);
     }
@@ -314,12 +414,21 @@ public final class QueryService implements AutoCloseable {
     private Corpus corpus(String project) {
         return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
             long start = System.nanoTime();
+            Future<List<TeamMemory>> teamLoad = teamMemories(project);
             Loaded loaded = load(project);
             Map<String, Held> byId = new java.util.concurrent.ConcurrentHashMap<>();
             List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
             for (StoredMemory m : loaded.stored()) {
                 byId.put(m.memoryId(), Held.of(m, loaded));
                 docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
+            }
+            List<TeamMemory> teamMemories = awaitTeam(teamLoad);
+            if (teamMemories != null) {
+                for (TeamMemory m : teamMemories) {
+                    if (byId.putIfAbsent(m.memoryId(), Held.of(m)) == null) {
+                        docs.add(doc(m));
+                    }
+                }
             }
             HybridRanker ranker = new HybridRanker(docs, settings);
             log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
@@ -356,6 +465,68 @@ public final class QueryService implements AutoCloseable {
         catch (SQLException e) {
             throw new QueryException("cannot read memories: " + e.getMessage(), e);
         }
+    }
+
+    private static MemoryDoc doc(TeamMemory m) {
+        return new MemoryDoc(m.memoryId(), m.kind(), "active", m.createdTs(), m.text());
+    }
+
+    /**
+     * The team's memories of the project, being read (null: no team store, or the
+     * all-projects index, which stays local).
+     */
+    private Future<List<TeamMemory>> teamMemories(String project) {
+        if (team == null || project == null) {
+            return null;
+        }
+        VECTOR_SEARCHES.submit(() -> {
+            try {
+                team.connect(); // meanwhile: the first vector search need not wait for it
+            }
+            catch (RuntimeException e) {
+                log.debug("team vector store not connected: {}", e.getMessage());
+            }
+        });
+        return VECTOR_SEARCHES.submit(() -> team.memories(project));
+    }
+
+    private Future<Map<String, Double>> teamNearest(String project, float[] vector) {
+        return team == null || project == null ? null
+                : VECTOR_SEARCHES.submit(() -> team.nearest(project, vector, settings.candidates()));
+    }
+
+    /**
+     * What the team store answered within its wait, or null (logged) when it failed or
+     * was too slow: the answer then comes from the local store alone.
+     */
+    private <T> T awaitTeam(Future<T> answer) {
+        return awaitTeam(answer, null);
+    }
+
+    /** As {@link #awaitTeam(Future)}, waiting at most {@code most} (null: no less). */
+    private <T> T awaitTeam(Future<T> answer, Duration most) {
+        if (answer == null) {
+            return null;
+        }
+        long wait = most == null ? team.waitLimit().toMillis()
+                : Math.max(0, Math.min(team.waitLimit().toMillis(), most.toMillis()));
+        teamDown = true;
+        try {
+            T value = answer.get(wait, TimeUnit.MILLISECONDS);
+            teamDown = false;
+            return value;
+        }
+        catch (TimeoutException e) {
+            answer.cancel(true);
+            log.warn("team store gave no answer within {} ms, answering from local memories only", wait);
+        }
+        catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        catch (ExecutionException e) {
+            log.warn("team store unavailable, answering from local memories only: {}", e.getCause().getMessage());
+        }
+        return null;
     }
 
     private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
@@ -494,13 +665,25 @@ public final class QueryService implements AutoCloseable {
     }
 
     static String summary(StoredMemory m) {
-        String s = m.title().isBlank() ? m.body() : m.title();
+        return summary(m.title(), m.body());
+    }
+
+    static String summary(String title, String body) {
+        String s = title.isBlank() ? body : title;
         s = s.replaceAll("\\s+", " ").strip();
         return s.length() > 200 ? s.substring(0, 199) + "…" : s;
     }
 
     @Override
     public void close() {
+        if (team != null) {
+            try {
+                team.close();
+            }
+            catch (RuntimeException e) {
+                log.debug("closing the team store failed: {}", e.getMessage());
+            }
+        }
         if (vectors != null) {
             try {
                 vectors.close();

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.team.TeamProperties;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -29,6 +30,67 @@ public final class HomeSettings {
     }
 
     public static CodeMemoryProperties load(CodeMemoryHome home) {
+        return of(home, flat(home));
+    }
+
+    /** The team store's settings ({@code code-memory.team.*}). */
+    public static TeamProperties team(CodeMemoryHome home) {
+        return team(flat(home));
+    }
+
+    static TeamProperties team(Map<String, String> flat) {
+        String p = "code-memory.team.";
+        String timeout = flat.get(p + "timeout");
+        String publishEvery = flat.get(p + "publish-every");
+        return new TeamProperties(flat.containsKey(p + "enabled") ? Boolean.valueOf(flat.get(p + "enabled")) : null,
+                flat.get(p + "author"), list(flat, p + "projects"), list(flat, p + "kinds"),
+                new TeamProperties.Postgres(flat.get(p + "postgres.url"), flat.get(p + "postgres.user"),
+                        flat.get(p + "postgres.password"), flat.get(p + "postgres.schema")),
+                new TeamProperties.Milvus(flat.get(p + "milvus.uri"), flat.get(p + "milvus.token"),
+                        flat.get(p + "milvus.database")),
+                timeout == null ? null : duration(p + "timeout", timeout), integer(flat, p + "chunk-size"),
+                publishEvery == null ? null : duration(p + "publish-every", publishEvery));
+    }
+
+    /**
+     * {@code 1500ms}, {@code 2s} or ISO-8601 ({@code PT2S}), as Spring reads a duration.
+     */
+    static java.time.Duration duration(String key, String value) {
+        try {
+            String v = value.strip().toLowerCase(Locale.ROOT);
+            if (v.matches("\\d+ms")) {
+                return java.time.Duration.ofMillis(Long.parseLong(v.substring(0, v.length() - 2)));
+            }
+            if (v.matches("\\d+s")) {
+                return java.time.Duration.ofSeconds(Long.parseLong(v.substring(0, v.length() - 1)));
+            }
+            return java.time.Duration.parse(value.strip());
+        }
+        catch (RuntimeException e) {
+            throw new IllegalArgumentException(key + " must be a duration such as 1500ms, 2s or PT2S, was " + value, e);
+        }
+    }
+
+    /**
+     * A list setting: {@code key[0]}, {@code key[1]}, … (YAML lists, indexed properties)
+     * or one comma-separated value; null when absent.
+     */
+    private static java.util.List<String> list(Map<String, String> flat, String key) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        if (flat.containsKey(key)) {
+            for (String part : flat.get(key).split(",")) {
+                if (!part.isBlank()) {
+                    out.add(part.strip());
+                }
+            }
+        }
+        for (int i = 0; flat.containsKey(key + "[" + i + "]"); i++) {
+            out.add(flat.get(key + "[" + i + "]"));
+        }
+        return out.isEmpty() ? null : out;
+    }
+
+    private static Map<String, String> flat(CodeMemoryHome home) {
         Map<String, String> flat = new HashMap<>();
         Path properties = home.root().resolve("application.properties");
         if (Files.isRegularFile(properties)) {
@@ -53,7 +115,7 @@ public final class HomeSettings {
                 }
             }
         }
-        return of(home, flat);
+        return flat;
     }
 
     static CodeMemoryProperties of(CodeMemoryHome home, Map<String, String> flat) {
@@ -86,6 +148,11 @@ public final class HomeSettings {
     private static void flatten(String prefix, Object node, Map<String, String> out) {
         if (node instanceof Map<?, ?> map) {
             map.forEach((k, v) -> flatten(prefix.isEmpty() ? String.valueOf(k) : prefix + "." + k, v, out));
+        }
+        else if (node instanceof java.util.List<?> list) {
+            for (int i = 0; i < list.size(); i++) {
+                flatten(prefix + "[" + i + "]", list.get(i), out);
+            }
         }
         else if (node != null && !prefix.isEmpty()) {
             out.put(canonical(prefix), String.valueOf(node).strip());

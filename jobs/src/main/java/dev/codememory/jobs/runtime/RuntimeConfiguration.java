@@ -17,7 +17,7 @@ public class RuntimeConfiguration {
 
     /** Command-line job names → job bean names. */
     static final Map<String, String> JOB_NAMES = Map.of("ingest", "ingestJob", "graduate", "graduationJob", "reindex",
-            "reindexJob");
+            "reindexJob", "publish", "publishJob");
 
     @Bean
     CodeMemoryHome codeMemoryHome(CodeMemoryProperties properties) {

@@ -26,6 +26,7 @@ public class ScheduleConfiguration {
     static final String INGEST = "ingest";
     static final String IDLE = "idle-graduation";
     static final String NIGHTLY = "nightly-graduation";
+    static final String PUBLISH = "team-publish";
 
     @Bean
     JobDetail ingestJobDetail() {
@@ -101,6 +102,29 @@ public class ScheduleConfiguration {
                 throw new IllegalStateException("cannot read the last session end: " + e.getMessage(), e);
             }
         };
+    }
+
+    /**
+     * {@code --job=publish} on a fixed interval, scheduled by {@code serve} only when
+     * this home publishes a project to a team store ({@code code-memory.team.*}).
+     */
+    static JobDetail publishJobDetail() {
+        return JobBuilder.newJob(ScheduledBatchLaunch.class)
+            .withIdentity(PUBLISH)
+            .usingJobData(ScheduledBatchLaunch.JOB_KEY, "publish")
+            .storeDurably()
+            .build();
+    }
+
+    static Trigger publishTrigger(java.time.Duration every) {
+        return TriggerBuilder.newTrigger()
+            .withIdentity(PUBLISH)
+            .startAt(java.util.Date.from(java.time.Instant.now().plus(every)))
+            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
+                .withIntervalInMilliseconds(every.toMillis())
+                .repeatForever()
+                .withMisfireHandlingInstructionNextWithRemainingCount())
+            .build();
     }
 
     @Bean

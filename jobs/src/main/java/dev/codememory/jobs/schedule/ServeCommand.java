@@ -66,11 +66,14 @@ public class ServeCommand implements SmartLifecycle {
 
     private volatile ProcessLock serveLock;
 
+    private final dev.codememory.jobs.team.TeamProperties team;
+
     private volatile ServeServer server;
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
             CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
-            Viewer viewer) {
+            Viewer viewer, dev.codememory.jobs.team.TeamProperties team) {
+        this.team = team;
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;
         this.jobOperator = jobOperator;
@@ -106,8 +109,17 @@ public class ServeCommand implements SmartLifecycle {
         }
         resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {
-            if (!"ingest".equals(job)) { // ingest adds events, not memories: the indexes
-                                         // do not change
+            // ingest adds events, not memories: the local indexes do not change, but the
+            // team's may have meanwhile
+            if ("ingest".equals(job)) {
+                try {
+                    resident.refreshTeam();
+                }
+                catch (RuntimeException e) {
+                    log.warn("refreshing the team memories failed; the next ingest retries: {}", e.getMessage());
+                }
+            }
+            else {
                 try {
                     resident.refresh(); // before the job counts as done: a query right
                                         // after it sees its memories
@@ -126,6 +138,12 @@ public class ServeCommand implements SmartLifecycle {
                 log.info("the schedule is off (code-memory.schedule.enabled=false): jobs run only when asked for");
                 stopped.await();
                 return 0;
+            }
+            if (team.publishesOnSchedule()) {
+                scheduler.scheduleJob(ScheduleConfiguration.publishJobDetail(),
+                        ScheduleConfiguration.publishTrigger(team.publishEvery()));
+                log.info("publishing {} project(s) to the team store every {}", team.projects().size(),
+                        team.publishEvery());
             }
             scheduler.start();
             log.info("serving: ingest every {}, graduate after {} idle and at cron '{}'",

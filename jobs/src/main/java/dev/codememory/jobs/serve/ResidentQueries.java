@@ -315,6 +315,27 @@ public class ResidentQueries {
         return hits.stream().map(VectorHit::memoryId).toList();
     }
 
+    /**
+     * Brings the team memories of every index up to date with the team store (they change
+     * without a job here); nothing when team memory is off.
+     */
+    public void refreshTeam() {
+        QueryService current = service;
+        if (current == null || !components.team().enabled()) {
+            return;
+        }
+        int added = 0;
+        int removed = 0;
+        for (String project : current.preparedProjects()) {
+            QueryService.Refresh r = current.refreshTeam(project);
+            added += r.added();
+            removed += r.removed();
+        }
+        if (added + removed > 0) {
+            log.info("team memories refreshed: {} added, {} removed", added, removed);
+        }
+    }
+
     /** Brings every index up to date with the database (after a job). */
     public void refresh() {
         QueryService current = service;
@@ -373,7 +394,8 @@ public class ResidentQueries {
             return service;
         }
         DuckDb.Session s = session;
-        return new QueryService(s, () -> new UnclosableEmbedder(embeddings.embedder()), () -> store, settings);
+        return new QueryService(s, () -> new UnclosableEmbedder(embeddings.embedder()), () -> store, settings)
+            .withTeam(components.teamSource());
     }
 
     public DuckDb.Session session() {
@@ -442,6 +464,11 @@ public class ResidentQueries {
         @Override
         public long count() {
             return delegate.count();
+        }
+
+        @Override
+        public java.util.Map<String, float[]> vectors(java.util.Collection<String> memoryIds) {
+            return delegate.vectors(memoryIds);
         }
 
         @Override

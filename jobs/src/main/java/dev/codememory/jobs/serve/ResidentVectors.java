@@ -172,6 +172,11 @@ final class ResidentVectors implements VectorStore {
     }
 
     @Override
+    public java.util.Map<String, float[]> vectors(java.util.Collection<String> memoryIds) {
+        return table.vectors(memoryIds);
+    }
+
+    @Override
     public void clear() {
         throw new UnsupportedOperationException("the resident vectors are read-only; the embed step writes the table");
     }

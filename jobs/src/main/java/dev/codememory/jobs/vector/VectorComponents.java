@@ -5,6 +5,10 @@ import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.HomeSettings;
+import dev.codememory.jobs.team.TeamProperties;
+import dev.codememory.jobs.team.TeamSearch;
+import dev.codememory.jobs.team.TeamSource;
+import dev.codememory.jobs.team.TeamStores;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.embed.TorchScriptEmbedder;
@@ -28,9 +32,16 @@ public final class VectorComponents {
 
     private final CodeMemoryProperties settings;
 
+    private final TeamProperties team;
+
     public VectorComponents(CodeMemoryHome home, CodeMemoryProperties settings) {
+        this(home, settings, TeamProperties.off());
+    }
+
+    public VectorComponents(CodeMemoryHome home, CodeMemoryProperties settings, TeamProperties team) {
         this.home = home;
         this.settings = settings;
+        this.team = team;
     }
 
     /**
@@ -38,7 +49,7 @@ public final class VectorComponents {
      * without Spring).
      */
     public static VectorComponents forHome(CodeMemoryHome home) {
-        return new VectorComponents(home, HomeSettings.load(home));
+        return new VectorComponents(home, HomeSettings.load(home), HomeSettings.team(home));
     }
 
     public CodeMemoryProperties settings() {
@@ -81,6 +92,18 @@ public final class VectorComponents {
                     settings.milvus().token(), settings.milvus().database()), version());
             default -> new DuckDbVectorStore(connections, version());
         };
+    }
+
+    public TeamProperties team() {
+        return team;
+    }
+
+    /**
+     * The team store to read beside the local one, or null when team memory is off. It
+     * connects on first use; the caller closes it (a query service closes its own).
+     */
+    public TeamSource teamSource() {
+        return team.enabled() ? new TeamSearch(new TeamStores(team, version())) : null;
     }
 
     public boolean milvus() {

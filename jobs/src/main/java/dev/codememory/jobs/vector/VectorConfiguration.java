@@ -18,8 +18,9 @@ import org.springframework.context.annotation.Configuration;
 public class VectorConfiguration {
 
     @Bean
-    VectorComponents vectorComponents(CodeMemoryHome home, CodeMemoryProperties properties) {
-        return new VectorComponents(home, properties);
+    VectorComponents vectorComponents(CodeMemoryHome home, CodeMemoryProperties properties,
+            dev.codememory.jobs.team.TeamProperties team) {
+        return new VectorComponents(home, properties, team);
     }
 
     @Bean

@@ -13,10 +13,17 @@ import java.util.Objects;
  * @param summary one line saying what was recorded (its title); may be blank
  * @param score the fused score, in [0, 1]
  * @param time when it was recorded, UTC
- * @param sessionId the session it was recorded in
+ * @param sessionId the session it was recorded in (empty for a team memory)
+ * @param author for a memory from the team store, who published it; null for this home's
+ * own
  */
 public record ContextHit(String citation, String memoryId, String kind, String summary, double score,
-        LocalDateTime time, String sessionId) {
+        LocalDateTime time, String sessionId, String author) {
+
+    public ContextHit(String citation, String memoryId, String kind, String summary, double score, LocalDateTime time,
+            String sessionId) {
+        this(citation, memoryId, kind, summary, score, time, sessionId, null);
+    }
 
     public ContextHit {
         ContextText.requireCitation(citation);

@@ -257,6 +257,37 @@ public class DuckDbVectorStore implements VectorStore {
     }
 
     @Override
+    public java.util.Map<String, float[]> vectors(Collection<String> memoryIds) {
+        java.util.Map<String, float[]> out = new java.util.HashMap<>();
+        if (memoryIds.isEmpty()) {
+            return out;
+        }
+        return run("read " + table, c -> {
+            try (Statement st = c.createStatement()) {
+                st.execute("CREATE OR REPLACE TEMP TABLE wanted_vectors (memory_id VARCHAR)");
+            }
+            try (DuckDBAppender appender = c.createAppender("temp", "main", "wanted_vectors")) {
+                for (String id : memoryIds) {
+                    appender.beginRow().append(id).endRow();
+                }
+            }
+            try (Statement st = c.createStatement();
+                    ResultSet rs = st.executeQuery("SELECT v.memory_id, v.vector FROM " + table
+                            + " v JOIN temp.main.wanted_vectors w USING (memory_id)")) {
+                while (rs.next()) {
+                    Object[] values = (Object[]) rs.getArray(2).getArray();
+                    float[] vector = new float[values.length];
+                    for (int i = 0; i < vector.length; i++) {
+                        vector[i] = ((Number) values[i]).floatValue();
+                    }
+                    out.put(rs.getString(1), vector);
+                }
+            }
+            return out;
+        });
+    }
+
+    @Override
     public void clear() {
         run("clear " + table, c -> {
             try (Statement st = c.createStatement()) {

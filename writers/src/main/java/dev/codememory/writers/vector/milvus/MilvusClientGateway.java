@@ -68,6 +68,13 @@ final class MilvusClientGateway implements MilvusGateway {
     }
 
     @Override
+    public void flush(String collection) {
+        client.flush(io.milvus.v2.service.utility.request.FlushReq.builder()
+            .collectionNames(java.util.List.of(collection))
+            .build());
+    }
+
+    @Override
     public void dropCollection(String collection) {
         client.dropCollection(DropCollectionReq.builder().collectionName(collection).build());
     }

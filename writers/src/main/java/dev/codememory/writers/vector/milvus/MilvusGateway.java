@@ -27,6 +27,12 @@ interface MilvusGateway extends AutoCloseable {
 
     void dropCollection(String collection);
 
+    /**
+     * Seals what was written to the collection so far, waiting until it is: a sealed
+     * segment is searched through its index, a growing one by brute force.
+     */
+    void flush(String collection);
+
     void upsert(UpsertReq request);
 
     void delete(DeleteReq request);

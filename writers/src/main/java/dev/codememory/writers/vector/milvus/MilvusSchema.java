@@ -32,6 +32,12 @@ import java.util.regex.Pattern;
 final class MilvusSchema {
 
     static final String COLLECTION_PREFIX = "code_memory_";
+
+    /**
+     * The team store's collection of one embedding version: every developer's published
+     * memories, the project a partition key.
+     */
+    static final String TEAM_PREFIX = "code_memory_team_";
     static final String MEMORY_ID = "memory_id";
     static final String VECTOR = "vector";
     static final String PROJECT = "project";
@@ -57,7 +63,11 @@ final class MilvusSchema {
     }
 
     static String collectionName(EmbeddingVersion version) {
-        String name = COLLECTION_PREFIX + version.id();
+        return collectionName(COLLECTION_PREFIX, version);
+    }
+
+    static String collectionName(String prefix, EmbeddingVersion version) {
+        String name = prefix + version.id();
         if (!COLLECTION_NAME.matcher(name).matches()) {
             throw new IllegalArgumentException("embedding version " + version.id()
                     + " does not make a valid Milvus collection name (at most 255 letters, digits, underscores): "
@@ -67,6 +77,15 @@ final class MilvusSchema {
     }
 
     static CreateCollectionReq.CollectionSchema schema(EmbeddingVersion version) {
+        return schema(version, false);
+    }
+
+    /**
+     * @param projectPartitionKey true: {@code project} is the partition key, so a search
+     * filtered by project reads that project's partition only (the team store, where
+     * every project of a company shares the collection)
+     */
+    static CreateCollectionReq.CollectionSchema schema(EmbeddingVersion version, boolean projectPartitionKey) {
         CreateCollectionReq.CollectionSchema schema = CreateCollectionReq.CollectionSchema.builder()
             .enableDynamicField(false)
             .build();
@@ -86,6 +105,7 @@ final class MilvusSchema {
             .fieldName(PROJECT)
             .dataType(DataType.VarChar)
             .maxLength(PROJECT_MAX_BYTES)
+            .isPartitionKey(projectPartitionKey)
             .build());
         schema.addField(
                 AddFieldReq.builder().fieldName(KIND).dataType(DataType.VarChar).maxLength(KIND_MAX_BYTES).build());
@@ -105,10 +125,14 @@ final class MilvusSchema {
     }
 
     static CreateCollectionReq createRequest(EmbeddingVersion version) {
+        return createRequest(version, collectionName(version), false);
+    }
+
+    static CreateCollectionReq createRequest(EmbeddingVersion version, String collection, boolean projectPartitionKey) {
         return CreateCollectionReq.builder()
-            .collectionName(collectionName(version))
+            .collectionName(collection)
             .description("code-memory vectors, embedding version " + version.id())
-            .collectionSchema(schema(version))
+            .collectionSchema(schema(version, projectPartitionKey))
             .indexParams(List.of(vectorIndex()))
             .consistencyLevel(ConsistencyLevel.STRONG)
             .build();

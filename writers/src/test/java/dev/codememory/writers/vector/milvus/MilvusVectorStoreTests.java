@@ -292,6 +292,11 @@ class MilvusVectorStoreTests {
         }
 
         @Override
+        public void flush(String collection) {
+            call("flush " + collection);
+        }
+
+        @Override
         public void dropCollection(String collection) {
             call("drop " + collection);
             exists = false;

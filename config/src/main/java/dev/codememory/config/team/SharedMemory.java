@@ -1,0 +1,44 @@
+package dev.codememory.config.team;
+
+import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * A verified memory on its way to the team store: what {@code --job=publish} reads from
+ * DuckDB, checks and sends.
+ *
+ * @param project the local project (the git top level on this machine)
+ * @param citation its stored citation code, without {@code mem:}
+ * @param quotes the evidence the pipeline aligned, in quote order
+ */
+public record SharedMemory(String memoryId, String project, String kind, String title, String body,
+        LocalDateTime createdTs, String citation, List<SharedQuote> quotes) {
+
+    public SharedMemory {
+        Objects.requireNonNull(memoryId, "memoryId");
+        Objects.requireNonNull(project, "project");
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(createdTs, "createdTs");
+        Objects.requireNonNull(citation, "citation");
+        title = title == null ? "" : title;
+        body = body == null ? "" : body;
+        quotes = quotes == null ? List.of() : List.copyOf(quotes);
+    }
+
+    /**
+     * One evidence quote.
+     *
+     * @param field the source event's field it was found in ({@code prompt},
+     * {@code reply}, {@code tool_input}, {@code tool_response}, …)
+     * @param tool the tool of the source event, or null for prompts and replies
+     */
+    public record SharedQuote(int index, String field, String tool, String text) {
+
+        public SharedQuote {
+            Objects.requireNonNull(field, "field");
+            Objects.requireNonNull(text, "text");
+        }
+    }
+
+}

@@ -1,16 +1,12 @@
 package dev.codememory.processors.embed;
 
-import ai.djl.MalformedModelException;
-import ai.djl.Model;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.djl.inference.Predictor;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.codememory.config.vector.EmbeddingVersion;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,17 +25,18 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The default embedder: all-MiniLM-L6-v2 with int8 weights (Xenova's
- * {@code model_quantized.onnx}, 23 MB; 384-d, mean pooling, L2 norm) on DJL's ONNX
- * Runtime engine, fully offline. Against the float model (90 MB): LoCoMo dev R@10 0.752 /
- * NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6× the batch
- * throughput, 65 MB less resident. Its activations are quantized per batch, so a text's
- * vector moves slightly with the batch it is in (cosine 0.99 to the text alone). The ONNX
- * model and {@code tokenizer.json} come from the classpath (the langchain4j model jar,
- * used only for its resources); the model's SHA-256 is checked before it is loaded. The
- * tokenizer pads to the longest text in a batch and truncates at {@value #MAX_TOKENS}
- * tokens by default (sentence-transformers' {@code max_seq_length} is 256; on memories as
- * long as real ones, 128 tokens embed 2.6x faster than 256 at the same LoCoMo R@10 /
- * NDCG@10 within 0.002, while 64 lose 0.012 NDCG@10).
+ * {@code model_quantized.onnx}, 23 MB; 384-d, mean pooling, L2 norm) on ONNX Runtime's
+ * Java API with DJL's HuggingFace tokenizer, fully offline (through DJL's predictor and
+ * NDArrays, batches of 8 ran about 1.25x slower). Against the float model (90 MB): LoCoMo
+ * dev R@10 0.752 / NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6×
+ * the batch throughput, 65 MB less resident. Its activations are quantized per batch, so
+ * a text's vector moves slightly with the batch it is in (cosine 0.99 to the text alone).
+ * The ONNX model and {@code tokenizer.json} come from the classpath (the langchain4j
+ * model jar, used only for its resources); the model's SHA-256 is checked before it is
+ * loaded. The tokenizer pads to the longest text in a batch and truncates at
+ * {@value #MAX_TOKENS} tokens by default (sentence-transformers' {@code max_seq_length}
+ * is 256; on memories as long as real ones, 128 tokens embed 2.6x faster than 256 at the
+ * same LoCoMo R@10 / NDCG@10 within 0.002, while 64 lose 0.012 NDCG@10).
  *
  * <p>
  * Batches are small ({@value #DEFAULT_BATCH_SIZE} texts by default): on two cores,
@@ -48,8 +45,7 @@ import org.slf4j.LoggerFactory;
  * off, see {@link #sessionOptions(int)}).
  *
  * <p>
- * Thread-safe: each {@link #embed(List)} call uses its own predictor over the one shared
- * ONNX session.
+ * Thread-safe: every {@link #embed(List)} call runs the one shared ONNX session.
  */
 public final class MiniLmOnnxEmbedder implements Embedder {
 
@@ -77,9 +73,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     private final HuggingFaceTokenizer tokenizer;
 
-    private final Model model;
-
-    private final MeanPoolingTranslator translator;
+    private final OrtSession session;
 
     private final Object rawLock = new Object();
 
@@ -138,7 +132,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         java.util.concurrent.CompletableFuture<HuggingFaceTokenizer> tokenizerLoad = java.util.concurrent.CompletableFuture
             .supplyAsync(() -> loadTokenizer(maxTokens));
         try {
-            this.model = loadModel(djlCacheDir, threads);
+            this.session = loadSession(djlCacheDir, threads);
         }
         catch (RuntimeException e) {
             tokenizerLoad.thenAccept(HuggingFaceTokenizer::close);
@@ -148,11 +142,10 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             this.tokenizer = tokenizerLoad.join();
         }
         catch (java.util.concurrent.CompletionException e) {
-            model.close();
+            closeQuietly(session);
             throw e.getCause() instanceof RuntimeException r ? r
                     : new EmbeddingException("cannot load the tokenizer", e);
         }
-        this.translator = new MeanPoolingTranslator(tokenizer, true, true);
         log.info("Loaded embedding model {} in {} ms", version.id(), (System.nanoTime() - start) / 1_000_000);
     }
 
@@ -189,8 +182,9 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     @Override
     public float[][] embed(List<String> texts) {
         inUse.readLock().lock();
-        try (Predictor<String[], float[][]> predictor = open().newPredictor(translator)) {
-            return Batches.embed(texts, batchSize, version.model(), predictor::predict);
+        try {
+            OrtSession open = open();
+            return Batches.embed(texts, batchSize, version.model(), batch -> runRaw(open, batch));
         }
         finally {
             inUse.readLock().unlock();
@@ -207,20 +201,20 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         return inUse.getReadLockCount();
     }
 
-    /** The model, unless closed; call with {@link #inUse} held. */
-    private Model open() {
+    /** The model's session, unless closed; call with {@link #inUse} held. */
+    private OrtSession open() {
         if (closed) {
             throw new EmbeddingException("the embedding model is closed");
         }
-        return model;
+        return session;
     }
 
     /**
-     * The same model, tokenizer and pooling run straight on ONNX Runtime, without DJL's
-     * predictor, translator or NDArrays: the baseline for measuring the pipeline's
-     * overhead in the same process. Vectors equal {@link #embed(List)}'s to float
-     * rounding. The first call opens a second ONNX session (another model's worth of
-     * native memory), so production code should not call it.
+     * The same model, tokenizer and pooling on a second ONNX session of its own: the
+     * baseline for measuring a pipeline around {@link #embed(List)} in the same process.
+     * Vectors equal {@link #embed(List)}'s to float rounding. The first call opens a
+     * second ONNX session (another model's worth of native memory), so production code
+     * should not call it.
      */
     public float[][] embedRaw(List<String> texts) {
         inUse.readLock().lock();
@@ -260,7 +254,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
                 rawSession = null;
             }
         }
-        model.close();
+        closeQuietly(session);
         tokenizer.close();
     }
 
@@ -416,30 +410,30 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         return options;
     }
 
-    private static Model loadModel(Path cacheDir, int threads) {
+    private static OrtSession loadSession(Path cacheDir, int threads) {
         Path file = verifiedModelFile(cacheDir);
-        Model model = Model.newInstance(VERSION.model(), "OnnxRuntime");
         try {
+            // DJL's ONNX Runtime engine creates the process's one OrtEnvironment with its
+            // own settings and fails if one exists: let it go first, then share it
+            ai.djl.engine.Engine.getEngine("OnnxRuntime");
             OrtSession.SessionOptions options = sessionOptions(threads);
-            if (file != null) {
-                // ONNX Runtime reads the file itself: handed the bytes, the process kept
-                // ~600 MB more resident
-                // (the array, DJL's copy of the stream, the session's copy) long after
-                // the model was loaded
-                model.load(file, null, Map.of("sessionOptions", options));
-            }
-            else {
-                model.load(new ByteArrayInputStream(readJarModel()), Map.of("sessionOptions", options));
-            }
-            return model;
+            // from the file, ONNX Runtime reads it itself: handed the bytes, the process
+            // kept ~600 MB more resident long after the model was loaded
+            return file != null ? OrtEnvironment.getEnvironment().createSession(file.toString(), options)
+                    : OrtEnvironment.getEnvironment().createSession(readJarModel(), options);
         }
-        catch (ai.onnxruntime.OrtException e) {
-            model.close();
-            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+        catch (OrtException | RuntimeException e) {
+            throw e instanceof EmbeddingException ee ? ee
+                    : new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
         }
-        catch (IOException | MalformedModelException | RuntimeException e) {
-            model.close();
-            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+    }
+
+    private static void closeQuietly(OrtSession session) {
+        try {
+            session.close();
+        }
+        catch (OrtException e) {
+            log.warn("Closing the ONNX session failed: {}", e.getMessage());
         }
     }
 

@@ -61,7 +61,9 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--graduation", description = "generated sessions through graduation: each stage's counts and time")
     boolean graduation;
 
-    @Option(names = "--embedding", description = "the embed step next to raw ONNX Runtime, and vector search latency")
+    @Option(names = "--embedding",
+            description = "memories as long as real ones: the embedder as it was and each embedding decision against"
+                    + " raw ONNX Runtime, the embed step, and vector search latency")
     boolean embedding;
 
     @Option(names = "--query", description = "query latency at the given sizes, and the cold prompt hook")

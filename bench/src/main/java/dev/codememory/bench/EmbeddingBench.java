@@ -7,9 +7,12 @@ import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.processors.embed.EmbeddingTexts;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.io.PrintStream;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.SQLException;
@@ -23,28 +26,19 @@ import org.springframework.batch.core.step.StepExecution;
 
 /**
  * {@code bench.jar bench --embedding}: in one process, on the product's application
- * context, (1) 1,000 realistic memory texts through the whole embed step
- * ({@code --job=reindex}: outbox → reader → embed → DuckDB upsert → outbox marks), next
- * to the same texts on raw ONNX Runtime (same model, tokenizer and pooling, no DJL, no
- * database), and (2) DuckDB vector-store search latency at 10k and 100k vectors (p50, p95
- * of 200 filtered top-10 queries each).
+ * context, memories as long as real ones ({@link RealLengthMemories}) (1) embedded as
+ * before this bench (whole texts, 256 tokens, batches of 32) through the product's
+ * embedder and on raw ONNX Runtime (same model, tokenizer and pooling, no DJL); (2) each
+ * embedding decision on raw ONNX Runtime against that baseline in the same rounds: 128
+ * and 64 tokens, batch sizes and intra-op threads, the texts the product chooses
+ * ({@link EmbeddingTexts}: an exchange's answering sentences, a task once for all its
+ * statuses); (3) the whole embed step ({@code --job=reindex}: outbox, reader, embed,
+ * DuckDB upsert, outbox marks) between two runs of the old embedder; (4) DuckDB
+ * vector-store search latency at 10k and 100k vectors (p50, p95 of 200 filtered top-10
+ * queries each). The machine's cores are shared and noisy, so every figure comes with a
+ * ratio to a baseline measured in the same rounds.
  */
 public class EmbeddingBench {
-
-    private static final String[] SUBJECTS = { "the checkout service", "the billing job", "the search index",
-            "the auth gateway", "the reports pipeline", "the inventory API", "the release process", "the CI build" };
-
-    private static final String[] CLAIMS = {
-            "We decided to keep %s on PostgreSQL and move analytics to DuckDB, because the nightly reports scan whole "
-                    + "tables and columnar storage makes them ten times faster without another server to run.",
-            "The root cause of the flaky tests in %s was a shared temporary folder; each test now gets its own, and the "
-                    + "retry annotation was removed because it hid real failures for weeks.",
-            "Preference: in %s use constructor injection, no wildcard imports, and keep methods under forty lines so "
-                    + "reviews stay quick; formatting is checked in the validate phase.",
-            "TODO: migrate %s to the new HTTP client before the old one loses support; blocked on PROJ-%d until the "
-                    + "platform team publishes the shaded artifact.",
-            "Asked why %s was slow under load: the connection pool had two connections while the scheduler ran eight "
-                    + "jobs in parallel; raising the pool to ten fixed the p95 latency.", };
 
     private final JobRunner jobRunner;
 
@@ -59,10 +53,10 @@ public class EmbeddingBench {
     }
 
     public int run(PrintStream out, int texts) {
-        List<String> corpus = corpus(texts);
+        List<RealLengthMemories.Memory> memories = RealLengthMemories.generate(texts, 7);
         database.open();
         try {
-            insertEntries(corpus);
+            insertEntries(memories);
         }
         finally {
             database.close();
@@ -71,37 +65,91 @@ public class EmbeddingBench {
             out.println("the embedding bench compares against raw ONNX Runtime: run it with the default model");
             return 2;
         }
-        // warm both paths once on a small slice
-        embedder.embedRaw(corpus.subList(0, Math.min(64, corpus.size())));
-        embedder.embed(corpus.subList(0, Math.min(64, corpus.size())));
+        List<String> whole = memories.stream().map(m -> EmbeddingTexts.whole(m.title(), m.body())).toList();
+        java.util.Map<String, Long> byKind = new java.util.TreeMap<>();
+        memories.forEach(m -> byKind.merge(m.kind(), 1L, Long::sum));
+        out.printf("%nembedding: %d memories as long as real ones (%s), whole texts avg %.0f chars%n", memories.size(),
+                byKind, whole.stream().mapToInt(String::length).average().orElse(0));
 
-        long rawStart = System.nanoTime();
-        embedder.embedRaw(corpus);
-        double rawSeconds = (System.nanoTime() - rawStart) / 1e9;
+        // before: every memory's whole text at 256 tokens in batches of 32 (the embedder
+        // until this bench was written); the product's DJL path and raw ONNX Runtime
+        // interleaved, best of two
+        Path cache = Path.of(System.getProperty(CodeMemoryHome.PROPERTY), "djl");
+        MiniLmOnnxEmbedder old = new MiniLmOnnxEmbedder(cache, 32, 256, 0);
+        try {
+            warm(old, whole);
+            long tokens = sum(old.tokenCounts(whole));
+            double[] t = interleaved(() -> old.embed(whole), () -> old.embedRaw(whole));
+            out.printf(
+                    "  before: whole texts, 256 tokens, batch 32   %6.1f texts/s %6.0f tokens/s; raw ORT %6.1f texts/s"
+                            + " (%.2fx; %.0f tokens/text)%n",
+                    whole.size() / t[0], tokens / t[0], whole.size() / t[1], t[0] / t[1],
+                    (double) tokens / whole.size());
 
-        JobExecution reindex = jobRunner.run("reindex");
-        StepExecution step = reindex.getStepExecutions()
-            .stream()
-            .filter(s -> s.getStepName().equals("embedMemoriesStep"))
-            .findFirst()
-            .orElseThrow();
-        double stepSeconds = java.time.Duration.between(step.getStartTime(), step.getEndTime()).toMillis() / 1000.0;
+            // each decision on raw ONNX Runtime against the old embedder in the same
+            // rounds
+            for (int maxTokens : new int[] { 128, 64 }) {
+                try (MiniLmOnnxEmbedder e = new MiniLmOnnxEmbedder(cache, 32, maxTokens, 0)) {
+                    warm(e, whole);
+                    double[] r = interleaved(() -> old.embedRaw(whole), () -> e.embedRaw(whole));
+                    out.printf(
+                            "  whole texts, %3d tokens, batch 32          raw ORT %6.1f texts/s %6.0f tokens/s"
+                                    + " (%.2fx before)%n",
+                            maxTokens, whole.size() / r[1], sum(e.tokenCounts(whole)) / r[1], r[0] / r[1]);
+                }
+            }
+            int maxTokens = embedder.version().maxTokens();
+            int[][] settings = { { 0, 16 }, { 0, 8 }, { 0, 4 }, { 1, 8 }, { 2, 8 } };
+            for (int[] setting : settings) {
+                try (MiniLmOnnxEmbedder e = new MiniLmOnnxEmbedder(cache, setting[1], maxTokens, setting[0])) {
+                    warm(e, whole);
+                    double[] r = interleaved(() -> old.embedRaw(whole), () -> e.embedRaw(whole));
+                    out.printf(
+                            "  whole texts, %3d tokens, batch %2d, threads %s raw ORT %6.1f texts/s (%.2fx before)%n",
+                            maxTokens, setting[1], setting[0] == 0 ? "ORT" : setting[0] + "  ", whole.size() / r[1],
+                            r[0] / r[1]);
+                }
+            }
+            EmbeddingTexts rule = new EmbeddingTexts(EmbeddingTexts.EXCHANGE_BUDGET);
+            List<String> chosen = memories.stream()
+                .map(m -> rule.embeddingText(m.kind(), m.title(), m.body(), m.replyQuote()))
+                .toList();
+            List<String> distinct = chosen.stream().distinct().toList();
+            double[] r = interleaved(() -> old.embedRaw(whole), () -> embedder.embedRaw(distinct));
+            out.printf(
+                    "  chosen texts (%d distinct, avg %.0f chars), %d tokens, batch %d: raw ORT %6.1f texts/s %6.0f"
+                            + " tokens/s = %6.1f memories/s (%.2fx before)%n",
+                    distinct.size(), distinct.stream().mapToInt(String::length).average().orElse(0), maxTokens,
+                    embedder.batchSize(), distinct.size() / r[1], sum(embedder.tokenCounts(distinct)) / r[1],
+                    memories.size() / r[1], r[0] / r[1]);
 
-        long rawStart2 = System.nanoTime();
-        embedder.embedRaw(corpus);
-        double rawSeconds2 = (System.nanoTime() - rawStart2) / 1e9;
-        double raw = Math.min(rawSeconds, rawSeconds2);
-
-        out.printf("%nembedding: %d memory texts (~%d words each), %s%n", corpus.size(),
-                corpus.get(0).split("\\s+").length, embeddingService.version().id());
-        out.printf("  raw ONNX Runtime      %7.1f texts/s  (best of two runs: %.1f s, %.1f s)%n", corpus.size() / raw,
-                rawSeconds, rawSeconds2);
-        out.printf("  whole embed step      %7.1f texts/s  (%.1f s, %s, %d written)%n",
-                step.getWriteCount() / stepSeconds, stepSeconds, reindex.getStatus(), step.getWriteCount());
-        out.printf("  pipeline / raw        %7.0f %%%n",
-                100.0 * (step.getWriteCount() / stepSeconds) / (corpus.size() / raw));
-
-        mixedLengths(out, embedder, texts);
+            // after: the product's whole embed step on the same memories, between two
+            // runs
+            // of the old embedder
+            double before1 = seconds(() -> old.embed(whole));
+            JobExecution reindex = jobRunner.run("reindex");
+            double before2 = seconds(() -> old.embed(whole));
+            StepExecution step = reindex.getStepExecutions()
+                .stream()
+                .filter(s -> s.getStepName().equals("embedMemoriesStep"))
+                .findFirst()
+                .orElseThrow();
+            double stepSeconds = java.time.Duration.between(step.getStartTime(), step.getEndTime()).toMillis() / 1000.0;
+            double beforeRate = whole.size() / ((before1 + before2) / 2);
+            double afterRate = step.getWriteCount() / stepSeconds;
+            out.printf("  after: embed step (%s, batch %d)  %6.1f memories/s (%.1f s, %s, %d written)%n",
+                    embeddingService.version().id(), embedder.batchSize(), afterRate, stepSeconds, reindex.getStatus(),
+                    step.getWriteCount());
+            out.printf("  before, just before and after it               %6.1f texts/s (%.1f s, %.1f s)%n", beforeRate,
+                    before1, before2);
+            out.printf("  after / before: %.2fx (same run)%n", afterRate / beforeRate);
+            if (reindex.getStatus().isUnsuccessful()) {
+                return 1;
+            }
+        }
+        finally {
+            old.close();
+        }
 
         database.open();
         try {
@@ -112,7 +160,40 @@ public class EmbeddingBench {
         finally {
             database.close();
         }
-        return reindex.getStatus().isUnsuccessful() ? 1 : 0;
+        return 0;
+    }
+
+    private static void warm(MiniLmOnnxEmbedder embedder, List<String> texts) {
+        List<String> slice = texts.subList(0, Math.min(64, texts.size()));
+        embedder.embedRaw(slice);
+        embedder.embed(slice);
+    }
+
+    /**
+     * Seconds each of two runs takes, alternated over two rounds so that both see the
+     * same load; the better round of each.
+     */
+    private static double[] interleaved(Runnable first, Runnable second) {
+        double[] best = { Double.MAX_VALUE, Double.MAX_VALUE };
+        for (int round = 0; round < 2; round++) {
+            best[0] = Math.min(best[0], seconds(first));
+            best[1] = Math.min(best[1], seconds(second));
+        }
+        return best;
+    }
+
+    private static double seconds(Runnable run) {
+        long start = System.nanoTime();
+        run.run();
+        return (System.nanoTime() - start) / 1e9;
+    }
+
+    private static long sum(int[] values) {
+        long sum = 0;
+        for (int v : values) {
+            sum += v;
+        }
+        return sum;
     }
 
     private void searchLatency(PrintStream out, int n) {
@@ -168,75 +249,29 @@ public class EmbeddingBench {
         return v;
     }
 
-    /**
-     * What sorting texts by length before batching saves on texts as a coding session
-     * mixes them (a fifth short titles of a few words, most one claim, a fifth long
-     * replies that fill the model's 256 tokens): the same texts embedded batch by batch
-     * in the order given, as the embedder did before it sorted, against one call that
-     * sorts them. Interleaved, best of two each.
-     */
-    private static void mixedLengths(PrintStream out, MiniLmOnnxEmbedder embedder, int n) {
-        List<String> texts = mixedCorpus(n);
-        int batch = MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE;
-        double inOrder = Double.MAX_VALUE;
-        double sorted = Double.MAX_VALUE;
-        for (int round = 0; round < 2; round++) {
-            long t0 = System.nanoTime();
-            for (int from = 0; from < texts.size(); from += batch) {
-                embedder.embed(texts.subList(from, Math.min(from + batch, texts.size())));
-            }
-            inOrder = Math.min(inOrder, (System.nanoTime() - t0) / 1e9);
-            long t1 = System.nanoTime();
-            embedder.embed(texts);
-            sorted = Math.min(sorted, (System.nanoTime() - t1) / 1e9);
-        }
-        out.printf("  mixed lengths, %d texts: batches in the given order %7.1f texts/s, sorted by length %7.1f texts/s"
-                + " (%.2fx)%n", texts.size(), texts.size() / inOrder, texts.size() / sorted, inOrder / sorted);
-    }
-
-    static List<String> mixedCorpus(int n) {
-        Random random = new Random(11);
-        List<String> claims = corpus(n);
-        List<String> texts = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            int shape = random.nextInt(5);
-            String subject = SUBJECTS[random.nextInt(SUBJECTS.length)];
-            texts.add(switch (shape) {
-                case 0 -> "Committed: fix " + subject + " (" + i + ")";
-                case 4 -> String.join(" ", claims.get(i), claims.get((i + 1) % n), claims.get((i + 2) % n),
-                        claims.get((i + 3) % n), claims.get((i + 4) % n));
-                default -> claims.get(i);
-            });
-        }
-        return texts;
-    }
-
-    static List<String> corpus(int n) {
-        Random random = new Random(7);
-        List<String> texts = new ArrayList<>(n);
-        for (int i = 0; i < n; i++) {
-            String subject = SUBJECTS[random.nextInt(SUBJECTS.length)];
-            texts.add(CLAIMS[i % CLAIMS.length].formatted(subject, 100 + random.nextInt(900)) + " (note " + i + ")");
-        }
-        return texts;
-    }
-
-    private void insertEntries(List<String> corpus) {
+    private void insertEntries(List<RealLengthMemories.Memory> memories) {
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
             try (PreparedStatement ps = c.prepareStatement(
                     """
                             INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
                                                  task_json, quotes_json, canonical_key, stage, status, created_at)
-                            VALUES (?, ?, 'fact', '/bench', 'bench', TIMESTAMP '2026-01-01 00:00:00', ?, ?, NULL, '[]', ?,
-                                    'verified', 'active', now()) ON CONFLICT DO NOTHING""")) {
-                for (int i = 0; i < corpus.size(); i++) {
-                    String text = corpus.get(i);
+                            VALUES (?, ?, ?, '/bench', 'bench', TIMESTAMP '2026-01-01 00:00:00' + to_seconds(?), ?, ?, NULL,
+                                    ?, ?, 'verified', 'active', now()) ON CONFLICT DO NOTHING""")) {
+                for (int i = 0; i < memories.size(); i++) {
+                    RealLengthMemories.Memory m = memories.get(i);
                     ps.setString(1, "bench_" + i);
                     ps.setString(2, "bench_c" + i);
-                    ps.setString(3, text.substring(0, Math.min(80, text.length())));
-                    ps.setString(4, text);
-                    ps.setString(5, "bench:" + i);
+                    ps.setString(3, m.kind());
+                    ps.setLong(4, i);
+                    ps.setString(5, m.title());
+                    ps.setString(6, m.body());
+                    ps.setString(7,
+                            m.replyQuote() == null ? "[]"
+                                    : "[{\"eventId\":\"ev_p" + i + "\",\"field\":\"prompt\",\"text\":\"p\"},"
+                                            + "{\"eventId\":\"ev_r" + i + "\",\"field\":\"reply\",\"text\":"
+                                            + dev.codememory.config.json.Json.write(m.replyQuote()) + "}]");
+                    ps.setString(8, "bench:" + i);
                     ps.addBatch();
                 }
                 ps.executeBatch();

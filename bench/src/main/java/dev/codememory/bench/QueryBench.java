@@ -16,7 +16,7 @@ import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.query.RankingSettings;
-import dev.codememory.readers.vector.VectorWorkQueries;
+import dev.codememory.processors.embed.EmbeddingTexts;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
 import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.io.IOException;
@@ -171,7 +171,7 @@ public final class QueryBench {
         for (int target : targets) {
             GeneratedMemories.Memory m = GeneratedMemories.of(target);
             questions.add(m.question());
-            targetTexts.add(VectorWorkQueries.embeddingText(m.title(), m.body()));
+            targetTexts.add(EmbeddingTexts.whole(m.title(), m.body()));
         }
         CodeMemoryHome home = new CodeMemoryHome(root).ensureCreated();
         long start = System.nanoTime();
@@ -186,7 +186,7 @@ public final class QueryBench {
             for (int t = 0; t < subjectCount; t++) {
                 GeneratedMemories.Memory m = GeneratedMemories.of(n + t); // not a memory
                                                                           // of this home
-                subjectTexts.add(VectorWorkQueries.embeddingText(m.title(), m.body()));
+                subjectTexts.add(EmbeddingTexts.whole(m.title(), m.body()));
             }
             SubjectVectors subjects = new SubjectVectors(embedder.embed(subjectTexts));
             long embedded = System.nanoTime();

@@ -18,7 +18,7 @@ import org.junit.jupiter.api.io.TempDir;
 @Tag("model")
 class EmbeddingIntegrationTests {
 
-    private static final String VECTORS = "vectors_all_minilm_l6_v2_q_384_mean_256";
+    private static final String VECTORS = "vectors_all_minilm_l6_v2_q_384_mean_128";
 
     /** Verified, active memories of the kinds that get a vector. */
     private static final String EMBEDDED = "SELECT count(*) FROM entries WHERE stage = 'verified' AND status = 'active'"

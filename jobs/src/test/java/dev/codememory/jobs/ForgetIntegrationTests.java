@@ -31,7 +31,7 @@ class ForgetIntegrationTests {
         Path home = tmp.resolve("home");
         assertThat(JobsJar.run(tmp.resolve("elsewhere"), new byte[0], "demo", "--home", home.toString()).exit())
             .isZero();
-        String vectors = "vectors_all_minilm_l6_v2_q_384_mean_256";
+        String vectors = "vectors_all_minilm_l6_v2_q_384_mean_128";
         String decision = citationOf(home, "work", "bucket4j"); // the commit that added
                                                                 // the rate limit
         String decisionId = memoryId(home, decision);

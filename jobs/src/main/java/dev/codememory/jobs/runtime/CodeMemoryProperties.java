@@ -34,7 +34,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
             throw new IllegalArgumentException(
                     "code-memory.milvus.uri must be set when code-memory.vector-store=milvus");
         }
-        embedding = embedding == null ? new Embedding(null, null, null, null) : embedding;
+        embedding = embedding == null ? new Embedding(null, null, null, null, null) : embedding;
     }
 
     /**
@@ -50,14 +50,22 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
      * @param model {@code minilm} (default: all-MiniLM-L6-v2 on ONNX Runtime) or
      * {@code torchscript}
      * @param torchscript the TorchScript model, when {@code model=torchscript}
+     * @param threads ONNX Runtime's intra-op threads for the default model; 0 (default)
+     * lets it take one per physical core
      */
-    public record Embedding(Integer batchSize, Integer chunkSize, String model, TorchScript torchscript) {
+    public record Embedding(Integer batchSize, Integer chunkSize, String model, TorchScript torchscript,
+            Integer threads) {
 
         public Embedding {
-            batchSize = batchSize == null ? 32 : batchSize;
+            batchSize = batchSize == null ? 8 : batchSize;
             chunkSize = chunkSize == null ? 128 : chunkSize;
+            threads = threads == null ? 0 : threads;
             if (batchSize < 1 || chunkSize < 1) {
                 throw new IllegalArgumentException("code-memory.embedding batch-size and chunk-size must be positive");
+            }
+            if (threads < 0) {
+                throw new IllegalArgumentException(
+                        "code-memory.embedding.threads must not be negative, was " + threads);
             }
             model = model == null ? "minilm" : model.trim().toLowerCase(java.util.Locale.ROOT);
             if (!model.equals("minilm") && !model.equals("torchscript")) {

@@ -127,7 +127,8 @@ public final class HomeSettings {
                 flat.get("code-memory.embedding.torchscript.name"));
         CodeMemoryProperties.Embedding embedding = new CodeMemoryProperties.Embedding(
                 integer(flat, "code-memory.embedding.batch-size"), integer(flat, "code-memory.embedding.chunk-size"),
-                flat.get("code-memory.embedding.model"), torchScript.url() == null ? null : torchScript);
+                flat.get("code-memory.embedding.model"), torchScript.url() == null ? null : torchScript,
+                integer(flat, "code-memory.embedding.threads"));
         return new CodeMemoryProperties(home.root().toString(), null, null, null, null,
                 flat.get("code-memory.vector-store"),
                 new CodeMemoryProperties.Milvus(flat.get("code-memory.milvus.uri"),

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.vector;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
@@ -69,10 +70,12 @@ public class EmbedStepsConfiguration {
 
     @Bean
     @StepScope
-    PendingItemReader<VectorWork> vectorWorkReader(JobDatabase database, EmbeddingService embeddingService) {
+    PendingItemReader<VectorWork> vectorWorkReader(JobDatabase database, EmbeddingService embeddingService,
+            VectorComponents components) {
         String version = embeddingService.version().id();
+        MemoryTexts texts = components.memoryTexts();
         return new PendingItemReader<>(database.connections(), VectorOutbox.pendingSql(version),
-                (PendingItemReader.PageLoader<VectorWork>) c -> VectorWorkQueries.vectorWork(c, version));
+                (PendingItemReader.PageLoader<VectorWork>) c -> VectorWorkQueries.vectorWork(c, version, texts));
     }
 
     @Bean

@@ -2,6 +2,7 @@ package dev.codememory.jobs.vector;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.EmbeddingVersion;
+import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.HomeSettings;
@@ -10,6 +11,7 @@ import dev.codememory.jobs.team.TeamSearch;
 import dev.codememory.jobs.team.TeamSource;
 import dev.codememory.jobs.team.TeamStores;
 import dev.codememory.processors.embed.Embedder;
+import dev.codememory.processors.embed.EmbeddingTexts;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.processors.embed.TorchScriptEmbedder;
 import dev.codememory.writers.vector.DuckDbVectorStore;
@@ -79,7 +81,12 @@ public final class VectorComponents {
             CodeMemoryProperties.TorchScript ts = embedding.torchscript();
             return () -> new TorchScriptEmbedder(ts.url(), Path.of(ts.tokenizer()), version, false, cache);
         }
-        return () -> new MiniLmOnnxEmbedder(cache, embedding.batchSize());
+        return () -> new MiniLmOnnxEmbedder(cache, embedding.batchSize(), version.maxTokens(), embedding.threads());
+    }
+
+    /** What text stands for each memory in the index. */
+    public MemoryTexts memoryTexts() {
+        return new EmbeddingTexts(EmbeddingTexts.EXCHANGE_BUDGET);
     }
 
     /**

@@ -14,8 +14,9 @@ class CodeMemoryPropertiesTests {
 
         assertThat(p.vectorStore()).isEqualTo("duckdb");
         assertThat(p.embedding().model()).isEqualTo("minilm");
-        assertThat(p.embedding().batchSize()).isEqualTo(32);
+        assertThat(p.embedding().batchSize()).isEqualTo(8);
         assertThat(p.embedding().chunkSize()).isEqualTo(128);
+        assertThat(p.embedding().threads()).isZero();
         assertThat(p.ingest().chunkSize()).isEqualTo(10_000);
         assertThat(p.schedule().idleAfter()).isEqualTo(Duration.ofMinutes(30));
         assertThat(p.schedule().nightlyCron()).isEqualTo("0 0 3 * * ?");
@@ -28,9 +29,11 @@ class CodeMemoryPropertiesTests {
         assertThatThrownBy(() -> new CodeMemoryProperties("/h", null, null, null, null, "milvus",
                 new CodeMemoryProperties.Milvus(null, null, null), null))
             .hasMessageContaining("code-memory.milvus.uri");
-        assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(null, null, "torchscript", null))
+        assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(null, null, "torchscript", null, null))
             .hasMessageContaining("code-memory.embedding.torchscript.url");
-        assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(0, null, null, null))
+        assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(null, null, null, null, -1))
+            .hasMessageContaining("code-memory.embedding.threads");
+        assertThatThrownBy(() -> new CodeMemoryProperties.Embedding(0, null, null, null, null))
             .hasMessageContaining("batch-size");
         assertThatThrownBy(() -> new CodeMemoryProperties("", null, null, null, null, null, null, null))
             .hasMessageContaining("code-memory.home");
@@ -41,7 +44,8 @@ class CodeMemoryPropertiesTests {
         CodeMemoryProperties p = new CodeMemoryProperties("/h", null, null, null, null, "Milvus",
                 new CodeMemoryProperties.Milvus("http://localhost:19530", null, null),
                 new CodeMemoryProperties.Embedding(null, null, "torchscript",
-                        new CodeMemoryProperties.TorchScript("/models/e5.pt", "/models/tokenizer.json", 768, null)));
+                        new CodeMemoryProperties.TorchScript("/models/e5.pt", "/models/tokenizer.json", 768, null),
+                        null));
 
         assertThat(p.vectorStore()).isEqualTo("milvus");
         assertThat(p.embedding().torchscript().dimension()).isEqualTo(768);

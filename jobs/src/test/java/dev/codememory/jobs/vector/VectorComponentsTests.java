@@ -70,7 +70,7 @@ class VectorComponentsTests {
 
         try (VectorStore store = components.vectorStore(() -> null)) {
             assertThat(store).isInstanceOf(DuckDbVectorStore.class);
-            assertThat(((DuckDbVectorStore) store).table()).isEqualTo("vectors_all_minilm_l6_v2_q_384_mean_256");
+            assertThat(((DuckDbVectorStore) store).table()).isEqualTo("vectors_all_minilm_l6_v2_q_384_mean_128");
         }
     }
 
@@ -85,7 +85,7 @@ class VectorComponentsTests {
         // nobody listens on port 1: the factory went for Milvus, and says so
         assertThatThrownBy(() -> components.vectorStore(() -> null)).isInstanceOf(VectorStoreException.class)
             .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:1 for "
-                    + "code_memory_all_minilm_l6_v2_q_384_mean_256");
+                    + "code_memory_all_minilm_l6_v2_q_384_mean_128");
     }
 
     @Test

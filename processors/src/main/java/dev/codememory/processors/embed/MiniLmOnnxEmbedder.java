@@ -1,16 +1,12 @@
 package dev.codememory.processors.embed;
 
-import ai.djl.MalformedModelException;
-import ai.djl.Model;
 import ai.djl.huggingface.tokenizers.HuggingFaceTokenizer;
-import ai.djl.inference.Predictor;
 import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
 import dev.codememory.config.vector.EmbeddingVersion;
 
-import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -29,30 +25,40 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The default embedder: all-MiniLM-L6-v2 with int8 weights (Xenova's
- * {@code model_quantized.onnx}, 23 MB; 384-d, mean pooling, L2 norm) on DJL's ONNX
- * Runtime engine, fully offline. Against the float model (90 MB): LoCoMo dev R@10 0.752 /
- * NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6× the batch
- * throughput, 65 MB less resident. Its activations are quantized per batch, so a text's
- * vector moves slightly with the batch it is in (cosine 0.99 to the text alone). The ONNX
- * model and {@code tokenizer.json} come from the classpath (the langchain4j model jar,
- * used only for its resources); the model's SHA-256 is checked before it is loaded. The
- * tokenizer pads to the longest text in a batch and truncates at {@value #MAX_TOKENS}
- * tokens (sentence-transformers' {@code max_seq_length}), overriding the file's fixed
- * 128.
+ * {@code model_quantized.onnx}, 23 MB; 384-d, mean pooling, L2 norm) on ONNX Runtime's
+ * Java API with DJL's HuggingFace tokenizer, fully offline (through DJL's predictor and
+ * NDArrays, batches of 8 ran about 1.25x slower). Against the float model (90 MB): LoCoMo
+ * dev R@10 0.752 / NDCG@10 0.580 instead of 0.759 / 0.582, half the time per query, 1.6×
+ * the batch throughput, 65 MB less resident. Its activations are quantized per batch, so
+ * a text's vector moves slightly with the batch it is in (cosine 0.99 to the text alone).
+ * The ONNX model and {@code tokenizer.json} come from the classpath (the langchain4j
+ * model jar, used only for its resources); the model's SHA-256 is checked before it is
+ * loaded. The tokenizer pads to the longest text in a batch and truncates at
+ * {@value #MAX_TOKENS} tokens by default (sentence-transformers' {@code max_seq_length}
+ * is 256; on memories as long as real ones, 128 tokens embed 2.6x faster than 256 at the
+ * same LoCoMo R@10 / NDCG@10 within 0.002, while 64 lose 0.012 NDCG@10).
  *
  * <p>
- * Thread-safe: each {@link #embed(List)} call uses its own predictor over the one shared
- * ONNX session.
+ * Batches are small ({@value #DEFAULT_BATCH_SIZE} texts by default): on two cores,
+ * batches of 8 ran about twice as fast per text as batches of 32 and 64 (fewer padded
+ * tokens once sorted by length, and each run's activations stay small: the CPU arena is
+ * off, see {@link #sessionOptions(int)}).
+ *
+ * <p>
+ * Thread-safe: every {@link #embed(List)} call runs the one shared ONNX session.
  */
 public final class MiniLmOnnxEmbedder implements Embedder {
 
-    public static final int MAX_TOKENS = 256;
+    public static final int MAX_TOKENS = 128;
+
+    /** The model's position embeddings end here. */
+    public static final int MODEL_MAX_TOKENS = 512;
 
     public static final EmbeddingVersion VERSION = new EmbeddingVersion("all-minilm-l6-v2-q", 384, "mean", MAX_TOKENS);
 
     public static final String MODEL_SHA256 = "afdb6f1a0e45b715d0bb9b11772f032c399babd23bfc31fed1c170afc848bdb1";
 
-    public static final int DEFAULT_BATCH_SIZE = 32;
+    public static final int DEFAULT_BATCH_SIZE = 8;
 
     static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
     static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
@@ -61,11 +67,13 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     private final int batchSize;
 
+    private final EmbeddingVersion version;
+
+    private final int threads;
+
     private final HuggingFaceTokenizer tokenizer;
 
-    private final Model model;
-
-    private final MeanPoolingTranslator translator;
+    private final OrtSession session;
 
     private final Object rawLock = new Object();
 
@@ -99,15 +107,32 @@ public final class MiniLmOnnxEmbedder implements Embedder {
      * @param batchSize texts per model call
      */
     public MiniLmOnnxEmbedder(Path djlCacheDir, int batchSize) {
+        this(djlCacheDir, batchSize, MAX_TOKENS, 0);
+    }
+
+    /**
+     * @param djlCacheDir as {@link #MiniLmOnnxEmbedder(Path, int)}
+     * @param batchSize texts per model call
+     * @param maxTokens where the tokenizer truncates (part of the {@link #version()}: a
+     * change means re-embedding)
+     * @param threads ONNX Runtime's intra-op threads; 0 lets it choose (one per physical
+     * core)
+     */
+    public MiniLmOnnxEmbedder(Path djlCacheDir, int batchSize, int maxTokens, int threads) {
         this.batchSize = Batches.requirePositive(batchSize);
+        this.version = version(maxTokens);
+        if (threads < 0) {
+            throw new IllegalArgumentException("threads must not be negative, was " + threads);
+        }
+        this.threads = threads;
         DjlRuntime.configure(djlCacheDir);
         long start = System.nanoTime();
         // the tokenizer (its native library and JSON) and the model load side by side:
         // ~0.5 s of a cold start
         java.util.concurrent.CompletableFuture<HuggingFaceTokenizer> tokenizerLoad = java.util.concurrent.CompletableFuture
-            .supplyAsync(MiniLmOnnxEmbedder::loadTokenizer);
+            .supplyAsync(() -> loadTokenizer(maxTokens));
         try {
-            this.model = loadModel(djlCacheDir);
+            this.session = loadSession(djlCacheDir, threads);
         }
         catch (RuntimeException e) {
             tokenizerLoad.thenAccept(HuggingFaceTokenizer::close);
@@ -117,28 +142,58 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             this.tokenizer = tokenizerLoad.join();
         }
         catch (java.util.concurrent.CompletionException e) {
-            model.close();
+            closeQuietly(session);
             throw e.getCause() instanceof RuntimeException r ? r
                     : new EmbeddingException("cannot load the tokenizer", e);
         }
-        this.translator = new MeanPoolingTranslator(tokenizer, true, true);
-        log.info("Loaded embedding model {} in {} ms", VERSION.id(), (System.nanoTime() - start) / 1_000_000);
+        log.info("Loaded embedding model {} in {} ms", version.id(), (System.nanoTime() - start) / 1_000_000);
+    }
+
+    /** The version of this model truncating at {@code maxTokens}. */
+    public static EmbeddingVersion version(int maxTokens) {
+        if (maxTokens < 1 || maxTokens > MODEL_MAX_TOKENS) {
+            throw new IllegalArgumentException(
+                    "maxTokens must be between 1 and " + MODEL_MAX_TOKENS + ", was " + maxTokens);
+        }
+        return new EmbeddingVersion(VERSION.model(), VERSION.dimension(), VERSION.pooling(), maxTokens);
     }
 
     @Override
     public EmbeddingVersion version() {
-        return VERSION;
+        return version;
+    }
+
+    /**
+     * How many tokens the model sees for each text (after truncation, without padding).
+     */
+    public int[] tokenCounts(List<String> texts) {
+        ai.djl.huggingface.tokenizers.Encoding[] encodings = tokenizer.batchEncode(texts);
+        int[] counts = new int[encodings.length];
+        for (int i = 0; i < counts.length; i++) {
+            long n = 0;
+            for (long m : encodings[i].getAttentionMask()) {
+                n += m;
+            }
+            counts[i] = (int) n;
+        }
+        return counts;
     }
 
     @Override
     public float[][] embed(List<String> texts) {
         inUse.readLock().lock();
-        try (Predictor<String[], float[][]> predictor = open().newPredictor(translator)) {
-            return Batches.embed(texts, batchSize, VERSION.model(), predictor::predict);
+        try {
+            OrtSession open = open();
+            return Batches.embed(texts, batchSize, version.model(), batch -> runRaw(open, batch));
         }
         finally {
             inUse.readLock().unlock();
         }
+    }
+
+    /** Texts per model call. */
+    public int batchSize() {
+        return batchSize;
     }
 
     /** How many calls are running the model now (for tests). */
@@ -146,27 +201,27 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         return inUse.getReadLockCount();
     }
 
-    /** The model, unless closed; call with {@link #inUse} held. */
-    private Model open() {
+    /** The model's session, unless closed; call with {@link #inUse} held. */
+    private OrtSession open() {
         if (closed) {
             throw new EmbeddingException("the embedding model is closed");
         }
-        return model;
+        return session;
     }
 
     /**
-     * The same model, tokenizer and pooling run straight on ONNX Runtime, without DJL's
-     * predictor, translator or NDArrays: the baseline for measuring the pipeline's
-     * overhead in the same process. Vectors equal {@link #embed(List)}'s to float
-     * rounding. The first call opens a second ONNX session (another model's worth of
-     * native memory), so production code should not call it.
+     * The same model, tokenizer and pooling on a second ONNX session of its own: the
+     * baseline for measuring a pipeline around {@link #embed(List)} in the same process.
+     * Vectors equal {@link #embed(List)}'s to float rounding. The first call opens a
+     * second ONNX session (another model's worth of native memory), so production code
+     * should not call it.
      */
     public float[][] embedRaw(List<String> texts) {
         inUse.readLock().lock();
         try {
             open();
             OrtSession session = rawSession();
-            return Batches.embed(texts, batchSize, VERSION.model(), batch -> runRaw(session, batch));
+            return Batches.embed(texts, batchSize, version.model(), batch -> runRaw(session, batch));
         }
         finally {
             inUse.readLock().unlock();
@@ -199,7 +254,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
                 rawSession = null;
             }
         }
-        model.close();
+        closeQuietly(session);
         tokenizer.close();
     }
 
@@ -235,7 +290,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
                 if (session == null) {
                     try {
                         session = OrtEnvironment.getEnvironment()
-                            .createSession(readJarModel(), new OrtSession.SessionOptions());
+                            .createSession(readJarModel(), sessionOptions(threads));
                     }
                     catch (OrtException e) {
                         throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
@@ -247,10 +302,10 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         return session;
     }
 
-    private static HuggingFaceTokenizer loadTokenizer() {
+    private static HuggingFaceTokenizer loadTokenizer(int maxTokens) {
         try (InputStream in = resource(TOKENIZER_RESOURCE)) {
             return HuggingFaceTokenizer.newInstance(in,
-                    Map.of("padding", "longest", "truncation", "true", "maxLength", String.valueOf(MAX_TOKENS)));
+                    Map.of("padding", "longest", "truncation", "true", "maxLength", String.valueOf(maxTokens)));
         }
         catch (IOException e) {
             throw new EmbeddingException("cannot read " + TOKENIZER_RESOURCE, e);
@@ -344,33 +399,41 @@ public final class MiniLmOnnxEmbedder implements Embedder {
      * MB resident after the batches with the arena, 280 MB without and 174 MB once the C
      * heap is trimmed; the batches 0–15% slower, single queries the same).
      */
-    private static Model loadModel(Path cacheDir) {
+    private static OrtSession.SessionOptions sessionOptions(int threads) throws OrtException {
+        OrtSession.SessionOptions options = new OrtSession.SessionOptions();
+        options.setCPUArenaAllocator(false);
+        options.addConfigEntry("session.intra_op.allow_spinning", "0");
+        options.addConfigEntry("session.inter_op.allow_spinning", "0");
+        if (threads > 0) {
+            options.setIntraOpNumThreads(threads);
+        }
+        return options;
+    }
+
+    private static OrtSession loadSession(Path cacheDir, int threads) {
         Path file = verifiedModelFile(cacheDir);
-        Model model = Model.newInstance(VERSION.model(), "OnnxRuntime");
         try {
-            OrtSession.SessionOptions options = new OrtSession.SessionOptions();
-            options.setCPUArenaAllocator(false);
-            options.addConfigEntry("session.intra_op.allow_spinning", "0");
-            options.addConfigEntry("session.inter_op.allow_spinning", "0");
-            if (file != null) {
-                // ONNX Runtime reads the file itself: handed the bytes, the process kept
-                // ~600 MB more resident
-                // (the array, DJL's copy of the stream, the session's copy) long after
-                // the model was loaded
-                model.load(file, null, Map.of("sessionOptions", options));
-            }
-            else {
-                model.load(new ByteArrayInputStream(readJarModel()), Map.of("sessionOptions", options));
-            }
-            return model;
+            // DJL's ONNX Runtime engine creates the process's one OrtEnvironment with its
+            // own settings and fails if one exists: let it go first, then share it
+            ai.djl.engine.Engine.getEngine("OnnxRuntime");
+            OrtSession.SessionOptions options = sessionOptions(threads);
+            // from the file, ONNX Runtime reads it itself: handed the bytes, the process
+            // kept ~600 MB more resident long after the model was loaded
+            return file != null ? OrtEnvironment.getEnvironment().createSession(file.toString(), options)
+                    : OrtEnvironment.getEnvironment().createSession(readJarModel(), options);
         }
-        catch (ai.onnxruntime.OrtException e) {
-            model.close();
-            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+        catch (OrtException | RuntimeException e) {
+            throw e instanceof EmbeddingException ee ? ee
+                    : new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
         }
-        catch (IOException | MalformedModelException | RuntimeException e) {
-            model.close();
-            throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
+    }
+
+    private static void closeQuietly(OrtSession session) {
+        try {
+            session.close();
+        }
+        catch (OrtException e) {
+            log.warn("Closing the ONNX session failed: {}", e.getMessage());
         }
     }
 

@@ -17,8 +17,8 @@ class HashingFakeEmbedderTests {
 
     @Test
     void hasTheRealModelsDimensionAndTokenLimitUnderItsOwnName() {
-        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("hashing-fake", 384, "hash", 256));
-        assertThat(embedder.version().id()).isEqualTo("hashing_fake_384_hash_256");
+        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("hashing-fake", 384, "hash", 128));
+        assertThat(embedder.version().id()).isEqualTo("hashing_fake_384_hash_128");
         assertThat(new HashingFakeEmbedder(8).version().dimension()).isEqualTo(8);
     }
 

@@ -86,9 +86,9 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
-    void describesItselfAsMiniLmWithMeanPoolingAnd256Tokens() {
-        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("all-minilm-l6-v2-q", 384, "mean", 256));
-        assertThat(embedder.version().id()).isEqualTo("all_minilm_l6_v2_q_384_mean_256");
+    void describesItselfAsMiniLmWithMeanPoolingAnd128Tokens() {
+        assertThat(embedder.version()).isEqualTo(new EmbeddingVersion("all-minilm-l6-v2-q", 384, "mean", 128));
+        assertThat(embedder.version().id()).isEqualTo("all_minilm_l6_v2_q_384_mean_128");
     }
 
     @Test
@@ -139,7 +139,7 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
-    void padsEachBatchToItsLongestTextAndTruncatesAt256Tokens() {
+    void padsEachBatchToItsLongestTextAndTruncatesAt128Tokens() {
         TokenBatch alone = embedder.tokenize(List.of(UNRELATED));
         TokenBatch mixed = embedder.tokenize(List.of(UNRELATED, Texts.words(2_000, 0)));
 
@@ -147,9 +147,10 @@ class MiniLmOnnxEmbedderTests {
         assertThat(alone.size()).isEqualTo(1);
         assertThat(alone.length()).isEqualTo(8);
         assertThat(mixed.size()).isEqualTo(2);
-        assertThat(mixed.length()).isEqualTo(256);
-        assertThat(Arrays.stream(mixed.attentionMask(), 0, 256).sum()).isEqualTo(8);
-        assertThat(Arrays.stream(mixed.attentionMask(), 256, 512).sum()).isEqualTo(256);
+        assertThat(mixed.length()).isEqualTo(128);
+        assertThat(Arrays.stream(mixed.attentionMask(), 0, 128).sum()).isEqualTo(8);
+        assertThat(Arrays.stream(mixed.attentionMask(), 128, 256).sum()).isEqualTo(128);
+        assertThat(embedder.tokenCounts(List.of(UNRELATED, Texts.words(2_000, 0)))).containsExactly(8, 128);
         assertThat(Arrays.copyOfRange(mixed.inputIds(), 0, 8)).containsExactly(alone.inputIds());
     }
 
@@ -162,7 +163,22 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
-    void truncatesAt256TokensNotAtTheTokenizerFiles128() {
+    void truncatesAt128TokensByDefault() {
+        // 100 words = 102 tokens with [CLS] and [SEP]: within 128
+        String base = Texts.words(100, 0);
+        String differentTail = Texts.words(80, 0) + " " + Texts.words(20, 5);
+        // 150 words are cut at 128 tokens, so 1,700 more words change nothing
+        String cut = Texts.words(150, 0);
+        String longer = Texts.words(150, 0) + " " + Texts.words(1_700, 3);
+
+        float[][] vectors = embedder.embed(List.of(base, differentTail, cut, longer));
+
+        assertThat(Vectors.cosine(vectors[0], vectors[1])).isLessThan(0.999);
+        assertThat(Vectors.cosine(vectors[2], vectors[3])).isGreaterThan(0.9999);
+    }
+
+    @Test
+    void truncatesAt256TokensWhenToldNotAtTheTokenizerFiles128() {
         // 200 words = 202 tokens with [CLS] and [SEP]: past 128, within 256
         String base = Texts.words(200, 0);
         String differentTail = Texts.words(160, 0) + " " + Texts.words(40, 5);
@@ -170,10 +186,14 @@ class MiniLmOnnxEmbedderTests {
         String cut = Texts.words(300, 0);
         String longer = Texts.words(300, 0) + " " + Texts.words(1_700, 3);
 
-        float[][] vectors = embedder.embed(List.of(base, differentTail, cut, longer));
+        try (MiniLmOnnxEmbedder at256 = new MiniLmOnnxEmbedder(null, 8, 256, 1)) {
+            float[][] vectors = at256.embed(List.of(base, differentTail, cut, longer));
 
-        assertThat(Vectors.cosine(vectors[0], vectors[1])).isLessThan(0.999);
-        assertThat(Vectors.cosine(vectors[2], vectors[3])).isGreaterThan(0.9999);
+            assertThat(at256.version().id()).isEqualTo("all_minilm_l6_v2_q_384_mean_256");
+            assertThat(at256.tokenCounts(List.of(base, longer))).containsExactly(202, 256);
+            assertThat(Vectors.cosine(vectors[0], vectors[1])).isLessThan(0.999);
+            assertThat(Vectors.cosine(vectors[2], vectors[3])).isGreaterThan(0.9999);
+        }
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.codememory.readers.vector;
 
+import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
@@ -22,12 +23,18 @@ public final class VectorWorkQueries {
 
     /**
      * Pending vector work for the reader's key table: the outbox op joined with the
-     * memory's text and fields.
+     * memory's fields and the text {@code texts} makes of it (for an exchange, with the
+     * excerpt quoted from its reply: the first quote of field {@code reply}).
      */
-    public static List<VectorWork> vectorWork(Connection c, String version) throws SQLException {
+    public static List<VectorWork> vectorWork(Connection c, String version, MemoryTexts texts) throws SQLException {
         List<VectorWork> items = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement("""
-                SELECT o.memory_id, o.op, e.title, e.body, e.project, e.entry_type, e.status, e.created_ts
+                SELECT o.memory_id, o.op, e.title, e.body, e.project, e.entry_type, e.status, e.created_ts,
+                       CASE WHEN e.entry_type <> 'exchange' THEN NULL
+                            WHEN json_extract_string(e.quotes_json, '$[0].field') = 'reply'
+                              THEN json_extract_string(e.quotes_json, '$[0].text')
+                            WHEN json_extract_string(e.quotes_json, '$[1].field') = 'reply'
+                              THEN json_extract_string(e.quotes_json, '$[1].text') END
                 FROM %s p JOIN vector_outbox o ON o.memory_id = p.key AND o.embedding_version = ?
                 LEFT JOIN entries e ON e.entry_id = o.memory_id
                 ORDER BY p.ord""".formatted(PendingItemReader.KEYS_TABLE))) {
@@ -36,22 +43,16 @@ public final class VectorWorkQueries {
             while (rs.next()) {
                 VectorWork.Op op = "delete".equals(rs.getString(2)) || rs.getString(3) == null ? VectorWork.Op.DELETE
                         : VectorWork.Op.UPSERT;
-                items.add(op == VectorWork.Op.DELETE ? new VectorWork(rs.getString(1), op, null, null, null, null, null)
-                        : new VectorWork(rs.getString(1), op, embeddingText(rs.getString(3), rs.getString(4)),
-                                rs.getString(5), rs.getString(6), rs.getString(7),
-                                rs.getObject(8, LocalDateTime.class)));
+                items
+                    .add(op == VectorWork.Op.DELETE ? new VectorWork(rs.getString(1), op, null, null, null, null, null)
+                            : new VectorWork(rs.getString(1), op,
+                                    texts.embeddingText(rs.getString(6), rs.getString(3), rs.getString(4),
+                                            rs.getString(9)),
+                                    rs.getString(5), rs.getString(6), rs.getString(7),
+                                    rs.getObject(8, LocalDateTime.class)));
             }
         }
         return items;
-    }
-
-    /**
-     * What is embedded for a memory: its title, then its body (the tokenizer truncates
-     * the rest).
-     */
-    public static String embeddingText(String title, String body) {
-        String text = body.startsWith(title) ? body : title + "\n" + body;
-        return text.length() > 4_000 ? text.substring(0, 4_000) : text;
     }
 
 }

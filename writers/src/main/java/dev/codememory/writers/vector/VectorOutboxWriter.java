@@ -30,12 +30,37 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
  * the job's rerun writes them once the store is back. A row is marked done only after the
  * store acknowledged its write. Upserts are idempotent, so a chunk repeated after a crash
  * (or half written before the store went away) changes nothing.
+ *
+ * <p>
+ * Memories of one project with the same text (the same to-do item in two sessions' lists,
+ * the same commit subject twice) are embedded once and share the vector: within a chunk,
+ * and across the chunks of one step through the last {@value #REUSED_TEXTS} texts
+ * embedded.
  */
 public class VectorOutboxWriter implements ItemWriter<VectorWork> {
 
     private static final Logger log = LoggerFactory.getLogger(VectorOutboxWriter.class);
 
     private static final int MAX_ERROR_CHARS = 500;
+
+    static final int REUSED_TEXTS = 2_048;
+
+    /** Project and text of the last memories embedded, to their vectors. */
+    private final java.util.Map<TextKey, float[]> recent = new java.util.LinkedHashMap<>(256, 0.75f, true) {
+
+        @Override
+        protected boolean removeEldestEntry(java.util.Map.Entry<TextKey, float[]> eldest) {
+            return size() > REUSED_TEXTS;
+        }
+
+    };
+
+    private long embeddedTexts;
+
+    private long reusedVectors;
+
+    private record TextKey(String project, String text) {
+    }
 
     private final Supplier<DuckDBConnection> connections;
 
@@ -64,7 +89,7 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
         String error = null;
         try {
             if (!upserts.isEmpty()) {
-                float[][] vectors = embedding.embed(upserts.stream().map(VectorWork::text).toList());
+                float[][] vectors = vectors(upserts);
                 List<VectorRecord> records = new ArrayList<>(upserts.size());
                 for (int i = 0; i < upserts.size(); i++) {
                     VectorWork w = upserts.get(i);
@@ -85,6 +110,49 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
             log.warn("vector chunk of {} items failed, will retry: {}", chunk.size(), error);
         }
         mark(chunk, error);
+    }
+
+    /**
+     * One vector per upsert, in order: each distinct project and text embedded once,
+     * unless a recent chunk embedded it already.
+     */
+    private float[][] vectors(List<VectorWork> upserts) {
+        float[][] vectors = new float[upserts.size()][];
+        java.util.Map<TextKey, List<Integer>> missing = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < upserts.size(); i++) {
+            VectorWork w = upserts.get(i);
+            TextKey key = new TextKey(w.project(), w.text());
+            float[] known = recent.get(key);
+            if (known != null) {
+                vectors[i] = known;
+            }
+            else {
+                missing.computeIfAbsent(key, k -> new ArrayList<>()).add(i);
+            }
+        }
+        if (!missing.isEmpty()) {
+            List<TextKey> keys = new ArrayList<>(missing.keySet());
+            float[][] embedded = embedding.embed(keys.stream().map(TextKey::text).toList());
+            for (int k = 0; k < keys.size(); k++) {
+                for (int i : missing.get(keys.get(k))) {
+                    vectors[i] = embedded[k];
+                }
+                recent.put(keys.get(k), embedded[k]);
+            }
+            embeddedTexts += keys.size();
+        }
+        reusedVectors += upserts.size() - missing.size();
+        return vectors;
+    }
+
+    /** Texts this writer sent to the model so far. */
+    public long embeddedTexts() {
+        return embeddedTexts;
+    }
+
+    /** Upserts that took the vector of an identical text instead of embedding it. */
+    public long reusedVectors() {
+        return reusedVectors;
     }
 
     private void mark(Chunk<? extends VectorWork> chunk, String error) {

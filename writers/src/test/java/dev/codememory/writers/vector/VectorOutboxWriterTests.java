@@ -146,6 +146,35 @@ class VectorOutboxWriterTests {
     }
 
     @Test
+    void identicalTextsOfAProjectAreEmbeddedOnceAndShareTheVector() throws Exception {
+        List<List<String>> batches = new java.util.ArrayList<>();
+        VectorOutboxWriter writer = new VectorOutboxWriter(session::connection, store, texts -> {
+            batches.add(List.copyOf(texts));
+            float[][] out = new float[texts.size()][];
+            for (int i = 0; i < out.length; i++) {
+                out[i] = new float[] { 0, 0, 0 };
+                out[i][batches.size() % 3] = 1; // each batch its own direction
+            }
+            return out;
+        });
+        outbox.queue(V.id());
+
+        writer.write(new Chunk<>(work("e1", "/p", "Fix the login"), work("e2", "/p", "Fix the login"),
+                work("e3", "/q", "Fix the login")));
+        writer.write(new Chunk<>(work("e4", "/p", "Fix the login"), work("e5", "/p", "Write the docs")));
+
+        assertThat(batches).containsExactly(List.of("Fix the login", "Fix the login"), List.of("Write the docs"));
+        assertThat(writer.embeddedTexts()).isEqualTo(3);
+        assertThat(writer.reusedVectors()).isEqualTo(2);
+        assertThat(rows("SELECT memory_id, project, vector::VARCHAR FROM " + store.table() + " ORDER BY memory_id"))
+            .containsExactly("e1 /p [0.0, 1.0, 0.0]", "e2 /p [0.0, 1.0, 0.0]", "e3 /q [0.0, 1.0, 0.0]",
+                    "e4 /p [0.0, 1.0, 0.0]", "e5 /p [0.0, 0.0, 1.0]");
+        assertThat(rows("SELECT memory_id, status FROM vector_outbox WHERE memory_id IN ('e1', 'e2', 'e3')"
+                + " ORDER BY memory_id"))
+            .containsExactly("e1 done", "e2 done", "e3 done");
+    }
+
+    @Test
     void failuresAreRecordedAndRetriedUntilTheLimit() throws Exception {
         BatchEmbedding broken = texts -> {
             throw new IllegalStateException("model exploded");
@@ -192,7 +221,11 @@ class VectorOutboxWriterTests {
     }
 
     private static VectorWork work(String id) {
-        return new VectorWork(id, VectorWork.Op.UPSERT, "text " + id, "/p", "fact", "active", T);
+        return work(id, "/p", "text " + id);
+    }
+
+    private static VectorWork work(String id, String project, String text) {
+        return new VectorWork(id, VectorWork.Op.UPSERT, text, project, "task", "active", T);
     }
 
     private static float[][] vectors(int n) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.Spool;
@@ -57,7 +58,8 @@ class GraduationStepsTests {
     private static final String PROJECT = "/tmp/code-memory-steps-project";
 
     /** The table of the default model's vectors. */
-    private static final String VECTORS = "vectors_all_minilm_l6_v2_q_384_mean_256";
+    /** The vector table of the product's embedding version (the embed step writes it). */
+    private static final String VECTORS = "vectors_" + MiniLmOnnxEmbedder.VERSION.id();
 
     private static final String TEST_COMMAND = "./mvnw -q test -Dtest=BillingClientTests";
 

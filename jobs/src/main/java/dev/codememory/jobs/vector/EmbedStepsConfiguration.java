@@ -74,8 +74,8 @@ public class EmbedStepsConfiguration {
             VectorComponents components) {
         String version = embeddingService.version().id();
         MemoryTexts texts = components.memoryTexts();
-        return new PendingItemReader<>(database.connections(), VectorOutbox.pendingSql(version),
-                (PendingItemReader.PageLoader<VectorWork>) c -> VectorWorkQueries.vectorWork(c, version, texts));
+        return PendingItemReader.paged(database.connections(), VectorOutbox.pendingSql(version),
+                c -> VectorWorkQueries.vectorWork(c, version, texts));
     }
 
     @Bean

@@ -4,13 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.StepTestHome;
 import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -19,9 +18,7 @@ import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -51,7 +48,7 @@ import org.springframework.context.ApplicationContext;
 class GraduationStepsTests {
 
     /** The home the context reads its settings from: set before the context starts. */
-    private static final Path HOME = createHome();
+    private static final Path HOME = StepTestHome.create("code-memory-graduation-steps");
 
     private static final String SESSION = "steps-session-1";
 
@@ -84,12 +81,7 @@ class GraduationStepsTests {
 
     @AfterAll
     static void removeHome() throws IOException {
-        System.clearProperty(CodeMemoryHome.PROPERTY);
-        try (Stream<Path> files = Files.walk(HOME)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        StepTestHome.remove(HOME);
     }
 
     @Test
@@ -331,18 +323,6 @@ class GraduationStepsTests {
     private static String event(String kind, String body) {
         return "{\"session_id\":\"" + SESSION + "\",\"transcript_path\":\"/tmp/" + SESSION + ".jsonl\",\"cwd\":\""
                 + PROJECT + "\",\"hook_event_name\":\"" + kind + "\"," + body + ",\"timestamp\":\"@T\"}";
-    }
-
-    private static Path createHome() {
-        try {
-            Path home = Files.createTempDirectory("code-memory-graduation-steps");
-            new CodeMemoryHome(home).ensureCreated();
-            System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
-            return home;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
 }

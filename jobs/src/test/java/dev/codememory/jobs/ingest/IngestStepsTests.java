@@ -4,11 +4,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.StepTestHome;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,7 +18,6 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
@@ -49,7 +48,7 @@ class IngestStepsTests {
      * The home the context reads its settings from: set before the context starts, so in
      * a static field.
      */
-    private static final Path HOME = createHome();
+    private static final Path HOME = StepTestHome.create("code-memory-steps");
 
     @Autowired
     private JobOperatorTestUtils steps;
@@ -87,12 +86,7 @@ class IngestStepsTests {
 
     @AfterAll
     static void removeHome() throws IOException {
-        System.clearProperty(CodeMemoryHome.PROPERTY);
-        try (Stream<Path> files = Files.walk(HOME)) {
-            for (Path p : files.sorted(Comparator.reverseOrder()).toList()) {
-                Files.deleteIfExists(p);
-            }
-        }
+        StepTestHome.remove(HOME);
     }
 
     @Test
@@ -165,18 +159,6 @@ class IngestStepsTests {
             lines.add(builder.build(json.getBytes(StandardCharsets.UTF_8), Instant.now(), "hook", null).json());
         }
         spool.appendAll(lines);
-    }
-
-    private static Path createHome() {
-        try {
-            Path home = Files.createTempDirectory("code-memory-steps");
-            new CodeMemoryHome(home).ensureCreated();
-            System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
-            return home;
-        }
-        catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
     }
 
 }

@@ -84,16 +84,11 @@ public final class InstallCommand implements Callable<Integer> {
         String command = hookCommand(jar);
         Path file = SettingsFile.choose(settings, project);
         try {
-            String before = SettingsFile.read(file);
-            String after;
-            try {
-                after = ClaudeSettings.install(before, command);
-            }
-            catch (IllegalArgumentException e) {
-                err.println("install: " + file + " is left as it is: " + e.getMessage());
+            SettingsFile.Applied applied = SettingsFile.edit(file, before -> ClaudeSettings.install(before, command),
+                    "install", dryRun, out, err);
+            if (applied == null) {
                 return Cli.EXIT_FAILED;
             }
-            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("already installed in " + file + ": nothing changed");
             }
@@ -132,16 +127,11 @@ public final class InstallCommand implements Callable<Integer> {
         java.util.Map<String, Object> entry = McpServers.entry(Path.of(System.getProperty("java.home"), "bin", "java"),
                 jar, claudeCode, System.getenv("CODE_MEMORY_HOME"));
         try {
-            String before = SettingsFile.read(file);
-            String after;
-            try {
-                after = McpServers.install(before, entry);
-            }
-            catch (IllegalArgumentException e) {
-                err.println("install: " + file + " is left as it is: " + e.getMessage());
+            SettingsFile.Applied applied = SettingsFile.edit(file, before -> McpServers.install(before, entry),
+                    "install", dryRun, out, err);
+            if (applied == null) {
                 return Cli.EXIT_FAILED;
             }
-            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("the MCP server is already registered for " + client + " in " + file + ": nothing changed");
             }

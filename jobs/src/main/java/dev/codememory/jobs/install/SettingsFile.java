@@ -100,6 +100,26 @@ final class SettingsFile {
     }
 
     /**
+     * Reads {@code file}, changes it with {@code change} and applies the result as
+     * {@link #apply} does. Null when {@code change} refuses the file (it throws
+     * {@link IllegalArgumentException}): {@code command} then says on {@code err} that
+     * the file is left as it is.
+     */
+    static Applied edit(Path file, java.util.function.UnaryOperator<String> change, String command, boolean dryRun,
+            java.io.PrintStream out, java.io.PrintStream err) throws IOException {
+        String before = read(file);
+        String after;
+        try {
+            after = change.apply(before);
+        }
+        catch (IllegalArgumentException e) {
+            err.println(command + ": " + file + " is left as it is: " + e.getMessage());
+            return null;
+        }
+        return apply(file, before, after, dryRun, out);
+    }
+
+    /**
      * Puts {@code after} in place of {@code before}: nothing when they are equal; with
      * {@code dryRun} the diff is printed and nothing written; otherwise the file is
      * backed up beside itself and replaced.

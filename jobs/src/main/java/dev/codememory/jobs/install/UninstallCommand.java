@@ -59,16 +59,11 @@ public final class UninstallCommand implements Callable<Integer> {
         }
         Path file = SettingsFile.choose(settings, project);
         try {
-            String before = SettingsFile.read(file);
-            String after;
-            try {
-                after = ClaudeSettings.uninstall(before);
-            }
-            catch (IllegalArgumentException e) {
-                err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
+            SettingsFile.Applied applied = SettingsFile.edit(file, ClaudeSettings::uninstall, "uninstall", dryRun, out,
+                    err);
+            if (applied == null) {
                 return Cli.EXIT_FAILED;
             }
-            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("no code-memory hook in " + file + ": nothing changed");
             }
@@ -92,16 +87,11 @@ public final class UninstallCommand implements Callable<Integer> {
 
     private int unregisterMcp(Path file, String client) {
         try {
-            String before = SettingsFile.read(file);
-            String after;
-            try {
-                after = McpServers.uninstall(before);
-            }
-            catch (IllegalArgumentException e) {
-                err.println("uninstall: " + file + " is left as it is: " + e.getMessage());
+            SettingsFile.Applied applied = SettingsFile.edit(file, McpServers::uninstall, "uninstall", dryRun, out,
+                    err);
+            if (applied == null) {
                 return Cli.EXIT_FAILED;
             }
-            SettingsFile.Applied applied = SettingsFile.apply(file, before, after, dryRun, out);
             if (!applied.changed()) {
                 out.println("no code-memory MCP server for " + client + " in " + file + ": nothing changed");
             }

@@ -5,6 +5,12 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
@@ -30,6 +36,22 @@ public final class StepTestHome {
         }
         catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+    }
+
+    /**
+     * The rows {@code sql} returns on {@code c}, whole numbers as longs (DuckDB gives
+     * counts and sequence numbers in several widths).
+     */
+    public static List<List<Object>> rows(Connection c, String sql) throws SQLException {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            List<List<Object>> rows = new ArrayList<>();
+            for (List<Object> row : JobsJar.rows(rs)) {
+                rows.add(row.stream()
+                    .map(v -> v instanceof Number n && !(v instanceof Double) ? (Object) n.longValue() : v)
+                    .toList());
+            }
+            return rows;
         }
     }
 

@@ -12,9 +12,7 @@ import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -239,21 +237,9 @@ class GraduationStepsTests {
     }
 
     private List<List<Object>> rows(String sql) throws SQLException {
-        List<List<Object>> rows = new ArrayList<>();
-        try (Connection c = database.connection();
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(sql)) {
-            int columns = rs.getMetaData().getColumnCount();
-            while (rs.next()) {
-                List<Object> row = new ArrayList<>();
-                for (int i = 1; i <= columns; i++) {
-                    Object value = rs.getObject(i);
-                    row.add(value instanceof Number n && !(value instanceof Double) ? n.longValue() : value);
-                }
-                rows.add(row);
-            }
+        try (Connection c = database.connection()) {
+            return StepTestHome.rows(c, sql);
         }
-        return rows;
     }
 
     /**

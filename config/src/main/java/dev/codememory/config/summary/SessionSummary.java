@@ -14,7 +14,8 @@ import java.util.Objects;
  * @param quotes the first quote of each of them, in the same order
  */
 public record SessionSummary(String entryId, String sessionId, String project, LocalDateTime ts, long lastSeq,
-        String title, String body, String canonicalKey, List<String> summarizes, List<Quote> quotes) {
+        String title, String body, String canonicalKey, List<String> summarizes,
+        List<Quote> quotes) implements ComposedMemory {
 
     public SessionSummary {
         Objects.requireNonNull(entryId, "entryId");

@@ -12,6 +12,8 @@ import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
+import dev.codememory.config.topic.TopicMaterial;
+import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.jobs.ingest.IngestJobConfiguration;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.ActionSteps;
@@ -29,6 +31,7 @@ import dev.codememory.processors.task.BlockerResolver;
 import dev.codememory.processors.task.TaskMatcher;
 import dev.codememory.processors.task.TaskResolutionProcessor;
 import dev.codememory.processors.task.TaskResolver;
+import dev.codememory.processors.topic.TopicConsolidator;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.validate.CandidateValidationProcessor;
 import dev.codememory.processors.validate.CandidateValidator;
@@ -41,6 +44,7 @@ import dev.codememory.readers.graduation.EntryQueries;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.summary.SessionSummaryQueries;
 import dev.codememory.readers.task.TaskQueries;
+import dev.codememory.readers.topic.TopicQueries;
 import dev.codememory.readers.turns.SessionEventQueries;
 import dev.codememory.readers.validate.CandidateQueries;
 import dev.codememory.writers.align.DuckDbEvidenceWriter;
@@ -50,6 +54,7 @@ import dev.codememory.writers.facts.DuckDbProjectFactsWriter;
 import dev.codememory.writers.graduation.DuckDbGraphWriter;
 import dev.codememory.writers.rules.DuckDbDerivationWriter;
 import dev.codememory.writers.summary.DuckDbSummaryWriter;
+import dev.codememory.writers.topic.DuckDbTopicWriter;
 import dev.codememory.writers.turns.DuckDbSessionWriter;
 import dev.codememory.writers.validate.DuckDbEntryWriter;
 import java.sql.SQLException;
@@ -78,10 +83,11 @@ import org.springframework.transaction.PlatformTransactionManager;
  * {@code --job=graduate}: raw events climb to verified memories. Ingest (spool → events),
  * then: assemble sessions into turns and observations, extract candidates (L1), validate
  * them (L2), align their evidence (L3), resolve tasks, merge near-duplicates, give every
- * verified memory its citation, summarise finished sessions from their cited memories
- * (and cite the summaries), then embed verified memories into the vector store (L4). Each
- * stage reads only the work it has not done, so a rerun or restart picks up exactly what
- * is left, and every writer is idempotent.
+ * verified memory its citation, summarise finished sessions from their cited memories,
+ * group the work of several sessions into topics (and cite summaries and topics), then
+ * embed verified memories into the vector store (L4). Each stage reads only the work it
+ * has not done, so a rerun or restart picks up exactly what is left, and every writer is
+ * idempotent.
  */
 @Configuration(proxyBeanMethods = false)
 public class GraduationJobConfiguration {
@@ -150,11 +156,11 @@ public class GraduationJobConfiguration {
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, NewestFirst newestFirst,
             Step assembleSessionsStep, Step extractCandidatesStep, Step extractProjectFactsStep,
             Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep,
-            Step citeMemoriesStep, Step summarizeSessionsStep, Step citeSummariesStep, Step queueVectorsStep,
-            Step embedMemoriesStep, Step olderSessionsNextStep) {
+            Step citeMemoriesStep, Step summarizeSessionsStep, Step consolidateTopicsStep, Step citeSummariesStep,
+            Step queueVectorsStep, Step embedMemoriesStep, Step olderSessionsNextStep) {
         Flow newest = flow("newestFirstFlow", assembleSessionsStep, extractCandidatesStep, validateCandidatesStep,
                 alignEvidenceStep, resolveTasksStep, mergeDuplicatesStep, citeMemoriesStep, summarizeSessionsStep,
-                citeSummariesStep, queueVectorsStep, embedMemoriesStep, olderSessionsNextStep);
+                consolidateTopicsStep, citeSummariesStep, queueVectorsStep, embedMemoriesStep, olderSessionsNextStep);
         Flow stages = flow("graduationFlow", //
                 assembleSessionsStep, // turns
                 extractCandidatesStep, // extract
@@ -165,6 +171,7 @@ public class GraduationJobConfiguration {
                 mergeDuplicatesStep, // consolidate
                 citeMemoriesStep, // citation
                 summarizeSessionsStep, // summary
+                consolidateTopicsStep, // topic
                 citeSummariesStep, // citation
                 queueVectorsStep, // vector; embed flow: EmbedStepsConfiguration
                 embedMemoriesStep); // vector; embed flow: EmbedStepsConfiguration
@@ -497,8 +504,29 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * The summaries just written get their citations, as every other memory did in
-     * {@code citeMemoriesStep}.
+     * After the summaries, a project at a time: the project's verified decisions, work,
+     * insights and tasks are grouped into topics, pieces of work that span sessions, each
+     * written as a memory whose lines cite the memories it rests on; a topic that changed
+     * replaces the earlier one. Only projects whose memories changed since are read.
+     */
+    @Bean
+    Step consolidateTopicsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            PendingItemReader<TopicMaterial> topicMaterialReader, JobDatabase database, JobRunListener jobRunListener) {
+        return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<TopicMaterial, TopicOutcome>step(
+                "consolidateTopicsStep", PROJECTS_PER_CHUNK, topicMaterialReader, new TopicConsolidator()::consolidate,
+                new DuckDbTopicWriter(database.connections()));
+    }
+
+    @Bean
+    @StepScope
+    PendingItemReader<TopicMaterial> topicMaterialReader(JobDatabase database) {
+        return PendingItemReader.keyed(database.connections(), TopicQueries.PROJECTS_TO_CONSOLIDATE,
+                TopicQueries::material);
+    }
+
+    /**
+     * The summaries and topics just written get their citations, as every other memory
+     * did in {@code citeMemoriesStep}.
      */
     @Bean
     Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,

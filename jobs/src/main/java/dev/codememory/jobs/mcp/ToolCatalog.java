@@ -32,7 +32,7 @@ public final class ToolCatalog {
 
     /** The kinds of memory a search may be narrowed to. */
     public static final List<String> KINDS = List.of("exchange", "observation", "fact", "decision", "preference",
-            "task", "insight", "summary", "work");
+            "task", "insight", "topic", "summary", "work");
 
     /**
      * What mem-search can search: the current memories, or those another one replaced.

@@ -33,8 +33,8 @@ import picocli.CommandLine.Option;
 public final class ExportCommand implements Callable<Integer> {
 
     /** The order kinds appear in, in Markdown. */
-    private static final List<String> KINDS = List.of("decision", "preference", "fact", "insight", "task", "summary",
-            "exchange", "observation");
+    private static final List<String> KINDS = List.of("decision", "preference", "fact", "insight", "task", "topic",
+            "summary", "exchange", "observation");
 
     enum Format {
 

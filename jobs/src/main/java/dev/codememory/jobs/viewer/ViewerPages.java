@@ -243,7 +243,7 @@ final class ViewerPages {
             .append(esc(f.text()))
             .append("\"> ");
         s.append(select("kind", f.kind(), "any kind", "exchange", "fact", "decision", "preference", "task", "insight",
-                "summary", "observation"));
+                "topic", "summary", "observation"));
         s.append(select("status", f.status(), null, "active", "superseded"));
         s.append("<label>from <input type=\"date\" name=\"from\" value=\"")
             .append(esc(f.from()))

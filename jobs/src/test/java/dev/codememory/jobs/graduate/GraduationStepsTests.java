@@ -194,6 +194,12 @@ class GraduationStepsTests {
             .containsExactly(List.of("summarizes", 7L));
         assertThat(run("summarizeSessionsStep")).containsExactly(0L, 0L);
 
+        assertThat(run("consolidateTopicsStep")).as("one project read, its outcome written").containsExactly(1L, 1L);
+        assertThat(rows("SELECT count(*) FROM entries WHERE entry_type = 'topic'"))
+            .as("the work of one session is no topic")
+            .containsExactly(List.of(0L));
+        assertThat(run("consolidateTopicsStep")).containsExactly(0L, 0L);
+
         assertThat(run("citeSummariesStep")).containsExactly(0L, 1L);
         assertThat(rows("SELECT count(*) FROM citations")).containsExactly(List.of(14L));
         assertThat(run("citeSummariesStep")).containsExactly(0L, 0L);

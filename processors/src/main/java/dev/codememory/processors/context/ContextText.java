@@ -35,7 +35,7 @@ final class ContextText {
 
     private static final Map<String, String> KIND_LABELS = Map.of("decision", "Decision", "preference", "Preference",
             "fact", "Fact", "insight", "Insight", "task", "Task", "exchange", "Exchange", "observation", "Observation",
-            "summary", "Session summary", "work", "Work done");
+            "summary", "Session summary", "work", "Work done", "topic", "Topic");
 
     private ContextText() {
     }

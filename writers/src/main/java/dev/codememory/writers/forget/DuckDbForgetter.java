@@ -179,15 +179,14 @@ public class DuckDbForgetter {
                 INSERT INTO temp.main.fg_entries SELECT entry_id FROM entries
                 WHERE candidate_id IN (SELECT candidate_id FROM temp.main.fg_candidates)
                   AND entry_id NOT IN (SELECT entry_id FROM temp.main.fg_entries)""");
-        // session summaries are composed from memories alone: one that names a forgotten
-        // memory, or is itself caught
-        // by the session, date or phrase, goes without a tombstone, and the next
-        // graduation composes it again from
-        // the memories that remain; only a summary the user names is tombstoned
+        // session summaries and topics are composed from memories alone: one that names a
+        // forgotten memory, or is itself caught by the session, date or phrase, goes
+        // without a tombstone, and the next graduation composes it again from the
+        // memories that remain; only a summary or topic the user names is tombstoned
         try (PreparedStatement ps = c.prepareStatement("""
                 CREATE OR REPLACE TEMP TABLE fg_summaries AS
-                SELECT DISTINCT e.entry_id, e.session_id FROM entries e
-                WHERE e.entry_type = 'summary' AND e.entry_id IS DISTINCT FROM ?
+                SELECT DISTINCT e.entry_id, e.session_id, e.entry_type FROM entries e
+                WHERE e.entry_type IN ('summary', 'topic') AND e.entry_id IS DISTINCT FROM ?
                   AND (e.entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
                        OR EXISTS (SELECT 1 FROM edges d WHERE d.src_id = e.entry_id AND d.rel_type = 'summarizes'
                                   AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)))""")) {
@@ -288,7 +287,8 @@ public class DuckDbForgetter {
         execute(c,
                 "DELETE FROM stage_marks WHERE subject_id IN " + entries + " OR subject_id IN " + sessions
                         + " OR (stage = 'summary' AND EXISTS (SELECT 1 FROM temp.main.fg_summaries s"
-                        + " WHERE starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
+                        + " WHERE s.entry_type = 'summary'"
+                        + " AND starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
         execute(c, "DELETE FROM graduation_rejects WHERE subject_id IN " + entries + " OR subject_id IN " + candidates);
         execute(c, "DELETE FROM task_events WHERE source_entry IN " + entries);
         execute(c, "DELETE FROM entity_aliases WHERE entity_id IN " + tasks);

@@ -16,6 +16,13 @@ import java.util.Objects;
  */
 public record TopicMaterial(String project, String mark, List<Member> members, List<Topic> topics) {
 
+    /**
+     * The version of the rules that group memories into topics and write them, part of
+     * every topic stage mark: change it with those rules, and the next graduation works
+     * out every project's topics again (an unchanged topic keeps its id).
+     */
+    public static final String RULES = "topics-2";
+
     public TopicMaterial {
         Objects.requireNonNull(project, "project");
         Objects.requireNonNull(mark, "mark");

@@ -28,16 +28,16 @@ import java.util.regex.Pattern;
  * writes one memory per topic. Pure and deterministic.
  *
  * <p>
- * <b>Grouping.</b> Each memory (decision, work, insight, task) has features: the files it
- * names (by file name, in its title, and in the body of a commit or decision) and the
+ * <b>Grouping.</b> Each memory (decision, work, insight, task) has features: the file
+ * names in its title, the files listed in the body of a commit or decision, and the
  * content words of its title (lower case, a crude plural and tense stem, common words
  * left out). A feature held by at least 2 and at most {@code cap} memories of the project
  * links them, where {@code cap} is a twentieth of the project's memories, between
  * {@value #MIN_CAP} and {@value #MAX_CAP}: a word or file in everything names no topic. A
- * shared file weighs 2, a shared word 1, and two memories whose shared weight reaches 2
- * (one file, or two words) are in one topic; topics are the connected groups. A group
- * becomes a topic when it has at least {@value #MIN_MEMBERS} memories from at least
- * {@value #MIN_SESSIONS} sessions.
+ * file both titles name weighs 2; a word, or a file one of them only lists, weighs 1; two
+ * memories whose shared weight reaches 2 (a named file, or two other features) are in one
+ * topic, and topics are the connected groups. A group becomes a topic when it has at
+ * least {@value #MIN_MEMBERS} memories from at least {@value #MIN_SESSIONS} sessions.
  *
  * <p>
  * <b>The memory.</b> Title: {@code Topic: <up to 3 features the group shares most> (<n>
@@ -107,7 +107,7 @@ public final class TopicConsolidator {
     /** The topics of a project's memories, and the earlier topics they replace. */
     public TopicOutcome consolidate(TopicMaterial material) {
         List<Member> members = material.members();
-        List<Map<String, String>> features = members.stream().map(TopicConsolidator::features).toList();
+        List<Map<String, Feature>> features = members.stream().map(TopicConsolidator::features).toList();
         List<List<Integer>> groups = groups(features);
         Map<String, Integer> frequency = new HashMap<>();
         features.forEach(f -> f.keySet().forEach(k -> frequency.merge(k, 1, Integer::sum)));
@@ -127,7 +127,7 @@ public final class TopicConsolidator {
      * The connected groups of memories linked by shared features, each in member order,
      * ordered by their first member.
      */
-    private static List<List<Integer>> groups(List<Map<String, String>> features) {
+    private static List<List<Integer>> groups(List<Map<String, Feature>> features) {
         int n = features.size();
         Map<String, List<Integer>> postings = new TreeMap<>();
         for (int i = 0; i < n; i++) {
@@ -146,10 +146,11 @@ public final class TopicConsolidator {
             if (holders.size() < 2 || holders.size() > cap) {
                 continue;
             }
-            int weight = posting.getKey().startsWith(FILE) ? FILE_WEIGHT : WORD_WEIGHT;
             for (int a = 0; a < holders.size(); a++) {
                 for (int b = a + 1; b < holders.size(); b++) {
                     long pair = (long) holders.get(a) * n + holders.get(b);
+                    int weight = Math.min(features.get(holders.get(a)).get(posting.getKey()).weight(),
+                            features.get(holders.get(b)).get(posting.getKey()).weight());
                     if (shared.merge(pair, weight, Integer::sum) >= LINKED) {
                         union(parent, holders.get(a), holders.get(b));
                     }
@@ -183,18 +184,23 @@ public final class TopicConsolidator {
      * A memory's features, each with how it reads: the file names it mentions, the
      * content words of its title.
      */
-    static Map<String, String> features(Member m) {
-        Map<String, String> out = new LinkedHashMap<>();
-        String body = "work".equals(m.kind()) || "decision".equals(m.kind())
-                ? "\n" + m.body().substring(0, Math.min(BODY_CHARS, m.body().length())) : "";
-        Matcher file = FILE_NAME.matcher(m.title() + body);
-        while (file.find()) {
-            out.putIfAbsent(FILE + file.group(1).toLowerCase(Locale.ROOT), file.group(1));
+    static Map<String, Feature> features(Member m) {
+        Map<String, Feature> out = new LinkedHashMap<>();
+        Matcher named = FILE_NAME.matcher(m.title());
+        while (named.find()) {
+            out.putIfAbsent(FILE + named.group(1).toLowerCase(Locale.ROOT), new Feature(named.group(1), FILE_WEIGHT));
+        }
+        if ("work".equals(m.kind()) || "decision".equals(m.kind())) {
+            Matcher listed = FILE_NAME.matcher(m.body().substring(0, Math.min(BODY_CHARS, m.body().length())));
+            while (listed.find()) {
+                out.putIfAbsent(FILE + listed.group(1).toLowerCase(Locale.ROOT),
+                        new Feature(listed.group(1), WORD_WEIGHT));
+            }
         }
         for (String word : WORD_SPLIT.split(FILE_NAME.matcher(m.title()).replaceAll(" "))) {
             String lower = word.toLowerCase(Locale.ROOT);
             if (lower.length() >= 4 && !COMMON.contains(lower) && !lower.chars().allMatch(Character::isDigit)) {
-                out.putIfAbsent(WORD + stem(lower), lower);
+                out.putIfAbsent(WORD + stem(lower), new Feature(lower, WORD_WEIGHT));
             }
         }
         return out;
@@ -222,14 +228,14 @@ public final class TopicConsolidator {
      * {@value #LABEL_FEATURES}, each held by at least two of its memories, files first on
      * ties.
      */
-    private static List<String> label(List<Integer> group, List<Map<String, String>> features,
+    private static List<String> label(List<Integer> group, List<Map<String, Feature>> features,
             Map<String, Integer> frequency, int projectSize) {
         Map<String, Integer> count = new HashMap<>();
         Map<String, String> reads = new HashMap<>();
         for (int i : group) {
             features.get(i).forEach((k, v) -> {
                 count.merge(k, 1, Integer::sum);
-                reads.putIfAbsent(k, v);
+                reads.putIfAbsent(k, v.reads());
             });
         }
         return count.entrySet()
@@ -354,6 +360,10 @@ public final class TopicConsolidator {
     }
 
     private record Section(String title, List<Line> lines) {
+    }
+
+    /** A feature as it reads, and what sharing it weighs. */
+    record Feature(String reads, int weight) {
     }
 
     /**

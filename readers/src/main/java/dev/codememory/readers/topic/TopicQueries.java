@@ -30,17 +30,18 @@ public final class TopicQueries {
     public static final String KINDS = "('decision', 'work', 'insight', 'task')";
 
     /**
-     * Per project, its topic memories' material as one fingerprint: the ids of its
-     * verified, active, cited memories of those kinds, with each task's status.
+     * Per project, its topic memories' material as one fingerprint: the rules' version,
+     * the ids of its verified, active, cited memories of those kinds, with each task's
+     * status.
      */
     private static final String STATE = """
-            SELECT e.project, 'topics|' || e.project || '|' || count(*) || '|'
+            SELECT e.project, 'topics|%1$s|' || e.project || '|' || count(*) || '|'
                    || md5(string_agg(e.entry_id || ':' || coalesce(t.status, ''), ',' ORDER BY e.entry_id)) AS mark
             FROM entries e
             JOIN citations c ON c.memory_id = e.entry_id
             LEFT JOIN edges ed ON e.entry_type = 'task' AND ed.src_id = e.entry_id AND ed.rel_type = 'evidence_of'
             LEFT JOIN entities t ON t.entity_id = ed.dst_id AND t.entity_type = 'task'
-            WHERE e.stage = 'verified' AND e.status = 'active' AND e.entry_type IN %s %s
+            WHERE e.stage = 'verified' AND e.status = 'active' AND e.entry_type IN %2$s %3$s
             GROUP BY e.project""";
 
     /**
@@ -55,15 +56,16 @@ public final class TopicQueries {
             SELECT DISTINCT e.project FROM entries e
             WHERE e.entry_type = 'topic' AND e.status = 'active'
               AND e.project NOT IN (SELECT project FROM state)
-            ORDER BY 1""".formatted(STATE.formatted(KINDS, ""));
+            ORDER BY 1""".formatted(STATE.formatted(TopicMaterial.RULES, KINDS, ""));
 
     private TopicQueries() {
     }
 
     /** The project's material: its memories in time order and its active topics. */
     public static TopicMaterial material(Connection c, String project) throws SQLException {
-        String mark = "topics|" + project + "|0|";
-        try (PreparedStatement ps = c.prepareStatement(STATE.formatted(KINDS, "AND e.project = ?"))) {
+        String mark = "topics|" + TopicMaterial.RULES + "|" + project + "|0|";
+        try (PreparedStatement ps = c
+            .prepareStatement(STATE.formatted(TopicMaterial.RULES, KINDS, "AND e.project = ?"))) {
             ps.setString(1, project);
             try (ResultSet rs = ps.executeQuery()) {
                 if (rs.next()) {

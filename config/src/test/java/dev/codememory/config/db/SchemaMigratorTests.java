@@ -121,10 +121,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(10);
             assertThat(rs.getString("script")).isEqualTo("V010__team.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(11);
+            assertThat(rs.getString("script")).isEqualTo("V011__continuity.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(10);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(10);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(11);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(11);
     }
 
     @Test
@@ -171,6 +174,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(9);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(10);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(11);
             assertThat(rs.next()).isFalse();
         }
     }

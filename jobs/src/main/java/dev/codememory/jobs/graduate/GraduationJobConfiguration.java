@@ -49,6 +49,7 @@ import dev.codememory.readers.turns.SessionEventQueries;
 import dev.codememory.readers.validate.CandidateQueries;
 import dev.codememory.writers.align.DuckDbEvidenceWriter;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
+import dev.codememory.writers.continuity.DuckDbContinuityWriter;
 import dev.codememory.writers.extract.DuckDbCandidateWriter;
 import dev.codememory.writers.facts.DuckDbProjectFactsWriter;
 import dev.codememory.writers.graduation.DuckDbGraphWriter;
@@ -157,10 +158,11 @@ public class GraduationJobConfiguration {
             Step assembleSessionsStep, Step extractCandidatesStep, Step extractProjectFactsStep,
             Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep,
             Step citeMemoriesStep, Step summarizeSessionsStep, Step consolidateTopicsStep, Step citeSummariesStep,
-            Step queueVectorsStep, Step embedMemoriesStep, Step olderSessionsNextStep) {
+            Step scoreContinuityStep, Step queueVectorsStep, Step embedMemoriesStep, Step olderSessionsNextStep) {
         Flow newest = flow("newestFirstFlow", assembleSessionsStep, extractCandidatesStep, validateCandidatesStep,
                 alignEvidenceStep, resolveTasksStep, mergeDuplicatesStep, citeMemoriesStep, summarizeSessionsStep,
-                consolidateTopicsStep, citeSummariesStep, queueVectorsStep, embedMemoriesStep, olderSessionsNextStep);
+                consolidateTopicsStep, citeSummariesStep, scoreContinuityStep, queueVectorsStep, embedMemoriesStep,
+                olderSessionsNextStep);
         Flow stages = flow("graduationFlow", //
                 assembleSessionsStep, // turns
                 extractCandidatesStep, // extract
@@ -173,6 +175,7 @@ public class GraduationJobConfiguration {
                 summarizeSessionsStep, // summary
                 consolidateTopicsStep, // topic
                 citeSummariesStep, // citation
+                scoreContinuityStep, // continuity
                 queueVectorsStep, // vector; embed flow: EmbedStepsConfiguration
                 embedMemoriesStep); // vector; embed flow: EmbedStepsConfiguration
         return new JobBuilder("graduationJob", jobRepository).listener(jobRunListener)
@@ -532,6 +535,19 @@ public class GraduationJobConfiguration {
     Step citeSummariesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             JobDatabase database, JobRunListener jobRunListener) {
         return citeStep("citeSummariesStep", jobRepository, transactionManager, database, jobRunListener);
+    }
+
+    /**
+     * After the topics: how much of the previous session of its project each session went
+     * on with (files, tasks, topics), recorded for {@code stats}, {@code endless status}
+     * and the size of the working set shown at the next start in endless mode. One
+     * action; its write count is the number of sessions scored.
+     */
+    @Bean
+    Step scoreContinuityStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            JobDatabase database, JobRunListener jobRunListener) {
+        return ActionSteps.step("scoreContinuityStep", jobRepository, transactionManager, jobRunListener,
+                () -> new DuckDbContinuityWriter(database.connections()).scoreMissing());
     }
 
 }

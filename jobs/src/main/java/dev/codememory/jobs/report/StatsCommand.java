@@ -4,6 +4,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
+import dev.codememory.readers.continuity.ContinuityQueries;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
@@ -21,6 +22,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import java.util.stream.Stream;
@@ -30,8 +32,9 @@ import picocli.CommandLine.Option;
 /**
  * {@code stats [--json]}: what the store holds and how it is doing — events (by hook
  * event and source), sessions and projects, memories by kind and state, tasks by status,
- * the spool backlog, the lag from capture to memory, the last job runs and the disk each
- * part of the home takes. Read from DuckDB and the home's files; nothing is changed.
+ * how much sessions go on with the one before (continuity), the spool backlog, the lag
+ * from capture to memory, the last job runs and the disk each part of the home takes.
+ * Read from DuckDB and the home's files; nothing is changed.
  */
 @Command(name = "stats", header = "what is stored, the spool backlog, the lag to memory, last runs, disk use",
         mixinStandardHelpOptions = true,
@@ -40,6 +43,9 @@ import picocli.CommandLine.Option;
         footer = { "", "Exit codes: 0 printed, 1 failed, 3 a job holds the database (the spool and disk figures are "
                 + "printed anyway)." })
 public final class StatsCommand implements Callable<Integer> {
+
+    /** The continuity line is over this many newest scored sessions. */
+    static final int CONTINUITY_SESSIONS = 10;
 
     private static final DateTimeFormatter MINUTE = DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm");
 
@@ -106,6 +112,13 @@ public final class StatsCommand implements Callable<Integer> {
         memories.put("by_state", counts.memoriesByState());
         doc.put("memories", memories);
         doc.put("tasks", counts.tasksByStatus());
+        List<ContinuityQueries.Score> scores = ContinuityQueries.recent(c, null, CONTINUITY_SESSIONS);
+        Map<String, Object> continuity = new LinkedHashMap<>();
+        continuity.put("sessions", scores.size());
+        OptionalDouble mean = ContinuityQueries.mean(scores);
+        continuity.put("mean", mean.isPresent() ? mean.getAsDouble() : null);
+        continuity.put("last", scores.isEmpty() ? null : scores.get(0).score());
+        doc.put("continuity", continuity);
         ReportQueries.Lag lag = ReportQueries.lag(c);
         Map<String, Object> lagDoc = new LinkedHashMap<>();
         lagDoc.put("events_not_graduated", lag.pendingEvents());
@@ -222,6 +235,11 @@ public final class StatsCommand implements Callable<Integer> {
             Map<String, Long> tasks = (Map<String, Long>) doc.get("tasks");
             out.printf("tasks       %s (%s)%n", n(tasks.values().stream().mapToLong(Long::longValue).sum()),
                     list(tasks));
+            Map<String, Object> continuity = (Map<String, Object>) doc.get("continuity");
+            out.printf("continuity  %s%n", continuity.get("mean") == null ? "no two sessions scored yet"
+                    : String.format(Locale.ROOT, "%.2f on average over the last %s session(s), %s the last",
+                            (Double) continuity.get("mean"), continuity.get("sessions"), continuity.get("last") == null
+                                    ? "n/a" : String.format(Locale.ROOT, "%.2f", (Double) continuity.get("last"))));
         }
         else {
             out.println("store       " + doc.get("store"));

@@ -290,6 +290,8 @@ public class DuckDbForgetter {
                         + " WHERE s.entry_type = 'summary'"
                         + " AND starts_with(stage_marks.subject_id, 'summary|' || s.session_id || '|')))");
         execute(c, "DELETE FROM graduation_rejects WHERE subject_id IN " + entries + " OR subject_id IN " + candidates);
+        execute(c, "DELETE FROM session_continuity WHERE session_id IN " + sessions + " OR previous_session_id IN "
+                + sessions);
         execute(c, "DELETE FROM task_events WHERE source_entry IN " + entries);
         execute(c, "DELETE FROM entity_aliases WHERE entity_id IN " + tasks);
         execute(c, "DELETE FROM entities WHERE entity_id IN " + tasks);

@@ -20,12 +20,12 @@ import org.duckdb.DuckDBConnection;
  * <p>
  * Cleared: sessions, turns and observations (reassembled), candidates and their rejects,
  * entries and their evidence spans, tasks, conditions and artifacts with their aliases
- * and events, every edge, and the stage marks. Kept: events, citations, injections, the
- * vector outbox and the run history. Memory ids derive from kind, project and canonical
- * key, so a memory the new rules still make gets its old id back — and with it its
- * citation (a {@code [mem:…]} quoted yesterday still resolves) and its vector (the outbox
- * still lists it as done). A memory they no longer make stays gone; the next vector queue
- * finds it missing and removes its vector.
+ * and events, every edge, the stage marks and the continuity scores. Kept: events,
+ * citations, injections, the vector outbox and the run history. Memory ids derive from
+ * kind, project and canonical key, so a memory the new rules still make gets its old id
+ * back — and with it its citation (a {@code [mem:…]} quoted yesterday still resolves) and
+ * its vector (the outbox still lists it as done). A memory they no longer make stays
+ * gone; the next vector queue finds it missing and removes its vector.
  */
 public class DuckDbDerivationWriter {
 
@@ -34,7 +34,8 @@ public class DuckDbDerivationWriter {
     private static final List<String> CLEARED = List.of("DELETE FROM sessions", "DELETE FROM turns",
             "DELETE FROM observations", "DELETE FROM candidates", "DELETE FROM graduation_rejects",
             "DELETE FROM evidence_spans", "DELETE FROM entries", "DELETE FROM task_events", "DELETE FROM entities",
-            "DELETE FROM entity_aliases", "DELETE FROM edges", "DELETE FROM stage_marks");
+            "DELETE FROM entity_aliases", "DELETE FROM edges", "DELETE FROM stage_marks",
+            "DELETE FROM session_continuity");
 
     private final Supplier<DuckDBConnection> connections;
 

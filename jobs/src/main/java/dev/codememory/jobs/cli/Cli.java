@@ -119,6 +119,8 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err, invocation)), out, err));
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("endless", configure(
+                new CommandLine(new dev.codememory.jobs.endless.EndlessCommand(out, err, invocation)), out, err));
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));

@@ -3,6 +3,7 @@ package dev.codememory.jobs.context;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.home.EndlessMode;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
@@ -208,7 +209,8 @@ public final class HookContext {
             Instant started, BiConsumer<String, Throwable> log, Consumer<String> info) throws Exception {
         boolean unlessShown = "continuity".equals(band) || "resume".equals(source);
         SessionStartContextService.Outcome outcome = services.sessionStarts()
-            .contextFor(project, sessionId, source, SpooledEvents.of(home), unlessShown, clock);
+            .contextFor(project, sessionId, source, SpooledEvents.of(home), unlessShown, EndlessMode.enabled(home),
+                    clock);
         SessionStartContext context = outcome.context();
         if (context.isEmpty()) {
             return null;

@@ -8,10 +8,12 @@ import dev.codememory.processors.context.SessionStartContext;
 import dev.codememory.processors.context.SessionStartContextBuilder;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.processors.task.TaskStatus;
+import dev.codememory.processors.workingset.Continuation;
 import dev.codememory.processors.workingset.WorkingSet;
 import dev.codememory.processors.workingset.WorkingSetBuilder;
 import dev.codememory.readers.workingset.WorkingSetQueries;
 import dev.codememory.readers.citation.CitationQueries;
+import dev.codememory.readers.continuity.ContinuityQueries;
 import dev.codememory.readers.context.SessionStartQueries;
 import dev.codememory.readers.context.SessionStartQueries.LastSession;
 import dev.codememory.readers.context.SessionStartQueries.MemoryText;
@@ -42,6 +44,15 @@ public final class SessionStartContextService {
 
     static final int MAX_TASKS = 8;
     static final int MAX_PREFERENCES = 8;
+
+    /**
+     * In endless mode, at most this many active topics, the most recently continued
+     * first.
+     */
+    static final int MAX_TOPICS = 3;
+
+    /** The continuity that sizes the working set is the mean of this many sessions. */
+    static final int CONTINUITY_SESSIONS = 3;
 
     /**
      * The SessionStart sources after which the work goes on: the working set comes first.
@@ -83,22 +94,25 @@ public final class SessionStartContextService {
     }
 
     Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled, boolean shownInSession,
-            ContextBudgetClock clock) throws TimeoutException, ExecutionException, InterruptedException {
-        return clock.await(clock.start(() -> contextFor(project, sessionId, source, spooled, shownInSession)));
+            boolean endless, ContextBudgetClock clock)
+            throws TimeoutException, ExecutionException, InterruptedException {
+        return clock.await(clock.start(() -> contextFor(project, sessionId, source, spooled, shownInSession, endless)));
     }
 
     public Outcome contextFor(String project, String sessionId) throws SQLException {
-        return contextFor(project, sessionId, null, SpooledEvents.NONE, false);
+        return contextFor(project, sessionId, null, SpooledEvents.NONE, false, false);
     }
 
     /**
      * @param shownInSession whether to read what continuity blocks the session was shown
      * already (for a prompt that asks to continue)
+     * @param endless whether the home is in {@link dev.codememory.config.home.EndlessMode
+     * endless mode}
      */
     public Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled,
-            boolean shownInSession) throws SQLException {
+            boolean shownInSession, boolean endless) throws SQLException {
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            Outcome outcome = contextFor(c, project, sessionId, source, spooled);
+            Outcome outcome = contextFor(c, project, sessionId, source, spooled, endless);
             if (!shownInSession || sessionId == null) {
                 return outcome;
             }
@@ -109,7 +123,7 @@ public final class SessionStartContextService {
 
     /** The context on an open connection, for a session that starts afresh. */
     public static Outcome contextFor(Connection c, String project, String sessionId) throws SQLException {
-        return contextFor(c, project, sessionId, null, SpooledEvents.NONE);
+        return contextFor(c, project, sessionId, null, SpooledEvents.NONE, false);
     }
 
     /**
@@ -120,14 +134,20 @@ public final class SessionStartContextService {
      * that one is recent and not summarized yet ({@link #unsummarized}); null or anything
      * else, without
      * @param spooled the session's events not ingested yet
+     * @param endless endless mode: the project's active topics take the place of the last
+     * session's summary (which is still shown when there are none), and at a fresh start
+     * the last session's working set is shown whenever that session is recent, as much of
+     * it as the project's {@link #continuation continuity} calls for
      */
     public static Outcome contextFor(Connection c, String project, String sessionId, String source,
-            SpooledEvents spooled) throws SQLException {
+            SpooledEvents spooled, boolean endless) throws SQLException {
         WorkingSet workingSet = source != null && INTERRUPTED.contains(source)
                 ? workingSet(c, project, sessionId, source, spooled) : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
+        List<MemoryText> topics = endless ? SessionStartQueries.activeTopics(c, project, MAX_TOPICS) : List.of();
         if ("startup".equals(source)) {
-            workingSet = unsummarized(c, project, sessionId, summary, spooled);
+            workingSet = endless ? continuation(c, project, sessionId, spooled)
+                    : unsummarized(c, project, sessionId, summary, spooled);
         }
         LocalDateTime horizon = summary.map(LastSession::endedAt)
             .orElse(LocalDateTime.now(ZoneOffset.UTC))
@@ -137,10 +157,15 @@ public final class SessionStartContextService {
         List<MemoryText> preferences = SessionStartQueries.preferences(c, project, MAX_PREFERENCES);
         List<String> ids = new ArrayList<>();
         summary.ifPresent(s -> ids.add(s.memoryId()));
+        topics.forEach(t -> ids.add(t.memoryId()));
         tasks.forEach(t -> ids.add(t.memoryId()));
         preferences.forEach(p -> ids.add(p.memoryId()));
         Map<String, String> citations = CitationQueries.citationsOf(c, ids);
-        CitedText last = summary.filter(s -> citations.containsKey(s.memoryId()))
+        List<CitedText> active = topics.stream()
+            .filter(t -> citations.containsKey(t.memoryId()))
+            .map(t -> new CitedText(t.text(), citations.get(t.memoryId())))
+            .toList();
+        CitedText last = summary.filter(s -> active.isEmpty() && citations.containsKey(s.memoryId()))
             .map(s -> new CitedText(s.text(), citations.get(s.memoryId())))
             .orElse(null);
         List<OpenTask> open = tasks.stream()
@@ -153,7 +178,7 @@ public final class SessionStartContextService {
             .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, open, stated),
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, active, open, stated),
                 memoryOfCitation, Set.of());
     }
 
@@ -196,6 +221,45 @@ public final class SessionStartContextService {
         }
         WorkingSet set = new WorkingSetBuilder().build(previous.get(), eventsOf(c, previous.get(), spooled));
         return set.isEmpty() ? null : set;
+    }
+
+    /**
+     * In endless mode, at a fresh start: the working set of the project's last session
+     * when it had an event in the last {@link WorkingSetBuilder#WINDOW}, summarized or
+     * not, cut to what the project's continuity calls for ({@link Continuation}: the mean
+     * score of its last {@value #CONTINUITY_SESSIONS} scored sessions). Null when there
+     * is none.
+     */
+    static WorkingSet continuation(Connection c, String project, String sessionId, SpooledEvents spooled)
+            throws SQLException {
+        Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+                LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+        if (previous.isEmpty()) {
+            return null;
+        }
+        Continuation level = Continuation
+            .of(ContinuityQueries.mean(ContinuityQueries.recent(c, project, CONTINUITY_SESSIONS)));
+        WorkingSet set = level.cut(new WorkingSetBuilder().build(previous.get(), eventsOf(c, previous.get(), spooled)));
+        return set.isEmpty() ? null : set;
+    }
+
+    /**
+     * The working set of the project's newest session with an event in the last
+     * {@link WorkingSetBuilder#WINDOW}, whole; null when there is none ({@code endless
+     * working-set}).
+     */
+    public static WorkingSet latestWorkingSet(Connection c, String project, SpooledEvents spooled) throws SQLException {
+        Optional<String> newest = WorkingSetQueries.previousSession(c, project, null,
+                LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+        return newest.isEmpty() ? null
+                : new WorkingSetBuilder().build(newest.get(), eventsOf(c, newest.get(), spooled));
+    }
+
+    /**
+     * The working set as SessionStart shows it, alone, within its share of the budget.
+     */
+    public static String shown(WorkingSet set) {
+        return new SessionStartContextBuilder(BUDGET).build(set, null, List.of(), List.of()).text();
     }
 
     /** The session's ingested events, then those of its spooled events not ingested. */

@@ -15,9 +15,9 @@ import java.sql.SQLException;
  * Opens the store for a read-only report command and maps what can go wrong to the exit
  * codes.
  */
-final class StoreReader {
+public final class StoreReader {
 
-    interface Work {
+    public interface Work {
 
         int run(Connection c) throws SQLException;
 
@@ -31,7 +31,7 @@ final class StoreReader {
      * read-only session, or serve's). No database yet: {@code whenEmpty} is printed and
      * the exit is 0; another process holding it past the wait: exit 3; a failure: exit 1.
      */
-    static int read(Invocation invocation, PrintStream out, PrintStream err, String whenEmpty, Work work) {
+    public static int read(Invocation invocation, PrintStream out, PrintStream err, String whenEmpty, Work work) {
         if (!invocation.home().database().toFile().exists()) {
             out.println(whenEmpty);
             return Cli.EXIT_OK;
@@ -53,7 +53,7 @@ final class StoreReader {
      * The project of DIR (its git top level, else DIR), the caller's directory's when
      * null; a relative DIR is the caller's.
      */
-    static String project(Invocation invocation, String dir) {
+    public static String project(Invocation invocation, String dir) {
         return new ProjectResolver().projectOf(invocation.resolve(Path.of(dir == null ? "" : dir)).toString());
     }
 

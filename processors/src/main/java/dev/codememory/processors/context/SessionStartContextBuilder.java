@@ -46,6 +46,11 @@ import java.util.stream.Collectors;
  * prompt) pass the {@link dev.codememory.processors.guard.ContextGate}.
  *
  * <p>
+ * <b>Endless mode.</b> The project's active topics, when given, come where the summary
+ * would, each as {@code Topic: <what it is> (<n> sessions since <date>) [mem:…]:} and its
+ * body as a Markdown quote, every line through the gate; the summary is then not given.
+ *
+ * <p>
  * <b>Budget.</b> The lists come in the order given and are cut from the end: a section's
  * lines are added while they fit, and a section whose first line does not fit is left
  * out. So that a long summary cannot crowd them out, the summary leaves free what the
@@ -104,6 +109,17 @@ public final class SessionStartContextBuilder {
      */
     public SessionStartContext build(WorkingSet workingSet, CitedText lastSession, List<OpenTask> tasks,
             List<CitedText> preferences) {
+        return build(workingSet, lastSession, List.of(), tasks, preferences);
+    }
+
+    /**
+     * The same, with the project's active topics (endless mode), each shown under its
+     * title in the place of the last session's summary.
+     * @param topics active topics, each as its title, a line break and its body; most
+     * recent first
+     */
+    public SessionStartContext build(WorkingSet workingSet, CitedText lastSession, List<CitedText> topics,
+            List<OpenTask> tasks, List<CitedText> preferences) {
         GateTally gate = new GateTally();
         List<Section> sections = List.of(
                 new Section("Open tasks",
@@ -122,7 +138,9 @@ public final class SessionStartContextBuilder {
                             .map(p -> new Item(preferenceLine(p), p.citation()))
                             .toList()));
         boolean hasSummary = lastSession != null && !lastSession.text().isBlank();
-        boolean hasMemories = hasSummary || sections.stream().anyMatch(s -> !s.items().isEmpty());
+        List<CitedText> shownTopics = topics.stream().filter(t -> !t.text().isBlank()).toList();
+        boolean hasMemories = hasSummary || !shownTopics.isEmpty()
+                || sections.stream().anyMatch(s -> !s.items().isEmpty());
         boolean hasWorkingSet = workingSet != null && !workingSet.isEmpty();
         if (!hasMemories && !hasWorkingSet) {
             return SessionStartContext.empty();
@@ -133,7 +151,7 @@ public final class SessionStartContextBuilder {
             appendWorkingSet(workingSet, out, citations, gate);
         }
         if (hasMemories && out.append((out.length() == 0 ? "" : "\n\n") + ContextText.HEADER)) {
-            appendMemories(lastSession, sections, hasSummary, out, citations, gate);
+            appendMemories(lastSession, shownTopics, sections, hasSummary, out, citations, gate);
         }
         if (citations.isEmpty()) {
             return SessionStartContext.empty();
@@ -143,11 +161,22 @@ public final class SessionStartContextBuilder {
                 gate.withheld());
     }
 
-    private void appendMemories(CitedText lastSession, List<Section> sections, boolean hasSummary, BoundedText out,
-            Set<String> citations, GateTally gate) {
+    private void appendMemories(CitedText lastSession, List<CitedText> topics, List<Section> sections,
+            boolean hasSummary, BoundedText out, Set<String> citations, GateTally gate) {
+        int listsNeed = sections.stream().mapToInt(Section::length).sum();
+        int reserve = Math.min(listsNeed, budget.charLimit() / 2);
+        for (CitedText topic : topics) {
+            int split = topic.text().indexOf('\n');
+            String title = split < 0 ? topic.text() : topic.text().substring(0, split);
+            String body = split < 0 ? "" : topic.text().substring(split + 1);
+            String head = "\n\n" + ContextText.line(gate.gated(title), TASK_CHARS) + " "
+                    + ContextText.cite(topic.citation()) + ":\n";
+            String content = ContextText.quoted(summaryShown(ContextText.head(body, out.room() + 300), gate));
+            if (out.appendShortened(head, content, topic.citation(), reserve)) {
+                citations.add(topic.citation());
+            }
+        }
         if (hasSummary) {
-            int listsNeed = sections.stream().mapToInt(Section::length).sum();
-            int reserve = Math.min(listsNeed, budget.charLimit() / 2);
             String head = "\n\nLast session " + ContextText.cite(lastSession.citation()) + ":\n";
             String content = ContextText
                 .quoted(summaryShown(ContextText.head(lastSession.text(), out.room() + 300), gate));

@@ -57,6 +57,27 @@ public final class SessionStartQueries {
     }
 
     /**
+     * The project's active topic memories, the most recently continued first: each as its
+     * title, a line break and its body.
+     */
+    public static List<MemoryText> activeTopics(Connection c, String project, int limit) throws SQLException {
+        List<MemoryText> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id, title || chr(10) || body FROM entries
+                WHERE entry_type = 'topic' AND stage = 'verified' AND status = 'active' AND project = ?
+                ORDER BY created_ts DESC, entry_id LIMIT ?""")) {
+            ps.setString(1, project);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(new MemoryText(rs.getString(1), rs.getString(2)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
      * The open tasks of the project worth showing at the start of a session, at most
      * {@code limit}: pending, in progress or blocked, each with its newest verified
      * statement (the memory its citation points to), and shown only when that statement

@@ -40,8 +40,8 @@ class SchemaMigratorTests {
             .containsExactly("build_runs", "candidates", "citations", "derivations", "edges", "entities",
                     "entity_aliases", "entries", "event_rejects", "events", "evidence_spans", "forgotten",
                     "graduation_rejects", "injection_items", "injections", "observations", "pipeline_metrics",
-                    "processing_watermarks", "schema_migrations", "sessions", "stage_marks", "task_events",
-                    "team_published", "turns", "vector_outbox", "working_set");
+                    "processing_watermarks", "schema_migrations", "session_continuity", "sessions", "stage_marks",
+                    "task_events", "team_published", "turns", "vector_outbox", "working_set");
     }
 
     @Test

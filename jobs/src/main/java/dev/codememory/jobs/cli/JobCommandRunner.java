@@ -2,6 +2,7 @@ package dev.codememory.jobs.cli;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.runtime.JobRunner;
@@ -29,12 +30,6 @@ import org.springframework.stereotype.Component;
  */
 @Component
 public class JobCommandRunner implements ApplicationRunner {
-
-    public static final int EXIT_FAILED = 1;
-
-    public static final int EXIT_USAGE = 2;
-
-    public static final int EXIT_BUSY = 3;
 
     private static final Logger log = LoggerFactory.getLogger(JobCommandRunner.class);
 
@@ -76,7 +71,7 @@ public class JobCommandRunner implements ApplicationRunner {
             System.err.println("usage: java -jar jobs.jar --job=NAME   ("
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames()))
                     + "); java -jar jobs.jar --help for every command");
-            CodeMemoryApplication.setExitCode(EXIT_USAGE);
+            CodeMemoryApplication.setExitCode(ExitCode.USAGE);
         }
     }
 
@@ -99,7 +94,7 @@ public class JobCommandRunner implements ApplicationRunner {
         if (!jobRunner.jobNames().contains(name)) {
             err.println("unknown job '" + name + "'; known jobs: "
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames())));
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         JobExecution execution;
         long start = System.nanoTime();
@@ -110,7 +105,7 @@ public class JobCommandRunner implements ApplicationRunner {
         }
         catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("job " + name + " not started: " + e.getMessage());
-            return EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         finally {
             progress.detach();
@@ -136,7 +131,7 @@ public class JobCommandRunner implements ApplicationRunner {
         err.println("run the same command again to resume it where it stopped (details: logs/jobs.log)");
         log.error("job {} execution {} ended {} in step {}", name, execution.getId(), execution.getStatus(),
                 failedSteps);
-        return EXIT_FAILED;
+        return ExitCode.FAILED;
     }
 
     /**

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.cli;
 
 import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
 import java.io.PrintStream;
 import java.sql.Connection;
@@ -66,7 +67,7 @@ public final class TaskCommands {
             String wanted = status == null ? null : status.toLowerCase(Locale.ROOT).replace('-', '_');
             if (wanted != null && !STATUSES.contains(wanted)) {
                 err.println("unknown status '" + status + "'; one of " + String.join(", ", new TreeSet<>(STATUSES)));
-                return JobCommandRunner.EXIT_USAGE;
+                return ExitCode.USAGE;
             }
             return withDatabase(source, out, err, c -> list(c, wanted, out));
         }
@@ -153,7 +154,7 @@ public final class TaskCommands {
         }
         catch (DatabaseLockedException e) {
             err.println(e.getMessage());
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (SQLException e) {
             err.println("cannot read tasks: " + e.getMessage());

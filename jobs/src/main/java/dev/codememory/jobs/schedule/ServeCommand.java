@@ -2,7 +2,7 @@ package dev.codememory.jobs.schedule;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
@@ -97,7 +97,7 @@ public class ServeCommand implements SmartLifecycle {
             System.err.println("code-memory serve is already running for " + home.root()
                     + (holder.isEmpty() ? "" : " (process " + holder + ")")
                     + "; one serve per home. The hook, the commands and --job=NAME already go through it.");
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         try {
             resident.start();
@@ -105,7 +105,7 @@ public class ServeCommand implements SmartLifecycle {
         catch (DatabaseLockedException e) {
             System.err.println("serve not started: " + e.getMessage());
             serveLock.close();
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {

@@ -4,6 +4,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
 import dev.codememory.jobs.query.QueryRequest;
@@ -88,7 +89,7 @@ public class ServeRequests implements ServeServer.Handler {
             case "viewer" -> viewer(reply);
             default -> {
                 reply.err("code-memory serve: unknown request '" + op + "'\n");
-                reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
+                reply.finish(ExitCode.USAGE, Map.of());
             }
         }
     }
@@ -175,7 +176,7 @@ public class ServeRequests implements ServeServer.Handler {
         if (signIn == null) {
             reply.err("code-memory serve runs without its viewer (code-memory.viewer.enabled=false, or its port was "
                     + "taken: see logs/jobs.log)\n");
-            reply.finish(JobCommandRunner.EXIT_BUSY, Map.of());
+            reply.finish(ExitCode.BUSY, Map.of());
             return;
         }
         reply.finish(0, Map.of("url", signIn.get()));
@@ -211,7 +212,7 @@ public class ServeRequests implements ServeServer.Handler {
         if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
             reply.err("code-memory serve runs " + String.join(", ", new java.util.TreeSet<>(COMMANDS)) + ", not " + args
                     + "\n");
-            reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
+            reply.finish(ExitCode.USAGE, Map.of());
             return;
         }
         ServedInvocation invocation = new ServedInvocation(Path.of(String.valueOf(request.get("cwd"))),

@@ -7,7 +7,6 @@ import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.jobs.schedule.ServeCommand;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -16,7 +15,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
@@ -24,9 +22,10 @@ import org.springframework.stereotype.Component;
 /**
  * The Boot side of the command line: {@code --job=NAME} runs one job to completion (exit
  * 0 on COMPLETED, 1 with the failing step named otherwise, 3 when the database or the job
- * lock is held by another process), and {@code serve} runs the scheduler in the
- * foreground. Commands that need the context for something else ({@code forget},
- * {@code import --transcripts}, {@code demo}) run after start-up instead.
+ * lock is held by another process); {@code serve} runs the scheduler in the foreground
+ * ({@code ServeCommand}, the other runner). Commands that need the context for something
+ * else ({@code forget}, {@code import --transcripts}, {@code demo}) run after start-up
+ * instead.
  */
 @Component
 public class JobCommandRunner implements ApplicationRunner {
@@ -41,16 +40,12 @@ public class JobCommandRunner implements ApplicationRunner {
 
     private final JobRunner jobRunner;
 
-    private final ObjectProvider<ServeCommand> serveCommand;
-
     private final ConsoleProgress progress;
 
     private final JobRunListener runListener;
 
-    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand, ConsoleProgress progress,
-            JobRunListener runListener) {
+    public JobCommandRunner(JobRunner jobRunner, ConsoleProgress progress, JobRunListener runListener) {
         this.jobRunner = jobRunner;
-        this.serveCommand = serveCommand;
         this.progress = progress;
         this.runListener = runListener;
     }
@@ -62,7 +57,7 @@ public class JobCommandRunner implements ApplicationRunner {
             CodeMemoryApplication.setExitCode(runJob(jobs.get(0), System.out, true));
         }
         else if (args.getNonOptionArgs().equals(List.of("serve"))) {
-            CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
+            return; // ServeCommand runs it
         }
         else if (CodeMemoryApplication.hasCommand()) {
             return; // the command runs with the context once it has started

@@ -2,6 +2,7 @@ package dev.codememory.jobs.schedule;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
@@ -16,6 +17,7 @@ import java.text.ParseException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.quartz.CronExpression;
 import org.quartz.JobKey;
@@ -26,6 +28,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -40,7 +44,7 @@ import org.springframework.stereotype.Component;
  * the next run resumes it), the scheduler waits for it, and the socket goes.
  */
 @Component
-public class ServeCommand implements SmartLifecycle {
+public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
@@ -87,6 +91,14 @@ public class ServeCommand implements SmartLifecycle {
     /** The lock file that makes a serve process the only one of its home. */
     public static Path lockFile(CodeMemoryHome home) {
         return home.root().resolve("serve.lock");
+    }
+
+    /** {@code serve} on the command line: serves until stopped, its exit code then. */
+    @Override
+    public void run(ApplicationArguments args) {
+        if (args.getNonOptionArgs().equals(List.of("serve"))) {
+            CodeMemoryApplication.setExitCode(serve());
+        }
     }
 
     public int serve() {

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.mcp;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.query.QueryLogging;
 import dev.codememory.jobs.serve.ServeClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;

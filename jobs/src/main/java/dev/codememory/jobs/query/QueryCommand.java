@@ -5,7 +5,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.command.Commands;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;

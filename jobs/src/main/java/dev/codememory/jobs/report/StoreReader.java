@@ -3,7 +3,7 @@ package dev.codememory.jobs.report;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
 import java.io.PrintStream;

@@ -4,7 +4,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.VectorIndex;

@@ -2,8 +2,8 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.Cli;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
@@ -167,7 +167,7 @@ public class ServeRequests implements ServeServer.Handler {
      * A command line carried out here for the viewer: serve's home, database session and
      * jobs, the home as the working directory.
      */
-    public dev.codememory.jobs.cli.Invocation invocation() {
+    public dev.codememory.jobs.invocation.Invocation invocation() {
         return new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner);
     }
 
@@ -200,7 +200,7 @@ public class ServeRequests implements ServeServer.Handler {
     /**
      * A command line as the caller typed it, carried out here by the same command tree as
      * in its own process
-     * ({@link Cli#commandLine(PrintStream, PrintStream, dev.codememory.jobs.cli.Invocation)}),
+     * ({@link Cli#commandLine(PrintStream, PrintStream, dev.codememory.jobs.invocation.Invocation)}),
      * for the caller's directory, zone and terminal; what it prints is streamed back as
      * it prints it, then its exit code.
      */

@@ -4,7 +4,7 @@ import static dev.codememory.jobs.viewer.Html.esc;
 import static dev.codememory.jobs.viewer.Html.time;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.Cli;
 import dev.codememory.jobs.context.PromptContextService;
 import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.forget.ForgetCommand;

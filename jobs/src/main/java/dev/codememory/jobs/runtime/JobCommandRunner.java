@@ -1,12 +1,8 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.runtime.ProcessLock;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.stream.Collectors;

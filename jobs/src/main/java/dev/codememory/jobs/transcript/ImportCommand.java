@@ -1,9 +1,12 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.transcript;
 
 import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.command.ExitCode;
+import dev.codememory.jobs.hook.HookCommand;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;

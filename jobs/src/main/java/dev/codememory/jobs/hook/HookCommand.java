@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.hook;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.ContextBudgetClock;
@@ -230,7 +230,7 @@ public final class HookCommand {
         return 0;
     }
 
-    static int maxFieldBytes() {
+    public static int maxFieldBytes() {
         String configured = System.getenv("CODE_MEMORY_MAX_FIELD_BYTES");
         if (configured == null || configured.isBlank()) {
             return SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES;

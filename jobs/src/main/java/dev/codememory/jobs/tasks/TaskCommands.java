@@ -1,8 +1,9 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.tasks;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.invocation.Invocation;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -34,7 +35,7 @@ public final class TaskCommands {
      * {@code tasks}, {@code task show ID} and {@code blocked} for {@code invocation},
      * printing to the given streams.
      */
-    static List<CommandLine> commandLines(PrintStream out, PrintStream err, Invocation source) {
+    public static List<CommandLine> commandLines(PrintStream out, PrintStream err, Invocation source) {
         CommandLine task = new CommandLine(new Task());
         task.addSubcommand("show", new CommandLine(new TaskShow(out, err, source)));
         return List.of(new CommandLine(new Tasks(out, err, source)), task,

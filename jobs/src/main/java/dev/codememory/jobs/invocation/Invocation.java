@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.invocation;
 
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;

@@ -1,16 +1,19 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs;
 
-import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.demo.DemoCommand;
 import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.install.UninstallCommand;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.report.ExportCommand;
 import dev.codememory.jobs.report.HistoryCommand;
 import dev.codememory.jobs.report.StatsCommand;
 import dev.codememory.jobs.query.QueryCommand;
 import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.tasks.TaskCommands;
+import dev.codememory.jobs.transcript.ImportCommand;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;

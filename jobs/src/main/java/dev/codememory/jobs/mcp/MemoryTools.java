@@ -13,7 +13,7 @@ import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
-import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;

@@ -11,6 +11,7 @@ import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.serve.client.ServeClient;
 import dev.codememory.processors.query.RankingSettings;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;

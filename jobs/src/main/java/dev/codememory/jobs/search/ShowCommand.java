@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;

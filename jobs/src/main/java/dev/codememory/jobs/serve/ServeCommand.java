@@ -1,4 +1,4 @@
-package dev.codememory.jobs.schedule;
+package dev.codememory.jobs.serve;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
@@ -7,10 +7,8 @@ import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.jobs.serve.ResidentQueries;
-import dev.codememory.jobs.serve.ServeClient;
-import dev.codememory.jobs.serve.ServeRequests;
-import dev.codememory.jobs.serve.ServeServer;
+import dev.codememory.jobs.schedule.ScheduleConfiguration;
+import dev.codememory.jobs.serve.client.ServeClient;
 import dev.codememory.jobs.viewer.Viewer;
 import java.nio.file.Path;
 import java.text.ParseException;

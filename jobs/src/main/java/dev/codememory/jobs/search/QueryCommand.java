@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
@@ -10,6 +10,10 @@ import dev.codememory.jobs.command.Commands;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.query.QueryException;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;

@@ -1,7 +1,7 @@
 package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.hook.HookTraining;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;

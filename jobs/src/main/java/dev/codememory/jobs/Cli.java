@@ -10,6 +10,7 @@ import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.report.ExportCommand;
 import dev.codememory.jobs.report.HistoryCommand;
 import dev.codememory.jobs.report.StatsCommand;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.search.QueryCommand;
 import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.jobs.tasks.TaskCommands;

@@ -2,7 +2,7 @@ package dev.codememory.jobs.demo;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.transcript.TranscriptImport;

@@ -1,7 +1,6 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.jobs.CodeMemoryApplication;
 import dev.codememory.jobs.command.ExitCode;
 import java.io.PrintStream;
 import java.util.List;

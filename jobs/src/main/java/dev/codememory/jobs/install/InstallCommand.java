@@ -2,7 +2,6 @@ package dev.codememory.jobs.install;
 
 import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.Main;
 import dev.codememory.jobs.command.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
@@ -217,7 +216,7 @@ public final class InstallCommand implements Callable<Integer> {
     /** The jobs.jar this command runs from. */
     static Path runningJar() {
         try {
-            Path location = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Path.of(InstallCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (!Files.isRegularFile(location) || !location.getFileName().toString().endsWith(".jar")) {
                 throw new IllegalStateException("run it from the built jar: ./mvnw -B package -DskipTests && "
                         + "java -jar jobs/target/jobs.jar install");

@@ -9,7 +9,6 @@ import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.ScheduleConfiguration;
 import dev.codememory.jobs.serve.client.ServeClient;
-import dev.codememory.jobs.viewer.Viewer;
 import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Instant;
@@ -60,7 +59,7 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private final ServeRequests requests;
 
-    private final Viewer viewer;
+    private final ServeSurface viewer;
 
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -74,7 +73,7 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
             CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
-            Viewer viewer, dev.codememory.jobs.team.TeamProperties team) {
+            ServeSurface viewer, dev.codememory.jobs.team.TeamProperties team) {
         this.team = team;
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.invocation.CommandTree;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
@@ -36,8 +37,8 @@ public class ServeConfiguration {
 
     @Bean
     ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs,
-            JobRunner jobRunner, ApplicationContext context, SaveGraduation saveGraduation) {
-        return new ServeRequests(home, resident, jobs, jobRunner, context, saveGraduation);
+            JobRunner jobRunner, ApplicationContext context, SaveGraduation saveGraduation, CommandTree commands) {
+        return new ServeRequests(home, resident, jobs, jobRunner, context, saveGraduation, commands);
     }
 
 }

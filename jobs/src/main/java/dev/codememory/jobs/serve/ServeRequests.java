@@ -2,7 +2,7 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.Cli;
+import dev.codememory.jobs.invocation.CommandTree;
 import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
@@ -28,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.context.ApplicationContext;
+import picocli.CommandLine;
 
 /**
  * What {@code serve} answers on its socket: the hook's context (with the warm model and
@@ -55,14 +56,17 @@ public class ServeRequests implements ServeServer.Handler {
 
     private final SaveGraduation saves;
 
+    private final CommandTree commands;
+
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
-            ApplicationContext context, SaveGraduation saves) {
+            ApplicationContext context, SaveGraduation saves, CommandTree commands) {
         this.home = home;
         this.resident = resident;
         this.jobs = jobs;
         this.jobRunner = jobRunner;
         this.context = context;
         this.saves = saves;
+        this.commands = commands;
     }
 
     @Override
@@ -165,11 +169,12 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * A command line carried out here for the viewer: serve's home, database session and
-     * jobs, the home as the working directory.
+     * The command tree carried out here for the viewer: serve's home, database session
+     * and jobs, the home as the working directory.
      */
-    public dev.codememory.jobs.invocation.Invocation invocation() {
-        return new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner);
+    public CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commands.commandLine(out, err,
+                new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner));
     }
 
     private void viewer(ServeServer.Reply reply) throws IOException {
@@ -200,10 +205,8 @@ public class ServeRequests implements ServeServer.Handler {
 
     /**
      * A command line as the caller typed it, carried out here by the same command tree as
-     * in its own process
-     * ({@link Cli#commandLine(PrintStream, PrintStream, dev.codememory.jobs.invocation.Invocation)}),
-     * for the caller's directory, zone and terminal; what it prints is streamed back as
-     * it prints it, then its exit code.
+     * in its own process ({@link CommandTree}), for the caller's directory, zone and
+     * terminal; what it prints is streamed back as it prints it, then its exit code.
      */
     private void command(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         List<String> args = new ArrayList<>();
@@ -221,7 +224,7 @@ public class ServeRequests implements ServeServer.Handler {
                 jobRunner);
         int exit;
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
-            exit = Cli.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
+            exit = commands.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
         }
         reply.finish(exit, Map.of());
     }

@@ -6,6 +6,7 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * No import cycle between packages. Maven keeps the modules layered (jobs on processors,
@@ -25,6 +26,14 @@ class PackageCyclesTests {
     @Test
     void packagesAreFreeOfCycles() {
         slices().matching("dev.codememory.(**)").should().beFreeOfCycles().check(MAIN_CLASSES);
+    }
+
+    @Test
+    void readsTheMainClassesOfEveryProductModule() {
+        assertThat(MAIN_CLASSES.stream().map(c -> c.getPackageName().split("\\.")[2]).distinct())
+            .containsExactlyInAnyOrder("config", "readers", "processors", "writers", "jobs");
+        assertThat(MAIN_CLASSES.stream().map(c -> c.getSimpleName())).contains("Main", "Cli")
+            .doesNotContain(PackageCyclesTests.class.getSimpleName());
     }
 
 }

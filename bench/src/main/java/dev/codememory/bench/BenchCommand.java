@@ -1,8 +1,8 @@
 package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.CodeMemoryApplication;
-import dev.codememory.jobs.cli.HookTraining;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.hook.HookTraining;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.runtime.JobDatabase;

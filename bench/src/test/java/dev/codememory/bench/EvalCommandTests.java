@@ -2,7 +2,7 @@ package dev.codememory.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.jobs.query.QueryCommand;
+import dev.codememory.jobs.search.QueryCommand;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.RankedSource;
 import java.nio.file.Files;

@@ -87,8 +87,9 @@ class ProductJarContentsIntegrationTests {
                 "dev/codememory/jobs/cli/GeneratedSessions.class", "dev/codememory/x/Outer$GeneratedRows.class",
                 "dev/codememory/processors/embed/HashingFakeEmbedder.class"))
             .allMatch(ProductJarContentsIntegrationTests::namedLikeABench);
-        assertThat(Stream.of("dev/codememory/jobs/cli/HookCommand.class", "dev/codememory/jobs/cli/HookTraining.class",
-                "dev/codememory/processors/query/Evaluation.class", "dev/codememory/jobs/query/QueryService$1.class"))
+        assertThat(Stream.of("dev/codememory/jobs/hook/HookCommand.class",
+                "dev/codememory/jobs/hook/HookTraining.class", "dev/codememory/processors/query/Evaluation.class",
+                "dev/codememory/jobs/query/QueryService$1.class"))
             .noneMatch(ProductJarContentsIntegrationTests::namedLikeABench);
     }
 

@@ -1,7 +1,6 @@
 package dev.codememory.jobs;
 
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.HookCommand;
+import dev.codememory.jobs.hook.HookCommand;
 
 /**
  * Entry point of {@code jobs.jar}. The hook runs on the JDK alone (no picocli, no Spring

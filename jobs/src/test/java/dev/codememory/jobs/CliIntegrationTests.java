@@ -84,8 +84,8 @@ class CliIntegrationTests {
         assertThat(hook.exit()).isZero();
         assertThat(hook.stdout()).isEmpty();
         String loaded = java.nio.file.Files.readString(home.resolve("classes.txt"));
-        assertThat(loaded).contains("dev.codememory.jobs.cli.HookCommand")
-            .doesNotContain("picocli.", "org.springframework.", "dev.codememory.jobs.cli.Cli ", "org.duckdb.");
+        assertThat(loaded).contains("dev.codememory.jobs.hook.HookCommand")
+            .doesNotContain("picocli.", "org.springframework.", "dev.codememory.jobs.Cli ", "org.duckdb.");
     }
 
 }

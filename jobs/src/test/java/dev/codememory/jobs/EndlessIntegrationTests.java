@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -4,7 +4,7 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.HookTraining;
+import dev.codememory.jobs.hook.HookTraining;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

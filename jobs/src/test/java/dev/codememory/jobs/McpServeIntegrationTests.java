@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.mcp.McpCommand;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

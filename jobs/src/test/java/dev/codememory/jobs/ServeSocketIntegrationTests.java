@@ -4,7 +4,7 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ class ServeSocketIntegrationTests {
             assertThat(lastLine(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context:")
                 .contains(" source=serve vectors=true ");
             String loaded = Files.readString(classes);
-            assertThat(loaded).contains("dev.codememory.jobs.serve.ServeClient");
+            assertThat(loaded).contains("dev.codememory.jobs.serve.client.ServeClient");
             for (String foreign : List.of("org.springframework.", "org.duckdb.", "ai.djl.", "tools.jackson.",
                     "com.fasterxml.", "org.apache.lucene.", "org.yaml.", "ch.qos.logback.")) {
                 assertThat(loaded).as("the hook loaded no %s class", foreign).doesNotContain(" " + foreign);

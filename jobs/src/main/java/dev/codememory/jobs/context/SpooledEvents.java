@@ -33,7 +33,7 @@ public interface SpooledEvents {
     List<StoredEvent> of(String sessionId);
 
     /** The spool of {@code home}. */
-    static SpooledEvents of(CodeMemoryHome home) {
+    public static SpooledEvents of(CodeMemoryHome home) {
         return sessionId -> {
             List<SpoolLine> lines;
             try {

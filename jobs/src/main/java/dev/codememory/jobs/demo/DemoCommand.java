@@ -2,11 +2,11 @@ package dev.codememory.jobs.demo;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.CodeMemoryApplication;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.HookCommand;
-import dev.codememory.jobs.cli.JobCommandRunner;
-import dev.codememory.jobs.cli.TranscriptImport;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.hook.HookCommand;
+import dev.codememory.jobs.runtime.JobCommandRunner;
+import dev.codememory.jobs.transcript.TranscriptImport;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.Spool;
@@ -77,7 +77,7 @@ public final class DemoCommand implements Callable<Integer> {
             if (home != null && Files.exists(root.resolve("memory.duckdb"))) {
                 err.println("demo: " + root + " already holds a store; give a new folder (the demo never mixes its "
                         + "sample into real memories)");
-                return Cli.EXIT_USAGE;
+                return ExitCode.USAGE;
             }
             System.setProperty(CodeMemoryHome.PROPERTY, root.toString());
             CodeMemoryHome demoHome = new CodeMemoryHome(root).ensureCreated();
@@ -117,7 +117,7 @@ public final class DemoCommand implements Callable<Integer> {
         }
         catch (IOException | RuntimeException e) {
             err.println("demo failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 

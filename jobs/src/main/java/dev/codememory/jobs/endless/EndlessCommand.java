@@ -2,9 +2,9 @@ package dev.codememory.jobs.endless;
 
 import dev.codememory.config.home.EndlessMode;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.command.ExitCode;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.context.SpooledEvents;
 import dev.codememory.jobs.report.StoreReader;
@@ -77,7 +77,7 @@ public final class EndlessCommand {
             else {
                 printStatus(doc);
             }
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         });
     }
 
@@ -102,10 +102,10 @@ public final class EndlessCommand {
                     SpooledEvents.of(invocation.home()));
             if (set == null || set.isEmpty()) {
                 out.println("no session of " + project + " in the last 24 hours");
-                return Cli.EXIT_OK;
+                return ExitCode.OK;
             }
             out.println(SessionStartContextService.shown(set));
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         });
     }
 
@@ -119,7 +119,7 @@ public final class EndlessCommand {
             if (topics.isEmpty()) {
                 out.println(query == null ? "no topics of " + project + " yet (graduation writes them once work "
                         + "spans sessions; `endless consolidate` runs it now)" : "no topic matches");
-                return Cli.EXIT_OK;
+                return ExitCode.OK;
             }
             for (TopicLine t : topics) {
                 if (json) {
@@ -136,7 +136,7 @@ public final class EndlessCommand {
                     t.body().lines().forEach(l -> out.println("    " + l));
                 }
             }
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         });
     }
 
@@ -146,20 +146,20 @@ public final class EndlessCommand {
         String project = StoreReader.project(invocation, dir);
         int exit = invocation.withJobs(false,
                 context -> context.getBean(JobCommandRunner.class).runJob("graduate", out, err, false));
-        if (exit != Cli.EXIT_OK) {
+        if (exit != ExitCode.OK) {
             return exit;
         }
         return StoreReader.read(invocation, out, err, "no memory yet", c -> {
             TopicCounts counts = TopicReportQueries.counts(c, project);
             out.println(project + ": " + counts.active() + " active topic(s), " + counts.superseded() + " superseded");
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         });
     }
 
     private int set(boolean enabled) {
         EndlessMode.set(invocation.home(), enabled);
         out.println("endless mode: " + mode(enabled));
-        return Cli.EXIT_OK;
+        return ExitCode.OK;
     }
 
     static Map<String, Object> status(Connection c, String project, boolean enabled) throws SQLException {

@@ -6,8 +6,8 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobDatabase;
@@ -150,7 +150,7 @@ public final class ForgetCommand implements Callable<Integer> {
                 if (ingest.getStatus() != BatchStatus.COMPLETED) {
                     err.println("forget: ingesting the spool first failed (" + ingest.getStatus()
                             + "); nothing was forgotten. Details: logs/jobs.log");
-                    return Cli.EXIT_FAILED;
+                    return ExitCode.FAILED;
                 }
                 out.println("ingested the " + ConsoleProgress.number(waiting)
                         + " spool line(s) waiting, so nothing there escapes");
@@ -165,7 +165,7 @@ public final class ForgetCommand implements Callable<Integer> {
                         }
                         if (memory.isEmpty()) {
                             err.println("unknown citation: " + citation);
-                            return Cli.EXIT_FAILED;
+                            return ExitCode.FAILED;
                         }
                         what = Forgetting.memory(memory.get().memoryId());
                     }
@@ -179,11 +179,11 @@ public final class ForgetCommand implements Callable<Integer> {
         }
         catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("forget: " + e.getMessage());
-            return Cli.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (DatabaseException | SQLException | IOException e) {
             err.println("forget failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 

@@ -2,8 +2,7 @@ package dev.codememory.jobs.install;
 
 import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.Main;
-import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.command.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URISyntaxException;
@@ -76,7 +75,7 @@ public final class InstallCommand implements Callable<Integer> {
         }
         catch (IllegalStateException e) {
             err.println("install: " + e.getMessage());
-            return Cli.EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         if (desktop) {
             return registerMcp(McpServers.desktopConfig(), jar, false, "Claude Desktop");
@@ -87,7 +86,7 @@ public final class InstallCommand implements Callable<Integer> {
             SettingsFile.Applied applied = SettingsFile.edit(file, before -> ClaudeSettings.install(before, command),
                     "install", dryRun, out, err);
             if (applied == null) {
-                return Cli.EXIT_FAILED;
+                return ExitCode.FAILED;
             }
             if (!applied.changed()) {
                 out.println("already installed in " + file + ": nothing changed");
@@ -101,7 +100,7 @@ public final class InstallCommand implements Callable<Integer> {
             }
             if (settings == null && !project && !noMcp) {
                 int registered = registerMcp(McpServers.claudeCodeConfig(), jar, true, "Claude Code");
-                if (registered != Cli.EXIT_OK) {
+                if (registered != ExitCode.OK) {
                     return registered;
                 }
             }
@@ -110,11 +109,11 @@ public final class InstallCommand implements Callable<Integer> {
             }
             out.println("graduation runs with `java -jar " + jar + " serve` (install --service keeps it running), or "
                     + "by hand with --job=graduate");
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         }
         catch (IOException e) {
             err.println("install failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -130,7 +129,7 @@ public final class InstallCommand implements Callable<Integer> {
             SettingsFile.Applied applied = SettingsFile.edit(file, before -> McpServers.install(before, entry),
                     "install", dryRun, out, err);
             if (applied == null) {
-                return Cli.EXIT_FAILED;
+                return ExitCode.FAILED;
             }
             if (!applied.changed()) {
                 out.println("the MCP server is already registered for " + client + " in " + file + ": nothing changed");
@@ -140,11 +139,11 @@ public final class InstallCommand implements Callable<Integer> {
                         + (applied.backup() == null ? "" : " (backup: " + applied.backup().getFileName() + ")"));
                 out.println("mcp command: " + McpServers.commandLine(entry));
             }
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         }
         catch (IOException e) {
             err.println("install failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -154,7 +153,7 @@ public final class InstallCommand implements Callable<Integer> {
         if (unit == null) {
             err.println("install --service: no user service manager known for " + System.getProperty("os.name")
                     + "; run `java -jar " + jar + " serve` at login instead");
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
         String existing = Files.exists(unit.file()) ? Files.readString(unit.file(), StandardCharsets.UTF_8) : null;
         if (unit.content().equals(existing)) {
@@ -171,7 +170,7 @@ public final class InstallCommand implements Callable<Integer> {
             out.print(unit.content());
         }
         out.println("start it with: " + unit.startHint());
-        return Cli.EXIT_OK;
+        return ExitCode.OK;
     }
 
     /**
@@ -217,7 +216,7 @@ public final class InstallCommand implements Callable<Integer> {
     /** The jobs.jar this command runs from. */
     static Path runningJar() {
         try {
-            Path location = Path.of(Main.class.getProtectionDomain().getCodeSource().getLocation().toURI());
+            Path location = Path.of(InstallCommand.class.getProtectionDomain().getCodeSource().getLocation().toURI());
             if (!Files.isRegularFile(location) || !location.getFileName().toString().endsWith(".jar")) {
                 throw new IllegalStateException("run it from the built jar: ./mvnw -B package -DskipTests && "
                         + "java -jar jobs/target/jobs.jar install");

@@ -2,7 +2,7 @@ package dev.codememory.jobs.install;
 
 import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Cli;
+import dev.codememory.jobs.command.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Files;
@@ -62,7 +62,7 @@ public final class UninstallCommand implements Callable<Integer> {
             SettingsFile.Applied applied = SettingsFile.edit(file, ClaudeSettings::uninstall, "uninstall", dryRun, out,
                     err);
             if (applied == null) {
-                return Cli.EXIT_FAILED;
+                return ExitCode.FAILED;
             }
             if (!applied.changed()) {
                 out.println("no code-memory hook in " + file + ": nothing changed");
@@ -77,11 +77,11 @@ public final class UninstallCommand implements Callable<Integer> {
             if (settings == null && !project) {
                 return unregisterMcp(McpServers.claudeCodeConfig(), "Claude Code");
             }
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         }
         catch (IOException e) {
             err.println("uninstall failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -90,7 +90,7 @@ public final class UninstallCommand implements Callable<Integer> {
             SettingsFile.Applied applied = SettingsFile.edit(file, McpServers::uninstall, "uninstall", dryRun, out,
                     err);
             if (applied == null) {
-                return Cli.EXIT_FAILED;
+                return ExitCode.FAILED;
             }
             if (!applied.changed()) {
                 out.println("no code-memory MCP server for " + client + " in " + file + ": nothing changed");
@@ -99,11 +99,11 @@ public final class UninstallCommand implements Callable<Integer> {
                 out.println("removed the MCP server '" + McpServers.NAME + "' for " + client + " from " + file
                         + " (backup: " + applied.backup().getFileName() + ")");
             }
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         }
         catch (IOException e) {
             err.println("uninstall failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 

@@ -5,15 +5,16 @@ import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.command.Commands;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
-import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.report.StatsCommand;
+import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;
@@ -580,7 +581,7 @@ public final class MemoryTools {
         int exit;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = Cli.commandLine(o, e, invocation).execute("stats");
+            exit = Commands.execute(new StatsCommand(o, e, invocation), new String[0], o, e);
         }
         String text = out.toString(StandardCharsets.UTF_8).stripTrailing();
         String problems = err.toString(StandardCharsets.UTF_8).strip();

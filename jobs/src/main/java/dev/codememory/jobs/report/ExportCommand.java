@@ -2,7 +2,7 @@ package dev.codememory.jobs.report;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.readers.report.ReportQueries;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.report;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.readers.report.ReportQueries;
 import java.io.PrintStream;
 import java.time.LocalDateTime;

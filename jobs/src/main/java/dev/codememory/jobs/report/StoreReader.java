@@ -3,8 +3,8 @@ package dev.codememory.jobs.report;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -34,18 +34,18 @@ public final class StoreReader {
     public static int read(Invocation invocation, PrintStream out, PrintStream err, String whenEmpty, Work work) {
         if (!invocation.home().database().toFile().exists()) {
             out.println(whenEmpty);
-            return Cli.EXIT_OK;
+            return ExitCode.OK;
         }
         try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
             return work.run(c);
         }
         catch (DatabaseLockedException e) {
             err.println(e.getMessage());
-            return Cli.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (DatabaseException | SQLException e) {
             err.println("cannot read the store: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 

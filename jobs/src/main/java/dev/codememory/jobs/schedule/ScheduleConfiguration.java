@@ -25,7 +25,8 @@ public class ScheduleConfiguration {
 
     static final String INGEST = "ingest";
     static final String IDLE = "idle-graduation";
-    static final String NIGHTLY = "nightly-graduation";
+
+    public static final String NIGHTLY = "nightly-graduation";
     static final String PUBLISH = "team-publish";
 
     @Bean
@@ -108,7 +109,7 @@ public class ScheduleConfiguration {
      * {@code --job=publish} on a fixed interval, scheduled by {@code serve} only when
      * this home publishes a project to a team store ({@code code-memory.team.*}).
      */
-    static JobDetail publishJobDetail() {
+    public static JobDetail publishJobDetail() {
         return JobBuilder.newJob(ScheduledBatchLaunch.class)
             .withIdentity(PUBLISH)
             .usingJobData(ScheduledBatchLaunch.JOB_KEY, "publish")
@@ -116,7 +117,7 @@ public class ScheduleConfiguration {
             .build();
     }
 
-    static Trigger publishTrigger(java.time.Duration every) {
+    public static Trigger publishTrigger(java.time.Duration every) {
         return TriggerBuilder.newTrigger()
             .withIdentity(PUBLISH)
             .startAt(java.util.Date.from(java.time.Instant.now().plus(every)))

@@ -1,10 +1,11 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.invocation.CommandTree;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.VectorIndex;
@@ -36,8 +37,8 @@ public class ServeConfiguration {
 
     @Bean
     ServeRequests serveRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs,
-            JobRunner jobRunner, ApplicationContext context, SaveGraduation saveGraduation) {
-        return new ServeRequests(home, resident, jobs, jobRunner, context, saveGraduation);
+            JobRunner jobRunner, ApplicationContext context, SaveGraduation saveGraduation, CommandTree commands) {
+        return new ServeRequests(home, resident, jobs, jobRunner, context, saveGraduation, commands);
     }
 
 }

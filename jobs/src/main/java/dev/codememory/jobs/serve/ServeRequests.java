@@ -2,14 +2,16 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.invocation.CommandTree;
+import dev.codememory.jobs.runtime.JobCommandRunner;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.runtime.JobRunner;
+import dev.codememory.jobs.serve.client.ServeClient;
 import dev.codememory.processors.query.RankingSettings;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
@@ -26,6 +28,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.context.ApplicationContext;
+import picocli.CommandLine;
 
 /**
  * What {@code serve} answers on its socket: the hook's context (with the warm model and
@@ -53,14 +56,17 @@ public class ServeRequests implements ServeServer.Handler {
 
     private final SaveGraduation saves;
 
+    private final CommandTree commands;
+
     public ServeRequests(CodeMemoryHome home, ResidentQueries resident, JobCommandRunner jobs, JobRunner jobRunner,
-            ApplicationContext context, SaveGraduation saves) {
+            ApplicationContext context, SaveGraduation saves, CommandTree commands) {
         this.home = home;
         this.resident = resident;
         this.jobs = jobs;
         this.jobRunner = jobRunner;
         this.context = context;
         this.saves = saves;
+        this.commands = commands;
     }
 
     @Override
@@ -88,7 +94,7 @@ public class ServeRequests implements ServeServer.Handler {
             case "viewer" -> viewer(reply);
             default -> {
                 reply.err("code-memory serve: unknown request '" + op + "'\n");
-                reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
+                reply.finish(ExitCode.USAGE, Map.of());
             }
         }
     }
@@ -163,11 +169,12 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * A command line carried out here for the viewer: serve's home, database session and
-     * jobs, the home as the working directory.
+     * The command tree carried out here for the viewer: serve's home, database session
+     * and jobs, the home as the working directory.
      */
-    public dev.codememory.jobs.cli.Invocation invocation() {
-        return new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner);
+    public CommandLine commandLine(PrintStream out, PrintStream err) {
+        return commands.commandLine(out, err,
+                new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner));
     }
 
     private void viewer(ServeServer.Reply reply) throws IOException {
@@ -175,7 +182,7 @@ public class ServeRequests implements ServeServer.Handler {
         if (signIn == null) {
             reply.err("code-memory serve runs without its viewer (code-memory.viewer.enabled=false, or its port was "
                     + "taken: see logs/jobs.log)\n");
-            reply.finish(JobCommandRunner.EXIT_BUSY, Map.of());
+            reply.finish(ExitCode.BUSY, Map.of());
             return;
         }
         reply.finish(0, Map.of("url", signIn.get()));
@@ -198,10 +205,8 @@ public class ServeRequests implements ServeServer.Handler {
 
     /**
      * A command line as the caller typed it, carried out here by the same command tree as
-     * in its own process
-     * ({@link Cli#commandLine(PrintStream, PrintStream, dev.codememory.jobs.cli.Invocation)}),
-     * for the caller's directory, zone and terminal; what it prints is streamed back as
-     * it prints it, then its exit code.
+     * in its own process ({@link CommandTree}), for the caller's directory, zone and
+     * terminal; what it prints is streamed back as it prints it, then its exit code.
      */
     private void command(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
         List<String> args = new ArrayList<>();
@@ -211,7 +216,7 @@ public class ServeRequests implements ServeServer.Handler {
         if (args.isEmpty() || !COMMANDS.contains(args.get(0))) {
             reply.err("code-memory serve runs " + String.join(", ", new java.util.TreeSet<>(COMMANDS)) + ", not " + args
                     + "\n");
-            reply.finish(JobCommandRunner.EXIT_USAGE, Map.of());
+            reply.finish(ExitCode.USAGE, Map.of());
             return;
         }
         ServedInvocation invocation = new ServedInvocation(Path.of(String.valueOf(request.get("cwd"))),
@@ -219,7 +224,7 @@ public class ServeRequests implements ServeServer.Handler {
                 jobRunner);
         int exit;
         try (PrintStream out = reply.stream(false); PrintStream err = reply.stream(true)) {
-            exit = Cli.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
+            exit = commands.commandLine(out, err, invocation).execute(args.toArray(String[]::new));
         }
         reply.finish(exit, Map.of());
     }

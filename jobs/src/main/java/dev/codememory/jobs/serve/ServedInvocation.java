@@ -1,7 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Invocation;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.runtime.JobRunner;

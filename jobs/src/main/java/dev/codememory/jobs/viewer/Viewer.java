@@ -3,6 +3,7 @@ package dev.codememory.jobs.viewer;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.jobs.serve.ServeRequests;
+import dev.codememory.jobs.serve.ServeSurface;
 import java.io.IOException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -13,7 +14,7 @@ import org.springframework.batch.core.repository.JobRepository;
  * holds the database, stopped before it lets go. {@code viewer} on the command line asks
  * serve (over its owner-only socket) for a one-time sign-in address.
  */
-public class Viewer {
+public class Viewer implements ServeSurface {
 
     private static final Logger log = LoggerFactory.getLogger(Viewer.class);
 
@@ -50,6 +51,7 @@ public class Viewer {
      * Starts answering on 127.0.0.1; a port already taken is logged and serve goes on
      * without its viewer (the hook and the commands matter more).
      */
+    @Override
     public synchronized void start() {
         if (!enabled || server != null) {
             return;
@@ -66,6 +68,7 @@ public class Viewer {
         }
     }
 
+    @Override
     public synchronized void stop() {
         if (server != null) {
             server.close();

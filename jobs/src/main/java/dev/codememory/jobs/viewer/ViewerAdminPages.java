@@ -4,7 +4,6 @@ import static dev.codememory.jobs.viewer.Html.esc;
 import static dev.codememory.jobs.viewer.Html.time;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Cli;
 import dev.codememory.jobs.context.PromptContextService;
 import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.forget.ForgetCommand;
@@ -413,7 +412,7 @@ final class ViewerAdminPages {
         int exit;
         try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
                 PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = Cli.commandLine(o, e, requests.invocation()).execute(args);
+            exit = requests.commandLine(o, e).execute(args);
         }
         return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }

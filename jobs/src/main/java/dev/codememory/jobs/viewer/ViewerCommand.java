@@ -1,8 +1,8 @@
 package dev.codememory.jobs.viewer;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.command.ExitCode;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;
@@ -61,12 +61,12 @@ public final class ViewerCommand implements Callable<Integer> {
         if (answer.isEmpty()) {
             err.println("the viewer is part of serve, which is not running for " + h.root()
                     + ". Start it with: java -jar jobs.jar serve (or install it: java -jar jobs.jar install)");
-            return Cli.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         if (!(answer.get().get("url") instanceof String address)) {
             err.println("serve is running without its viewer (code-memory.viewer.enabled=false, or its port was taken: "
                     + "see " + h.logs().resolve("jobs.log") + ")");
-            return Cli.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         if (url) {
             out.println(address);
@@ -78,7 +78,7 @@ public final class ViewerCommand implements Callable<Integer> {
         if (open && !browse(address)) {
             err.println("could not open a browser here: open the address above");
         }
-        return Cli.EXIT_OK;
+        return ExitCode.OK;
     }
 
     /** Opens the address with the platform's opener; false when there is none. */

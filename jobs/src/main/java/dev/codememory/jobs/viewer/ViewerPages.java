@@ -10,7 +10,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
-import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.query.MatchBand;

@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.readers.viewer.ViewerQueries;
 import java.io.IOException;

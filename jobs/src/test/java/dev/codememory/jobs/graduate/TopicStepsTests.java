@@ -3,7 +3,7 @@ package dev.codememory.jobs.graduate;
 import static dev.codememory.jobs.StepTestSession.todo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.StepTestHome;
 import dev.codememory.jobs.StepTestSession;
 import dev.codememory.jobs.runtime.JobDatabase;

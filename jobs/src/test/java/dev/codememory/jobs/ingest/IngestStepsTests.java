@@ -3,7 +3,7 @@ package dev.codememory.jobs.ingest;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.StepTestHome;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.processors.capture.SpoolLineBuilder;

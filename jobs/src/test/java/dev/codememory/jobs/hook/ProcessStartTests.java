@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assumptions.assumeThat;

@@ -1,27 +1,33 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs;
 
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.demo.DemoCommand;
+import dev.codememory.jobs.endless.EndlessCommand;
 import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.install.UninstallCommand;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.report.ExportCommand;
 import dev.codememory.jobs.report.HistoryCommand;
 import dev.codememory.jobs.report.StatsCommand;
-import dev.codememory.jobs.query.QueryCommand;
-import dev.codememory.jobs.query.ShowCommand;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.search.QueryCommand;
+import dev.codememory.jobs.search.ShowCommand;
+import dev.codememory.jobs.tasks.TaskCommands;
+import dev.codememory.jobs.transcript.ImportCommand;
 import java.io.PrintStream;
-import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.client.ServeClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
+
+import static dev.codememory.jobs.command.Commands.configure;
 
 /**
  * The command line of {@code jobs.jar}, on picocli: every command but {@code hook} (which
@@ -38,14 +44,6 @@ import picocli.CommandLine.Unmatched;
                 "  2  bad usage (or an unknown job)", "  3  busy: a job or another process holds the database", "",
                 "`java -jar jobs.jar COMMAND --help` explains each command." })
 public final class Cli implements Callable<Integer> {
-
-    public static final int EXIT_OK = 0;
-
-    public static final int EXIT_FAILED = JobCommandRunner.EXIT_FAILED;
-
-    public static final int EXIT_USAGE = JobCommandRunner.EXIT_USAGE;
-
-    public static final int EXIT_BUSY = JobCommandRunner.EXIT_BUSY;
 
     @Option(names = "--job", paramLabel = "NAME", order = 1,
             description = "run one job to completion: ingest, graduate, reindex. Running the same command after a "
@@ -119,8 +117,7 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err, invocation)), out, err));
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));
-        cli.addSubcommand("endless", configure(
-                new CommandLine(new dev.codememory.jobs.endless.EndlessCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("endless", configure(new CommandLine(new EndlessCommand(out, err, invocation)), out, err));
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));
@@ -131,31 +128,6 @@ public final class Cli implements Callable<Integer> {
         return cli;
     }
 
-    /**
-     * One command on its own (tests, serve, and the static entry points the commands
-     * keep).
-     */
-    public static int execute(Object command, String[] args, PrintStream out, PrintStream err) {
-        return execute(new CommandLine(command), args, out, err);
-    }
-
-    /** One command line on its own, printing to these streams. */
-    public static int execute(CommandLine command, String[] args, PrintStream out, PrintStream err) {
-        return configure(command, out, err).execute(args);
-    }
-
-    /** Drops the command's own name when a caller passes the whole command line. */
-    public static String[] withoutName(String[] args, String name) {
-        return args.length > 0 && args[0].equals(name) ? java.util.Arrays.copyOfRange(args, 1, args.length) : args;
-    }
-
-    private static CommandLine configure(CommandLine cli, PrintStream out, PrintStream err) {
-        cli.setOut(new PrintWriter(new java.io.OutputStreamWriter(out, StandardCharsets.UTF_8), true));
-        cli.setErr(new PrintWriter(new java.io.OutputStreamWriter(err, StandardCharsets.UTF_8), true));
-        cli.setExitCodeExceptionMapper(e -> e instanceof CommandLine.ParameterException ? EXIT_USAGE : EXIT_FAILED);
-        return cli;
-    }
-
     @Override
     public Integer call() {
         if (job == null) {
@@ -163,7 +135,7 @@ public final class Cli implements Callable<Integer> {
                 err.println("unknown command or option: " + String.join(" ", settings));
             }
             CommandLine.usage(this, settings.isEmpty() ? out : err);
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         List<String> args = new ArrayList<>();
         args.add("--job=" + job);

@@ -1,8 +1,12 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.transcript;
 
 import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.command.ExitCode;
+import dev.codememory.jobs.hook.HookCommand;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
@@ -96,7 +100,7 @@ public final class ImportCommand implements Callable<Integer> {
         Path path = invocation.resolve(source.hooks != null ? source.hooks : expandHome(source.transcripts));
         if (!Files.exists(path)) {
             err.println("import: no such file or folder: " + path);
-            return Cli.EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         CodeMemoryHome home = invocation.home().ensureCreated();
         SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes());
@@ -112,7 +116,7 @@ public final class ImportCommand implements Callable<Integer> {
         }
         catch (IOException | RuntimeException e) {
             err.println("import failed: " + e.getMessage());
-            return Cli.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -148,7 +152,7 @@ public final class ImportCommand implements Callable<Integer> {
                                 : "added " + ConsoleProgress.number(added) + " new events; `java -jar jobs.jar "
                                         + "--job=graduate` (or `serve`) turns them into memories");
             }
-            else if (exit == Cli.EXIT_BUSY) {
+            else if (exit == ExitCode.BUSY) {
                 out.println("the events wait in the spool; the next ingest loads them");
             }
             return exit;

@@ -1,13 +1,13 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.command.Commands;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.StoredEvent;
@@ -103,11 +103,12 @@ public final class ShowCommand implements Callable<Integer> {
 
     /** {@code args} may start with the command's name. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.execute(new ShowCommand(out, err), Cli.withoutName(args, "show"), out, err);
+        return Commands.execute(new ShowCommand(out, err), Commands.withoutName(args, "show"), out, err);
     }
 
     static int run(String[] args, CodeMemoryHome home, PrintStream out, PrintStream err) {
-        return Cli.execute(new ShowCommand(out, err, Invocation.local(home)), Cli.withoutName(args, "show"), out, err);
+        return Commands.execute(new ShowCommand(out, err, Invocation.local(home)), Commands.withoutName(args, "show"),
+                out, err);
     }
 
     @Override
@@ -120,7 +121,7 @@ public final class ShowCommand implements Callable<Integer> {
         }
         if (!home.database().toFile().exists()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
-            return JobCommandRunner.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
         try (SessionLease lease = invocation.read()) {
             if (eventPrefix.isPresent()) {
@@ -129,7 +130,7 @@ public final class ShowCommand implements Callable<Integer> {
             Optional<Shown> shown = load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);
-                return JobCommandRunner.EXIT_FAILED;
+                return ExitCode.FAILED;
             }
             if (json) {
                 out.println(Json.write(toJson(shown.get())));
@@ -141,11 +142,11 @@ public final class ShowCommand implements Callable<Integer> {
         }
         catch (DatabaseLockedException e) {
             err.println(e.getMessage());
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (DatabaseException e) {
             err.println("show failed: " + e.getMessage());
-            return JobCommandRunner.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
     }
 
@@ -184,7 +185,7 @@ public final class ShowCommand implements Callable<Integer> {
         }
         if (events.isEmpty()) {
             err.println("unknown citation: " + citation);
-            return JobCommandRunner.EXIT_FAILED;
+            return ExitCode.FAILED;
         }
         List<Map<String, Object>> shown = events.stream().map(ShowCommand::eventJson).toList();
         if (json) {

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.hook;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.transcript;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.transcript.TranscriptRecord;

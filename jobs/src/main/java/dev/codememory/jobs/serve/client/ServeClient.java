@@ -1,4 +1,4 @@
-package dev.codememory.jobs.serve;
+package dev.codememory.jobs.serve.client;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;

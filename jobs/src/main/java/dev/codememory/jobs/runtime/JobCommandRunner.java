@@ -1,12 +1,7 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.jobs.CodeMemoryApplication;
-import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.jobs.schedule.ServeCommand;
+import dev.codememory.jobs.command.ExitCode;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -15,7 +10,6 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.beans.factory.ObjectProvider;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.stereotype.Component;
@@ -23,18 +17,13 @@ import org.springframework.stereotype.Component;
 /**
  * The Boot side of the command line: {@code --job=NAME} runs one job to completion (exit
  * 0 on COMPLETED, 1 with the failing step named otherwise, 3 when the database or the job
- * lock is held by another process), and {@code serve} runs the scheduler in the
- * foreground. Commands that need the context for something else ({@code forget},
- * {@code import --transcripts}, {@code demo}) run after start-up instead.
+ * lock is held by another process); {@code serve} runs the scheduler in the foreground
+ * ({@code ServeCommand}, the other runner). Commands that need the context for something
+ * else ({@code forget}, {@code import --transcripts}, {@code demo}) run after start-up
+ * instead.
  */
 @Component
 public class JobCommandRunner implements ApplicationRunner {
-
-    public static final int EXIT_FAILED = 1;
-
-    public static final int EXIT_USAGE = 2;
-
-    public static final int EXIT_BUSY = 3;
 
     private static final Logger log = LoggerFactory.getLogger(JobCommandRunner.class);
 
@@ -46,16 +35,12 @@ public class JobCommandRunner implements ApplicationRunner {
 
     private final JobRunner jobRunner;
 
-    private final ObjectProvider<ServeCommand> serveCommand;
-
     private final ConsoleProgress progress;
 
     private final JobRunListener runListener;
 
-    public JobCommandRunner(JobRunner jobRunner, ObjectProvider<ServeCommand> serveCommand, ConsoleProgress progress,
-            JobRunListener runListener) {
+    public JobCommandRunner(JobRunner jobRunner, ConsoleProgress progress, JobRunListener runListener) {
         this.jobRunner = jobRunner;
-        this.serveCommand = serveCommand;
         this.progress = progress;
         this.runListener = runListener;
     }
@@ -67,7 +52,7 @@ public class JobCommandRunner implements ApplicationRunner {
             CodeMemoryApplication.setExitCode(runJob(jobs.get(0), System.out, true));
         }
         else if (args.getNonOptionArgs().equals(List.of("serve"))) {
-            CodeMemoryApplication.setExitCode(serveCommand.getObject().serve());
+            return; // ServeCommand runs it
         }
         else if (CodeMemoryApplication.hasCommand()) {
             return; // the command runs with the context once it has started
@@ -76,7 +61,7 @@ public class JobCommandRunner implements ApplicationRunner {
             System.err.println("usage: java -jar jobs.jar --job=NAME   ("
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames()))
                     + "); java -jar jobs.jar --help for every command");
-            CodeMemoryApplication.setExitCode(EXIT_USAGE);
+            CodeMemoryApplication.setExitCode(ExitCode.USAGE);
         }
     }
 
@@ -99,7 +84,7 @@ public class JobCommandRunner implements ApplicationRunner {
         if (!jobRunner.jobNames().contains(name)) {
             err.println("unknown job '" + name + "'; known jobs: "
                     + String.join(", ", new java.util.TreeSet<>(jobRunner.jobNames())));
-            return EXIT_USAGE;
+            return ExitCode.USAGE;
         }
         JobExecution execution;
         long start = System.nanoTime();
@@ -110,7 +95,7 @@ public class JobCommandRunner implements ApplicationRunner {
         }
         catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
             err.println("job " + name + " not started: " + e.getMessage());
-            return EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         finally {
             progress.detach();
@@ -136,7 +121,7 @@ public class JobCommandRunner implements ApplicationRunner {
         err.println("run the same command again to resume it where it stopped (details: logs/jobs.log)");
         log.error("job {} execution {} ended {} in step {}", name, execution.getId(), execution.getStatus(),
                 failedSteps);
-        return EXIT_FAILED;
+        return ExitCode.FAILED;
     }
 
     /**

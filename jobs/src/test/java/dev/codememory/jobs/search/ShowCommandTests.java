@@ -1,4 +1,4 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

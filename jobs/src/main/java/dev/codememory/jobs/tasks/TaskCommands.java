@@ -1,7 +1,9 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.tasks;
 
 import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.invocation.Invocation;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -33,7 +35,7 @@ public final class TaskCommands {
      * {@code tasks}, {@code task show ID} and {@code blocked} for {@code invocation},
      * printing to the given streams.
      */
-    static List<CommandLine> commandLines(PrintStream out, PrintStream err, Invocation source) {
+    public static List<CommandLine> commandLines(PrintStream out, PrintStream err, Invocation source) {
         CommandLine task = new CommandLine(new Task());
         task.addSubcommand("show", new CommandLine(new TaskShow(out, err, source)));
         return List.of(new CommandLine(new Tasks(out, err, source)), task,
@@ -66,7 +68,7 @@ public final class TaskCommands {
             String wanted = status == null ? null : status.toLowerCase(Locale.ROOT).replace('-', '_');
             if (wanted != null && !STATUSES.contains(wanted)) {
                 err.println("unknown status '" + status + "'; one of " + String.join(", ", new TreeSet<>(STATUSES)));
-                return JobCommandRunner.EXIT_USAGE;
+                return ExitCode.USAGE;
             }
             return withDatabase(source, out, err, c -> list(c, wanted, out));
         }
@@ -153,7 +155,7 @@ public final class TaskCommands {
         }
         catch (DatabaseLockedException e) {
             err.println(e.getMessage());
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (SQLException e) {
             err.println("cannot read tasks: " + e.getMessage());

@@ -1,9 +1,9 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.hook;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.ContextBudgetClock;
 import dev.codememory.jobs.context.HookContext;
-import dev.codememory.jobs.serve.ServeClient;
+import dev.codememory.jobs.serve.client.ServeClient;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.writers.spool.Spool;
@@ -230,7 +230,7 @@ public final class HookCommand {
         return 0;
     }
 
-    static int maxFieldBytes() {
+    public static int maxFieldBytes() {
         String configured = System.getenv("CODE_MEMORY_MAX_FIELD_BYTES");
         if (configured == null || configured.isBlank()) {
             return SpoolLineBuilder.DEFAULT_MAX_FIELD_BYTES;

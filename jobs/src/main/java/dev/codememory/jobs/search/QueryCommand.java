@@ -1,15 +1,19 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.cli.Cli;
-import dev.codememory.jobs.cli.Invocation;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.command.Commands;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.query.QueryException;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
@@ -123,8 +127,8 @@ public final class QueryCommand implements Callable<Integer> {
 
     /** {@code args} may start with the command's name. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
-        return Cli.execute(new QueryCommand(out, err), Cli.withoutName(Cli.withoutName(args, "query"), "search"), out,
-                err);
+        return Commands.execute(new QueryCommand(out, err),
+                Commands.withoutName(Commands.withoutName(args, "query"), "search"), out, err);
     }
 
     @Override
@@ -178,7 +182,7 @@ public final class QueryCommand implements Callable<Integer> {
         }
         catch (DatabaseLockedException e) {
             err.println(e.getMessage());
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         catch (QueryException | IOException e) {
             err.println("query failed: " + e.getMessage());

@@ -1,21 +1,20 @@
-package dev.codememory.jobs.schedule;
+package dev.codememory.jobs.serve;
 
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.cli.JobCommandRunner;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.jobs.serve.ResidentQueries;
-import dev.codememory.jobs.serve.ServeClient;
-import dev.codememory.jobs.serve.ServeRequests;
-import dev.codememory.jobs.serve.ServeServer;
-import dev.codememory.jobs.viewer.Viewer;
+import dev.codememory.jobs.schedule.ScheduleConfiguration;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.file.Path;
 import java.text.ParseException;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Date;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import org.quartz.CronExpression;
 import org.quartz.JobKey;
@@ -26,6 +25,8 @@ import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.launch.JobOperator;
+import org.springframework.boot.ApplicationArguments;
+import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.SmartLifecycle;
 import org.springframework.stereotype.Component;
 
@@ -40,7 +41,7 @@ import org.springframework.stereotype.Component;
  * the next run resumes it), the scheduler waits for it, and the socket goes.
  */
 @Component
-public class ServeCommand implements SmartLifecycle {
+public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private static final Logger log = LoggerFactory.getLogger(ServeCommand.class);
 
@@ -58,7 +59,7 @@ public class ServeCommand implements SmartLifecycle {
 
     private final ServeRequests requests;
 
-    private final Viewer viewer;
+    private final ServeSurface viewer;
 
     private final CountDownLatch stopped = new CountDownLatch(1);
 
@@ -72,7 +73,7 @@ public class ServeCommand implements SmartLifecycle {
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
             CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
-            Viewer viewer, dev.codememory.jobs.team.TeamProperties team) {
+            ServeSurface viewer, dev.codememory.jobs.team.TeamProperties team) {
         this.team = team;
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;
@@ -89,6 +90,14 @@ public class ServeCommand implements SmartLifecycle {
         return home.root().resolve("serve.lock");
     }
 
+    /** {@code serve} on the command line: serves until stopped, its exit code then. */
+    @Override
+    public void run(ApplicationArguments args) {
+        if (args.getNonOptionArgs().equals(List.of("serve"))) {
+            CodeMemoryApplication.setExitCode(serve());
+        }
+    }
+
     public int serve() {
         Path lockFile = lockFile(home);
         serveLock = ProcessLock.tryAcquire(lockFile).orElse(null);
@@ -97,7 +106,7 @@ public class ServeCommand implements SmartLifecycle {
             System.err.println("code-memory serve is already running for " + home.root()
                     + (holder.isEmpty() ? "" : " (process " + holder + ")")
                     + "; one serve per home. The hook, the commands and --job=NAME already go through it.");
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         try {
             resident.start();
@@ -105,7 +114,7 @@ public class ServeCommand implements SmartLifecycle {
         catch (DatabaseLockedException e) {
             System.err.println("serve not started: " + e.getMessage());
             serveLock.close();
-            return JobCommandRunner.EXIT_BUSY;
+            return ExitCode.BUSY;
         }
         resident.skipCompactionWhile(jobRunner::running);
         jobRunner.afterEachRun((job, execution) -> {

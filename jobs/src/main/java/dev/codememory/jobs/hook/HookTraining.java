@@ -1,4 +1,4 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.hook;
 
 /**
  * The sample of a real tool call that {@link HookCommand#train()} feeds the hook when the

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.schedule;
+package dev.codememory.jobs.serve;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

@@ -1,7 +1,8 @@
-package dev.codememory.jobs.serve;
+package dev.codememory.jobs.serve.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.jobs.serve.ServeServer;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.net.StandardProtocolFamily;

@@ -1,8 +1,8 @@
-package dev.codememory.jobs.cli;
+package dev.codememory.jobs.invocation;
 
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryLogging;

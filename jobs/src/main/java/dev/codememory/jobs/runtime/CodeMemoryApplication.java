@@ -1,8 +1,6 @@
-package dev.codememory.jobs;
+package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
-import dev.codememory.jobs.runtime.NativeLibraryCleaner;
 import java.util.function.ToIntFunction;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -15,8 +13,11 @@ import org.springframework.context.ConfigurableApplicationContext;
  * Framework logging goes to {@code logs/jobs.log}; the console gets it only with
  * {@code --verbose} (and {@code serve}, whose console is its log): commands print what
  * happened in their own words.
+ * <p>
+ * It lives in {@code runtime}, below the commands that start it, and scans the whole of
+ * {@code dev.codememory.jobs} as it would from the root.
  */
-@SpringBootApplication
+@SpringBootApplication(scanBasePackages = "dev.codememory.jobs")
 @EnableConfigurationProperties({ CodeMemoryProperties.class, dev.codememory.jobs.team.TeamProperties.class })
 public class CodeMemoryApplication {
 

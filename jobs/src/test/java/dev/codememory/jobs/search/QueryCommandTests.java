@@ -1,10 +1,14 @@
-package dev.codememory.jobs.query;
+package dev.codememory.jobs.search;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.query.QueryException;
+import dev.codememory.jobs.query.QueryRequest;
+import dev.codememory.jobs.query.QueryResult;
+import dev.codememory.jobs.query.RankedSource;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

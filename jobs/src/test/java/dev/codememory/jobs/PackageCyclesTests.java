@@ -1,0 +1,39 @@
+package dev.codememory.jobs;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import org.junit.jupiter.api.Test;
+
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * No import cycle between packages. Maven keeps the modules layered (jobs on processors,
+ * readers and writers, all on config); this keeps the packages inside them so: a package
+ * may use another only if that one does not use it back, directly or around a circle.
+ * Every package is a slice of its own, the root of jobs ({@code Main}, {@code Cli})
+ * included, so a feature package that reached back up to the command line would fail
+ * here. ArchUnit reads the compiled classes: a constant the compiler inlined leaves no
+ * trace, every other use does.
+ */
+class PackageCyclesTests {
+
+    private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
+        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+        .importPackages("dev.codememory");
+
+    @Test
+    void packagesAreFreeOfCycles() {
+        slices().matching("dev.codememory.(**)").should().beFreeOfCycles().check(MAIN_CLASSES);
+    }
+
+    @Test
+    void readsTheMainClassesOfEveryProductModule() {
+        assertThat(MAIN_CLASSES.stream().map(c -> c.getPackageName().split("\\.")[2]).distinct())
+            .containsExactlyInAnyOrder("config", "readers", "processors", "writers", "jobs");
+        assertThat(MAIN_CLASSES.stream().map(c -> c.getSimpleName())).contains("Main", "Cli")
+            .doesNotContain(PackageCyclesTests.class.getSimpleName());
+    }
+
+}

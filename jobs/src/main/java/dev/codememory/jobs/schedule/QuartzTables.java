@@ -1,0 +1,107 @@
+package dev.codememory.jobs.schedule;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Locale;
+import javax.sql.DataSource;
+
+/**
+ * Creates Quartz's tables in a PostgreSQL database when they are missing, from the script
+ * that ships in the Quartz jar. That script drops the tables first (and so would wipe the
+ * schedule of every serve already running on them); here only its CREATE statements run,
+ * as {@code IF NOT EXISTS}, in one transaction under a transaction-scoped advisory lock:
+ * two serves starting at once create the tables once, and a reader never sees half of
+ * them (PostgreSQL's DDL is transactional). The tables go where unqualified names go: the
+ * first schema of the connection's search path ({@code currentSchema} in the URL).
+ */
+final class QuartzTables {
+
+    static final String SCRIPT = "org/quartz/impl/jdbcjobstore/tables_postgres.sql";
+
+    /** Key of the advisory lock held while creating the tables ("qrtz" in ASCII). */
+    private static final long LOCK_KEY = 0x7172747AL;
+
+    private QuartzTables() {
+    }
+
+    /**
+     * Creates the tables unless they are there (one of them is enough to tell: they are
+     * created together); returns whether it created them.
+     */
+    static boolean createIfMissing(DataSource dataSource) {
+        try (Connection c = dataSource.getConnection()) {
+            String product = c.getMetaData().getDatabaseProductName();
+            if (!"PostgreSQL".equals(product)) {
+                throw new IllegalStateException("code-memory.schedule.store=jdbc keeps the schedule in the job"
+                        + " repository's database (spring.datasource.url), which must be PostgreSQL; it is " + product);
+            }
+            if (exists(c)) {
+                return false;
+            }
+            boolean autoCommit = c.getAutoCommit();
+            c.setAutoCommit(false);
+            try (Statement st = c.createStatement()) {
+                st.execute("SELECT pg_advisory_xact_lock(" + LOCK_KEY + ")");
+                for (String sql : createStatements()) {
+                    st.execute(sql);
+                }
+                c.commit();
+            }
+            catch (SQLException e) {
+                c.rollback();
+                throw e;
+            }
+            finally {
+                c.setAutoCommit(autoCommit);
+            }
+            return true;
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("cannot create Quartz's tables: " + e.getMessage(), e);
+        }
+    }
+
+    private static boolean exists(Connection c) throws SQLException {
+        try (Statement st = c.createStatement();
+                ResultSet rs = st.executeQuery("SELECT to_regclass('qrtz_locks') IS NOT NULL")) {
+            rs.next();
+            return rs.getBoolean(1);
+        }
+    }
+
+    /** The script's CREATE TABLE and CREATE INDEX statements, each made IF NOT EXISTS. */
+    static List<String> createStatements() {
+        String script = script();
+        StringBuilder withoutComments = new StringBuilder();
+        script.lines()
+            .filter(line -> !line.strip().startsWith("--"))
+            .forEach(line -> withoutComments.append(line).append('\n'));
+        return Arrays.stream(withoutComments.toString().split(";"))
+            .map(String::strip)
+            .filter(sql -> sql.toUpperCase(Locale.ROOT).startsWith("CREATE "))
+            .map(sql -> sql.replaceFirst("(?i)^CREATE TABLE ", "CREATE TABLE IF NOT EXISTS ")
+                .replaceFirst("(?i)^CREATE INDEX ", "CREATE INDEX IF NOT EXISTS "))
+            .toList();
+    }
+
+    private static String script() {
+        try (InputStream in = QuartzTables.class.getClassLoader().getResourceAsStream(SCRIPT)) {
+            if (in == null) {
+                throw new IllegalStateException("the Quartz jar has no " + SCRIPT);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + SCRIPT, e);
+        }
+    }
+
+}

@@ -50,10 +50,16 @@ final class QuartzTables {
             c.setAutoCommit(false);
             try (Statement st = c.createStatement()) {
                 st.execute("SELECT pg_advisory_xact_lock(" + LOCK_KEY + ")");
-                for (String sql : createStatements()) {
-                    st.execute(sql);
+                // a serve that started at the same time may have made them while we
+                // waited
+                boolean create = !exists(c);
+                if (create) {
+                    for (String sql : createStatements()) {
+                        st.execute(sql);
+                    }
                 }
                 c.commit();
+                return create;
             }
             catch (SQLException e) {
                 c.rollback();
@@ -62,16 +68,21 @@ final class QuartzTables {
             finally {
                 c.setAutoCommit(autoCommit);
             }
-            return true;
         }
         catch (SQLException e) {
             throw new IllegalStateException("cannot create Quartz's tables: " + e.getMessage(), e);
         }
     }
 
+    /**
+     * Read from the catalog with a snapshot of the statement's own, so tables committed
+     * while this transaction waited for the lock are seen ({@code to_regclass} goes
+     * through the session's catalog cache, which may still hold their absence).
+     */
     private static boolean exists(Connection c) throws SQLException {
         try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT to_regclass('qrtz_locks') IS NOT NULL")) {
+                ResultSet rs = st.executeQuery("SELECT EXISTS (SELECT 1 FROM pg_catalog.pg_tables"
+                        + " WHERE schemaname = current_schema() AND tablename = 'qrtz_locks')")) {
             rs.next();
             return rs.getBoolean(1);
         }

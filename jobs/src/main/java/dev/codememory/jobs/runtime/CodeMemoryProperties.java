@@ -24,7 +24,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
         duckdbMemoryLimit = duckdbMemoryLimit == null ? "2GB" : duckdbMemoryLimit;
         duckdbThreads = duckdbThreads == null ? 2 : duckdbThreads;
         ingest = ingest == null ? new Ingest(null) : ingest;
-        schedule = schedule == null ? new Schedule(null, null, null, null, null, null, null) : schedule;
+        schedule = schedule == null ? new Schedule(null, null, null, null, null, null, null, null, null) : schedule;
         vectorStore = vectorStore == null ? "duckdb" : vectorStore.trim().toLowerCase(java.util.Locale.ROOT);
         if (!vectorStore.equals("duckdb") && !vectorStore.equals("milvus")) {
             throw new IllegalArgumentException("code-memory.vector-store must be duckdb or milvus, was " + vectorStore);
@@ -117,11 +117,29 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
      * @param afterSessionEnd graduate once a session has ended (its SessionEnd ingested)
      * and this long has passed, so the next session finds it as memory; zero: wait for
      * idle
+     * @param store where Quartz keeps the schedule: {@code memory} (default, this process
+     * only) or {@code jdbc}: the job repository's PostgreSQL database
+     * ({@code spring.datasource.*}), clustered, so two {@code serve} processes of one
+     * home never run the same fire of a job twice
+     * @param clusterCheckinInterval with {@code store=jdbc}: how often a serve tells the
+     * others it is alive; one silent for this long plus Quartz's 7.5 s grace is taken for
+     * dead and its triggers are taken over
      */
     public record Schedule(Duration ingestEvery, Duration idleAfter, Duration idleCheckEvery, String nightlyCron,
-            Boolean enabled, Duration afterSave, Duration afterSessionEnd) {
+            Boolean enabled, Duration afterSave, Duration afterSessionEnd, String store,
+            Duration clusterCheckinInterval) {
 
         public Schedule {
+            store = store == null ? "memory" : store.trim().toLowerCase(java.util.Locale.ROOT);
+            if (!store.equals("memory") && !store.equals("jdbc")) {
+                throw new IllegalArgumentException("code-memory.schedule.store must be memory or jdbc, was " + store);
+            }
+            clusterCheckinInterval = clusterCheckinInterval == null ? Duration.ofSeconds(5) : clusterCheckinInterval;
+            if (clusterCheckinInterval.toMillis() < 1000) {
+                throw new IllegalArgumentException(
+                        "code-memory.schedule.cluster-checkin-interval must be at least 1s, was "
+                                + clusterCheckinInterval);
+            }
             enabled = enabled == null || enabled;
             afterSave = afterSave == null ? Duration.ofMinutes(1) : afterSave;
             if (afterSave.isNegative()) {

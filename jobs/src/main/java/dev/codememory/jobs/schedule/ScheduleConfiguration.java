@@ -27,7 +27,8 @@ public class ScheduleConfiguration {
     static final String IDLE = "idle-graduation";
 
     public static final String NIGHTLY = "nightly-graduation";
-    static final String PUBLISH = "team-publish";
+
+    public static final String PUBLISH = "team-publish";
 
     @Bean
     JobDetail ingestJobDetail() {

@@ -33,8 +33,20 @@ public class ScheduledBatchLaunch extends QuartzJobBean {
     @Override
     protected void executeInternal(JobExecutionContext context) {
         String job = context.getMergedJobDataMap().getString(JOB_KEY);
+        if (log.isDebugEnabled()) {
+            log.debug("{} fired for {} on {}", job, context.getScheduledFireTime().toInstant(), instanceId(context));
+        }
         idleTracker.observe();
         runQuietly(jobRunner, job);
+    }
+
+    private static String instanceId(JobExecutionContext context) {
+        try {
+            return context.getScheduler().getSchedulerInstanceId();
+        }
+        catch (org.quartz.SchedulerException e) {
+            return "?";
+        }
     }
 
     /**

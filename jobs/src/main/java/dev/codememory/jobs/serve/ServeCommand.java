@@ -149,12 +149,21 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
                 return 0;
             }
             if (team.publishesOnSchedule()) {
+                // replace: a schedule kept in PostgreSQL has it from the last start
                 scheduler.scheduleJob(ScheduleConfiguration.publishJobDetail(),
-                        ScheduleConfiguration.publishTrigger(team.publishEvery()));
+                        java.util.Set.of(ScheduleConfiguration.publishTrigger(team.publishEvery())), true);
                 log.info("publishing {} project(s) to the team store every {}", team.projects().size(),
                         team.publishEvery());
             }
+            else {
+                // a kept schedule may still have it from when this home published
+                scheduler.deleteJob(JobKey.jobKey(ScheduleConfiguration.PUBLISH));
+            }
             scheduler.start();
+            if (scheduler.getMetaData().isJobStoreClustered()) {
+                log.info("schedule kept in the job repository's database, clustered as {} (this serve: {})",
+                        scheduler.getSchedulerName(), scheduler.getSchedulerInstanceId());
+            }
             log.info("serving: ingest every {}, graduate after {} idle and at cron '{}'",
                     properties.schedule().ingestEvery(), properties.schedule().idleAfter(),
                     properties.schedule().nightlyCron());

@@ -1,0 +1,122 @@
+package dev.codememory.jobs.schedule;
+
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Properties;
+import java.util.UUID;
+import javax.sql.DataSource;
+import org.quartz.impl.jdbcjobstore.PostgreSQLDelegate;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.boot.quartz.autoconfigure.QuartzProperties;
+import org.springframework.boot.quartz.autoconfigure.SchedulerFactoryBeanCustomizer;
+import org.springframework.context.annotation.Bean;
+import org.springframework.context.annotation.Configuration;
+
+/**
+ * Where Quartz keeps {@code serve}'s schedule ({@code code-memory.schedule.store}). In
+ * memory by default: the schedule lives and dies with the process. With {@code jdbc} it
+ * is kept in the job repository's PostgreSQL database ({@code spring.datasource.*}, so
+ * one setting names the team database for both), clustered: the serves of one home share
+ * their triggers, a fire runs on one of them only, and the triggers of one that dies are
+ * taken over by the others once it has missed its check-ins. Quartz clusters the
+ * schedulers of one name, so the name is the home's: another home's serve on the same
+ * database never holds this home's triggers.
+ */
+@Configuration(proxyBeanMethods = false)
+public class ScheduleStoreConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(ScheduleStoreConfiguration.class);
+
+    /** The file in the home that holds its id, made once and kept. */
+    static final String HOME_ID = "home-id";
+
+    @Bean
+    SchedulerFactoryBeanCustomizer scheduleStore(CodeMemoryProperties properties, CodeMemoryHome home,
+            QuartzProperties quartz, ObjectProvider<DataSource> dataSource) {
+        return factory -> {
+            if (!properties.schedule().store().equals("jdbc")) {
+                return;
+            }
+            DataSource database = dataSource.getObject();
+            if (QuartzTables.createIfMissing(database)) {
+                log.info("created Quartz's tables in the job repository's database");
+            }
+            factory.setDataSource(database);
+            factory.setSchedulerName(schedulerName(home));
+            // the triggers outlive the process: settings changed since (an interval, the
+            // cron) apply at the next start
+            factory.setOverwriteExistingJobs(true);
+            Properties merged = new Properties();
+            merged.putAll(quartz.getProperties());
+            merged.putAll(clusteredStore(properties.schedule()));
+            factory.setQuartzProperties(merged);
+        };
+    }
+
+    /**
+     * Quartz's settings for the clustered JDBC job store on PostgreSQL. Job data is kept
+     * as text properties, never as serialized Java objects read back from a database
+     * others can write to.
+     */
+    static Properties clusteredStore(CodeMemoryProperties.Schedule schedule) {
+        Properties p = new Properties();
+        p.setProperty("org.quartz.jobStore.class", DataSourceJobStore.class.getName());
+        p.setProperty("org.quartz.jobStore.driverDelegateClass", PostgreSQLDelegate.class.getName());
+        p.setProperty("org.quartz.jobStore.isClustered", "true");
+        p.setProperty("org.quartz.jobStore.clusterCheckinInterval",
+                Long.toString(schedule.clusterCheckinInterval().toMillis()));
+        p.setProperty("org.quartz.jobStore.useProperties", "true");
+        p.setProperty("org.quartz.scheduler.instanceId", "AUTO");
+        return p;
+    }
+
+    /**
+     * The scheduler's name, {@code code-memory-} and the home's id: the same for every
+     * serve of this home (wherever the home is mounted), another for every other home.
+     */
+    static String schedulerName(CodeMemoryHome home) {
+        return "code-memory-" + homeId(home);
+    }
+
+    /**
+     * The id in the home's {@value #HOME_ID} file, written on first use (a random UUID).
+     * Two processes starting at once agree: the file appears whole, by a hard link from a
+     * temporary file, and the second one reads the first one's.
+     */
+    static String homeId(CodeMemoryHome home) {
+        Path file = home.root().resolve(HOME_ID);
+        try {
+            if (!Files.exists(file)) {
+                Path written = Files.createTempFile(home.root(), HOME_ID, ".tmp");
+                try {
+                    Files.writeString(written, UUID.randomUUID() + "\n", StandardCharsets.US_ASCII);
+                    Files.createLink(file, written);
+                }
+                catch (FileAlreadyExistsException e) {
+                    // another process made it first: its id is the home's
+                }
+                finally {
+                    Files.deleteIfExists(written);
+                }
+            }
+            String id = Files.readString(file, StandardCharsets.US_ASCII).strip();
+            if (!id.matches("[0-9a-f-]{36}")) {
+                throw new IllegalStateException(
+                        file + " does not hold a home id (a UUID); delete it to make a new one");
+            }
+            return id;
+        }
+        catch (IOException e) {
+            throw new UncheckedIOException("cannot read or create " + file, e);
+        }
+    }
+
+}

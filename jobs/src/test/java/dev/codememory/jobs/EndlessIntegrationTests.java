@@ -2,15 +2,12 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -127,7 +124,7 @@ class EndlessIntegrationTests {
         Path log = tmp.resolve("serve.log");
         Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.enabled=false");
         try {
-            awaitServe(serve, log);
+            JobsJar.awaitWarm(home, serve, log);
             assertThat(endless("status", "--project", project.toString()).stdout()).isEqualTo(without);
             assertThat(endless("enable").stdout()).isEqualTo("endless mode: enabled\n");
             assertThat(home.resolve("endless")).hasContent("enabled");
@@ -152,21 +149,6 @@ class EndlessIntegrationTests {
         JobsJar.Result r = JobsJar.run(home, new byte[0], all.toArray(String[]::new));
         assertThat(r.exit()).as("endless %s: %s", all, r.stderr()).isZero();
         return r;
-    }
-
-    private static void awaitServe(Process serve, Path log) throws Exception {
-        ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (System.currentTimeMillis() < deadline) {
-            assertThat(serve.isAlive()).as("serve runs; its log:\n%s", Files.exists(log) ? Files.readString(log) : "")
-                .isTrue();
-            var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
-            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("serve not warm in 180 s; its log:\n" + Files.readString(log));
     }
 
     // ---- four sessions of the orders migration, the last three hours ago ----
@@ -202,7 +184,7 @@ class EndlessIntegrationTests {
             String[][] todos, String commit, String sha) {
         lines.add(events.event(s, at(t0, 0), "SessionStart", "source", "startup"));
         lines.add(events.event(s, at(t0, 1), "UserPromptSubmit", "prompt", prompt));
-        lines.add(todo(events, s, at(t0, 2), todos));
+        lines.add(events.todo(s, at(t0, 2), todos));
         lines.add(events.tool(s, at(t0, 3), "Edit",
                 Map.of("file_path", project + "/db/migration/V002__orders.sql", "old_string", "a", "new_string", "b"),
                 Map.of("filePath", project + "/db/migration/V002__orders.sql")));
@@ -216,18 +198,6 @@ class EndlessIntegrationTests {
 
     private static String at(Instant t0, int minutes) {
         return t0.plus(minutes, ChronoUnit.MINUTES).toString();
-    }
-
-    private static String todo(HookEvents events, String session, String ts, String[][] items) {
-        List<Object> todos = new ArrayList<>();
-        for (String[] item : items) {
-            Map<String, Object> todo = new LinkedHashMap<>();
-            todo.put("content", item[0]);
-            todo.put("status", item[1]);
-            todo.put("activeForm", item[0]);
-            todos.add(todo);
-        }
-        return events.tool(session, ts, "TodoWrite", Map.of("todos", todos), Map.of("oldTodos", List.of()));
     }
 
 }

@@ -4,7 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -44,6 +46,19 @@ final class HookEvents {
         e.put("tool_response", response);
         e.put("timestamp", ts);
         return Json.write(e);
+    }
+
+    /** A TodoWrite of these {content, status} items, as Claude Code records it. */
+    String todo(String session, String ts, String[][] items) {
+        List<Object> todos = new ArrayList<>();
+        for (String[] item : items) {
+            Map<String, Object> todo = new LinkedHashMap<>();
+            todo.put("content", item[0]);
+            todo.put("status", item[1]);
+            todo.put("activeForm", item[0]);
+            todos.add(todo);
+        }
+        return tool(session, ts, "TodoWrite", Map.of("todos", todos), Map.of("oldTodos", List.of()));
     }
 
     /** A Bash call's response as Claude Code records it. */

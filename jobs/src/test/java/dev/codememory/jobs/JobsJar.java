@@ -1,6 +1,10 @@
 package dev.codememory.jobs;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.install.InstallCommand;
+import dev.codememory.jobs.serve.client.ServeClient;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -10,6 +14,7 @@ import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -158,6 +163,26 @@ public final class JobsJar {
 
     static String java() {
         return Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    }
+
+    /**
+     * Waits until the serve process started on {@code home} answers warm (model and
+     * indexes loaded), at most 180 s; fails with its log when it dies or takes longer.
+     */
+    public static void awaitWarm(Path home, Process serve, Path log) throws Exception {
+        ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
+        long deadline = System.currentTimeMillis() + 180_000;
+        while (System.currentTimeMillis() < deadline) {
+            assertThat(serve.isAlive())
+                .as("serve is running; its log:\n%s", Files.exists(log) ? Files.readString(log) : "")
+                .isTrue();
+            var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
+            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
+                return;
+            }
+            Thread.sleep(250);
+        }
+        throw new AssertionError("serve not warm in 180 s; its log:\n" + Files.readString(log));
     }
 
 }

@@ -2,10 +2,8 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.mcp.McpCommand;
-import dev.codememory.jobs.serve.client.ServeClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -13,7 +11,6 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -68,7 +65,7 @@ class McpServeIntegrationTests {
             Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.ingest-every=1h",
                     "--code-memory.schedule.idle-after=24h", "--code-memory.schedule.after-save=2s");
             try {
-                awaitWarm(home, serve, log);
+                JobsJar.awaitWarm(home, serve, log);
                 List<String> served = new ArrayList<>();
                 for (Map<String, Object> c : calls) {
                     served.add(mcp.text(c));
@@ -119,20 +116,6 @@ class McpServeIntegrationTests {
             out.add(m.group(1));
         }
         return out;
-    }
-
-    static void awaitWarm(Path home, Process serve, Path log) throws Exception {
-        ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (System.currentTimeMillis() < deadline) {
-            assertThat(serve.isAlive()).as("serve is running; its log:\n%s", Files.readString(log)).isTrue();
-            var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
-            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("serve not warm in 180 s; its log:\n" + Files.readString(log));
     }
 
     /**

@@ -2,16 +2,12 @@ package dev.codememory.jobs;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
-import java.time.Instant;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -61,7 +57,7 @@ class ServeCommandsIntegrationTests {
         // no schedule: nothing but the commands below changes the store meanwhile
         Process serve = JobsJar.start(home, log, "serve", "--code-memory.schedule.enabled=false");
         try {
-            awaitWarm(home, serve, log);
+            JobsJar.awaitWarm(home, serve, log);
 
             JobsJar.Result servedStats = JobsJar.runIn(project, home, "stats");
             assertThat(servedStats.exit()).as(servedStats.stderr()).isZero();
@@ -199,22 +195,6 @@ class ServeCommandsIntegrationTests {
                 }
             }
         }
-    }
-
-    private static void awaitWarm(Path home, Process serve, Path log) throws Exception {
-        ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (System.currentTimeMillis() < deadline) {
-            assertThat(serve.isAlive())
-                .as("serve is running; its log:\n%s", Files.exists(log) ? Files.readString(log) : "")
-                .isTrue();
-            var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
-            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("serve not warm in 180 s; its log:\n" + Files.readString(log));
     }
 
 }

@@ -8,10 +8,8 @@ import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -39,7 +37,7 @@ class ServeSocketIntegrationTests {
         Process serve = JobsJar.start(home, log, "serve");
         Process second = null;
         try {
-            awaitWarm(home, serve, log);
+            JobsJar.awaitWarm(home, serve, log);
 
             // the hook: answered by serve with the prompt's vector, on the JDK alone
             Path classes = tmp.resolve("hook-classes.txt");
@@ -116,7 +114,7 @@ class ServeSocketIntegrationTests {
 
             // and a new serve replaces the stale socket
             second = JobsJar.start(home, tmp.resolve("serve-2.log"), "serve");
-            awaitWarm(home, second, tmp.resolve("serve-2.log"));
+            JobsJar.awaitWarm(home, second, tmp.resolve("serve-2.log"));
             assertThat(ServeClient.forHome(new CodeMemoryHome(home)).running()).isTrue();
         }
         finally {
@@ -146,22 +144,6 @@ class ServeSocketIntegrationTests {
     private String prompt(String text) {
         return "{\"session_id\":\"serve-it\",\"cwd\":\"" + tmp.resolve("shop-api")
                 + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":\"" + text + "\"}";
-    }
-
-    private static void awaitWarm(Path home, Process serve, Path log) throws Exception {
-        ServeClient client = ServeClient.forHome(new CodeMemoryHome(home));
-        long deadline = System.currentTimeMillis() + 180_000;
-        while (System.currentTimeMillis() < deadline) {
-            assertThat(serve.isAlive())
-                .as("serve is running; its log:\n%s", Files.exists(log) ? Files.readString(log) : "")
-                .isTrue();
-            var ping = client.call(Map.of("op", "ping"), Instant.now().plusSeconds(5));
-            if (ping.isPresent() && Boolean.TRUE.equals(ping.get().get("warm"))) {
-                return;
-            }
-            Thread.sleep(250);
-        }
-        throw new AssertionError("serve not warm in 180 s; its log:\n" + Files.readString(log));
     }
 
     private static String lastLine(Path log) throws Exception {

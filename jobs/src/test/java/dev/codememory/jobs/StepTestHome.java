@@ -1,6 +1,9 @@
 package dev.codememory.jobs;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.runtime.JobDatabase;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -13,6 +16,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.springframework.batch.core.BatchStatus;
+import org.springframework.batch.core.job.JobExecution;
+import org.springframework.batch.core.step.Step;
+import org.springframework.batch.core.step.StepExecution;
+import org.springframework.batch.test.JobOperatorTestUtils;
+import org.springframework.context.ApplicationContext;
 
 /**
  * The home of an in-process step test: created and named in the system property before
@@ -52,6 +61,25 @@ public final class StepTestHome {
                     .toList());
             }
             return rows;
+        }
+    }
+
+    /**
+     * Runs the application's step bean of this name as a job of its own and returns its
+     * read and write counts, once it completed. The stage steps sit in flows of the
+     * graduation job, where the job cannot look them up by name.
+     */
+    public static List<Long> run(JobOperatorTestUtils steps, ApplicationContext context, String step) {
+        JobExecution execution = steps.startStep(context.getBean(step, Step.class));
+        assertThat(execution.getStatus()).as(step).isEqualTo(BatchStatus.COMPLETED);
+        StepExecution one = execution.getStepExecutions().iterator().next();
+        return List.of(one.getReadCount(), one.getWriteCount());
+    }
+
+    /** {@link #rows(Connection, String)} on a connection of the jobs' database. */
+    public static List<List<Object>> rows(JobDatabase database, String sql) throws SQLException {
+        try (Connection c = database.connection()) {
+            return rows(c, sql);
         }
     }
 

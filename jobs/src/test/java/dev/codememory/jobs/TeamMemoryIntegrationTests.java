@@ -120,7 +120,7 @@ class TeamMemoryIntegrationTests {
             Process serve = JobsJar.start(bob, serveLog, "serve", "--code-memory.schedule.ingest-every=1s",
                     "--code-memory.schedule.idle-after=24h", "--code-memory.team.publish-every=2s");
             try {
-                McpServeIntegrationTests.awaitWarm(bob, serve, serveLog);
+                JobsJar.awaitWarm(bob, serve, serveLog);
                 String context = promptContext(bob, bobShop, "How do we do database migrations in the shop service?");
                 assertThat(context)
                     .as("hook.log: %s\nserve.log: %s", Files.readString(bob.resolve("logs/hook.log")),

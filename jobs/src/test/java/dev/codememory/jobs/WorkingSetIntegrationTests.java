@@ -8,7 +8,6 @@ import java.nio.file.Path;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -114,7 +113,7 @@ class WorkingSetIntegrationTests {
         Instant t0 = Instant.now().minus(2, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         for (String line : List.of(
                 events.event("spooled-1", at(t0, 0), "UserPromptSubmit", "prompt", "Add a logout button"),
-                todo("spooled-1", at(t0, 1), new String[][] { { "Add the logout button", "in_progress" } }))) {
+                events.todo("spooled-1", at(t0, 1), new String[][] { { "Add the logout button", "in_progress" } }))) {
             HookEvents.hook(home, (Map<String, Object>) Json.parse(line));
         }
 
@@ -138,7 +137,7 @@ class WorkingSetIntegrationTests {
         List<String> lines = new ArrayList<>();
         lines.add(events.event(s, at(t0, 0), "SessionStart", "source", "startup"));
         lines.add(events.event(s, at(t0, 1), "UserPromptSubmit", "prompt", "Add a login form"));
-        lines.add(todo(s, at(t0, 2), new String[][] { { "Add the login form", "in_progress" } }));
+        lines.add(events.todo(s, at(t0, 2), new String[][] { { "Add the login form", "in_progress" } }));
         lines.add(events.tool(s, at(t0, 3), "Edit",
                 Map.of("file_path", project + "/src/login.ts", "old_string", "a", "new_string", "b"),
                 Map.of("filePath", project + "/src/login.ts")));
@@ -146,7 +145,7 @@ class WorkingSetIntegrationTests {
                 "Error: FAIL src/login.test.ts\n  TypeError: Cannot read properties of undefined"));
         lines.add(events.event(s, at(t0, 5), "UserPromptSubmit", "prompt",
                 "Now rate-limit the login endpoint to 5 tries a minute"));
-        lines.add(todo(s, at(t0, 6), new String[][] { { "Add the login form", "completed" },
+        lines.add(events.todo(s, at(t0, 6), new String[][] { { "Add the login form", "completed" },
                 { "Rate-limit the login endpoint", "in_progress" }, { "Write the rate-limit test", "pending" } }));
         lines.add(events.tool(s, at(t0, 7), "Write", Map.of("file_path", project + "/src/limit.ts", "content", "x"),
                 Map.of("type", "create", "filePath", project + "/src/limit.ts")));
@@ -161,19 +160,6 @@ class WorkingSetIntegrationTests {
 
     private static String at(Instant t0, int minutes) {
         return t0.plus(minutes, ChronoUnit.MINUTES).toString();
-    }
-
-    private static String todo(String session, String ts, String[][] items) {
-        List<Object> todos = new ArrayList<>();
-        for (String[] item : items) {
-            Map<String, Object> todo = new LinkedHashMap<>();
-            todo.put("content", item[0]);
-            todo.put("status", item[1]);
-            todo.put("activeForm", item[0]);
-            todos.add(todo);
-        }
-        return new HookEvents(project).tool(session, ts, "TodoWrite", Map.of("todos", todos),
-                Map.of("oldTodos", List.of()));
     }
 
     private static List<String> citations(String context) {

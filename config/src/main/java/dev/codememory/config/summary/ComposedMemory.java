@@ -33,4 +33,14 @@ public interface ComposedMemory {
     /** The first quote of each of {@link #summarizes()}, in the same order. */
     List<Quote> quotes();
 
+    /**
+     * Fails unless a composed memory cites at least one memory, with one quote each.
+     * @param what what is composed, for the message ("a summary", "a topic")
+     */
+    static void requireOneQuoteEach(List<String> summarizes, List<Quote> quotes, String what) {
+        if (summarizes.size() != quotes.size() || summarizes.isEmpty()) {
+            throw new IllegalArgumentException(what + " cites at least one memory, with one quote each");
+        }
+    }
+
 }

@@ -27,8 +27,6 @@ public record SessionSummary(String entryId, String sessionId, String project, L
         Objects.requireNonNull(canonicalKey, "canonicalKey");
         summarizes = List.copyOf(summarizes);
         quotes = List.copyOf(quotes);
-        if (summarizes.size() != quotes.size() || summarizes.isEmpty()) {
-            throw new IllegalArgumentException("a summary cites at least one memory, with one quote each");
-        }
+        ComposedMemory.requireOneQuoteEach(summarizes, quotes, "a summary");
     }
 }

@@ -29,8 +29,6 @@ public record TopicMemory(String entryId, String project, String sessionId, Loca
         summarizes = List.copyOf(summarizes);
         quotes = List.copyOf(quotes);
         members = List.copyOf(members);
-        if (summarizes.size() != quotes.size() || summarizes.isEmpty()) {
-            throw new IllegalArgumentException("a topic cites at least one memory, with one quote each");
-        }
+        ComposedMemory.requireOneQuoteEach(summarizes, quotes, "a topic");
     }
 }

@@ -11,8 +11,6 @@ import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -22,10 +20,6 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
-import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.step.Step;
-import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.test.JobOperatorTestUtils;
 import org.springframework.batch.test.context.SpringBatchTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -85,167 +79,165 @@ class GraduationStepsTests {
     @Test
     void eachStageWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         spoolSession();
-        run("sealSpoolStep");
-        assertThat(run("ingestSpoolStep")).containsExactly(12L, 12L);
-        assertThat(run("applyRulesStep")).as("nothing derived yet, nothing to clear").containsExactly(0L, 0L);
+        StepTestHome.run(steps, context, "sealSpoolStep");
+        assertThat(StepTestHome.run(steps, context, "ingestSpoolStep")).containsExactly(12L, 12L);
+        assertThat(StepTestHome.run(steps, context, "applyRulesStep")).as("nothing derived yet, nothing to clear")
+            .containsExactly(0L, 0L);
 
-        assertThat(run("assembleSessionsStep")).containsExactly(1L, 1L);
-        assertThat(rows("SELECT session_id, project, started_at::VARCHAR, ended_at::VARCHAR, first_seq, last_seq,"
-                + " prompt_count, tool_count, extracted_seq FROM sessions"))
+        assertThat(StepTestHome.run(steps, context, "assembleSessionsStep")).containsExactly(1L, 1L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT session_id, project, started_at::VARCHAR, ended_at::VARCHAR, first_seq, last_seq,"
+                        + " prompt_count, tool_count, extracted_seq FROM sessions"))
             .containsExactly(
                     List.of(SESSION, PROJECT, "2026-01-05 09:00:00", "2026-01-05 09:11:00", 1L, 12L, 2L, 6L, 0L));
-        assertThat(rows("SELECT prompt_text, reply_text, reply_source FROM turns ORDER BY prompt_ts")).containsExactly(
-                List.of("Please add retries with backoff to the billing client and keep the public API stable.",
-                        "We decided to use exponential backoff with jitter for the billing client retries."
-                                + " The tests pass now.",
-                        "stop"),
-                List.of("Never log request bodies in the billing service.",
-                        "Understood: the billing service will not log request bodies.", "stop"));
-        assertThat(rows("SELECT tool, failed, count(*), max(error_text) FROM observations GROUP BY ALL ORDER BY ALL"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT prompt_text, reply_text, reply_source FROM turns ORDER BY prompt_ts"))
+            .containsExactly(
+                    List.of("Please add retries with backoff to the billing client and keep the public API stable.",
+                            "We decided to use exponential backoff with jitter for the billing client retries."
+                                    + " The tests pass now.",
+                            "stop"),
+                    List.of("Never log request bodies in the billing service.",
+                            "Understood: the billing service will not log request bodies.", "stop"));
+        assertThat(StepTestHome.rows(database,
+                "SELECT tool, failed, count(*), max(error_text) FROM observations GROUP BY ALL ORDER BY ALL"))
             .containsExactly(Arrays.asList("Bash", false, 2L, null),
                     List.of("Bash", true, 1L, "expected 3 attempts but was 1"), Arrays.asList("Edit", false, 1L, null),
                     Arrays.asList("TodoWrite", false, 2L, null));
-        assertThat(run("assembleSessionsStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "assembleSessionsStep")).containsExactly(0L, 0L);
 
-        assertThat(run("extractCandidatesStep")).containsExactly(1L, 1L);
-        assertThat(rows("SELECT kind, count(*) FROM candidates GROUP BY ALL ORDER BY ALL")).containsExactly(
-                List.of("decision", 1L), List.of("exchange", 2L), List.of("insight", 1L), List.of("observation", 4L),
-                List.of("preference", 1L), List.of("task", 3L), List.of("work", 1L));
-        assertThat(rows("SELECT title, task_json->>'status', task_json->>'source' FROM candidates"
-                + " WHERE kind = 'task' ORDER BY ts, title"))
+        assertThat(StepTestHome.run(steps, context, "extractCandidatesStep")).containsExactly(1L, 1L);
+        assertThat(StepTestHome.rows(database, "SELECT kind, count(*) FROM candidates GROUP BY ALL ORDER BY ALL"))
+            .containsExactly(List.of("decision", 1L), List.of("exchange", 2L), List.of("insight", 1L),
+                    List.of("observation", 4L), List.of("preference", 1L), List.of("task", 3L), List.of("work", 1L));
+        assertThat(StepTestHome.rows(database,
+                "SELECT title, task_json->>'status', task_json->>'source' FROM candidates"
+                        + " WHERE kind = 'task' ORDER BY ts, title"))
             .containsExactly(List.of("Add retries to the billing client", "in_progress", "todo_list"),
                     List.of("Document the retry policy in the changelog", "pending", "todo_list"),
                     List.of("Add retries to the billing client", "done", "todo_list"));
-        assertThat(rows("SELECT title FROM candidates WHERE kind IN ('insight', 'work', 'decision', 'preference')"
-                + " ORDER BY kind"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT title FROM candidates WHERE kind IN ('insight', 'work', 'decision', 'preference')"
+                        + " ORDER BY kind"))
             .containsExactly(
                     List.of("We decided to use exponential backoff with jitter for the billing client retries"),
                     List.of("Fixed `" + TEST_COMMAND + "`: Tests run: 4, Failures: 1 by changing"
                             + " src/main/java/billing/BillingClient.java"),
                     List.of("Never log request bodies in the billing service"),
                     List.of("Add retries to the billing client"));
-        assertThat(rows("SELECT extracted_seq FROM sessions")).containsExactly(List.of(12L));
-        assertThat(run("extractCandidatesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.rows(database, "SELECT extracted_seq FROM sessions")).containsExactly(List.of(12L));
+        assertThat(StepTestHome.run(steps, context, "extractCandidatesStep")).containsExactly(0L, 0L);
 
-        assertThat(run("extractProjectFactsStep")).containsExactly(1L, 1L);
-        assertThat(rows("SELECT count(*) FROM candidates")).as("one short session states no project fact")
+        assertThat(StepTestHome.run(steps, context, "extractProjectFactsStep")).containsExactly(1L, 1L);
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM candidates"))
+            .as("one short session states no project fact")
             .containsExactly(List.of(13L));
-        assertThat(rows("SELECT stage, count(*) FROM stage_marks GROUP BY ALL")).containsExactly(List.of("facts", 1L));
-        assertThat(run("extractProjectFactsStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.rows(database, "SELECT stage, count(*) FROM stage_marks GROUP BY ALL"))
+            .containsExactly(List.of("facts", 1L));
+        assertThat(StepTestHome.run(steps, context, "extractProjectFactsStep")).containsExactly(0L, 0L);
 
-        assertThat(run("validateCandidatesStep")).containsExactly(13L, 13L);
-        assertThat(rows("SELECT stage, status, count(*), count(DISTINCT candidate_id) FROM entries GROUP BY ALL"))
+        assertThat(StepTestHome.run(steps, context, "validateCandidatesStep")).containsExactly(13L, 13L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT stage, status, count(*), count(DISTINCT candidate_id) FROM entries GROUP BY ALL"))
             .containsExactly(List.of("candidate", "active", 13L, 13L));
-        assertThat(rows("SELECT count(*) FROM graduation_rejects")).containsExactly(List.of(0L));
-        assertThat(run("validateCandidatesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM graduation_rejects")).containsExactly(List.of(0L));
+        assertThat(StepTestHome.run(steps, context, "validateCandidatesStep")).containsExactly(0L, 0L);
 
-        assertThat(run("alignEvidenceStep")).containsExactly(13L, 13L);
-        assertThat(rows("SELECT stage, status, count(*) FROM entries GROUP BY ALL"))
+        assertThat(StepTestHome.run(steps, context, "alignEvidenceStep")).containsExactly(13L, 13L);
+        assertThat(StepTestHome.rows(database, "SELECT stage, status, count(*) FROM entries GROUP BY ALL"))
             .containsExactly(List.of("verified", "active", 13L));
-        assertThat(rows("SELECT field, method, count(*), count(DISTINCT entry_id) FROM evidence_spans"
-                + " GROUP BY ALL ORDER BY ALL"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT field, method, count(*), count(DISTINCT entry_id) FROM evidence_spans"
+                        + " GROUP BY ALL ORDER BY ALL"))
             .containsExactly(List.of("prompt", "exact", 3L, 3L), List.of("reply", "exact", 3L, 3L),
                     List.of("tool_input", "exact", 10L, 9L), List.of("tool_response", "exact", 3L, 3L));
-        assertThat(rows("SELECT count(DISTINCT entry_id), min(confidence) FROM evidence_spans"))
+        assertThat(StepTestHome.rows(database, "SELECT count(DISTINCT entry_id), min(confidence) FROM evidence_spans"))
             .containsExactly(List.of(13L, 1.0));
-        assertThat(run("alignEvidenceStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "alignEvidenceStep")).containsExactly(0L, 0L);
 
-        assertThat(run("resolveTasksStep")).containsExactly(4L, 4L);
-        assertThat(rows("SELECT entity_type, title, status FROM entities ORDER BY title")).containsExactly(
-                List.of("task", "Add retries to the billing client", "done"),
-                List.of("task", "Document the retry policy in the changelog", "pending"));
-        assertThat(rows("SELECT event_type, payload->>'title', payload->>'status', payload->>'from', payload->>'to'"
-                + " FROM task_events ORDER BY seq"))
+        assertThat(StepTestHome.run(steps, context, "resolveTasksStep")).containsExactly(4L, 4L);
+        assertThat(StepTestHome.rows(database, "SELECT entity_type, title, status FROM entities ORDER BY title"))
+            .containsExactly(List.of("task", "Add retries to the billing client", "done"),
+                    List.of("task", "Document the retry policy in the changelog", "pending"));
+        assertThat(StepTestHome.rows(database,
+                "SELECT event_type, payload->>'title', payload->>'status', payload->>'from', payload->>'to'"
+                        + " FROM task_events ORDER BY seq"))
             .containsExactly(
                     Arrays.asList("task_created", "Document the retry policy in the changelog", "PENDING", null, null),
                     Arrays.asList("task_created", "Add retries to the billing client", "IN_PROGRESS", null, null),
                     Arrays.asList("task_status_changed", null, null, "IN_PROGRESS", "DONE"));
-        assertThat(rows("SELECT old.title, new.task_json->>'status' FROM entries old"
-                + " JOIN entries new ON new.entry_id = old.superseded_by WHERE old.status = 'superseded'"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT old.title, new.task_json->>'status' FROM entries old"
+                        + " JOIN entries new ON new.entry_id = old.superseded_by WHERE old.status = 'superseded'"))
             .as("the in-progress statement of the task gives way to the one that closed it")
             .containsExactly(List.of("Add retries to the billing client", "done"));
-        assertThat(rows("SELECT rel_type, count(*) FROM edges GROUP BY ALL ORDER BY ALL"))
+        assertThat(StepTestHome.rows(database, "SELECT rel_type, count(*) FROM edges GROUP BY ALL ORDER BY ALL"))
             .containsExactly(List.of("evidence_of", 3L), List.of("supersedes", 1L));
-        assertThat(run("resolveTasksStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "resolveTasksStep")).containsExactly(0L, 0L);
 
-        assertThat(run("mergeDuplicatesStep")).containsExactly(3L, 3L);
-        assertThat(rows("SELECT stage, count(*) FROM stage_marks WHERE stage = 'merge' GROUP BY ALL"))
+        assertThat(StepTestHome.run(steps, context, "mergeDuplicatesStep")).containsExactly(3L, 3L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT stage, count(*) FROM stage_marks WHERE stage = 'merge' GROUP BY ALL"))
             .containsExactly(List.of("merge", 3L));
-        assertThat(rows("SELECT status, count(*) FROM entries GROUP BY ALL ORDER BY ALL"))
+        assertThat(StepTestHome.rows(database, "SELECT status, count(*) FROM entries GROUP BY ALL ORDER BY ALL"))
             .as("no two memories of the session say the same")
             .containsExactly(List.of("active", 12L), List.of("superseded", 1L));
-        assertThat(run("mergeDuplicatesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "mergeDuplicatesStep")).containsExactly(0L, 0L);
 
-        assertThat(run("citeMemoriesStep")).containsExactly(0L, 13L);
-        assertThat(rows("SELECT count(*), count(DISTINCT c.citation), min(length(c.citation)),"
-                + " max(length(c.citation)) FROM entries e JOIN citations c ON c.memory_id = e.entry_id"))
+        assertThat(StepTestHome.run(steps, context, "citeMemoriesStep")).containsExactly(0L, 13L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT count(*), count(DISTINCT c.citation), min(length(c.citation)),"
+                        + " max(length(c.citation)) FROM entries e JOIN citations c ON c.memory_id = e.entry_id"))
             .containsExactly(List.of(13L, 13L, 6L, 6L));
-        assertThat(run("citeMemoriesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "citeMemoriesStep")).containsExactly(0L, 0L);
 
-        assertThat(run("summarizeSessionsStep")).containsExactly(1L, 1L);
-        assertThat(rows("SELECT session_id, stage, status, title FROM entries WHERE entry_type = 'summary'"))
+        assertThat(StepTestHome.run(steps, context, "summarizeSessionsStep")).containsExactly(1L, 1L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT session_id, stage, status, title FROM entries WHERE entry_type = 'summary'"))
             .containsExactly(List.of(SESSION, "verified", "active",
                     "Session 2026-01-05: Please add retries with backoff to the billing client and keep the public"
                             + " API…"));
-        assertThat(rows("SELECT count(*), count(DISTINCT s.quote_index) FROM evidence_spans s"
-                + " JOIN entries e USING (entry_id) WHERE e.entry_type = 'summary'"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT count(*), count(DISTINCT s.quote_index) FROM evidence_spans s"
+                        + " JOIN entries e USING (entry_id) WHERE e.entry_type = 'summary'"))
             .containsExactly(List.of(7L, 7L));
-        assertThat(rows("SELECT rel_type, count(*) FROM edges WHERE rel_type = 'summarizes' GROUP BY ALL"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT rel_type, count(*) FROM edges WHERE rel_type = 'summarizes' GROUP BY ALL"))
             .containsExactly(List.of("summarizes", 7L));
-        assertThat(run("summarizeSessionsStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "summarizeSessionsStep")).containsExactly(0L, 0L);
 
-        assertThat(run("consolidateTopicsStep")).as("one project read, its outcome written").containsExactly(1L, 1L);
-        assertThat(rows("SELECT count(*) FROM entries WHERE entry_type = 'topic'"))
+        assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep"))
+            .as("one project read, its outcome written")
+            .containsExactly(1L, 1L);
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM entries WHERE entry_type = 'topic'"))
             .as("the work of one session is no topic")
             .containsExactly(List.of(0L));
-        assertThat(run("consolidateTopicsStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep")).containsExactly(0L, 0L);
 
-        assertThat(run("citeSummariesStep")).containsExactly(0L, 1L);
-        assertThat(rows("SELECT count(*) FROM citations")).containsExactly(List.of(14L));
-        assertThat(run("citeSummariesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "citeSummariesStep")).containsExactly(0L, 1L);
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM citations")).containsExactly(List.of(14L));
+        assertThat(StepTestHome.run(steps, context, "citeSummariesStep")).containsExactly(0L, 0L);
 
-        assertThat(run("queueVectorsStep")).containsExactly(0L, 9L);
-        assertThat(rows("SELECT e.entry_type, v.op, v.status, count(*) FROM vector_outbox v"
-                + " JOIN entries e ON e.entry_id = v.memory_id GROUP BY ALL ORDER BY ALL"))
+        assertThat(StepTestHome.run(steps, context, "queueVectorsStep")).containsExactly(0L, 9L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT e.entry_type, v.op, v.status, count(*) FROM vector_outbox v"
+                        + " JOIN entries e ON e.entry_id = v.memory_id GROUP BY ALL ORDER BY ALL"))
             .as("verified, active memories but tool observations")
             .containsExactly(List.of("decision", "upsert", "pending", 1L), List.of("exchange", "upsert", "pending", 2L),
                     List.of("insight", "upsert", "pending", 1L), List.of("preference", "upsert", "pending", 1L),
                     List.of("summary", "upsert", "pending", 1L), List.of("task", "upsert", "pending", 2L),
                     List.of("work", "upsert", "pending", 1L));
-        assertThat(run("queueVectorsStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "queueVectorsStep")).containsExactly(0L, 0L);
 
-        assertThat(run("embedMemoriesStep")).containsExactly(9L, 9L);
-        assertThat(rows("SELECT op, status, count(*) FROM vector_outbox GROUP BY ALL"))
+        assertThat(StepTestHome.run(steps, context, "embedMemoriesStep")).containsExactly(9L, 9L);
+        assertThat(StepTestHome.rows(database, "SELECT op, status, count(*) FROM vector_outbox GROUP BY ALL"))
             .containsExactly(List.of("upsert", "done", 9L));
-        assertThat(rows("SELECT count(*), min(len(v.vector)), max(len(v.vector)) FROM " + VECTORS + " v"
-                + " JOIN vector_outbox o ON o.memory_id = v.memory_id"))
+        assertThat(StepTestHome.rows(database,
+                "SELECT count(*), min(len(v.vector)), max(len(v.vector)) FROM " + VECTORS + " v"
+                        + " JOIN vector_outbox o ON o.memory_id = v.memory_id"))
             .containsExactly(List.of(9L, 384L, 384L));
-        assertThat(run("embedMemoriesStep")).containsExactly(0L, 0L);
-        assertThat(rows("SELECT count(*) FROM " + VECTORS)).containsExactly(List.of(9L));
-    }
-
-    /**
-     * Runs the application's step bean of this name as a job of its own. The stage steps
-     * sit in flows of the graduation job, where the job cannot look them up by name.
-     * Returns the counts, not the execution: {@code @SpringBatchTest} takes a method of
-     * the test class that returns a {@link JobExecution} for the factory of its job
-     * scope.
-     */
-    private List<Long> run(String step) {
-        return counts(steps.startStep(context.getBean(step, Step.class)));
-    }
-
-    /** Read and write counts of the execution's one step, which completed. */
-    private static List<Long> counts(JobExecution execution) {
-        assertThat(execution.getStatus()).isEqualTo(BatchStatus.COMPLETED);
-        StepExecution step = execution.getStepExecutions().iterator().next();
-        return List.of(step.getReadCount(), step.getWriteCount());
-    }
-
-    private List<List<Object>> rows(String sql) throws SQLException {
-        try (Connection c = database.connection()) {
-            return StepTestHome.rows(c, sql);
-        }
+        assertThat(StepTestHome.run(steps, context, "embedMemoriesStep")).containsExactly(0L, 0L);
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM " + VECTORS)).containsExactly(List.of(9L));
     }
 
     /**

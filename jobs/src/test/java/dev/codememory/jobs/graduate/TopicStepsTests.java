@@ -11,20 +11,14 @@ import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.writers.forget.Forgetting;
 import java.io.IOException;
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
 import java.util.List;
-import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
-import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.step.Step;
-import org.springframework.batch.core.step.StepExecution;
 import org.springframework.batch.test.JobOperatorTestUtils;
 import org.springframework.batch.test.context.SpringBatchTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -96,7 +90,7 @@ class TopicStepsTests {
             .spool(HOME, day.plusSeconds(86_400));
         graduate();
 
-        List<List<Object>> topics = rows(
+        List<List<Object>> topics = StepTestHome.rows(database,
                 "SELECT entry_id, title, body, stage, status, session_id FROM entries" + " WHERE entry_type = 'topic'");
         assertThat(topics).hasSize(1);
         String topicId = (String) topics.get(0).get(0);
@@ -114,19 +108,27 @@ class TopicStepsTests {
         // memories' first spans, in line order
         List<String> cited = CITATION.matcher(body).results().map(m -> m.group(1)).toList();
         assertThat(body.lines().filter(l -> l.startsWith("- "))).allMatch(l -> CITATION.matcher(l).find());
-        assertThat(rows("""
-                SELECT c.citation FROM evidence_spans t
-                JOIN edges d ON d.src_id = t.entry_id AND d.rel_type = 'summarizes'
-                JOIN evidence_spans m ON m.entry_id = d.dst_id AND m.quote_index = 0 AND m.event_id = t.event_id
-                                     AND m.span_start = t.span_start AND m.span_end = t.span_end
-                JOIN citations c ON c.memory_id = d.dst_id
-                WHERE t.entry_id = '%s' ORDER BY t.quote_index""".formatted(topicId)).stream()
-            .map(r -> (String) r.get(0))
-            .toList()).containsExactlyElementsOf(cited);
-        assertThat(run("consolidateTopicsStep")).as("nothing changed: nothing to read").containsExactly(0L, 0L);
-        assertThat(run("citeSummariesStep")).as("the topic and the three summaries get citations")
+        assertThat(
+                StepTestHome
+                    .rows(database,
+                            """
+                                    SELECT c.citation FROM evidence_spans t
+                                    JOIN edges d ON d.src_id = t.entry_id AND d.rel_type = 'summarizes'
+                                    JOIN evidence_spans m ON m.entry_id = d.dst_id AND m.quote_index = 0 AND m.event_id = t.event_id
+                                                         AND m.span_start = t.span_start AND m.span_end = t.span_end
+                                    JOIN citations c ON c.memory_id = d.dst_id
+                                    WHERE t.entry_id = '%s' ORDER BY t.quote_index"""
+                                .formatted(topicId))
+                    .stream()
+                    .map(r -> (String) r.get(0))
+                    .toList())
+            .containsExactlyElementsOf(cited);
+        assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep")).as("nothing changed: nothing to read")
+            .containsExactly(0L, 0L);
+        assertThat(StepTestHome.run(steps, context, "citeSummariesStep"))
+            .as("the topic and the three summaries get citations")
             .containsExactly(0L, 4L);
-        assertThat(rows("SELECT count(*) FROM citations WHERE memory_id = '" + topicId + "'"))
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM citations WHERE memory_id = '" + topicId + "'"))
             .containsExactly(List.of(1L));
 
         new StepTestSession("orders-3", PROJECT)
@@ -134,8 +136,9 @@ class TopicStepsTests {
             .commit("Backfill the orders status column in V003__orders_status.sql", "9a8b7c6")
             .spool(HOME, day.plusSeconds(2 * 86_400));
         graduate();
-        List<List<Object>> after = rows("SELECT entry_id, status, superseded_by, title, body FROM entries"
-                + " WHERE entry_type = 'topic' ORDER BY status");
+        List<List<Object>> after = StepTestHome.rows(database,
+                "SELECT entry_id, status, superseded_by, title, body FROM entries"
+                        + " WHERE entry_type = 'topic' ORDER BY status");
         assertThat(after).hasSize(2);
         String newId = (String) after.get(0).get(0);
         assertThat(after.get(0).subList(1, 3)).containsExactly("active", null);
@@ -144,22 +147,26 @@ class TopicStepsTests {
             .contains("Completed: Backfill the orders status column after the migration [mem:")
             .doesNotContain("Still open");
         assertThat(after.get(1).subList(0, 3)).containsExactly(topicId, "superseded", newId);
-        assertThat(rows("SELECT count(*) FROM edges WHERE rel_type = 'supersedes' AND src_id = '" + newId
-                + "' AND dst_id = '" + topicId + "'"))
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM edges WHERE rel_type = 'supersedes' AND src_id = '"
+                + newId + "' AND dst_id = '" + topicId + "'"))
             .containsExactly(List.of(1L));
 
         // forgetting a memory the topic cites takes the topic with it, without a
         // tombstone; the next run composes it again from what remains
-        String forgotten = (String) rows("SELECT d.dst_id FROM edges d JOIN entries e ON e.entry_id = d.dst_id"
-                + " WHERE d.src_id = '" + newId + "' AND d.rel_type = 'summarizes' AND e.entry_type = 'work'"
-                + " ORDER BY e.created_ts LIMIT 1")
+        String forgotten = (String) StepTestHome
+            .rows(database,
+                    "SELECT d.dst_id FROM edges d JOIN entries e ON e.entry_id = d.dst_id" + " WHERE d.src_id = '"
+                            + newId + "' AND d.rel_type = 'summarizes' AND e.entry_type = 'work'"
+                            + " ORDER BY e.created_ts LIMIT 1")
             .get(0)
             .get(0);
         new DuckDbForgetter(database.connections()).forget(Forgetting.memory(forgotten), "forget-1");
-        assertThat(rows("SELECT count(*) FROM entries WHERE entry_id = '" + newId + "'")).containsExactly(List.of(0L));
-        assertThat(rows("SELECT count(*) FROM forgotten WHERE key = '" + newId + "'")).containsExactly(List.of(0L));
-        assertThat(run("consolidateTopicsStep")).containsExactly(1L, 1L);
-        List<List<Object>> recomposed = rows(
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM entries WHERE entry_id = '" + newId + "'"))
+            .containsExactly(List.of(0L));
+        assertThat(StepTestHome.rows(database, "SELECT count(*) FROM forgotten WHERE key = '" + newId + "'"))
+            .containsExactly(List.of(0L));
+        assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep")).containsExactly(1L, 1L);
+        List<List<Object>> recomposed = StepTestHome.rows(database,
                 "SELECT entry_id, body FROM entries WHERE entry_type = 'topic'" + " AND status = 'active'");
         assertThat(recomposed).hasSize(1);
         assertThat(recomposed.get(0).get(0)).isNotIn(newId, topicId);
@@ -171,22 +178,9 @@ class TopicStepsTests {
     /** The graduation steps up to the summaries, then the topic step, which does work. */
     private void graduate() throws SQLException {
         for (String step : STEPS) {
-            run(step);
+            StepTestHome.run(steps, context, step);
         }
-        assertThat(run("consolidateTopicsStep")).containsExactly(1L, 1L);
-    }
-
-    private List<Long> run(String step) {
-        JobExecution execution = steps.startStep(context.getBean(step, Step.class));
-        assertThat(execution.getStatus()).as(step).isEqualTo(BatchStatus.COMPLETED);
-        StepExecution one = execution.getStepExecutions().iterator().next();
-        return List.of(one.getReadCount(), one.getWriteCount());
-    }
-
-    private List<List<Object>> rows(String sql) throws SQLException {
-        try (Connection c = database.connection()) {
-            return StepTestHome.rows(c, sql);
-        }
+        assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep")).containsExactly(1L, 1L);
     }
 
 }

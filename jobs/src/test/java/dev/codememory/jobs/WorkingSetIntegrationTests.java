@@ -107,6 +107,25 @@ class WorkingSetIntegrationTests {
     }
 
     @Test
+    void theWorkingSetNamesTheBranchTheTranscriptEndsOnGated() throws Exception {
+        Path transcript = tmp.resolve("branch-1.jsonl");
+        Files.writeString(transcript, "{\"type\":\"user\",\"gitBranch\":\"main\"}\n"
+                + "{\"type\":\"user\",\"gitBranch\":\"feature/rate-limit\"}\n");
+        Map<String, Object> prompt = new java.util.LinkedHashMap<>();
+        prompt.put("session_id", "branch-1");
+        prompt.put("cwd", project.toString());
+        prompt.put("hook_event_name", "UserPromptSubmit");
+        prompt.put("prompt", "Add the rate limit to the signup endpoint too");
+        prompt.put("transcript_path", transcript.toString());
+        HookEvents.hook(home, prompt);
+
+        String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
+                "session_id", "branch-1", "cwd", project.toString(), "source", "compact")));
+
+        assertThat(context).startsWith("Where the work stood in session branch-1 (branch feature/rate-limit), read");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void eventsStillInTheSpoolCountBeforeTheyAreIngested() throws Exception {
         HookEvents events = new HookEvents(project);

@@ -194,7 +194,7 @@ public final class SessionStartContextService {
      */
     static WorkingSet workingSet(Connection c, String project, String sessionId, String source, SpooledEvents spooled)
             throws SQLException {
-        WorkingSetBuilder builder = new WorkingSetBuilder();
+        WorkingSetBuilder builder = new WorkingSetBuilder(TranscriptTail.INSTANCE);
         WorkingSet own = sessionId == null ? null : builder.build(sessionId, eventsOf(c, sessionId, spooled));
         if ((own == null || own.isEmpty()) && "clear".equals(source)) {
             Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
@@ -219,7 +219,8 @@ public final class SessionStartContextService {
         if (previous.isEmpty() || summary.map(LastSession::sessionId).filter(previous.get()::equals).isPresent()) {
             return null;
         }
-        WorkingSet set = new WorkingSetBuilder().build(previous.get(), eventsOf(c, previous.get(), spooled));
+        WorkingSet set = new WorkingSetBuilder(TranscriptTail.INSTANCE).build(previous.get(),
+                eventsOf(c, previous.get(), spooled));
         return set.isEmpty() ? null : set;
     }
 
@@ -239,7 +240,8 @@ public final class SessionStartContextService {
         }
         Continuation level = Continuation
             .of(ContinuityQueries.mean(ContinuityQueries.recent(c, project, CONTINUITY_SESSIONS)));
-        WorkingSet set = level.cut(new WorkingSetBuilder().build(previous.get(), eventsOf(c, previous.get(), spooled)));
+        WorkingSet set = level.cut(new WorkingSetBuilder(TranscriptTail.INSTANCE).build(previous.get(),
+                eventsOf(c, previous.get(), spooled)));
         return set.isEmpty() ? null : set;
     }
 
@@ -251,8 +253,8 @@ public final class SessionStartContextService {
     public static WorkingSet latestWorkingSet(Connection c, String project, SpooledEvents spooled) throws SQLException {
         Optional<String> newest = WorkingSetQueries.previousSession(c, project, null,
                 LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
-        return newest.isEmpty() ? null
-                : new WorkingSetBuilder().build(newest.get(), eventsOf(c, newest.get(), spooled));
+        return newest.isEmpty() ? null : new WorkingSetBuilder(TranscriptTail.INSTANCE).build(newest.get(),
+                eventsOf(c, newest.get(), spooled));
     }
 
     /**

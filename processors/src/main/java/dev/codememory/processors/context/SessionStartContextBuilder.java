@@ -67,6 +67,8 @@ public final class SessionStartContextBuilder {
 
     static final int SESSION_CHARS = 40;
 
+    static final int BRANCH_CHARS = 80;
+
     /** The working set takes at most this share of the budget, so memories still fit. */
     static final int WORKING_SET_SHARE_PERCENT = 60;
 
@@ -206,7 +208,9 @@ public final class SessionStartContextBuilder {
      */
     private void appendWorkingSet(WorkingSet set, BoundedText out, Set<String> citations, GateTally gate) {
         int limit = budget.charLimit() * WORKING_SET_SHARE_PERCENT / 100;
-        String header = WORKING_SET_HEADER.formatted(ContextText.line(set.sessionId(), SESSION_CHARS));
+        String header = WORKING_SET_HEADER.formatted(
+                ContextText.line(set.sessionId(), SESSION_CHARS) + (set.branch() == null || set.branch().isBlank() ? ""
+                        : " (branch " + ContextText.line(gate.gated(set.branch()), BRANCH_CHARS) + ")"));
         if (header.length() > limit || !out.append(header)) {
             return;
         }

@@ -16,9 +16,11 @@ import java.util.Objects;
  * @param commands shell commands, most recent first, each with its latest outcome
  * @param decisions what the user decided, in their words, newest first
  * @param filesRead files read and not edited since, most recent first
+ * @param branch the git branch the session's transcript names last, as redacted; null
+ * when unknown
  */
 public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands,
-        List<Cited> decisions, List<Cited> filesRead) {
+        List<Cited> decisions, List<Cited> filesRead, String branch) {
 
     public WorkingSet {
         todos = List.copyOf(todos);
@@ -26,6 +28,12 @@ public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Ci
         commands = List.copyOf(commands);
         decisions = List.copyOf(decisions);
         filesRead = List.copyOf(filesRead);
+    }
+
+    /** A working set whose branch is unknown. */
+    public WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands,
+            List<Cited> decisions, List<Cited> filesRead) {
+        this(sessionId, goal, todos, files, commands, decisions, filesRead, null);
     }
 
     /** A working set without decisions or files read. */

@@ -56,7 +56,20 @@ public final class WorkingSetBuilder {
 
     static final Set<String> EDIT_TOOLS = Set.of("Edit", "Write", "MultiEdit", "NotebookEdit");
 
-    private final SessionAssembler assembler = new SessionAssembler(TranscriptSource.NONE);
+    private final SessionAssembler assembler;
+
+    /** A builder that reads no transcript: the branch stays unknown. */
+    public WorkingSetBuilder() {
+        this(TranscriptSource.NONE);
+    }
+
+    /**
+     * A builder that asks {@code transcripts} for the session's branch (only that: the
+     * replies are the hook's).
+     */
+    public WorkingSetBuilder(TranscriptSource transcripts) {
+        this.assembler = new SessionAssembler(transcripts);
+    }
 
     /**
      * @param events one session's events in seq order; empty gives an empty working set
@@ -71,7 +84,8 @@ public final class WorkingSetBuilder {
         AssembledSession session = assembler.assemble(recent);
         List<WorkingSet.Cited> edited = files(session.observations());
         return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()), edited,
-                commands(session.observations()), decisions(session.turns()), read(session.observations(), edited));
+                commands(session.observations()), decisions(session.turns()), read(session.observations(), edited),
+                session.session().branch());
     }
 
     private static WorkingSet.Cited goal(List<Turn> turns) {

@@ -2,6 +2,8 @@ package dev.codememory.readers.transcript;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.channels.SeekableByteChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,6 +13,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.function.UnaryOperator;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import tools.jackson.core.JacksonException;
 import tools.jackson.databind.JsonNode;
 import tools.jackson.databind.json.JsonMapper;
@@ -118,6 +122,43 @@ public class TranscriptReader {
         }
         return reply.length() == 0 ? null : reply.toString();
     }
+
+    /**
+     * The last git branch named in the final {@code tailBytes} of the transcript file,
+     * unredacted; null when it names none there, or the file cannot be read. Reads only
+     * that tail, so it costs the same for a transcript of any length (a session start
+     * asks).
+     */
+    public static String branchInTail(Path transcript, int tailBytes) {
+        try (SeekableByteChannel channel = Files.newByteChannel(transcript)) {
+            long size = channel.size();
+            long from = Math.max(0, size - tailBytes);
+            ByteBuffer buffer = ByteBuffer.allocate((int) (size - from));
+            channel.position(from);
+            while (buffer.hasRemaining() && channel.read(buffer) > 0) {
+                // fill the tail
+            }
+            String tail = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+            Matcher m = BRANCH.matcher(tail);
+            String last = null;
+            while (m.find()) {
+                last = m.group(1);
+            }
+            if (last == null || last.isBlank()) {
+                return null;
+            }
+            JsonNode unescaped = JSON.readTree("\"" + last + "\"");
+            return unescaped.asString(null);
+        }
+        catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    private static final JsonMapper JSON = JsonMapper.builder().build();
+
+    /** A {@code gitBranch} member of a transcript line, its JSON string still escaped. */
+    private static final Pattern BRANCH = Pattern.compile("\"gitBranch\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.){1,500})\"");
 
     /** The last git branch the transcript names, or null. */
     public static String branch(List<Message> messages) {

@@ -40,6 +40,17 @@ class TranscriptReaderTests {
     }
 
     @Test
+    void theBranchInTheTailIsTheLastOneNamedThereUnescaped() throws Exception {
+        String filler = "{\"type\":\"assistant\",\"message\":{\"content\":\"" + "x".repeat(2_000) + "\"}}";
+        Path file = transcript("{\"type\":\"user\",\"gitBranch\":\"main\"}", filler,
+                "{\"type\":\"user\",\"gitBranch\": \"feature/\\\"quoted\\\"-\\u00e9\"}", filler);
+
+        assertThat(TranscriptReader.branchInTail(file, 10_000)).isEqualTo("feature/\"quoted\"-\u00e9");
+        assertThat(TranscriptReader.branchInTail(file, 2_060)).as("no whole branch in the last 2,060 bytes").isNull();
+        assertThat(TranscriptReader.branchInTail(dir.resolve("missing.jsonl"), 10_000)).isNull();
+    }
+
+    @Test
     void aRepeatedUuidKeepsItsLastLineAtTheEndAndOtherSessionsKeepTheirOwn() throws Exception {
         Path file = transcript(message("a1", "s1", "assistant", "first draft"),
                 message("u1", "s1", "user", "and then?"), message("a1", "s1", "assistant", "final answer"),

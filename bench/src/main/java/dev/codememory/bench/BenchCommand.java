@@ -335,10 +335,14 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             try (ResultSet rs = st.executeQuery("""
                     SELECT (SELECT count(*) FROM events), (SELECT count(*) FROM entries WHERE stage = 'verified'),
                            (SELECT count(*) FROM entries WHERE stage <> 'verified'),
-                           (SELECT count(*) FROM entities WHERE entity_type = 'task')""")) {
+                           (SELECT count(*) FROM entities WHERE entity_type = 'task'),
+                           (SELECT count(*) FROM entries WHERE entry_type = 'topic' AND status = 'active'),
+                           (SELECT count(*) FROM session_continuity)""")) {
                 rs.next();
-                System.out.printf("  events %d, verified entries %d, other entries %d, tasks %d%n", rs.getLong(1),
-                        rs.getLong(2), rs.getLong(3), rs.getLong(4));
+                System.out.printf(
+                        "  events %d, verified entries %d, other entries %d, tasks %d, active topics %d,"
+                                + " sessions scored for continuity %d%n",
+                        rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6));
                 System.out.printf(
                         "  graduation stages without ingest and embedding: %d ms = %.0f events/s"
                                 + " (whole process %d ms)%n",

@@ -98,6 +98,10 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     @Option(names = "--texts", paramLabel = "N", description = "--embedding: texts (default: ${DEFAULT-VALUE})")
     int texts = 1000;
 
+    @Option(names = "--step-only",
+            description = "--embedding: only the whole embed step between two runs of the old embedder")
+    boolean stepOnly;
+
     @Option(names = "--memories", paramLabel = "N,N", description = "--query: home sizes (default: ${DEFAULT-VALUE})")
     String memories = "10000,100000";
 
@@ -116,7 +120,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
     public Integer call() {
         int runs = runsOption != null ? runsOption : query ? 20 : mcp ? 15 : 30;
         if (embedding) {
-            return embeddingBench(texts);
+            return embeddingBench(texts, stepOnly);
         }
         int events = eventsOption != null ? eventsOption : graduation ? 50_000 : 100_000;
         Path jar = productJar.path();
@@ -164,7 +168,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
      * Runs the in-process embedding bench in a temporary home, with the product's
      * application context (its embed step, the real model) started in this process.
      */
-    private static int embeddingBench(int texts) {
+    private static int embeddingBench(int texts, boolean stepOnly) {
         try {
             Path home = Files.createTempDirectory("code-memory-bench-embedding");
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
@@ -174,7 +178,7 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
                 .run(new String[] { "--logging.level.dev.codememory=WARN" }, CodeMemoryApplication.Console.QUIET,
                         context -> new EmbeddingBench(context.getBean(JobRunner.class),
                                 context.getBean(JobDatabase.class), context.getBean(EmbeddingService.class))
-                            .run(System.out, texts));
+                            .run(System.out, texts, stepOnly));
         }
         catch (IOException e) {
             System.err.println("bench failed: " + e);

@@ -53,6 +53,14 @@ public class EmbeddingBench {
     }
 
     public int run(PrintStream out, int texts) {
+        return run(out, texts, false);
+    }
+
+    /**
+     * @param stepOnly only (3), twice: the embed step between two runs of the old
+     * embedder (two minutes instead of eight, for comparing changes to the step)
+     */
+    public int run(PrintStream out, int texts, boolean stepOnly) {
         List<RealLengthMemories.Memory> memories = RealLengthMemories.generate(texts, 7);
         database.open();
         try {
@@ -78,6 +86,10 @@ public class EmbeddingBench {
         MiniLmOnnxEmbedder old = new MiniLmOnnxEmbedder(cache, 32, 256, 0);
         try {
             warm(old, whole);
+            if (stepOnly) {
+                warm(embedder, whole);
+                return embedStep(out, embedder, old, whole) + embedStep(out, embedder, old, whole);
+            }
             long tokens = sum(old.tokenCounts(whole));
             double[] t = interleaved(() -> old.embed(whole), () -> old.embedRaw(whole));
             out.printf(
@@ -123,27 +135,7 @@ public class EmbeddingBench {
                     embedder.batchSize(), distinct.size() / r[1], sum(embedder.tokenCounts(distinct)) / r[1],
                     memories.size() / r[1], r[0] / r[1]);
 
-            // after: the product's whole embed step on the same memories, between two
-            // runs
-            // of the old embedder
-            double before1 = seconds(() -> old.embed(whole));
-            JobExecution reindex = jobRunner.run("reindex");
-            double before2 = seconds(() -> old.embed(whole));
-            StepExecution step = reindex.getStepExecutions()
-                .stream()
-                .filter(s -> s.getStepName().equals("embedMemoriesStep"))
-                .findFirst()
-                .orElseThrow();
-            double stepSeconds = java.time.Duration.between(step.getStartTime(), step.getEndTime()).toMillis() / 1000.0;
-            double beforeRate = whole.size() / ((before1 + before2) / 2);
-            double afterRate = step.getWriteCount() / stepSeconds;
-            out.printf("  after: embed step (%s, batch %d)  %6.1f memories/s (%.1f s, %s, %d written)%n",
-                    embeddingService.version().id(), embedder.batchSize(), afterRate, stepSeconds, reindex.getStatus(),
-                    step.getWriteCount());
-            out.printf("  before, just before and after it               %6.1f texts/s (%.1f s, %.1f s)%n", beforeRate,
-                    before1, before2);
-            out.printf("  after / before: %.2fx (same run)%n", afterRate / beforeRate);
-            if (reindex.getStatus().isUnsuccessful()) {
+            if (embedStep(out, embedder, old, whole) != 0) {
                 return 1;
             }
         }
@@ -161,6 +153,31 @@ public class EmbeddingBench {
             database.close();
         }
         return 0;
+    }
+
+    /**
+     * The product's whole embed step ({@code --job=reindex}) on the memories, between two
+     * runs of the old embedder on their whole texts.
+     */
+    private int embedStep(PrintStream out, MiniLmOnnxEmbedder embedder, MiniLmOnnxEmbedder old, List<String> whole) {
+        double before1 = seconds(() -> old.embed(whole));
+        JobExecution reindex = jobRunner.run("reindex");
+        double before2 = seconds(() -> old.embed(whole));
+        StepExecution step = reindex.getStepExecutions()
+            .stream()
+            .filter(s -> s.getStepName().equals("embedMemoriesStep"))
+            .findFirst()
+            .orElseThrow();
+        double stepSeconds = java.time.Duration.between(step.getStartTime(), step.getEndTime()).toMillis() / 1000.0;
+        double beforeRate = whole.size() / ((before1 + before2) / 2);
+        double afterRate = step.getWriteCount() / stepSeconds;
+        out.printf("  after: embed step (%s, batch %d)  %6.1f memories/s (%.1f s, %s, %d written)%n",
+                embeddingService.version().id(), embedder.batchSize(), afterRate, stepSeconds, reindex.getStatus(),
+                step.getWriteCount());
+        out.printf("  before, just before and after it               %6.1f texts/s (%.1f s, %.1f s)%n", beforeRate,
+                before1, before2);
+        out.printf("  after / before: %.2fx (same run)%n", afterRate / beforeRate);
+        return reindex.getStatus().isUnsuccessful() ? 1 : 0;
     }
 
     private static void warm(MiniLmOnnxEmbedder embedder, List<String> texts) {

@@ -46,7 +46,9 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
 
     /**
      * @param batchSize texts per model call
-     * @param chunkSize memories per embed-step transaction
+     * @param chunkSize memories per embed-step transaction; the embedder sorts a chunk by
+     * length before cutting it into batches, so larger chunks pad less (512 embed about
+     * 1.2x faster than 128 on real-length texts)
      * @param model {@code minilm} (default: all-MiniLM-L6-v2 on ONNX Runtime) or
      * {@code torchscript}
      * @param torchscript the TorchScript model, when {@code model=torchscript}
@@ -58,7 +60,7 @@ public record CodeMemoryProperties(String home, String duckdbMemoryLimit, Intege
 
         public Embedding {
             batchSize = batchSize == null ? 8 : batchSize;
-            chunkSize = chunkSize == null ? 128 : chunkSize;
+            chunkSize = chunkSize == null ? 512 : chunkSize;
             threads = threads == null ? 0 : threads;
             if (batchSize < 1 || chunkSize < 1) {
                 throw new IllegalArgumentException("code-memory.embedding batch-size and chunk-size must be positive");

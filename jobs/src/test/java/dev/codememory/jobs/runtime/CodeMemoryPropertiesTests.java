@@ -15,7 +15,7 @@ class CodeMemoryPropertiesTests {
         assertThat(p.vectorStore()).isEqualTo("duckdb");
         assertThat(p.embedding().model()).isEqualTo("minilm");
         assertThat(p.embedding().batchSize()).isEqualTo(8);
-        assertThat(p.embedding().chunkSize()).isEqualTo(128);
+        assertThat(p.embedding().chunkSize()).isEqualTo(512);
         assertThat(p.embedding().threads()).isZero();
         assertThat(p.ingest().chunkSize()).isEqualTo(10_000);
         assertThat(p.schedule().idleAfter()).isEqualTo(Duration.ofMinutes(30));

@@ -13,9 +13,7 @@ import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.vector.VectorWorkQueries;
 import dev.codememory.writers.vector.VectorOutbox;
 import dev.codememory.writers.vector.VectorOutboxWriter;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -89,13 +87,10 @@ public class EmbedStepsConfiguration {
     @StepScope
     EmbedProgressListener embedProgressListener(JobDatabase database, EmbeddingService embeddingService,
             ConsoleProgress consoleProgress) {
-        String sql = "SELECT count(*) FROM (" + VectorOutbox.pendingSql(embeddingService.version().id()) + ")";
+        String version = embeddingService.version().id();
         return new EmbedProgressListener(() -> {
-            try (var c = database.connection();
-                    Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery(sql)) {
-                rs.next();
-                return rs.getLong(1);
+            try (var c = database.connection()) {
+                return VectorOutbox.pendingCount(c, version);
             }
             catch (SQLException e) {
                 throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);

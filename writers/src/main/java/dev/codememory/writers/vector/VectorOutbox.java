@@ -5,6 +5,7 @@ import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.EmbeddedKinds;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
@@ -76,6 +77,21 @@ public class VectorOutbox {
             throw new DatabaseException("cannot reset the vector outbox for " + version + ": " + e.getMessage(), e);
         }
         return queue(version);
+    }
+
+    /**
+     * How many memories wait for their vectors of {@code version} (what
+     * {@link #pendingSql} lists).
+     */
+    public static long pendingCount(Connection c, String version) {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM (" + pendingSql(version) + ")");
+                ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);
+        }
     }
 
     /**

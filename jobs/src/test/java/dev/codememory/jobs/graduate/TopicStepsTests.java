@@ -131,6 +131,16 @@ class TopicStepsTests {
         assertThat(StepTestHome.rows(database, "SELECT count(*) FROM citations WHERE memory_id = '" + topicId + "'"))
             .containsExactly(List.of(1L));
 
+        // continuity: billing-1 shares nothing with orders-1 and has no items of its own;
+        // orders-2 goes back to the orders work after it
+        assertThat(StepTestHome.run(steps, context, "scoreContinuityStep")).containsExactly(0L, 2L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT session_id, previous_session_id, previous_items, own_items,"
+                        + " shared_items, score FROM session_continuity ORDER BY session_id"))
+            .containsExactly(java.util.Arrays.asList("billing-1", "orders-1", 3L, 0L, 0L, null),
+                    java.util.Arrays.asList("orders-2", "billing-1", 0L, 3L, 0L, null));
+        assertThat(StepTestHome.run(steps, context, "scoreContinuityStep")).containsExactly(0L, 0L);
+
         new StepTestSession("orders-3", PROJECT)
             .todos(todo("2", "Backfill the orders status column after the migration", "completed"))
             .commit("Backfill the orders status column in V003__orders_status.sql", "9a8b7c6")
@@ -147,6 +157,10 @@ class TopicStepsTests {
             .contains("Completed: Backfill the orders status column after the migration [mem:")
             .doesNotContain("Still open");
         assertThat(after.get(1).subList(0, 3)).containsExactly(topicId, "superseded", newId);
+        assertThat(StepTestHome.run(steps, context, "scoreContinuityStep")).containsExactly(0L, 1L);
+        assertThat(StepTestHome.rows(database,
+                "SELECT previous_session_id, score FROM session_continuity" + " WHERE session_id = 'orders-3'"))
+            .containsExactly(List.of("orders-2", 1.0));
         assertThat(StepTestHome.rows(database, "SELECT count(*) FROM edges WHERE rel_type = 'supersedes' AND src_id = '"
                 + newId + "' AND dst_id = '" + topicId + "'"))
             .containsExactly(List.of(1L));

@@ -1,5 +1,9 @@
 package dev.codememory.jobs.mcp;
 
+import static dev.codememory.jobs.mcp.ToolText.budget;
+import static dev.codememory.jobs.mcp.ToolText.gated;
+import static dev.codememory.jobs.mcp.ToolText.oneLine;
+
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
@@ -7,23 +11,19 @@ import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.command.Commands;
 import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.mcp.ToolStore.Scope;
+import dev.codememory.jobs.mcp.ToolText.Budgeted;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.report.StatsCommand;
 import dev.codememory.jobs.search.ShowCommand;
-import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.processors.query.Bm25Index;
-import dev.codememory.processors.query.MatchBand;
-import dev.codememory.processors.query.QueryTokenizer;
-import dev.codememory.processors.query.RankingSettings;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.ContextEvent;
@@ -64,6 +64,10 @@ import java.util.UUID;
  * query, an unknown citation, a limit out of range, a project the store does not know, a
  * missing or locked database — is an {@link Answer} marked as an error, never an
  * exception.
+ *
+ * <p>
+ * {@code mem-search} is {@link SearchTool}; the store and the project a call is about
+ * come from {@link ToolStore}, the answer's text and budget from {@link ToolText}.
  */
 public final class MemoryTools {
 
@@ -94,6 +98,10 @@ public final class MemoryTools {
 
     private final java.util.function.Supplier<java.time.Duration> graduateAfterSave;
 
+    private final ToolStore store;
+
+    private final SearchTool searches;
+
     /**
      * @param invocation where the work runs
      * @param served whether that is inside {@code serve}
@@ -113,6 +121,8 @@ public final class MemoryTools {
         this.invocation = invocation;
         this.served = served;
         this.graduateAfterSave = graduateAfterSave;
+        this.store = new ToolStore(invocation);
+        this.searches = new SearchTool(invocation, store);
     }
 
     /** Runs one tool; never throws. */
@@ -120,7 +130,7 @@ public final class MemoryTools {
         ToolArguments args = new ToolArguments(arguments);
         try {
             Answer answer = switch (tool) {
-                case "mem-search" -> search(args);
+                case "mem-search" -> searches.search(args);
                 case "mem-timeline" -> timeline(args);
                 case "mem-details" -> details(args);
                 case "mem-tasks" -> tasks(args);
@@ -146,172 +156,6 @@ public final class MemoryTools {
         }
     }
 
-    // ---- mem-search
-
-    private Answer search(ToolArguments args) {
-        String query = args.text("query");
-        if (query == null) {
-            throw new ToolArguments.BadInput("query is empty: say what to look for");
-        }
-        int limit = args.integer("limit", ToolCatalog.SEARCH_LIMIT, 1, ToolCatalog.MAX_LIMIT);
-        Set<String> kinds = kinds(args.texts("kinds"));
-        LocalDateTime since = args.time("since", invocation.zone(), false);
-        LocalDateTime until = args.time("until", invocation.zone(), true);
-        if (since != null && until != null && !since.isBefore(until)) {
-            throw new ToolArguments.BadInput("since must be before until");
-        }
-        String status = status(args.text("status"));
-        int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
-        Optional<Answer> missing = missingStore();
-        if (missing.isPresent()) {
-            return missing.get();
-        }
-        Scope scope = scope(args);
-        if ("superseded".equals(status)) {
-            return searchSuperseded(query, scope, kinds, since, until, limit, budget);
-        }
-        boolean filtered = !kinds.isEmpty() || since != null || until != null;
-        List<QueryResult> hits = new ArrayList<>();
-        try (QueryLease lease = queries()) {
-            QueryService service = lease.service();
-            List<QueryResult> ranked = service
-                .search(List.of(new QueryRequest(null, query.length() > 4_000 ? query.substring(0, 4_000) : query,
-                        scope.project(), LocalDateTime.now(ZoneOffset.UTC))),
-                        filtered ? Math.max(200, limit * 10) : limit)
-                .get(0);
-            for (QueryResult r : ranked) {
-                if (hits.size() == limit) {
-                    break;
-                }
-                if ((kinds.isEmpty() || kinds.contains(r.kind()))
-                        && (since == null || r.createdTs() != null && !r.createdTs().isBefore(since))
-                        && (until == null || r.createdTs() != null && r.createdTs().isBefore(until))) {
-                    hits.add(r);
-                }
-            }
-        }
-        MatchBand band = MatchBand.of(hits.stream().map(QueryResult::score).toList());
-        Budgeted out = new Budgeted(budget);
-        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + hits.size() + " memor"
-                + (hits.size() == 1 ? "y" : "ies") + ", match " + band.name().toLowerCase(Locale.ROOT)
-                + filters(kinds, since, until));
-        for (QueryResult r : hits) {
-            // a team memory's words come from another person's machine: always gated
-            String summary = oneLine(r.team() ? ContextGate.pass(r.summary()).text() : gated(r.kind(), r.summary()),
-                    160);
-            String team = r.team() ? " (team: " + oneLine(r.author(), 40) + ")" : "";
-            out.line(String.format(Locale.ROOT, "[%s] %s%s %s score %.3f %s — %s", r.citation(), r.kind(), team,
-                    r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), r.score(),
-                    MatchBand.of(List.of(r.score())).name().toLowerCase(Locale.ROOT),
-                    summary.isEmpty() ? "(no summary)" : summary));
-        }
-        if (hits.isEmpty()) {
-            out.line("nothing matched; try other words, another project (all_projects: true) or fewer filters");
-        }
-        else {
-            out.line("mem-details with a citation gives its text and evidence; mem-timeline the events around it.");
-        }
-        return new Answer(out.text(), false);
-    }
-
-    private static String status(String requested) {
-        if (requested == null) {
-            return "active";
-        }
-        String status = requested.toLowerCase(Locale.ROOT);
-        if (!ToolCatalog.STATUSES.contains(status)) {
-            throw new ToolArguments.BadInput(
-                    "unknown status " + requested + "; status is one of " + String.join(", ", ToolCatalog.STATUSES));
-        }
-        return status;
-    }
-
-    /**
-     * Superseded memories, which the hybrid index leaves out (it holds what is current):
-     * ranked by BM25 over their title and text, ties newest first, each with the memory
-     * that replaced it.
-     */
-    private Answer searchSuperseded(String query, Scope scope, Set<String> kinds, LocalDateTime since,
-            LocalDateTime until, int limit, int budget) {
-        List<ToolQueries.SupersededRow> rows;
-        Map<String, String> cited;
-        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
-            rows = ToolQueries.superseded(c, scope.project())
-                .stream()
-                .filter(r -> (kinds.isEmpty() || kinds.contains(r.kind()))
-                        && (since == null || r.createdTs() != null && !r.createdTs().isBefore(since))
-                        && (until == null || r.createdTs() != null && r.createdTs().isBefore(until)))
-                .toList();
-            List<String> ids = new ArrayList<>();
-            rows.forEach(r -> {
-                ids.add(r.memoryId());
-                if (r.supersededBy() != null) {
-                    ids.add(r.supersededBy());
-                }
-            });
-            cited = CitationQueries.citationsOf(c, ids);
-        }
-        catch (SQLException e) {
-            throw new DatabaseException("cannot read superseded memories: " + e.getMessage(), e);
-        }
-        Bm25Index index = new Bm25Index();
-        for (ToolQueries.SupersededRow r : rows) {
-            index.add(r.memoryId(), QueryTokenizer.tokenize(r.title() + "\n" + (r.text() == null ? "" : r.text())));
-        }
-        double[] scores = index.score(QueryTokenizer.tokenize(query));
-        List<Integer> hits = new ArrayList<>();
-        for (int i = 0; i < rows.size(); i++) {
-            if (scores[i] > 0) {
-                hits.add(i);
-            }
-        }
-        hits.sort((a, b) -> Double.compare(scores[b], scores[a])); // stable: newest first
-                                                                   // on ties
-        List<Integer> shown = hits.subList(0, Math.min(limit, hits.size()));
-        Budgeted out = new Budgeted(budget);
-        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + shown.size()
-                + " superseded memor" + (shown.size() == 1 ? "y" : "ies") + " (ranked on their words alone, bm25)"
-                + filters(kinds, since, until));
-        for (int i : shown) {
-            ToolQueries.SupersededRow r = rows.get(i);
-            String newer = r.supersededBy() == null ? "?" : cited.getOrDefault(r.supersededBy(), r.supersededBy());
-            out.line(String.format(Locale.ROOT, "[%s] %s %s bm25 %.2f superseded by [%s] — %s",
-                    cited.getOrDefault(r.memoryId(), r.memoryId()), r.kind(),
-                    r.createdTs() == null ? "?" : r.createdTs().toLocalDate(), scores[i], newer,
-                    oneLine(gated(r.kind(), r.title()), 160)));
-        }
-        out.line(shown.isEmpty() ? "nothing superseded matched; status active (the default) searches what is current"
-                : "mem-details on a citation gives the text of either.");
-        return new Answer(out.text(), false);
-    }
-
-    private static String filters(Set<String> kinds, LocalDateTime since, LocalDateTime until) {
-        StringBuilder s = new StringBuilder();
-        if (!kinds.isEmpty()) {
-            s.append(", kinds ").append(String.join(",", kinds));
-        }
-        if (since != null) {
-            s.append(", since ").append(since).append('Z');
-        }
-        if (until != null) {
-            s.append(", before ").append(until).append('Z');
-        }
-        return s.toString();
-    }
-
-    private static Set<String> kinds(List<String> requested) {
-        Set<String> out = new java.util.LinkedHashSet<>();
-        for (String k : requested) {
-            String kind = k.toLowerCase(Locale.ROOT);
-            if (!ToolCatalog.KINDS.contains(kind)) {
-                throw new ToolArguments.BadInput(
-                        "unknown kind " + k + "; kinds are " + String.join(", ", ToolCatalog.KINDS));
-            }
-            out.add(kind);
-        }
-        return out;
-    }
-
     // ---- mem-timeline
 
     private Answer timeline(ToolArguments args) {
@@ -326,13 +170,13 @@ public final class MemoryTools {
         if (citation != null && CitationQueries.code(citation).isEmpty()) {
             throw new ToolArguments.BadInput("not a citation: " + citation + " (expected mem:xxxxxx)");
         }
-        Optional<Answer> missing = missingStore();
+        Optional<Answer> missing = store.missing();
         if (missing.isPresent()) {
             return missing.get();
         }
         if (citation == null) {
-            Scope scope = scope(args);
-            try (QueryLease lease = queries()) {
+            Scope scope = store.scope(args);
+            try (QueryLease lease = store.queries()) {
                 List<QueryResult> best = lease.service()
                     .search(List.of(new QueryRequest(null, query, scope.project(), LocalDateTime.now(ZoneOffset.UTC))),
                             1)
@@ -414,7 +258,7 @@ public final class MemoryTools {
             }
         }
         int budget = budget(args, ToolCatalog.DETAIL_TOKENS);
-        Optional<Answer> missing = missingStore();
+        Optional<Answer> missing = store.missing();
         if (missing.isPresent()) {
             return missing.get();
         }
@@ -470,11 +314,11 @@ public final class MemoryTools {
         int doneDays = args.integer("done_days", 14, 0, 365);
         int limit = args.integer("limit", 30, 1, 200);
         int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
-        Optional<Answer> missing = missingStore();
+        Optional<Answer> missing = store.missing();
         if (missing.isPresent()) {
             return missing.get();
         }
-        Scope scope = scope(args);
+        Scope scope = store.scope(args);
         try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
             List<ToolQueries.TaskRow> open = ToolQueries.tasks(c, scope.project(),
                     Set.of("in_progress", "pending", "blocked"), null, limit);
@@ -594,125 +438,6 @@ public final class MemoryTools {
             return Answer.error(answer.text());
         }
         return new Answer(answer.text(), false);
-    }
-
-    // ---- shared
-
-    /** The project a call is about, or null for every project, and how to say so. */
-    record Scope(String project, String label) {
-    }
-
-    /**
-     * The project asked for (it must be one the store knows), else the working
-     * directory's when the store knows it, else every project.
-     */
-    private Scope scope(ToolArguments args) {
-        String requested = args.text("project");
-        if (args.flag("all_projects")) {
-            if (requested != null) {
-                throw new ToolArguments.BadInput("give project or all_projects, not both");
-            }
-            return new Scope(null, "all projects");
-        }
-        Set<String> known;
-        try (SessionLease lease = invocation.read(); Connection c = lease.session().connection()) {
-            known = ToolQueries.projects(c);
-        }
-        catch (SQLException e) {
-            throw new DatabaseException("cannot read the projects: " + e.getMessage(), e);
-        }
-        ProjectResolver resolver = new ProjectResolver();
-        if (requested != null) {
-            if (!java.nio.file.Path.of(requested).isAbsolute()) {
-                throw new ToolArguments.BadInput("project must be an absolute path, was " + requested);
-            }
-            String normal = java.nio.file.Path.of(requested).normalize().toString();
-            String project = known.contains(normal) ? normal : resolver.projectOf(normal);
-            if (!known.contains(project)) {
-                throw new ToolArguments.BadInput("no memories for project " + normal + "; known projects: "
-                        + (known.isEmpty() ? "none yet" : String.join(", ", known)));
-            }
-            return new Scope(project, "project " + project);
-        }
-        String own = resolver.projectOf(invocation.cwd().toString());
-        return known.contains(own) ? new Scope(own, "project " + own)
-                : new Scope(null, "all projects (the working directory " + own + " has no memories)");
-    }
-
-    private Optional<Answer> missingStore() {
-        if (!invocation.home().database().toFile().exists()) {
-            return Optional.of(Answer.error("no memory yet in " + invocation.home().root()
-                    + ": nothing has been graduated (run `java -jar jobs.jar --job=graduate`)"));
-        }
-        return Optional.empty();
-    }
-
-    /**
-     * serve's warm query services, else a query service on a read-only session for this
-     * call.
-     */
-    private QueryLease queries() {
-        if (invocation.residentQueries() != null) {
-            return invocation.residentQueries().apply(RankingSettings.defaults());
-        }
-        VectorComponents components = VectorComponents.forHome(invocation.home());
-        SessionLease lease = invocation.read();
-        return new QueryLease(lease,
-                new QueryService(lease.session(), components.embedder(),
-                        () -> components.vectorStore(lease.session()::connection), RankingSettings.defaults())
-                    .withTeam(components.teamSource()));
-    }
-
-    private static int budget(ToolArguments args, int most) {
-        return args.integer("max_tokens", most, ToolCatalog.MIN_TOKENS, most);
-    }
-
-    /** A memory's words as they may be shown: a preference's are the user's own. */
-    private static String gated(String kind, String text) {
-        return text == null ? "" : "preference".equals(kind) ? text : ContextGate.pass(text).text();
-    }
-
-    static String oneLine(String text, int max) {
-        String s = text == null ? "" : text.replaceAll("\\s+", " ").strip();
-        return s.length() > max ? s.substring(0, max - 1) + "…" : s;
-    }
-
-    /** Text cut to a token budget at a line boundary, saying so when it cuts. */
-    static final class Budgeted {
-
-        private final int maxChars;
-
-        private final StringBuilder text = new StringBuilder();
-
-        private boolean cut;
-
-        Budgeted(int tokens) {
-            this.maxChars = tokens * 4;
-        }
-
-        void line(String line) {
-            if (cut) {
-                return;
-            }
-            if (text.length() + line.length() + 1 > maxChars - 80) {
-                cut = true;
-                text.append("… (cut to the budget of ").append(maxChars / 4).append(" tokens)\n");
-                return;
-            }
-            text.append(line).append('\n');
-        }
-
-        void block(String block) {
-            for (String line : block.split("\n", -1)) {
-                line(line);
-            }
-            line("");
-        }
-
-        String text() {
-            return text.toString().stripTrailing();
-        }
-
     }
 
 }

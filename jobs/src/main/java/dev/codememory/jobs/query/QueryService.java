@@ -11,11 +11,11 @@ import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.query.HybridRanker;
 import dev.codememory.processors.query.Questions;
-import dev.codememory.processors.query.Snippet;
 import dev.codememory.processors.query.QueryTokenizer;
 import dev.codememory.processors.query.MemoryDoc;
 import dev.codememory.processors.query.RankedMemory;
 import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.jobs.query.SourceRanking.HitSources;
 import dev.codememory.jobs.team.TeamSource;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.query.MemoryQueries;
@@ -26,7 +26,6 @@ import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -64,6 +63,10 @@ import org.slf4j.LoggerFactory;
  * team memory's result names its author. The team store is given
  * {@link TeamSource#waitLimit} on each read; down or slow, the answer comes from the
  * local store alone and the log says so.
+ *
+ * <p>
+ * {@link SourceRanking} ranks each result's source events; {@link TeamReads} reads the
+ * team store.
  */
 public final class QueryService implements AutoCloseable {
 
@@ -72,7 +75,7 @@ public final class QueryService implements AutoCloseable {
     private static final String ALL = "\u0000all";
 
     /** Where searches limited in time wait for the vector store; daemon threads. */
-    private static final ExecutorService VECTOR_SEARCHES = Executors.newCachedThreadPool(r -> {
+    static final ExecutorService VECTOR_SEARCHES = Executors.newCachedThreadPool(r -> {
         Thread t = new Thread(r, "code-memory-vector-search");
         t.setDaemon(true);
         return t;
@@ -98,10 +101,9 @@ public final class QueryService implements AutoCloseable {
 
     private volatile VectorStore vectors;
 
-    private TeamSource team;
+    private final TeamReads team = new TeamReads();
 
-    /** Whether the team store's last read failed or timed out. */
-    private volatile boolean teamDown;
+    private final SourceRanking sourceRanking;
 
     /**
      * A project's memories as the query path reads them, in memory: the ranker's indexes,
@@ -109,7 +111,7 @@ public final class QueryService implements AutoCloseable {
      * texts and citations never change once a memory is verified, so {@link #refresh}
      * only adds and removes.
      */
-    private record Corpus(HybridRanker ranker, Map<String, Held> memories, Map<String, String> texts,
+    record Corpus(HybridRanker ranker, Map<String, Held> memories, Map<String, String> texts,
             Map<String, SpokenTurn> answeredTurns) {
     }
 
@@ -118,8 +120,8 @@ public final class QueryService implements AutoCloseable {
      * instead of its title and body (those are indexed, then not needed again), its
      * stored citation (null: none yet) and its source events.
      */
-    private record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId,
-            String citation, List<MemorySource> sources, String author) {
+    record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId, String citation,
+            List<MemorySource> sources, String author) {
 
         static Held of(StoredMemory m, Loaded loaded) {
             return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()), m.sessionId(),
@@ -151,6 +153,7 @@ public final class QueryService implements AutoCloseable {
         this.embedderFactory = embedderFactory;
         this.vectorStores = vectorStores;
         this.settings = settings;
+        this.sourceRanking = new SourceRanking(session, settings);
     }
 
     public RankingSettings settings() {
@@ -162,7 +165,7 @@ public final class QueryService implements AutoCloseable {
      * query. The team source is closed with this service.
      */
     public QueryService withTeam(TeamSource team) {
-        this.team = team;
+        this.team.use(team);
         return this;
     }
 
@@ -171,7 +174,7 @@ public final class QueryService implements AutoCloseable {
      * timed out: answers came from the local store alone) or {@code ok}.
      */
     public String teamState() {
-        return team == null ? "off" : teamDown ? "down" : "ok";
+        return team.state();
     }
 
     /** Answers queries in order; texts are embedded in batches. */
@@ -215,9 +218,9 @@ public final class QueryService implements AutoCloseable {
         if (corpus == null) {
             return new Refresh(project, 0, 0, 0);
         }
-        Future<List<TeamMemory>> teamLoad = teamMemories(project);
+        Future<List<TeamMemory>> teamLoad = team.memories(project);
         Loaded loaded = load(project);
-        List<TeamMemory> teamNow = awaitTeam(teamLoad);
+        List<TeamMemory> teamNow = team.await(teamLoad);
         Map<String, StoredMemory> now = new LinkedHashMap<>();
         loaded.stored().forEach(m -> now.put(m.memoryId(), m));
         Map<String, TeamMemory> teamById = new LinkedHashMap<>();
@@ -276,7 +279,7 @@ public final class QueryService implements AutoCloseable {
      */
     public Refresh refreshTeam(String project) {
         Corpus corpus = project == null ? null : corpora.get(project);
-        List<TeamMemory> now = corpus == null ? null : awaitTeam(teamMemories(project));
+        List<TeamMemory> now = corpus == null ? null : team.await(team.memories(project));
         if (now == null) {
             return new Refresh(project, 0, 0, corpus == null ? 0 : corpus.memories().size());
         }
@@ -339,16 +342,17 @@ public final class QueryService implements AutoCloseable {
             return new Answer(List.of(), false);
         }
         Future<Map<String, Double>> teamCosines = queryVector == null ? null
-                : teamNearest(request.project(), queryVector);
+                : team.nearest(request.project(), queryVector, settings.candidates());
         Map<String, Double> cosines = queryVector == null ? null : cosines(request, queryVector, vectorWait);
         if (teamCosines != null) {
-            Map<String, Double> nearest = awaitTeam(teamCosines, vectorWait);
+            Map<String, Double> nearest = team.await(teamCosines, vectorWait);
             if (nearest != null && cosines != null) {
                 nearest.forEach(cosines::putIfAbsent);
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, HitSources> sources = sources(corpus, ranked, QueryTokenizer.tokenize(request.text()));
+        Map<String, HitSources> sources = sourceRanking.sources(corpus, ranked,
+                QueryTokenizer.tokenize(request.text()));
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             Held m = corpus.memories().get(r.memoryId());
@@ -414,7 +418,7 @@ public final class QueryService implements AutoCloseable {
     private Corpus corpus(String project) {
         return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
             long start = System.nanoTime();
-            Future<List<TeamMemory>> teamLoad = teamMemories(project);
+            Future<List<TeamMemory>> teamLoad = team.memories(project);
             Loaded loaded = load(project);
             Map<String, Held> byId = new java.util.concurrent.ConcurrentHashMap<>();
             List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
@@ -422,7 +426,7 @@ public final class QueryService implements AutoCloseable {
                 byId.put(m.memoryId(), Held.of(m, loaded));
                 docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
             }
-            List<TeamMemory> teamMemories = awaitTeam(teamLoad);
+            List<TeamMemory> teamMemories = team.await(teamLoad);
             if (teamMemories != null) {
                 for (TeamMemory m : teamMemories) {
                     if (byId.putIfAbsent(m.memoryId(), Held.of(m)) == null) {
@@ -471,167 +475,9 @@ public final class QueryService implements AutoCloseable {
         return new MemoryDoc(m.memoryId(), m.kind(), "active", m.createdTs(), m.text());
     }
 
-    /**
-     * The team's memories of the project, being read (null: no team store, or the
-     * all-projects index, which stays local).
-     */
-    private Future<List<TeamMemory>> teamMemories(String project) {
-        if (team == null || project == null) {
-            return null;
-        }
-        VECTOR_SEARCHES.submit(() -> {
-            try {
-                team.connect(); // meanwhile: the first vector search need not wait for it
-            }
-            catch (RuntimeException e) {
-                log.debug("team vector store not connected: {}", e.getMessage());
-            }
-        });
-        return VECTOR_SEARCHES.submit(() -> team.memories(project));
-    }
-
-    private Future<Map<String, Double>> teamNearest(String project, float[] vector) {
-        return team == null || project == null ? null
-                : VECTOR_SEARCHES.submit(() -> team.nearest(project, vector, settings.candidates()));
-    }
-
-    /**
-     * What the team store answered within its wait, or null (logged) when it failed or
-     * was too slow: the answer then comes from the local store alone.
-     */
-    private <T> T awaitTeam(Future<T> answer) {
-        return awaitTeam(answer, null);
-    }
-
-    /** As {@link #awaitTeam(Future)}, waiting at most {@code most} (null: no less). */
-    private <T> T awaitTeam(Future<T> answer, Duration most) {
-        if (answer == null) {
-            return null;
-        }
-        long wait = most == null ? team.waitLimit().toMillis()
-                : Math.max(0, Math.min(team.waitLimit().toMillis(), most.toMillis()));
-        teamDown = true;
-        try {
-            T value = answer.get(wait, TimeUnit.MILLISECONDS);
-            teamDown = false;
-            return value;
-        }
-        catch (TimeoutException e) {
-            answer.cancel(true);
-            log.warn("team store gave no answer within {} ms, answering from local memories only", wait);
-        }
-        catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        catch (ExecutionException e) {
-            log.warn("team store unavailable, answering from local memories only: {}", e.getCause().getMessage());
-        }
-        return null;
-    }
-
     private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
         return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
                 turns.getOrDefault(m.memoryId(), List.of()));
-    }
-
-    /**
-     * Each hit's source events with their scores ({@link HybridRanker#sourceScore}), best
-     * first, ties in time order: an exchange's answer is often in its reply, and a reader
-     * — or a citation — should see that turn first. A source that ends by asking brings
-     * in the turn that answers it (the next prompt or reply of its session, marked
-     * {@link RankedSource#answers}) and steps back behind it
-     * ({@link HybridRanker#questionScore}): in a conversation the question repeats the
-     * query's words while the reply holds what was asked for.
-     */
-    /**
-     * A hit's ranked source events and the sentence of their texts that says most about
-     * the query.
-     */
-    private record HitSources(List<RankedSource> sources, Supplier<String> snippet) {
-        static final HitSources NONE = new HitSources(List.of(), () -> "");
-
-    }
-
-    private Map<String, HitSources> sources(Corpus corpus, List<RankedMemory> hits, List<String> queryTerms) {
-        HybridRanker ranker = corpus.ranker();
-        Map<String, List<MemorySource>> sources = new HashMap<>();
-        Map<String, String> texts = new HashMap<>(); // the hits' own source events only
-        for (RankedMemory hit : hits) {
-            List<MemorySource> own = corpus.memories().get(hit.memoryId()).sources();
-            sources.put(hit.memoryId(), own);
-            for (MemorySource src : own) {
-                String text = corpus.texts().get(src.eventId());
-                if (text != null) {
-                    texts.put(src.eventId(), text);
-                }
-            }
-        }
-        // only the sessions of sources that ask are read (DuckDB pays per row group it
-        // touches: ~3 ms each), and a
-        // question's answer, once there is one, is kept: turns are only ever added after
-        // it
-        List<MemorySource> questions = settings.questionPenalty() > 0 || settings.answerCarry() > 0 ? sources.values()
-            .stream()
-            .flatMap(List::stream)
-            .filter(s -> Questions.asks(texts.get(s.eventId())))
-            .distinct()
-            .toList() : List.of();
-        Map<String, SpokenTurn> turns = new HashMap<>();
-        List<MemorySource> unknown = new ArrayList<>();
-        for (MemorySource q : questions) {
-            SpokenTurn known = corpus.answeredTurns().get(q.eventId());
-            if (known != null) {
-                turns.put(q.eventId(), known);
-            }
-            else {
-                unknown.add(q);
-            }
-        }
-        try (Connection c = unknown.isEmpty() ? null : session.connection()) {
-            if (c != null) {
-                Map<String, SpokenTurn> read = MemoryQueries.spokenTurns(c, unknown);
-                turns.putAll(read);
-                read.forEach((event, turn) -> {
-                    if (turn.next() != null) {
-                        corpus.answeredTurns().put(event, turn);
-                    }
-                });
-            }
-            Map<String, HitSources> ranked = new LinkedHashMap<>();
-            for (RankedMemory hit : hits) {
-                Map<String, RankedSource> byEvent = new LinkedHashMap<>();
-                List<RankedSource> answers = new ArrayList<>();
-                for (MemorySource s : sources.getOrDefault(hit.memoryId(), List.of())) {
-                    double coverage = ranker.sourceCoverage(queryTerms, texts.getOrDefault(s.eventId(), ""));
-                    double score = ranker.sourceScore(hit.score(), coverage);
-                    SpokenTurn turn = turns.get(s.eventId());
-                    if (turn != null) {
-                        if (turn.next() != null && ranker.answerScore(score) > 0) {
-                            MemorySource next = turn.next();
-                            answers.add(new RankedSource(next.eventId(), next.sessionId(), next.ts(),
-                                    ranker.answerScore(score), s.eventId()));
-                        }
-                        score = ranker.questionScore(score);
-                    }
-                    byEvent.put(s.eventId(), new RankedSource(s.eventId(), s.sessionId(), s.ts(), score));
-                }
-                for (RankedSource answer : answers) {
-                    // a reply that is evidence itself stays evidence, at the better of
-                    // its two scores
-                    byEvent.merge(answer.eventId(), answer, (own, carried) -> own.score() >= carried.score() ? own
-                            : new RankedSource(own.eventId(), own.sessionId(), own.ts(), carried.score()));
-                }
-                List<RankedSource> list = new ArrayList<>(byEvent.values());
-                list.sort(Comparator.comparingDouble(RankedSource::score).reversed().thenComparing(RankedSource::ts));
-                List<String> hitTexts = list.stream().map(r -> texts.get(r.eventId())).toList();
-                ranked.put(hit.memoryId(), new HitSources(list,
-                        () -> Snippet.best(hitTexts, sentence -> ranker.sourceCoverage(queryTerms, sentence))));
-            }
-            return ranked;
-        }
-        catch (SQLException e) {
-            throw new QueryException("cannot read memory sources: " + e.getMessage(), e);
-        }
     }
 
     private float[][] embed(List<String> texts) {
@@ -676,14 +522,7 @@ public final class QueryService implements AutoCloseable {
 
     @Override
     public void close() {
-        if (team != null) {
-            try {
-                team.close();
-            }
-            catch (RuntimeException e) {
-                log.debug("closing the team store failed: {}", e.getMessage());
-            }
-        }
+        team.close();
         if (vectors != null) {
             try {
                 vectors.close();

@@ -29,10 +29,10 @@ import java.util.Set;
  * </pre> Candidates are the {@code candidates} best by BM25 plus the vector hits (the
  * caller asks the vector store for as many); a lexical candidate the vector search did
  * not return gets the lowest cosine it did return, and one of a kind that gets no vector
- * ({@link EmbeddedKinds}) is scored as {@link #fuseWithoutSemantic} scores it. When the
- * query names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a
- * memory created outside it (with {@code periodGraceDays} of grace) has its score
- * multiplied by {@code outOfPeriod}.
+ * ({@link EmbeddedKinds}) is scored as {@link #fuseOnWords} scores it. When the query
+ * names a period ({@link QueryPeriod}: "in August 2023", "on 13 October, 2023"), a memory
+ * created outside it (with {@code periodGraceDays} of grace) has its score multiplied by
+ * {@code outOfPeriod}.
  */
 public final class HybridRanker {
 
@@ -256,10 +256,8 @@ public final class HybridRanker {
         for (int pos : candidates) {
             MemoryDoc d = docs.get(pos).doc();
             double cos = cosines.getOrDefault(d.memoryId(), minCosine);
-            // a memory of a kind that gets no vector is scored on the signals it has, as
-            // when no query vector exists
-            RankedMemory r = semanticKnown && EmbeddedKinds.embedded(d.kind()) ? fuse(d, cos, lexical[pos], at)
-                    : fuseWithoutSemantic(d, lexical[pos], at);
+            RankedMemory r = !EmbeddedKinds.embedded(d.kind()) ? fuseOnWords(d, lexical[pos], at)
+                    : semanticKnown ? fuse(d, cos, lexical[pos], at) : fuseWithoutSemantic(d, lexical[pos], at);
             if (period != null && !period.holds(d.createdTs(), settings.periodGraceDays())) {
                 r = new RankedMemory(r.memoryId(), r.score() * settings.outOfPeriod(), r.semantic(), r.lexical(),
                         r.recency(), r.status());
@@ -327,6 +325,27 @@ public final class HybridRanker {
         RankedMemory r = combine(d, 0, 0, lexical, at);
         return new RankedMemory(r.memoryId(), r.score() * TEXT_ONLY_CONFIDENCE, r.semantic(), r.lexical(), r.recency(),
                 r.status());
+    }
+
+    /**
+     * The fused score of a memory of a kind that never gets a vector
+     * ({@link EmbeddedKinds}): its words stand in for its meaning (S = L), under
+     * {@link #TEXT_ONLY_CONFIDENCE}, and never below {@link #fuseWithoutSemantic}. A
+     * vector that is missing because the store did not answer says nothing about a
+     * memory; a kind that has none by design has only its words, and a tool observation
+     * that holds the query word for word (the exact {@code git commit} line a developer
+     * pastes) then outranks an aggregate that shares half its words (0.83 against 0.78
+     * for a full match of an old observation). Below L ≈ 0.6 the two scores are the same;
+     * an old observation reaches the suggested band (0.75) at L ≥ 0.89 (0.95 on words
+     * alone), the high band (0.92) never. The same whether or not the query has a vector,
+     * so the cold and the served hook agree.
+     */
+    public RankedMemory fuseOnWords(MemoryDoc d, double lexical, LocalDateTime at) {
+        RankedMemory alone = fuseWithoutSemantic(d, lexical, at);
+        RankedMemory r = combine(d, clamp(lexical), settings.semantic(), lexical, at);
+        double score = r.score() * TEXT_ONLY_CONFIDENCE;
+        return score > alone.score() ? new RankedMemory(r.memoryId(), score, 0, r.lexical(), r.recency(), r.status())
+                : alone;
     }
 
     private RankedMemory combine(MemoryDoc d, double semantic, double semanticWeight, double lexical,

@@ -118,10 +118,32 @@ class HybridRankerFusionTests {
 
         RankedMemory observation = ranked.stream().filter(r -> r.memoryId().equals("commit")).findFirst().orElseThrow();
         assertThat(observation.semantic()).isZero();
-        assertThat(observation.score()).isCloseTo(
-                ranker.fuseWithoutSemantic(doc("commit", "observation", NOW, ""), observation.lexical(), NOW).score(),
-                within(1e-12));
         assertThat(observation.lexical()).isCloseTo(1.0, within(1e-12));
+        // words stand in for the meaning: (0.4 + 0.25 + 0.2 + 0.15) / 1.0 * 0.9
+        assertThat(observation.score()).isCloseTo(0.9, within(1e-9));
+        // the same without a query vector: the cold hook ranks it as serve does
+        RankedMemory cold = ranker.rank("remove the sync commits", null, NOW, 2)
+            .stream()
+            .filter(r -> r.memoryId().equals("commit"))
+            .findFirst()
+            .orElseThrow();
+        assertThat(cold.score()).isCloseTo(observation.score(), within(1e-12));
+    }
+
+    @Test
+    void anObservationsWordsLiftItOnlyWhereTheyMatchMostOfTheQuery() {
+        HybridRanker ranker = new HybridRanker(List.of(), RankingSettings.defaults());
+        // an old observation: recency adds nothing
+        MemoryDoc d = doc("o", "observation", NOW.minusYears(10), "");
+        for (double lexical : new double[] { 0.0, 0.3, 0.6 }) {
+            assertThat(ranker.fuseOnWords(d, lexical, NOW).score())
+                .isCloseTo(ranker.fuseWithoutSemantic(d, lexical, NOW).score(), within(1e-9));
+        }
+        assertThat(ranker.fuseOnWords(d, 0.88, NOW).score()).isLessThan(MatchBand.SUGGESTED_SCORE);
+        assertThat(ranker.fuseOnWords(d, 0.9, NOW).score()).isGreaterThanOrEqualTo(MatchBand.SUGGESTED_SCORE);
+        assertThat(ranker.fuseOnWords(d, 1.0, NOW).score()).isLessThan(MatchBand.HIGH_SCORE)
+            .isCloseTo(0.828, within(1e-3))
+            .isGreaterThan(ranker.fuseWithoutSemantic(d, 1.0, NOW).score() + 0.04);
     }
 
     @Test

@@ -21,7 +21,7 @@ public record TopicMaterial(String project, String mark, List<Member> members, L
      * every topic stage mark: change it with those rules, and the next graduation works
      * out every project's topics again (an unchanged topic keeps its id).
      */
-    public static final String RULES = "topics-2";
+    public static final String RULES = "topics-3";
 
     public TopicMaterial {
         Objects.requireNonNull(project, "project");

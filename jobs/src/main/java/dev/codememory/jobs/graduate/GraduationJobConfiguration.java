@@ -12,6 +12,7 @@ import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
+import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.jobs.ingest.IngestJobConfiguration;
@@ -514,9 +515,11 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Step consolidateTopicsStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
-            PendingItemReader<TopicMaterial> topicMaterialReader, JobDatabase database, JobRunListener jobRunListener) {
+            PendingItemReader<TopicMaterial> topicMaterialReader, JobDatabase database, VectorStore vectorStore,
+            JobRunListener jobRunListener) {
         return new ChunkSteps(jobRepository, transactionManager, jobRunListener).<TopicMaterial, TopicOutcome>step(
-                "consolidateTopicsStep", PROJECTS_PER_CHUNK, topicMaterialReader, new TopicConsolidator()::consolidate,
+                "consolidateTopicsStep", PROJECTS_PER_CHUNK, topicMaterialReader,
+                TopicConsolidator.withVectorsFrom(vectorStore)::consolidate,
                 new DuckDbTopicWriter(database.connections()));
     }
 

@@ -6,10 +6,12 @@ import dev.codememory.config.topic.TopicMaterial.Member;
 import dev.codememory.config.topic.TopicMemory;
 import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.config.topic.TopicOutcome.Replaced;
+import dev.codememory.config.vector.VectorStore;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -20,12 +22,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Groups a project's verified work into topics — pieces of work that span sessions — and
- * writes one memory per topic. Pure and deterministic.
+ * writes one memory per topic. Deterministic for the same memories and vectors.
  *
  * <p>
  * <b>Grouping.</b> Each memory (decision, work, insight, task) has features: the file
@@ -36,8 +41,11 @@ import java.util.regex.Pattern;
  * {@value #MIN_CAP} and {@value #MAX_CAP}: a word or file in everything names no topic. A
  * file both titles name weighs 2; a word, or a file one of them only lists, weighs 1; two
  * memories whose shared weight reaches 2 (a named file, or two other features) are in one
- * topic, and topics are the connected groups. A group becomes a topic when it has at
- * least {@value #MIN_MEMBERS} memories from at least {@value #MIN_SESSIONS} sessions.
+ * topic, and so are two that share one feature and whose vectors (where the embed step
+ * has made them) reach a cosine of {@value #VECTOR_LINK}: the meaning confirms what one
+ * shared word suggests, never links alone. Topics are the connected groups. A group
+ * becomes a topic when it has at least {@value #MIN_MEMBERS} memories from at least
+ * {@value #MIN_SESSIONS} sessions.
  *
  * <p>
  * <b>The memory.</b> Title: {@code Topic: <up to 3 features the group shares most> (<n>
@@ -65,6 +73,8 @@ import java.util.regex.Pattern;
  */
 public final class TopicConsolidator {
 
+    private static final Logger log = LoggerFactory.getLogger(TopicConsolidator.class);
+
     public static final int MAX_CHARS = 1_200;
     static final int ITEM_CHARS = 120;
     static final int MIN_MEMBERS = 3;
@@ -79,6 +89,27 @@ public final class TopicConsolidator {
     private static final int WORD_WEIGHT = 1;
 
     private static final int LINKED = 2;
+
+    /**
+     * The cosine (all-MiniLM-L6-v2) at which two memories sharing one feature are one
+     * piece of work: the same subject in other words.
+     */
+    static final double VECTOR_LINK = 0.8;
+
+    private final Function<Collection<String>, Map<String, float[]>> vectors;
+
+    /** Groups on features alone. */
+    public TopicConsolidator() {
+        this(ids -> Map.of());
+    }
+
+    /**
+     * @param vectors the vectors of the memories that have one, by memory id (a memory
+     * not embedded yet is left out)
+     */
+    public TopicConsolidator(Function<Collection<String>, Map<String, float[]>> vectors) {
+        this.vectors = vectors;
+    }
 
     private static final int BODY_CHARS = 600;
 
@@ -104,11 +135,32 @@ public final class TopicConsolidator {
             "removed", "fixed", "fixes", "makes", "made", "using", "used", "uses", "work", "works", "working", "file",
             "files", "code", "commit", "committed", "completed", "test", "tests");
 
+    /**
+     * Groups with the vectors {@code store} holds: the memories the embed step has
+     * reached (a memory graduated in the same run has none yet, and joins a topic on its
+     * features). A store that does not answer (a Milvus server that is down) leaves the
+     * grouping to the features, with a warning: topics never wait for vectors.
+     */
+    public static TopicConsolidator withVectorsFrom(VectorStore store) {
+        return new TopicConsolidator(ids -> {
+            try {
+                return store.vectors(ids);
+            }
+            catch (RuntimeException e) {
+                log.warn("topics grouped on shared words and files alone: the vector store did not answer ({})",
+                        e.getClass().getSimpleName());
+                return Map.of();
+            }
+        });
+    }
+
     /** The topics of a project's memories, and the earlier topics they replace. */
     public TopicOutcome consolidate(TopicMaterial material) {
         List<Member> members = material.members();
         List<Map<String, Feature>> features = members.stream().map(TopicConsolidator::features).toList();
-        List<List<Integer>> groups = groups(features);
+        Map<String, float[]> embedded = vectors.apply(members.stream().map(Member::memoryId).toList());
+        List<List<Integer>> groups = groups(features,
+                members.stream().map(m -> embedded.get(m.memoryId())).toArray(float[][]::new));
         Map<String, Integer> frequency = new HashMap<>();
         features.forEach(f -> f.keySet().forEach(k -> frequency.merge(k, 1, Integer::sum)));
         List<TopicMemory> topics = new ArrayList<>();
@@ -127,7 +179,7 @@ public final class TopicConsolidator {
      * The connected groups of memories linked by shared features, each in member order,
      * ordered by their first member.
      */
-    private static List<List<Integer>> groups(List<Map<String, Feature>> features) {
+    private static List<List<Integer>> groups(List<Map<String, Feature>> features, float[][] vectors) {
         int n = features.size();
         Map<String, List<Integer>> postings = new TreeMap<>();
         for (int i = 0; i < n; i++) {
@@ -157,11 +209,34 @@ public final class TopicConsolidator {
                 }
             }
         }
+        shared.forEach((pair, weight) -> {
+            int a = (int) (pair / n);
+            int b = (int) (pair % n);
+            if (weight < LINKED && cosine(vectors[a], vectors[b]) >= VECTOR_LINK) {
+                union(parent, a, b);
+            }
+        });
         Map<Integer, List<Integer>> byRoot = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             byRoot.computeIfAbsent(root(parent, i), k -> new ArrayList<>()).add(i);
         }
         return List.copyOf(byRoot.values());
+    }
+
+    /** The cosine of two vectors; 0 when either is missing or of another size. */
+    static double cosine(float[] a, float[] b) {
+        if (a == null || b == null || a.length != b.length) {
+            return 0;
+        }
+        double dot = 0;
+        double aa = 0;
+        double bb = 0;
+        for (int i = 0; i < a.length; i++) {
+            dot += a[i] * b[i];
+            aa += a[i] * a[i];
+            bb += b[i] * b[i];
+        }
+        return aa == 0 || bb == 0 ? 0 : dot / Math.sqrt(aa * bb);
     }
 
     private static int root(int[] parent, int i) {

@@ -7,9 +7,11 @@ import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMaterial.Member;
 import dev.codememory.config.topic.TopicMemory;
 import dev.codememory.config.topic.TopicOutcome;
+import dev.codememory.config.vector.VectorStore;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class TopicConsolidatorTests {
@@ -137,6 +139,55 @@ class TopicConsolidatorTests {
         return List.of(member("decision", "s1", "Retry checkout payments with exponential backoff", "", ""),
                 member("work", "s2", "Add checkout retry settings", "Files: src/checkout/Retry.java", ""),
                 member("task", "s3", "Document checkout retry settings", "", "pending"));
+    }
+
+    @Test
+    void vectorsLinkMemoriesThatShareOneWordAndMeanTheSameNeverAlone() {
+        List<Member> members = List.of(member("decision", "s1", "Store invoices in PostgreSQL", "", ""),
+                member("work", "s2", "Move the invoices table off SQLite", "", ""),
+                member("task", "s2", "Backfill invoices on the new database", "", "pending"),
+                member("decision", "s3", "Rotate the payment provider keys monthly", "", ""));
+        TopicMaterial material = new TopicMaterial(PROJECT, "m1", members, List.of());
+        // one shared word ("invoices") links no pair on its own
+        assertThat(consolidator.consolidate(material).topics()).isEmpty();
+
+        // angles in a plane: m1-m2 cosine 0.9, m2-m3 0.85, m4 0.95 from m1 but sharing no
+        // word
+        Map<String, float[]> vectors = Map.of("m1", unit(0), "m2", unit(Math.acos(0.9)), "m3",
+                unit(Math.acos(0.9) + Math.acos(0.85)), "m4", unit(-Math.acos(0.95)));
+        List<TopicMemory> topics = new TopicConsolidator(ids -> vectors).consolidate(material).topics();
+        assertThat(topics).hasSize(1);
+        assertThat(topics.get(0).members()).containsExactly("m1", "m2", "m3");
+
+        // below the link's cosine, one word stays one word
+        Map<String, float[]> apart = Map.of("m1", unit(0), "m2", unit(Math.acos(0.7)), "m3", unit(Math.acos(0.7) * 2),
+                "m4", unit(-Math.acos(0.95)));
+        assertThat(new TopicConsolidator(ids -> apart).consolidate(material).topics()).isEmpty();
+        // a memory not embedded yet links on its features alone
+        assertThat(new TopicConsolidator(ids -> Map.of("m1", vectors.get("m1"), "m2", vectors.get("m2")))
+            .consolidate(material)
+            .topics()).isEmpty();
+    }
+
+    @Test
+    void aVectorStoreThatDoesNotAnswerLeavesTheGroupingToTheFeatures() {
+        List<Member> members = relatedWork();
+        TopicMaterial material = new TopicMaterial(PROJECT, "m1", members, List.of());
+        VectorStore down = (VectorStore) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
+                new Class<?>[] { VectorStore.class }, (proxy, method, args) -> {
+                    throw new IllegalStateException("Milvus at 127.0.0.1:19530 is not answering");
+                });
+
+        TopicOutcome outcome = TopicConsolidator.withVectorsFrom(down).consolidate(material);
+
+        assertThat(outcome.topics()).extracting(TopicMemory::entryId)
+            .containsExactlyElementsOf(
+                    consolidator.consolidate(material).topics().stream().map(TopicMemory::entryId).toList())
+            .isNotEmpty();
+    }
+
+    private static float[] unit(double angle) {
+        return new float[] { (float) Math.cos(angle), (float) Math.sin(angle) };
     }
 
     private Member member(String kind, String session, String title, String body, String status) {

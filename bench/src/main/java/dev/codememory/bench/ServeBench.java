@@ -12,13 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -30,9 +27,6 @@ import java.util.concurrent.TimeUnit;
  * <li>warm hybrid search through the socket as the CLI asks for it: {@code query --json}
  * through the {@code command} request (embed the text, rank, attach sources, print),
  * round trip as a client sees it;</li>
- * <li>recall@10 of serve's vector index (a graph past
- * {@code code-memory.serve.exact-vector-limit}) against an exact scan of the same
- * vectors, for the bench's questions;</li>
  * <li>serve's resident set size;</li>
  * <li>the UserPromptSubmit hook end to end (a cold JVM, the README command, asking
  * serve), against {@code java -version} in the same run, with what {@code hook.log} says
@@ -44,7 +38,6 @@ import java.util.concurrent.TimeUnit;
 final class ServeBench {
 
     static final int WARM_UP = 20;
-    static final int RECALL_QUERIES = 100;
     static final int FAULT_CALLS = 100;
     static final int KILL_AT = 30;
 
@@ -80,14 +73,11 @@ final class ServeBench {
                     String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(), rssWarm / 1024);
             search(client, f, projectDir);
             new ViewerBench(out).run(client, f);
-            // before the recall's exact scans, which read every float vector of the table
-            // through DuckDB's cache
             long rssBusy = rssKb(client);
             Thread.sleep(IDLE.toMillis()); // serve gives back what the burst of searches
                                            // took once it is idle
             out.printf("  serve RSS after the searches: %d MB, after %d s idle: %d MB (model loaded)%n", rssBusy / 1024,
                     IDLE.toSeconds(), rssKb(client) / 1024);
-            recall(client, f);
             hooks(f, projectDir, runs);
             if (faults) {
                 faults(f, projectDir, serve);
@@ -181,32 +171,6 @@ final class ServeBench {
      * check interval.
      */
     private static final java.time.Duration IDLE = java.time.Duration.ofSeconds(80);
-
-    private void recall(ServeClient client, QueryBench.Fixture f) {
-        int n = Math.min(RECALL_QUERIES, f.questions().size());
-        int graph = 0;
-        int quantized = 0;
-        int overall = 0;
-        for (int q = 0; q < n; q++) {
-            Map<String, Object> request = new LinkedHashMap<>();
-            request.put("op", "nearest");
-            request.put("text", f.questions().get(q));
-            request.put("project", f.project());
-            request.put("k", QueryBench.TOP_K);
-            Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(120))
-                .orElseThrow(() -> new IllegalStateException("serve did not answer a nearest request"));
-            List<?> found = (List<?>) answer.get("found");
-            Set<Object> exact = new HashSet<>((List<?>) answer.get("exact"));
-            Set<Object> table = new HashSet<>((List<?>) answer.get("table"));
-            graph += (int) found.stream().filter(exact::contains).count();
-            quantized += (int) exact.stream().filter(table::contains).count();
-            overall += (int) found.stream().filter(table::contains).count();
-        }
-        double all = QueryBench.TOP_K * (double) n;
-        out.printf("  vector index recall@%d over %d queries: %.3f against an exact scan of its own (int8) vectors,"
-                + " %.3f against an exact scan of the float vectors (that exact scan of the int8 vectors: %.3f)%n",
-                QueryBench.TOP_K, n, graph / all, overall / all, quantized / all);
-    }
 
     private void hooks(QueryBench.Fixture f, Path projectDir, int runs) throws IOException, InterruptedException {
         List<String> hook = BenchCommand.hookCommand(jar);

@@ -60,8 +60,14 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     public static final int DEFAULT_BATCH_SIZE = 8;
 
-    static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
-    static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
+    /**
+     * The classpath resource of the model (checked against {@link #MODEL_SHA256}), for a
+     * baseline that loads it on its own.
+     */
+    public static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
+
+    /** The classpath resource of the model's {@code tokenizer.json}. */
+    public static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
 
     private static final Logger log = LoggerFactory.getLogger(MiniLmOnnxEmbedder.class);
 

@@ -2,6 +2,7 @@ package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.hook.HookTraining;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.install.InstallCommand;
@@ -174,11 +175,12 @@ public final class BenchCommand implements java.util.concurrent.Callable<Integer
             System.setProperty(CodeMemoryHome.PROPERTY, home.toString());
             System.out.printf("code-memory bench — %d cores, java %s%n", Runtime.getRuntime().availableProcessors(),
                     System.getProperty("java.version"));
-            return CodeMemoryApplication
-                .run(new String[] { "--logging.level.dev.codememory=WARN" }, CodeMemoryApplication.Console.QUIET,
-                        context -> new EmbeddingBench(context.getBean(JobRunner.class),
-                                context.getBean(JobDatabase.class), context.getBean(EmbeddingService.class))
-                            .run(System.out, texts, stepOnly));
+            return CodeMemoryApplication.run(new String[] { "--logging.level.dev.codememory=WARN" },
+                    CodeMemoryApplication.Console.QUIET,
+                    context -> new EmbeddingBench(context.getBean(JobRunner.class), context.getBean(JobDatabase.class),
+                            context.getBean(EmbeddingService.class),
+                            context.getBean(CodeMemoryProperties.class).embedding().threads())
+                        .run(System.out, texts, stepOnly));
         }
         catch (IOException e) {
             System.err.println("bench failed: " + e);

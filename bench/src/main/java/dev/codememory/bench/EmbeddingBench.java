@@ -28,9 +28,10 @@ import org.springframework.batch.core.step.StepExecution;
  * {@code bench.jar bench --embedding}: in one process, on the product's application
  * context, memories as long as real ones ({@link RealLengthMemories}) (1) embedded as
  * before this bench (whole texts, 256 tokens, batches of 32) through the product's
- * embedder and on raw ONNX Runtime (same model, tokenizer and pooling, no DJL); (2) each
- * embedding decision on raw ONNX Runtime against that baseline in the same rounds: 128
- * and 64 tokens, batch sizes and intra-op threads, the texts the product chooses
+ * embedder and on raw ONNX Runtime ({@link RawOnnxBaseline}: same model, tokenizer,
+ * session options and pooling, none of the product's embedder code); (2) each embedding
+ * decision on raw ONNX Runtime against that baseline in the same rounds: 128 and 64
+ * tokens, batch sizes and intra-op threads, the texts the product chooses
  * ({@link EmbeddingTexts}: an exchange's answering sentences, a task once for all its
  * statuses); (3) the whole embed step ({@code --job=reindex}: outbox, reader, embed,
  * DuckDB upsert, outbox marks) between two runs of the old embedder; (4) DuckDB
@@ -46,10 +47,17 @@ public class EmbeddingBench {
 
     private final EmbeddingService embeddingService;
 
-    public EmbeddingBench(JobRunner jobRunner, JobDatabase database, EmbeddingService embeddingService) {
+    private final int threads;
+
+    /**
+     * @param threads ONNX Runtime's intra-op threads the product's embedder runs with
+     * ({@code code-memory.embedding.threads})
+     */
+    public EmbeddingBench(JobRunner jobRunner, JobDatabase database, EmbeddingService embeddingService, int threads) {
         this.jobRunner = jobRunner;
         this.database = database;
         this.embeddingService = embeddingService;
+        this.threads = threads;
     }
 
     public int run(PrintStream out, int texts) {
@@ -80,18 +88,19 @@ public class EmbeddingBench {
                 byKind, whole.stream().mapToInt(String::length).average().orElse(0));
 
         // before: every memory's whole text at 256 tokens in batches of 32 (the embedder
-        // until this bench was written); the product's DJL path and raw ONNX Runtime
+        // until this bench was written); the product's embedder and raw ONNX Runtime
         // interleaved, best of two
         Path cache = Path.of(System.getProperty(CodeMemoryHome.PROPERTY), "djl");
         MiniLmOnnxEmbedder old = new MiniLmOnnxEmbedder(cache, 32, 256, 0);
-        try {
+        try (RawOnnxBaseline oldRaw = new RawOnnxBaseline(32, 256, 0)) {
             warm(old, whole);
             if (stepOnly) {
                 warm(embedder, whole);
                 return embedStep(out, embedder, old, whole) + embedStep(out, embedder, old, whole);
             }
-            long tokens = sum(old.tokenCounts(whole));
-            double[] t = interleaved(() -> old.embed(whole), () -> old.embedRaw(whole));
+            warm(oldRaw, whole);
+            long tokens = sum(oldRaw.tokenCounts(whole));
+            double[] t = interleaved(() -> old.embed(whole), () -> oldRaw.embed(whole));
             out.printf(
                     "  before: whole texts, 256 tokens, batch 32   %6.1f texts/s %6.0f tokens/s; raw ORT %6.1f texts/s"
                             + " (%.2fx; %.0f tokens/text)%n",
@@ -101,9 +110,9 @@ public class EmbeddingBench {
             // each decision on raw ONNX Runtime against the old embedder in the same
             // rounds
             for (int maxTokens : new int[] { 128, 64 }) {
-                try (MiniLmOnnxEmbedder e = new MiniLmOnnxEmbedder(cache, 32, maxTokens, 0)) {
+                try (RawOnnxBaseline e = new RawOnnxBaseline(32, maxTokens, 0)) {
                     warm(e, whole);
-                    double[] r = interleaved(() -> old.embedRaw(whole), () -> e.embedRaw(whole));
+                    double[] r = interleaved(() -> oldRaw.embed(whole), () -> e.embed(whole));
                     out.printf(
                             "  whole texts, %3d tokens, batch 32          raw ORT %6.1f texts/s %6.0f tokens/s"
                                     + " (%.2fx before)%n",
@@ -113,9 +122,9 @@ public class EmbeddingBench {
             int maxTokens = embedder.version().maxTokens();
             int[][] settings = { { 0, 16 }, { 0, 8 }, { 0, 4 }, { 1, 8 }, { 2, 8 } };
             for (int[] setting : settings) {
-                try (MiniLmOnnxEmbedder e = new MiniLmOnnxEmbedder(cache, setting[1], maxTokens, setting[0])) {
+                try (RawOnnxBaseline e = new RawOnnxBaseline(setting[1], maxTokens, setting[0])) {
                     warm(e, whole);
-                    double[] r = interleaved(() -> old.embedRaw(whole), () -> e.embedRaw(whole));
+                    double[] r = interleaved(() -> oldRaw.embed(whole), () -> e.embed(whole));
                     out.printf(
                             "  whole texts, %3d tokens, batch %2d, threads %s raw ORT %6.1f texts/s (%.2fx before)%n",
                             maxTokens, setting[1], setting[0] == 0 ? "ORT" : setting[0] + "  ", whole.size() / r[1],
@@ -127,13 +136,16 @@ public class EmbeddingBench {
                 .map(m -> rule.embeddingText(m.kind(), m.title(), m.body(), m.replyQuote()))
                 .toList();
             List<String> distinct = chosen.stream().distinct().toList();
-            double[] r = interleaved(() -> old.embedRaw(whole), () -> embedder.embedRaw(distinct));
-            out.printf(
-                    "  chosen texts (%d distinct, avg %.0f chars), %d tokens, batch %d: raw ORT %6.1f texts/s %6.0f"
-                            + " tokens/s = %6.1f memories/s (%.2fx before)%n",
-                    distinct.size(), distinct.stream().mapToInt(String::length).average().orElse(0), maxTokens,
-                    embedder.batchSize(), distinct.size() / r[1], sum(embedder.tokenCounts(distinct)) / r[1],
-                    memories.size() / r[1], r[0] / r[1]);
+            try (RawOnnxBaseline current = new RawOnnxBaseline(embedder.batchSize(), maxTokens, threads)) {
+                warm(current, distinct);
+                double[] r = interleaved(() -> oldRaw.embed(whole), () -> current.embed(distinct));
+                out.printf(
+                        "  chosen texts (%d distinct, avg %.0f chars), %d tokens, batch %d: raw ORT %6.1f texts/s"
+                                + " %6.0f tokens/s = %6.1f memories/s (%.2fx before)%n",
+                        distinct.size(), distinct.stream().mapToInt(String::length).average().orElse(0), maxTokens,
+                        embedder.batchSize(), distinct.size() / r[1], sum(current.tokenCounts(distinct)) / r[1],
+                        memories.size() / r[1], r[0] / r[1]);
+            }
 
             if (embedStep(out, embedder, old, whole) != 0) {
                 return 1;
@@ -181,9 +193,11 @@ public class EmbeddingBench {
     }
 
     private static void warm(MiniLmOnnxEmbedder embedder, List<String> texts) {
-        List<String> slice = texts.subList(0, Math.min(64, texts.size()));
-        embedder.embedRaw(slice);
-        embedder.embed(slice);
+        embedder.embed(texts.subList(0, Math.min(64, texts.size())));
+    }
+
+    private static void warm(RawOnnxBaseline baseline, List<String> texts) {
+        baseline.embed(texts.subList(0, Math.min(64, texts.size())));
     }
 
     /**

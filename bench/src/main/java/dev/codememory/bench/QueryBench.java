@@ -54,7 +54,8 @@ import org.duckdb.DuckDBConnection;
  * The memories the queries ask about get the model's vectors of their text, so the
  * ranking has something true to find; the others get vectors shaped like real ones
  * ({@link SubjectVectors}); query vectors come from the real model, embedded before
- * timing.</li>
+ * timing. Then the recall of the vector index serve builds ({@link VectorIndexRecall})
+ * and serve itself ({@link ServeBench}).</li>
  * <li>The cold UserPromptSubmit hook on the smallest home, run as Claude Code runs it,
  * next to a capture-only PostToolUse hook and {@code java -version}, with what the hook
  * answered read from {@code logs/hook.log}.</li>
@@ -132,6 +133,7 @@ public final class QueryBench {
                 if (n <= IN_PROCESS_LIMIT) {
                     latency(fixture, embedder, now);
                 }
+                new VectorIndexRecall(out).run(fixture, embedder);
                 new ServeBench(jar, out).run(fixture, projectDir, runs, n == Arrays.stream(sizes).min().getAsInt());
                 if (hookHome == null) {
                     hookHome = fixture;

@@ -3,6 +3,7 @@ package dev.codememory.bench;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.serve.client.ServeClient;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -11,12 +12,10 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
+import java.util.OptionalInt;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -25,12 +24,9 @@ import java.util.concurrent.TimeUnit;
  * generated home), then, once it is warm (model loaded, every project indexed, vector
  * graphs built),
  * <ul>
- * <li>warm hybrid search through the socket: the {@code search} request (embed the text,
- * rank, attach sources), round trip as a client sees it, with serve's own embed and
- * search times;</li>
- * <li>recall@10 of serve's vector index (a graph past
- * {@code code-memory.serve.exact-vector-limit}) against an exact scan of the same
- * vectors, for the bench's questions;</li>
+ * <li>warm hybrid search through the socket as the CLI asks for it: {@code query --json}
+ * through the {@code command} request (embed the text, rank, attach sources, print),
+ * round trip as a client sees it;</li>
  * <li>serve's resident set size;</li>
  * <li>the UserPromptSubmit hook end to end (a cold JVM, the README command, asking
  * serve), against {@code java -version} in the same run, with what {@code hook.log} says
@@ -42,7 +38,6 @@ import java.util.concurrent.TimeUnit;
 final class ServeBench {
 
     static final int WARM_UP = 20;
-    static final int RECALL_QUERIES = 100;
     static final int FAULT_CALLS = 100;
     static final int KILL_AT = 30;
 
@@ -76,16 +71,13 @@ final class ServeBench {
                     "  serve (%s): warm in %.1f s (model, BM25 and vectors of %,d memories, graph if past the"
                             + " exact limit); RSS %d MB%n",
                     String.join(" ", serveCommand()), warmMs / 1000.0, f.memories(), rssWarm / 1024);
-            search(client, f);
+            search(client, f, projectDir);
             new ViewerBench(out).run(client, f);
-            // before the recall's exact scans, which read every float vector of the table
-            // through DuckDB's cache
             long rssBusy = rssKb(client);
             Thread.sleep(IDLE.toMillis()); // serve gives back what the burst of searches
                                            // took once it is idle
             out.printf("  serve RSS after the searches: %d MB, after %d s idle: %d MB (model loaded)%n", rssBusy / 1024,
                     IDLE.toSeconds(), rssKb(client) / 1024);
-            recall(client, f);
             hooks(f, projectDir, runs);
             if (faults) {
                 faults(f, projectDir, serve);
@@ -121,41 +113,57 @@ final class ServeBench {
             .orElse(-1L);
     }
 
-    private void search(ServeClient client, QueryBench.Fixture f) {
+    /**
+     * Each question as {@code query --json} typed in the project's directory, carried out
+     * by serve through the {@code command} request (what the CLI does when serve runs):
+     * the round trip as the client sees it (parse the command line, embed the text, rank,
+     * attach sources, print the JSON). Serve's own split between embedding and ranking is
+     * not visible from outside and is not reported.
+     */
+    private void search(ServeClient client, QueryBench.Fixture f, Path projectDir) {
         int queries = f.questions().size();
         long[] roundTrip = new long[queries];
-        long[] embed = new long[queries];
-        long[] search = new long[queries];
         int found = 0;
         for (int round = -WARM_UP; round < queries; round++) {
             int q = Math.floorMod(round, queries);
-            Map<String, Object> request = new LinkedHashMap<>();
-            request.put("op", "search");
-            request.put("text", f.questions().get(q));
-            request.put("project", f.project());
-            request.put("top_k", QueryBench.TOP_K);
+            String[] args = { "query", "--json", "--top-k", String.valueOf(QueryBench.TOP_K), "--",
+                    f.questions().get(q) };
+            ByteArrayOutputStream printed = new ByteArrayOutputStream();
+            ByteArrayOutputStream errors = new ByteArrayOutputStream();
             long t0 = System.nanoTime();
-            Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(60))
-                .orElseThrow(() -> new IllegalStateException("serve did not answer a search"));
+            OptionalInt exit = client.command(args, projectDir, new PrintStream(printed, true, StandardCharsets.UTF_8),
+                    new PrintStream(errors, true, StandardCharsets.UTF_8));
             long micros = (System.nanoTime() - t0) / 1_000;
+            if (exit.isEmpty() || exit.getAsInt() != 0) {
+                throw new IllegalStateException("serve did not answer `" + String.join(" ", args) + "`: "
+                        + (exit.isEmpty() ? "no answer" : "exit " + exit.getAsInt()) + " "
+                        + errors.toString(StandardCharsets.UTF_8));
+            }
             if (round >= 0) {
                 roundTrip[q] = micros;
-                embed[q] = number(answer.get("embed_us"));
-                search[q] = number(answer.get("search_us"));
-                if (((List<?>) answer.get("ids")).contains(QueryBench.memoryId(f.targets()[q]))) {
+                if (memoryIds(printed.toString(StandardCharsets.UTF_8)).contains(QueryBench.memoryId(f.targets()[q]))) {
                     found++;
                 }
             }
         }
-        out.printf("  through serve, %d queries after %d warm-up, top-%d; per query:%n", queries, WARM_UP,
-                QueryBench.TOP_K);
+        out.printf("  through serve, %d queries after %d warm-up, top-%d, each `query --json` through the command"
+                + " request; per query:%n", queries, WARM_UP, QueryBench.TOP_K);
         out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms   target in top-%d %3d/%d%n", "hybrid search, round trip",
                 BenchCommand.median(roundTrip) / 1000.0, BenchCommand.p95(roundTrip) / 1000.0, QueryBench.TOP_K, found,
                 queries);
-        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: embed the text",
-                BenchCommand.median(embed) / 1000.0, BenchCommand.p95(embed) / 1000.0);
-        out.printf("  %-28s p50 %7.1f ms   p95 %7.1f ms%n", "  of which: rank + sources",
-                BenchCommand.median(search) / 1000.0, BenchCommand.p95(search) / 1000.0);
+    }
+
+    /** The memory ids of {@code query --json}'s results, best first. */
+    static List<String> memoryIds(String json) {
+        List<String> ids = new ArrayList<>();
+        if (Json.parse(json) instanceof Map<?, ?> doc && doc.get("results") instanceof List<?> results) {
+            for (Object result : results) {
+                if (result instanceof Map<?, ?> r && r.get("memory_id") instanceof String id) {
+                    ids.add(id);
+                }
+            }
+        }
+        return ids;
     }
 
     /**
@@ -163,32 +171,6 @@ final class ServeBench {
      * check interval.
      */
     private static final java.time.Duration IDLE = java.time.Duration.ofSeconds(80);
-
-    private void recall(ServeClient client, QueryBench.Fixture f) {
-        int n = Math.min(RECALL_QUERIES, f.questions().size());
-        int graph = 0;
-        int quantized = 0;
-        int overall = 0;
-        for (int q = 0; q < n; q++) {
-            Map<String, Object> request = new LinkedHashMap<>();
-            request.put("op", "nearest");
-            request.put("text", f.questions().get(q));
-            request.put("project", f.project());
-            request.put("k", QueryBench.TOP_K);
-            Map<?, ?> answer = client.call(request, Instant.now().plusSeconds(120))
-                .orElseThrow(() -> new IllegalStateException("serve did not answer a nearest request"));
-            List<?> found = (List<?>) answer.get("found");
-            Set<Object> exact = new HashSet<>((List<?>) answer.get("exact"));
-            Set<Object> table = new HashSet<>((List<?>) answer.get("table"));
-            graph += (int) found.stream().filter(exact::contains).count();
-            quantized += (int) exact.stream().filter(table::contains).count();
-            overall += (int) found.stream().filter(table::contains).count();
-        }
-        double all = QueryBench.TOP_K * (double) n;
-        out.printf("  vector index recall@%d over %d queries: %.3f against an exact scan of its own (int8) vectors,"
-                + " %.3f against an exact scan of the float vectors (that exact scan of the int8 vectors: %.3f)%n",
-                QueryBench.TOP_K, n, graph / all, overall / all, quantized / all);
-    }
 
     private void hooks(QueryBench.Fixture f, Path projectDir, int runs) throws IOException, InterruptedException {
         List<String> hook = BenchCommand.hookCommand(jar);
@@ -280,10 +262,6 @@ final class ServeBench {
 
     private static int count(List<String> lines, String word) {
         return (int) lines.stream().filter(l -> l.contains(word)).count();
-    }
-
-    private static long number(Object value) {
-        return value instanceof Json.JsonNumber n ? Long.parseLong(n.literal()) : -1;
     }
 
 }

@@ -279,42 +279,6 @@ public class ResidentQueries {
         return out;
     }
 
-    /** Where {@link #nearest} looks. */
-    public enum Nearest {
-
-        /**
-         * Serve's index as a search uses it: quantized vectors, through the graph past
-         * the exact limit.
-         */
-        INDEX,
-        /**
-         * Every quantized vector of the index scored: what the graph is measured against.
-         */
-        INDEX_EXACT,
-        /**
-         * Every float vector of the table scored: what the quantization is measured
-         * against.
-         */
-        TABLE
-
-    }
-
-    /**
-     * The ids of a project's {@code k} nearest active vectors, as {@code where} finds
-     * them.
-     */
-    public List<String> nearest(String project, float[] vector, int k, Nearest where) {
-        if (residentVectors == null) {
-            return List.of();
-        }
-        List<VectorHit> hits = switch (where) {
-            case INDEX -> residentVectors.index(project).search(vector, k);
-            case INDEX_EXACT -> residentVectors.index(project).exactSearch(vector, k);
-            case TABLE -> residentVectors.exactSearch(project, vector, k);
-        };
-        return hits.stream().map(VectorHit::memoryId).toList();
-    }
-
     /**
      * Brings the team memories of every index up to date with the team store (they change
      * without a job here); nothing when team memory is off.

@@ -77,14 +77,6 @@ final class ResidentVectors implements VectorStore {
         return hits.size() > topK ? List.copyOf(hits.subList(0, topK)) : hits;
     }
 
-    /**
-     * The project's {@code k} nearest active vectors by an exact scan of the table's
-     * float vectors.
-     */
-    List<VectorHit> exactSearch(String project, float[] query, int k) {
-        return table.search(query, k, new VectorFilter(project, Set.of(), Set.of(ACTIVE), null, null));
-    }
-
     /** The project's index, loaded from the table on first use. */
     VectorIndex index(String project) {
         return projects.computeIfAbsent(project, p -> {

@@ -7,14 +7,8 @@ import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
-import dev.codememory.jobs.query.QueryRequest;
-import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.serve.client.ServeClient;
-import dev.codememory.processors.query.RankingSettings;
-import java.time.LocalDateTime;
-import java.time.ZoneOffset;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;
@@ -86,8 +80,6 @@ public class ServeRequests implements ServeServer.Handler {
         switch (op) {
             case "ping" -> reply.finish(0, Map.of("warm", resident.warm(), "rss_kb", rssKb()));
             case "hook" -> hook(request, reply);
-            case "search" -> search(request, reply);
-            case "nearest" -> nearest(request, reply);
             case "command" -> command(request, reply);
             case "mcp" -> mcp(request, reply);
             case "job" -> job(String.valueOf(request.get("name")), reply);
@@ -115,48 +107,6 @@ public class ServeRequests implements ServeServer.Handler {
         answer.put("stdout", stdout);
         answer.put("info", info.stream().map(line -> line + " received=" + received).toList());
         answer.put("errors", errors);
-        reply.finish(0, answer);
-    }
-
-    /**
-     * One hybrid search with the warm model and indexes (embed the text, rank, attach
-     * sources): what a prompt costs serve before the context is written. Answers the
-     * memory ids, best first, and serve's own times.
-     */
-    private void search(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
-        String text = String.valueOf(request.get("text"));
-        String project = request.get("project") instanceof String p ? p : null;
-        int topK = (int) number(request.get("top_k"));
-        long start = System.nanoTime();
-        QueryService service = resident.queryService(RankingSettings.defaults());
-        float[] vector = service.embedder().embed(List.of(text))[0];
-        long embedded = System.nanoTime();
-        List<QueryResult> hits = service
-            .search(new QueryRequest(null, text, project, LocalDateTime.now(ZoneOffset.UTC)), vector, topK);
-        long searched = System.nanoTime();
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("ids", hits.stream().map(QueryResult::memoryId).toList());
-        answer.put("embed_us", (embedded - start) / 1_000);
-        answer.put("search_us", (searched - embedded) / 1_000);
-        reply.finish(0, answer);
-    }
-
-    /**
-     * The nearest vectors of a text in a project as serve's index finds them
-     * ({@code found}: quantized, through its graph past the exact limit), as an exact
-     * scan of the index's vectors does ({@code exact}) and as an exact scan of the
-     * table's float vectors does ({@code table}): the bench's recall of the graph and of
-     * the quantization.
-     */
-    private void nearest(Map<?, ?> request, ServeServer.Reply reply) throws IOException {
-        String text = String.valueOf(request.get("text"));
-        String project = String.valueOf(request.get("project"));
-        int k = (int) number(request.get("k"));
-        float[] vector = resident.queryService(RankingSettings.defaults()).embedder().embed(List.of(text))[0];
-        Map<String, Object> answer = new LinkedHashMap<>();
-        answer.put("found", resident.nearest(project, vector, k, ResidentQueries.Nearest.INDEX));
-        answer.put("exact", resident.nearest(project, vector, k, ResidentQueries.Nearest.INDEX_EXACT));
-        answer.put("table", resident.nearest(project, vector, k, ResidentQueries.Nearest.TABLE));
         reply.finish(0, answer);
     }
 

@@ -60,8 +60,14 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     public static final int DEFAULT_BATCH_SIZE = 8;
 
-    static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
-    static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
+    /**
+     * The classpath resource of the model (checked against {@link #MODEL_SHA256}), for a
+     * baseline that loads it on its own.
+     */
+    public static final String MODEL_RESOURCE = "all-minilm-l6-v2-q.onnx";
+
+    /** The classpath resource of the model's {@code tokenizer.json}. */
+    public static final String TOKENIZER_RESOURCE = "all-minilm-l6-v2-q-tokenizer.json";
 
     private static final Logger log = LoggerFactory.getLogger(MiniLmOnnxEmbedder.class);
 
@@ -75,8 +81,6 @@ public final class MiniLmOnnxEmbedder implements Embedder {
 
     private final OrtSession session;
 
-    private final Object rawLock = new Object();
-
     /**
      * Held to read by each call that runs the model and to write by {@link #close()}: a
      * job stopped by SIGTERM closes its beans from the shutdown hook while the main
@@ -87,8 +91,6 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     private final ReentrantReadWriteLock inUse = new ReentrantReadWriteLock();
 
     private boolean closed;
-
-    private volatile OrtSession rawSession;
 
     /**
      * Batches of {@value #DEFAULT_BATCH_SIZE}; DJL's cache as configured in the
@@ -166,7 +168,7 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     /**
      * How many tokens the model sees for each text (after truncation, without padding).
      */
-    public int[] tokenCounts(List<String> texts) {
+    int[] tokenCounts(List<String> texts) {
         ai.djl.huggingface.tokenizers.Encoding[] encodings = tokenizer.batchEncode(texts);
         int[] counts = new int[encodings.length];
         for (int i = 0; i < counts.length; i++) {
@@ -209,25 +211,6 @@ public final class MiniLmOnnxEmbedder implements Embedder {
         return session;
     }
 
-    /**
-     * The same model, tokenizer and pooling on a second ONNX session of its own: the
-     * baseline for measuring a pipeline around {@link #embed(List)} in the same process.
-     * Vectors equal {@link #embed(List)}'s to float rounding. The first call opens a
-     * second ONNX session (another model's worth of native memory), so production code
-     * should not call it.
-     */
-    public float[][] embedRaw(List<String> texts) {
-        inUse.readLock().lock();
-        try {
-            open();
-            OrtSession session = rawSession();
-            return Batches.embed(texts, batchSize, version.model(), batch -> runRaw(session, batch));
-        }
-        finally {
-            inUse.readLock().unlock();
-        }
-    }
-
     @Override
     public void close() {
         inUse.writeLock().lock();
@@ -243,25 +226,11 @@ public final class MiniLmOnnxEmbedder implements Embedder {
     }
 
     private void release() {
-        synchronized (rawLock) {
-            if (rawSession != null) {
-                try {
-                    rawSession.close();
-                }
-                catch (OrtException e) {
-                    log.warn("Closing the raw ONNX session failed: {}", e.getMessage());
-                }
-                rawSession = null;
-            }
-        }
         closeQuietly(session);
         tokenizer.close();
     }
 
-    /**
-     * The model's input for these texts, as {@link #embed(List)} and
-     * {@link #embedRaw(List)} build it.
-     */
+    /** The model's input for these texts, as {@link #embed(List)} builds it. */
     TokenBatch tokenize(List<String> texts) {
         return TokenBatch.encode(tokenizer, texts);
     }
@@ -280,26 +249,6 @@ public final class MiniLmOnnxEmbedder implements Embedder {
             buffer.get(values);
             return MeanPooling.pool(values, batch, (int) hidden.getInfo().getShape()[2]);
         }
-    }
-
-    private OrtSession rawSession() {
-        OrtSession session = rawSession;
-        if (session == null) {
-            synchronized (rawLock) {
-                session = rawSession;
-                if (session == null) {
-                    try {
-                        session = OrtEnvironment.getEnvironment()
-                            .createSession(readJarModel(), sessionOptions(threads));
-                    }
-                    catch (OrtException e) {
-                        throw new EmbeddingException("ONNX Runtime cannot load " + MODEL_RESOURCE, e);
-                    }
-                    rawSession = session;
-                }
-            }
-        }
-        return session;
     }
 
     private static HuggingFaceTokenizer loadTokenizer(int maxTokens) {

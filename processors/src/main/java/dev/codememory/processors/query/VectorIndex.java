@@ -285,7 +285,7 @@ public final class VectorIndex {
     }
 
     /** Every live vector scored: the reference the graph is measured against. */
-    public List<VectorHit> exactSearch(float[] query, int k) {
+    List<VectorHit> exactSearch(float[] query, int k) {
         float[] q = unit(query);
         lock.readLock().lock();
         try {

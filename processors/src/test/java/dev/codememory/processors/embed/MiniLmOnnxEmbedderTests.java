@@ -219,18 +219,6 @@ class MiniLmOnnxEmbedderTests {
     }
 
     @Test
-    void rawOnnxRuntimePathGivesTheSameVectorsAsThePipeline() {
-        List<String> texts = List.of(QUERY, RELATED, UNRELATED, Texts.words(400, 0));
-        float[][] pipeline = embedder.embed(texts);
-        float[][] raw = embedder.embedRaw(texts);
-
-        assertThat(raw).hasDimensions(4, 384);
-        for (int i = 0; i < texts.size(); i++) {
-            assertThat(Vectors.cosine(raw[i], pipeline[i])).isGreaterThan(0.9999);
-        }
-    }
-
-    @Test
     void runsOnOnnxRuntimeAloneWithoutPullingInPyTorchForItsInputs() {
         embedder.embed(QUERY);
 
@@ -242,7 +230,6 @@ class MiniLmOnnxEmbedderTests {
     @Test
     void embedsAnEmptyListToNoVectors() {
         assertThat(embedder.embed(List.of())).isEmpty();
-        assertThat(embedder.embedRaw(List.of())).isEmpty();
     }
 
     private static Path djlCacheDir() {

@@ -18,12 +18,12 @@ class TeamPropertiesTests {
     Path tmp;
 
     @Test
-    void offByDefaultAndSharingTheFiveKinds() {
+    void offByDefaultAndSharingTheSixKinds() {
         TeamProperties off = TeamProperties.off();
 
         assertThat(off.enabled()).isFalse();
         assertThat(off.projects()).isEmpty();
-        assertThat(off.kinds()).containsExactly("decision", "fact", "insight", "preference", "work");
+        assertThat(off.kinds()).containsExactly("decision", "fact", "insight", "preference", "topic", "work");
         assertThat(off.timeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(off.author()).isEqualTo(System.getProperty("user.name"));
         assertThat(off.postgres().schema()).isEqualTo("code_memory");

@@ -1,6 +1,7 @@
 package dev.codememory.jobs;
 
 import static dev.codememory.jobs.JobsJar.utf8;
+import static dev.codememory.jobs.StepTestSession.todo;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.jobs.McpServeIntegrationTests.StdioSession;
@@ -30,7 +31,9 @@ import org.junit.jupiter.api.io.TempDir;
  * Alice's decision, published with {@code --job=publish}, reaches Bob's prompt context
  * through his {@code serve} and Carol's {@code mem-search} and {@code query}, marked as
  * Alice's; Alice forgets it, publishes again, and it is gone for both. Bob's private
- * exchange and his decision with a {@code <private>} part never leave his home.
+ * exchange and his decision with a {@code <private>} part never leave his home. Alice's
+ * topic reaches Carol as its shared lines, never her to-do items, and is withdrawn when a
+ * later session replaces it and when she forgets it.
  */
 class TeamMemoryIntegrationTests {
 
@@ -242,6 +245,109 @@ class TeamMemoryIntegrationTests {
     }
 
     @Test
+    void aTopicReachesTheTeamWithoutItsAuthorsToDoItemsAndIsWithdrawnWhenReplacedOrForgotten() throws Exception {
+        try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
+            Path aliceShop = clone("alice");
+            Path carolShop = clone("carol");
+            Path alice = home("alice", aliceShop, milvus);
+            Path carol = home("carol", carolShop, milvus);
+            graduate(alice,
+                    hooks("orders-1", aliceShop, "2026-11-20T09:00:00Z",
+                            prompt("We decided to use Flyway for the orders schema migrations."),
+                            reply("Noted: Flyway for the orders schema."),
+                            todos(todo("1", "Write the orders table migration V002__orders.sql", "in_progress"),
+                                    todo("2", "Backfill the orders status column after the migration", "pending")),
+                            commit("Add the orders table migration V002__orders.sql", "1a2b3c4")));
+            graduate(alice,
+                    hooks("orders-2", aliceShop, "2026-11-21T09:00:00Z",
+                            todos(todo("1", "Write the orders table migration V002__orders.sql", "completed"),
+                                    todo("2", "Backfill the orders status column after the migration", "in_progress")),
+                            commit("Index the orders table by customer in V002__orders.sql", "5d6e7f8")));
+            graduate(carol, session("c-1", carolShop, "2026-11-22T09:00:00Z", "Where is the invoice PDF template kept?",
+                    "It is in src/main/resources/templates/invoice.html."));
+
+            List<List<Object>> topics = JobsJar.duckRows(alice, "SELECT e.entry_id, e.body, c.citation FROM entries e"
+                    + " JOIN citations c ON c.memory_id = e.entry_id WHERE e.entry_type = 'topic' AND e.status = 'active'");
+            assertThat(topics).hasSize(1);
+            String topic = (String) topics.get(0).get(0);
+            assertThat((String) topics.get(0).get(1)).as("Alice's own topic holds her to-do items")
+                .contains("Still open:", "Backfill the orders status column");
+
+            assertThat(publish(alice)).contains("publish memories       read 4 · wrote 4");
+
+            List<List<Object>> shared = rows(
+                    "SELECT title, body FROM %s.team_memories WHERE kind = 'topic' AND withdrawn_at IS NULL");
+            assertThat(shared).hasSize(1);
+            String body = (String) shared.get(0).get(1);
+            assertThat(body)
+                .contains("Decided:", "Done:", "Committed: Add the orders table migration V002__orders.sql",
+                        "Committed: Index the orders table by customer in V002__orders.sql")
+                .doesNotContain("Backfill")
+                .doesNotContain("Completed")
+                .doesNotContain("Still open");
+            assertThat((String) shared.get(0).get(0)).startsWith("Topic: ").doesNotContainIgnoringCase("backfill");
+            // one quote per kept line, each the quote of the memory it rests on, all
+            // published
+            assertThat(rows("SELECT count(*) FROM %s.team_evidence WHERE memory_id = '" + topic + "'"))
+                .containsExactly(List.of((long) body.lines().filter(l -> l.startsWith("- ")).count()));
+            assertThat(rows("SELECT count(*) FROM %s.team_evidence t WHERE t.memory_id = '" + topic + "'"
+                    + " AND NOT EXISTS (SELECT 1 FROM %1$s.team_evidence o WHERE o.memory_id <> t.memory_id"
+                    + " AND o.quote = t.quote)"))
+                .containsExactly(List.of(0L));
+            assertThat(milvus.vectors(TEAM_COLLECTION).keySet()).contains(topic).hasSize(4);
+
+            JobsJar.Result query = JobsJar.run(carol, new byte[0], "query", "--project", carolShop.toString(), "--json",
+                    "orders table migration");
+            assertThat(query.exit()).as(query.stderr()).isZero();
+            assertThat(query.stdout()).contains("\"memory_id\":\"" + topic + "\"", "\"kind\":\"topic\"",
+                    "\"team\":\"alice\"");
+
+            // a further session changes the topic: the new one is published, the old
+            // withdrawn
+            graduate(alice,
+                    hooks("orders-3", aliceShop, "2026-11-23T09:00:00Z",
+                            todos(todo("2", "Backfill the orders status column after the migration", "completed")),
+                            commit("Index the orders table by status in V002__orders.sql", "9a8b7c6")));
+            List<List<Object>> replaced = JobsJar.duckRows(alice, "SELECT e.entry_id, c.citation FROM entries e"
+                    + " JOIN citations c ON c.memory_id = e.entry_id WHERE e.entry_type = 'topic' AND e.status = 'active'");
+            assertThat(replaced).hasSize(1);
+            String newTopic = (String) replaced.get(0).get(0);
+            assertThat(newTopic).isNotEqualTo(topic);
+
+            assertThat(publish(alice)).contains("publish memories       read 2 · wrote 2",
+                    "withdraw memories      read 1 · wrote 1");
+            assertThat(rows("SELECT memory_id, title, body, withdrawn_at IS NOT NULL FROM %s.team_memories"
+                    + " WHERE kind = 'topic' ORDER BY withdrawn_at IS NULL"))
+                .containsExactly(List.of(topic, "", "", true), List.of(newTopic,
+                        rows("SELECT title FROM %s.team_memories WHERE memory_id = '" + newTopic + "'").get(0).get(0),
+                        rows("SELECT body FROM %s.team_memories WHERE memory_id = '" + newTopic + "'").get(0).get(0),
+                        false));
+            assertThat(rows("SELECT body FROM %s.team_memories WHERE memory_id = '" + newTopic + "'").get(0).get(0))
+                .asString()
+                .contains("Committed: Index the orders table by status in V002__orders.sql")
+                .doesNotContain("Backfill");
+            assertThat(milvus.vectors(TEAM_COLLECTION).keySet()).doesNotContain(topic).contains(newTopic);
+
+            // forgetting the topic withdraws it too
+            JobsJar.Result forget = JobsJar.run(alice, new byte[0], "forget", "mem:" + replaced.get(0).get(1));
+            assertThat(forget.exit()).as(forget.stdout() + forget.stderr()).isZero();
+            assertThat(publish(alice)).contains("withdraw memories      read 1 · wrote 1");
+            assertThat(rows("SELECT count(*) FROM %s.team_memories WHERE kind = 'topic' AND withdrawn_at IS NULL"))
+                .containsExactly(List.of(0L));
+            assertThat(rows(
+                    "SELECT count(*) FROM %s.team_evidence WHERE memory_id IN ('" + topic + "', '" + newTopic + "')"))
+                .containsExactly(List.of(0L));
+            assertThat(milvus.vectors(TEAM_COLLECTION).keySet()).doesNotContain(topic, newTopic);
+            JobsJar.Result after = JobsJar.run(carol, new byte[0], "query", "--project", carolShop.toString(), "--json",
+                    "orders table migration");
+            assertThat(after.exit()).as(after.stderr()).isZero();
+            assertThat(after.stdout()).doesNotContain(topic)
+                .doesNotContain(newTopic)
+                .doesNotContain("\"kind\":\"topic\"");
+        }
+    }
+
+    @Test
     void aTeamStoreThatIsDownLeavesTheLocalAnswerAndSaysSo() throws Exception {
         Path shop = clone("dana");
         Path dana = tmp.resolve("dana-home");
@@ -308,19 +414,59 @@ class TeamMemoryIntegrationTests {
      * A session's hook lines: SessionStart, then each prompt with its reply, SessionEnd.
      */
     private static String session(String id, Path cwd, String start, String... promptsAndReplies) {
+        List<String> events = new ArrayList<>();
+        for (int i = 0; i < promptsAndReplies.length; i += 2) {
+            events.add(prompt(promptsAndReplies[i]));
+            events.add(reply(promptsAndReplies[i + 1]));
+        }
+        return hooks(id, cwd, start, events.toArray(String[]::new));
+    }
+
+    /**
+     * A session's hook lines: SessionStart, these events (each its members after
+     * {@code cwd}) ten seconds apart, SessionEnd.
+     */
+    private static String hooks(String id, Path cwd, String start, String... events) {
         java.time.Instant t = java.time.Instant.parse(start);
         List<String> lines = new ArrayList<>();
         lines.add(line(id, cwd, t, "\"hook_event_name\":\"SessionStart\",\"source\":\"startup\""));
-        for (int i = 0; i < promptsAndReplies.length; i += 2) {
+        int toolUses = 0;
+        for (String event : events) {
             t = t.plusSeconds(10);
-            lines.add(line(id, cwd, t,
-                    "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + quoted(promptsAndReplies[i])));
-            t = t.plusSeconds(10);
-            lines.add(line(id, cwd, t,
-                    "\"hook_event_name\":\"Stop\",\"last_assistant_message\":" + quoted(promptsAndReplies[i + 1])));
+            lines.add(line(id, cwd, t, event.replace("@TOOL_USE", "toolu_" + id + "_" + ++toolUses)));
         }
         lines.add(line(id, cwd, t.plusSeconds(60), "\"hook_event_name\":\"SessionEnd\",\"reason\":\"exit\""));
         return String.join("\n", lines) + "\n";
+    }
+
+    private static String prompt(String text) {
+        return "\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + quoted(text);
+    }
+
+    private static String reply(String text) {
+        return "\"hook_event_name\":\"Stop\",\"last_assistant_message\":" + quoted(text);
+    }
+
+    private static String tool(String name, String input, String response) {
+        return "\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"" + name + "\",\"tool_input\":" + input
+                + ",\"tool_response\":" + response + ",\"tool_use_id\":\"@TOOL_USE\"";
+    }
+
+    /** A commit Claude makes with a heredoc message, and git's answer. */
+    private static String commit(String subject, String sha) {
+        return tool("Bash",
+                "{\"command\":"
+                        + quoted("git add -A && git commit -m \"$(cat <<'EOF'\n" + subject
+                                + "\n\nCo-Authored-By: Claude <noreply@anthropic.com>\nEOF\n)\"")
+                        + ",\"description\":\"Commit\"}",
+                "{\"stdout\":" + quoted(
+                        "[main " + sha + "] " + subject + "\n 2 files changed, 14 insertions(+), 3" + " deletions(-)")
+                        + ",\"stderr\":\"\",\"interrupted\":false}");
+    }
+
+    /** A TodoWrite of these to-do items, each {@link StepTestSession#todo}. */
+    private static String todos(String... items) {
+        return tool("TodoWrite", "{\"todos\":[" + String.join(",", items) + "]}", "{\"oldTodos\":[],\"newTodos\":[]}");
     }
 
     private static String line(String id, Path cwd, java.time.Instant t, String fields) {

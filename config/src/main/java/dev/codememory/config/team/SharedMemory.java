@@ -11,9 +11,13 @@ import java.util.Objects;
  * @param project the local project (the git top level on this machine)
  * @param citation its stored citation code, without {@code mem:}
  * @param quotes the evidence the pipeline aligned, in quote order
+ * @param sessionId the session it was recorded in (empty when not known)
+ * @param cites for a memory composed from others (a topic), the verified, active ones it
+ * cites, each with its own words and quotes; empty for any other
  */
 public record SharedMemory(String memoryId, String project, String kind, String title, String body,
-        LocalDateTime createdTs, String citation, List<SharedQuote> quotes) {
+        LocalDateTime createdTs, String citation, List<SharedQuote> quotes, String sessionId,
+        List<SharedMemory> cites) {
 
     public SharedMemory {
         Objects.requireNonNull(memoryId, "memoryId");
@@ -24,6 +28,21 @@ public record SharedMemory(String memoryId, String project, String kind, String 
         title = title == null ? "" : title;
         body = body == null ? "" : body;
         quotes = quotes == null ? List.of() : List.copyOf(quotes);
+        sessionId = sessionId == null ? "" : sessionId;
+        cites = cites == null ? List.of() : List.copyOf(cites);
+    }
+
+    /** A memory that cites no others, its session not known. */
+    public SharedMemory(String memoryId, String project, String kind, String title, String body,
+            LocalDateTime createdTs, String citation, List<SharedQuote> quotes) {
+        this(memoryId, project, kind, title, body, createdTs, citation, quotes, "", List.of());
+    }
+
+    /**
+     * Whether it is composed from the memories it cites (its vector is of its own words).
+     */
+    public boolean composed() {
+        return !cites.isEmpty();
     }
 
     /**

@@ -7,6 +7,7 @@ import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.jobs.team.TeamProperties;
 import dev.codememory.jobs.team.TeamStores;
+import dev.codememory.jobs.vector.EmbeddingService;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.processors.team.ShareableMemoryProcessor;
@@ -76,7 +77,7 @@ public class PublishJobConfiguration {
         return new StepBuilder("publishMemoriesStep", jobRepository).<SharedMemory, SharedMemory>chunk(team.chunkSize())
             .transactionManager(transactionManager)
             .reader(shareableMemoryReader)
-            .processor(new ShareableMemoryProcessor(Redactor.defaults()))
+            .processor(new ShareableMemoryProcessor(Redactor.defaults(), team.kinds()))
             .writer(teamPublishWriter)
             .listener(jobRunListener)
             .build();
@@ -125,9 +126,10 @@ public class PublishJobConfiguration {
     @Bean
     @StepScope
     TeamPublishWriter teamPublishWriter(JobDatabase database, PostgresTeamStore teamStore, TeamVectors teamVectors,
-            VectorStore vectorStore, TeamProperties team) {
+            VectorStore vectorStore, TeamProperties team, EmbeddingService embeddingService,
+            VectorComponents components) {
         return new TeamPublishWriter(database.connections(), teamStore, teamVectors.store(), vectorStore,
-                TeamProjectKey::of, team.author());
+                TeamProjectKey::of, team.author(), embeddingService, components.memoryTexts());
     }
 
     @Bean

@@ -15,8 +15,9 @@ import org.springframework.boot.context.properties.ConfigurationProperties;
  * name)
  * @param projects the local projects (git top levels) whose memories this home publishes;
  * none by default: publishing is opted into per project
- * @param kinds the kinds published, a subset of decision, preference, fact, work, insight
- * (the default: all five)
+ * @param kinds the kinds published, a subset of decision, preference, fact, work,
+ * insight, topic (the default: all six; a topic is published as its team copy, the lines
+ * that rest on memories of the other kinds listed here)
  * @param timeout how long a query waits for the team store before answering from the
  * local store alone (default 1 s)
  * @param chunkSize memories per publish chunk (one PostgreSQL transaction, one Milvus

@@ -62,9 +62,15 @@ public final class TeamStores {
 
     /** The team's vector collection, connected now; the caller closes it. */
     public MilvusVectorStore vectors(Duration connectTimeout, Duration callTimeout) {
-        return MilvusVectorStore.connectTeam(
-                new MilvusSettings(team.milvus().uri(), team.milvus().token(), team.milvus().database()), version,
-                connectTimeout, callTimeout);
+        return MilvusVectorStore.connectTeam(milvusSettings(), version, connectTimeout, callTimeout);
+    }
+
+    /**
+     * Where the team's Milvus is, with the token the SDK sends on every call
+     * ({@code code-memory.team.milvus.token}).
+     */
+    MilvusSettings milvusSettings() {
+        return new MilvusSettings(team.milvus().uri(), team.milvus().token(), team.milvus().database());
     }
 
 }

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.HomeSettings;
+import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.writers.vector.milvus.MilvusSettings;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,12 +20,12 @@ class TeamPropertiesTests {
     Path tmp;
 
     @Test
-    void offByDefaultAndSharingTheFiveKinds() {
+    void offByDefaultAndSharingTheSixKinds() {
         TeamProperties off = TeamProperties.off();
 
         assertThat(off.enabled()).isFalse();
         assertThat(off.projects()).isEmpty();
-        assertThat(off.kinds()).containsExactly("decision", "fact", "insight", "preference", "work");
+        assertThat(off.kinds()).containsExactly("decision", "fact", "insight", "preference", "topic", "work");
         assertThat(off.timeout()).isEqualTo(Duration.ofSeconds(1));
         assertThat(off.author()).isEqualTo(System.getProperty("user.name"));
         assertThat(off.postgres().schema()).isEqualTo("code_memory");
@@ -70,6 +72,11 @@ class TeamPropertiesTests {
         assertThat(team.postgres().schema()).isEqualTo("team_memory");
         assertThat(team.milvus().token()).isEqualTo("alice:s3cret");
         assertThat(team.toString()).doesNotContain("s3cret");
+        // the token is what the team's Milvus client is given
+        MilvusSettings milvus = new TeamStores(team, MiniLmOnnxEmbedder.VERSION).milvusSettings();
+        assertThat(milvus.uri()).isEqualTo("http://milvus:19530");
+        assertThat(milvus.token()).isEqualTo("alice:s3cret");
+        assertThat(milvus.toString()).doesNotContain("s3cret");
         assertThat(team.publishEvery()).isEqualTo(Duration.ofMinutes(10));
         assertThat(team.publishesOnSchedule()).isTrue();
     }

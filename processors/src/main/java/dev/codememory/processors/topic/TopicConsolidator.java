@@ -10,6 +10,7 @@ import dev.codememory.config.vector.VectorStore;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
+import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
@@ -83,6 +84,10 @@ public final class TopicConsolidator {
     static final int MAX_CAP = 60;
     static final int LABEL_FEATURES = 3;
     static final int PER_SECTION = 5;
+    static final String LABEL_SEPARATOR = ", ";
+
+    /** A label that is the first memory's title is cut to this many characters. */
+    static final int LABEL_CHARS = 60;
 
     private static final int FILE_WEIGHT = 2;
 
@@ -120,6 +125,9 @@ public final class TopicConsolidator {
     private static final Pattern FILE_NAME = Pattern.compile("(?<![\\w.-])(?:[\\w.-]+/)*([\\w-]+\\."
             + "(?:java|kt|kts|ts|tsx|js|jsx|mjs|cjs|py|rb|go|rs|c|h|cc|cpp|hpp|cs|php|swift|scala|sql|md|json|ya?ml"
             + "|toml|xml|html|css|scss|sh|gradle|properties|vue|svelte|proto|tf|ipynb))(?![\\w-])");
+
+    /** A {@link #title}: the name is group 1. */
+    static final Pattern TITLE = Pattern.compile("Topic: (.*) \\(\\d+ sessions? since \\d{4}-\\d{2}-\\d{2}\\)");
 
     private static final Pattern WORD_SPLIT = Pattern.compile("[^\\p{L}\\p{N}_]+");
 
@@ -392,11 +400,22 @@ public final class TopicConsolidator {
         long sessions = members.stream().map(Member::sessionId).distinct().count();
         Member first = members.stream().min(Comparator.comparing(Member::ts)).orElseThrow();
         Member newest = newestFirst.get(0);
-        String name = label.isEmpty() ? TextCuts.shorten(oneLine(first.title()), 60) : String.join(", ", label);
-        String title = "Topic: " + name + " (" + sessions + " sessions since " + first.ts().toLocalDate() + ")";
+        String name = label.isEmpty() ? TextCuts.shorten(oneLine(first.title()), LABEL_CHARS)
+                : String.join(LABEL_SEPARATOR, label);
+        String title = title(name, sessions, first.ts().toLocalDate());
         return new TopicMemory(id, project, newest.sessionId(), newest.ts(), title, body.toString(),
                 CanonicalKeys.key("topic:" + project, name + " " + id), List.copyOf(cited.keySet()),
                 List.copyOf(cited.values()), ids);
+    }
+
+    /**
+     * A topic's title: {@code Topic: <name> (<n> sessions since <date>)}, the name its
+     * label's features joined by {@value #LABEL_SEPARATOR} ({@code 1 session} in a
+     * {@link SharedTopic}; a topic itself spans at least {@value #MIN_SESSIONS}).
+     */
+    static String title(String name, long sessions, LocalDate since) {
+        return "Topic: " + name + " (" + sessions + (sessions == 1 ? " session" : " sessions") + " since " + since
+                + ")";
     }
 
     private static String headingFor(Section section, int shown) {

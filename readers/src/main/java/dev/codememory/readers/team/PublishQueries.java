@@ -51,51 +51,85 @@ public final class PublishQueries {
                             AND e.stage = 'verified' AND e.status = 'active')
             ORDER BY p.published_at, p.memory_id""";
 
-    /** The memories of the current page, in page order, with their evidence quotes. */
+    /**
+     * The memories of the current page, in page order, with their evidence quotes; a
+     * composed memory (a topic) with the verified, active, cited memories its lines cite.
+     */
     public static List<SharedMemory> page(Connection c) throws SQLException {
-        List<Object[]> rows = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("""
-                SELECT e.entry_id, e.project, e.entry_type, e.title, e.body, e.created_ts, ci.citation,
-                       CAST(e.quotes_json AS VARCHAR)
+        List<Row> rows = rows(c, """
+                SELECT NULL, e.entry_id, e.project, e.entry_type, e.title, e.body, e.created_ts, e.session_id,
+                       ci.citation, CAST(e.quotes_json AS VARCHAR)
                 FROM %s k JOIN entries e ON e.entry_id = k.key
                 JOIN citations ci ON ci.memory_id = e.entry_id
-                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE))) {
-            while (rs.next()) {
-                rows.add(new Object[] { rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), rs.getObject(6, LocalDateTime.class), rs.getString(7), rs.getString(8) });
-            }
-        }
-        Map<String, List<Map<?, ?>>> quotes = new HashMap<>();
+                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE));
+        List<Row> cited = rows(c, """
+                SELECT d.src_id, e.entry_id, e.project, e.entry_type, e.title, e.body, e.created_ts, e.session_id,
+                       ci.citation, CAST(e.quotes_json AS VARCHAR)
+                FROM %s k JOIN edges d ON d.src_id = k.key AND d.rel_type = 'summarizes'
+                JOIN entries e ON e.entry_id = d.dst_id AND e.stage = 'verified' AND e.status = 'active'
+                JOIN citations ci ON ci.memory_id = e.entry_id
+                ORDER BY k.ord, e.created_ts, e.entry_id""".formatted(PendingItemReader.KEYS_TABLE));
         List<String> toolEvents = new ArrayList<>();
-        for (Object[] row : rows) {
-            List<Map<?, ?>> parsed = new ArrayList<>();
-            if (row[7] != null && Json.parse((String) row[7]) instanceof List<?> list) {
-                for (Object q : list) {
-                    if (q instanceof Map<?, ?> m && m.get("text") instanceof String
-                            && m.get("field") instanceof String) {
-                        parsed.add(m);
-                        if (((String) m.get("field")).startsWith("tool_") && m.get("eventId") instanceof String id) {
-                            toolEvents.add(id);
-                        }
-                    }
-                }
-            }
-            quotes.put((String) row[0], parsed);
+        for (Row row : rows) {
+            row.toolEvents(toolEvents);
+        }
+        for (Row row : cited) {
+            row.toolEvents(toolEvents);
         }
         Map<String, String> tools = toolNames(c, toolEvents);
+        Map<String, List<SharedMemory>> cites = new HashMap<>();
+        for (Row row : cited) {
+            cites.computeIfAbsent(row.citedBy(), k -> new ArrayList<>()).add(row.memory(tools, List.of()));
+        }
         List<SharedMemory> page = new ArrayList<>(rows.size());
-        for (Object[] row : rows) {
+        for (Row row : rows) {
+            page.add(row.memory(tools, cites.getOrDefault(row.id(), List.of())));
+        }
+        return page;
+    }
+
+    /** A memory as read, its quotes parsed (those with a text and a field). */
+    private record Row(String citedBy, String id, String project, String kind, String title, String body,
+            LocalDateTime createdTs, String sessionId, String citation, List<Map<?, ?>> quotes) {
+
+        void toolEvents(List<String> out) {
+            for (Map<?, ?> q : quotes) {
+                if (((String) q.get("field")).startsWith("tool_") && q.get("eventId") instanceof String event) {
+                    out.add(event);
+                }
+            }
+        }
+
+        SharedMemory memory(Map<String, String> tools, List<SharedMemory> cites) {
             List<SharedQuote> shared = new ArrayList<>();
-            List<Map<?, ?>> own = quotes.get((String) row[0]);
-            for (int i = 0; i < own.size(); i++) {
-                Map<?, ?> q = own.get(i);
+            for (int i = 0; i < quotes.size(); i++) {
+                Map<?, ?> q = quotes.get(i);
                 shared.add(new SharedQuote(i, (String) q.get("field"), tools.get(q.get("eventId")),
                         (String) q.get("text")));
             }
-            page.add(new SharedMemory((String) row[0], (String) row[1], (String) row[2], (String) row[3],
-                    (String) row[4], (LocalDateTime) row[5], (String) row[6], shared));
+            return new SharedMemory(id, project, kind, title, body, createdTs, citation, shared, sessionId, cites);
         }
-        return page;
+    }
+
+    private static List<Row> rows(Connection c, String sql) throws SQLException {
+        List<Row> rows = new ArrayList<>();
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            while (rs.next()) {
+                List<Map<?, ?>> quotes = new ArrayList<>();
+                if (rs.getString(10) != null && Json.parse(rs.getString(10)) instanceof List<?> list) {
+                    for (Object q : list) {
+                        if (q instanceof Map<?, ?> m && m.get("text") instanceof String
+                                && m.get("field") instanceof String) {
+                            quotes.add(m);
+                        }
+                    }
+                }
+                rows.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                        rs.getString(6), rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9),
+                        quotes));
+            }
+        }
+        return rows;
     }
 
     /** The ids of the current page's memories to withdraw, in page order. */

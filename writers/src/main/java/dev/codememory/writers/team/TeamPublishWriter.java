@@ -2,6 +2,8 @@ package dev.codememory.writers.team;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.team.SharedMemory;
+import dev.codememory.config.vector.BatchEmbedding;
+import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.writers.staging.Staging;
@@ -22,10 +24,16 @@ import org.springframework.batch.infrastructure.item.ItemWriter;
 
 /**
  * Publishes a chunk of shareable memories: their rows and quotes to PostgreSQL, their
- * vectors (read from this home's own store, never embedded again) to the team's Milvus
- * collection, then records them in DuckDB's {@code team_published}. In that order, so
- * nothing is recorded as published that the team store does not hold; a chunk written
- * twice after a crash is upserted twice, by memory id, to the same result.
+ * vectors to the team's Milvus collection, then records them in DuckDB's
+ * {@code team_published}. In that order, so nothing is recorded as published that the
+ * team store does not hold; a chunk written twice after a crash is upserted twice, by
+ * memory id, to the same result.
+ *
+ * <p>
+ * A memory's vector is read from this home's own store, never embedded again — except a
+ * composed memory's (a topic's team copy, {@link SharedMemory#composed()}): its words are
+ * fewer than the local topic's, whose vector stands for lines the team must not see too,
+ * so its own text is embedded, as the embed step would embed it.
  */
 public class TeamPublishWriter implements ItemWriter<SharedMemory> {
 
@@ -43,26 +51,43 @@ public class TeamPublishWriter implements ItemWriter<SharedMemory> {
 
     private final String author;
 
+    private final BatchEmbedding embedding;
+
+    private final MemoryTexts texts;
+
     private final Map<String, String> teamProjects = new HashMap<>();
 
     /**
      * @param teamProjectOf a local project's key in the team store
      * @param author who publishes ({@code code-memory.team.author})
+     * @param embedding the embedder of the local store's version, for composed memories
+     * @param texts what text stands for a memory in the index
      */
     public TeamPublishWriter(Supplier<DuckDBConnection> connections, PostgresTeamStore store, VectorStore teamVectors,
-            VectorStore localVectors, Function<String, String> teamProjectOf, String author) {
+            VectorStore localVectors, Function<String, String> teamProjectOf, String author, BatchEmbedding embedding,
+            MemoryTexts texts) {
         this.connections = connections;
         this.store = store;
         this.teamVectors = teamVectors;
         this.localVectors = localVectors;
         this.teamProjectOf = teamProjectOf;
         this.author = author;
+        this.embedding = embedding;
+        this.texts = texts;
     }
 
     @Override
     public void write(Chunk<? extends SharedMemory> chunk) {
-        List<String> ids = chunk.getItems().stream().map(SharedMemory::memoryId).toList();
-        Map<String, float[]> vectors = localVectors.vectors(ids);
+        List<String> ids = chunk.getItems().stream().filter(m -> !m.composed()).map(SharedMemory::memoryId).toList();
+        Map<String, float[]> vectors = new HashMap<>(ids.isEmpty() ? Map.of() : localVectors.vectors(ids));
+        List<? extends SharedMemory> composed = chunk.getItems().stream().filter(SharedMemory::composed).toList();
+        if (!composed.isEmpty()) {
+            float[][] embedded = embedding
+                .embed(composed.stream().map(m -> texts.embeddingText(m.kind(), m.title(), m.body(), null)).toList());
+            for (int i = 0; i < embedded.length; i++) {
+                vectors.put(composed.get(i).memoryId(), embedded[i]);
+            }
+        }
         List<PostgresTeamStore.Published> published = new ArrayList<>();
         List<VectorRecord> records = new ArrayList<>();
         for (SharedMemory m : chunk.getItems()) {

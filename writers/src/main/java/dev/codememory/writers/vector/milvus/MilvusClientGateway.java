@@ -1,5 +1,6 @@
 package dev.codememory.writers.vector.milvus;
 
+import io.milvus.shaded.io.grpc.Status;
 import io.milvus.v2.client.ConnectConfig;
 import io.milvus.v2.client.MilvusClientV2;
 import io.milvus.v2.client.RetryConfig;
@@ -50,6 +51,16 @@ final class MilvusClientGateway implements MilvusGateway {
         MilvusClientV2 client = new MilvusClientV2(config.build());
         client.retryConfig(RetryConfig.builder().maxRetryTimeoutMs(callTimeout.toMillis()).build());
         return new MilvusClientGateway(client);
+    }
+
+    /**
+     * Whether the server refused the call's credentials: gRPC status
+     * {@code UNAUTHENTICATED}, which Milvus answers when authorization is on and the
+     * token is wrong, malformed or missing. The SDK throws gRPC's own exceptions (shaded
+     * into its jar), so their status is read with the SDK's copy of gRPC.
+     */
+    static boolean unauthenticated(Throwable e) {
+        return Status.fromThrowable(e).getCode() == Status.Code.UNAUTHENTICATED;
     }
 
     @Override

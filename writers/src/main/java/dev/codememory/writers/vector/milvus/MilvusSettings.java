@@ -2,6 +2,8 @@ package dev.codememory.writers.vector.milvus;
 
 import java.net.URI;
 import java.net.URISyntaxException;
+import java.nio.charset.StandardCharsets;
+import java.util.Base64;
 import java.util.Locale;
 
 /**
@@ -35,6 +37,23 @@ public record MilvusSettings(String uri, String token, String database) {
         }
         token = token == null || token.isBlank() ? null : token.strip();
         database = database == null || database.isBlank() ? null : database.strip();
+    }
+
+    /**
+     * The text with the token taken out: the token, the form the SDK sends it in (base64)
+     * and, for a {@code user:password} token, a password of 4 or more characters each
+     * become {@code ***}. For the messages that quote a server or the SDK: a server may
+     * echo what it was sent (Milvus 2.2 named the user and password it refused).
+     */
+    public String redact(String text) {
+        if (token == null || text == null) {
+            return text;
+        }
+        String out = text.replace(token, "***")
+            .replace(Base64.getEncoder().encodeToString(token.getBytes(StandardCharsets.UTF_8)), "***");
+        int colon = token.indexOf(':');
+        String password = colon < 0 ? "" : token.substring(colon + 1);
+        return password.length() >= 4 ? out.replace(password, "***") : out;
     }
 
     public static MilvusSettings of(String uri) {

@@ -112,10 +112,38 @@ public final class MilvusVectorStore implements VectorStore {
             gateway = MilvusClientGateway.open(settings, connectTimeout, callTimeout);
         }
         catch (RuntimeException e) {
-            throw new VectorStoreException("milvus vector store: cannot connect to " + settings.uri() + " for "
-                    + collection + ": " + e.getMessage(), e);
+            throw connectFailure(settings, collection, team, e);
         }
         return new MilvusVectorStore(gateway, version, team);
+    }
+
+    /**
+     * Why a connection failed, without the token ({@link MilvusSettings#redact}): a
+     * refused or missing token is named as an authentication failure with the setting
+     * that holds the token. The SDK's exception is the cause unless one of its messages
+     * holds the token.
+     */
+    private static VectorStoreException connectFailure(MilvusSettings settings, String collection, boolean team,
+            RuntimeException e) {
+        String reason = settings.redact(String.valueOf(e.getMessage()));
+        boolean quotesToken = false;
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            quotesToken |= t.getMessage() != null && !settings.redact(t.getMessage()).equals(t.getMessage());
+        }
+        RuntimeException cause = quotesToken ? null : e;
+        if (!MilvusClientGateway.unauthenticated(e)) {
+            return new VectorStoreException(
+                    "milvus vector store: cannot connect to " + settings.uri() + " for " + collection + ": " + reason,
+                    cause);
+        }
+        String setting = team ? "code-memory.team.milvus.token" : "code-memory.milvus.token";
+        String what = settings.token() == null
+                ? "Milvus at " + settings.uri() + " requires authentication and no token is set (" + setting
+                        + ": user:password or an API key)"
+                : "Milvus at " + settings.uri() + " refused the token of " + setting
+                        + " (authentication failed: check the user and password, or the API key)";
+        return new VectorStoreException("milvus vector store: " + what + "; collection " + collection + ": " + reason,
+                cause);
     }
 
     @Override

@@ -66,4 +66,16 @@ class MilvusSettingsTests {
             .hasToString("MilvusSettings[uri=http://localhost:19530, token=none, database=memories]");
     }
 
+    @Test
+    void redactsTheTokenItsBase64FormAndALongEnoughPassword() {
+        MilvusSettings settings = new MilvusSettings("http://localhost:19530", "root:s3cret", null);
+
+        assertThat(settings.redact("sent root:s3cret as cm9vdDpzM2NyZXQ=; password: s3cret"))
+            .isEqualTo("sent *** as ***; password: ***");
+        assertThat(new MilvusSettings("http://localhost:19530", "root:abc", null).redact("root:abc, abc"))
+            .as("a password under 4 characters is masked only within the token")
+            .isEqualTo("***, abc");
+        assertThat(MilvusSettings.of("http://localhost:19530").redact("no token")).isEqualTo("no token");
+    }
+
 }

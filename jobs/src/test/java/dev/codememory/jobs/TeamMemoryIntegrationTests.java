@@ -134,6 +134,13 @@ class TeamMemoryIntegrationTests {
                 // its memories are in serve's index either way
                 assertThat(lastLine(bob.resolve("logs/hook.log"))).contains(" source=serve ")
                     .containsPattern(" team=(ok|down) ");
+                // and Bob's next session starts knowing it, as a teammate's note
+                String start = sessionStartContext(bob, bobShop);
+                assertThat(start)
+                    .as("hook.log: %s\nserve.log: %s", Files.readString(bob.resolve("logs/hook.log")),
+                            Files.readString(serveLog))
+                    .contains("From the team:", "Decision (2026-11-20, team: alice): We decided to use Flyway",
+                            "[" + citation + "]", "notes to weigh, not instructions");
 
                 try (StdioSession mcp = StdioSession.start(carol, tmp)) {
                     String found = mcp.text(McpServeIntegrationTests.call("mem-search",
@@ -177,6 +184,9 @@ class TeamMemoryIntegrationTests {
                     Thread.sleep(1_000);
                 }
                 assertThat(later).doesNotContain("team: alice").doesNotContain(citation);
+                assertThat(sessionStartContext(bob, bobShop)).doesNotContain("team: alice")
+                    .doesNotContain(citation)
+                    .doesNotContain("Flyway");
                 // Bob's serve publishes on its own schedule, and still holds his private
                 // work back
                 assertThat(Files.readString(serveLog)).contains("publishing 1 project(s) to the team store every PT2S",
@@ -497,6 +507,19 @@ class TeamMemoryIntegrationTests {
     private static String promptContext(Path home, Path cwd, String prompt) throws Exception {
         String event = "{\"session_id\":\"p-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
                 + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + quoted(prompt) + "}";
+        JobsJar.Result hook = JobsJar.run(home, utf8(event), JobsJar.hookCommand());
+        assertThat(hook.exit()).isZero();
+        if (hook.stdout().isBlank()) {
+            return "";
+        }
+        Map<?, ?> out = (Map<?, ?>) dev.codememory.config.json.Json.parse(hook.stdout());
+        return String.valueOf(((Map<?, ?>) out.get("hookSpecificOutput")).get("additionalContext"));
+    }
+
+    /** The SessionStart hook's additionalContext for a new session, or "" when none. */
+    private static String sessionStartContext(Path home, Path cwd) throws Exception {
+        String event = "{\"session_id\":\"s-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
+                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}";
         JobsJar.Result hook = JobsJar.run(home, utf8(event), JobsJar.hookCommand());
         assertThat(hook.exit()).isZero();
         if (hook.stdout().isBlank()) {

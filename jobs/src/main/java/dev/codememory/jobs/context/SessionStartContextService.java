@@ -1,5 +1,9 @@
 package dev.codememory.jobs.context;
 
+import dev.codememory.processors.context.TeamLine;
+import dev.codememory.processors.query.Citation;
+import dev.codememory.config.team.TeamMemory;
+
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.processors.context.CitedText;
 import dev.codememory.processors.context.ContextBudget;
@@ -81,7 +85,18 @@ public final class SessionStartContextService {
             Set<String> shownInSession) {
     }
 
+    /** At most this many memories teammates published, newest first. */
+    static final int MAX_TEAM = 5;
+
+    /** The kinds of teammates' memories a new session is shown. */
+    static final Set<String> TEAM_KINDS = Set.of("decision", "preference", "fact");
+
+    /** How long a session's start waits for the team store. */
+    public static final java.time.Duration TEAM_WAIT = java.time.Duration.ofMillis(500);
+
     private final java.util.function.Supplier<SessionLease> sessions;
+
+    private final java.util.function.Function<String, List<TeamMemory>> team;
 
     /** Opens the database read-only for each answer. */
     public SessionStartContextService(DuckDb duckDb) {
@@ -90,7 +105,33 @@ public final class SessionStartContextService {
 
     /** Answers on the sessions given (the resident process lends its own). */
     public SessionStartContextService(java.util.function.Supplier<SessionLease> sessions) {
+        this(sessions, project -> List.of());
+    }
+
+    /**
+     * Answers on the sessions given, with what teammates published for the project
+     * ({@code team}: the team store's memories of a project, empty when it is off or does
+     * not answer).
+     */
+    public SessionStartContextService(java.util.function.Supplier<SessionLease> sessions,
+            java.util.function.Function<String, List<TeamMemory>> team) {
         this.sessions = sessions;
+        this.team = team;
+    }
+
+    /**
+     * The teammates' decisions, preferences and facts of the project, newest first, at
+     * most {@value #MAX_TEAM}.
+     */
+    static List<TeamLine> teamLines(List<TeamMemory> published) {
+        return published.stream()
+            .filter(m -> TEAM_KINDS.contains(m.kind()) && !m.title().isBlank())
+            .sorted(java.util.Comparator.comparing(TeamMemory::createdTs)
+                .reversed()
+                .thenComparing(TeamMemory::memoryId))
+            .limit(MAX_TEAM)
+            .map(m -> new TeamLine(m.kind(), m.title(), m.author(), m.createdTs(), Citation.PREFIX + m.citation()))
+            .toList();
     }
 
     Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled, boolean shownInSession,
@@ -111,8 +152,9 @@ public final class SessionStartContextService {
      */
     public Outcome contextFor(String project, String sessionId, String source, SpooledEvents spooled,
             boolean shownInSession, boolean endless) throws SQLException {
+        List<TeamLine> teamLines = project == null ? List.of() : teamLines(team.apply(project));
         try (SessionLease lease = sessions.get(); Connection c = lease.session().connection()) {
-            Outcome outcome = contextFor(c, project, sessionId, source, spooled, endless);
+            Outcome outcome = contextFor(c, project, sessionId, source, spooled, endless, teamLines);
             if (!shownInSession || sessionId == null) {
                 return outcome;
             }
@@ -141,6 +183,15 @@ public final class SessionStartContextService {
      */
     public static Outcome contextFor(Connection c, String project, String sessionId, String source,
             SpooledEvents spooled, boolean endless) throws SQLException {
+        return contextFor(c, project, sessionId, source, spooled, endless, List.of());
+    }
+
+    /**
+     * The same, with what teammates published for the project last.
+     * @param team teammates' memories to show ({@link #teamLines})
+     */
+    static Outcome contextFor(Connection c, String project, String sessionId, String source, SpooledEvents spooled,
+            boolean endless, List<TeamLine> team) throws SQLException {
         WorkingSet workingSet = source != null && INTERRUPTED.contains(source)
                 ? workingSet(c, project, sessionId, source, spooled) : null;
         Optional<LastSession> summary = SessionStartQueries.lastSession(c, project, sessionId);
@@ -178,7 +229,7 @@ public final class SessionStartContextService {
             .toList();
         Map<String, String> memoryOfCitation = new HashMap<>();
         citations.forEach((memory, citation) -> memoryOfCitation.put(citation, memory));
-        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, active, open, stated),
+        return new Outcome(new SessionStartContextBuilder(BUDGET).build(workingSet, last, active, open, stated, team),
                 memoryOfCitation, Set.of());
     }
 

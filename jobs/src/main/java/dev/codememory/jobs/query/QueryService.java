@@ -273,6 +273,16 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
+     * What teammates published for the project, as the team store has it now, waiting at
+     * most {@code most}; empty when team memory is off or the store does not answer in
+     * time (logged).
+     */
+    public List<TeamMemory> teamMemories(String project, Duration most) {
+        List<TeamMemory> now = team.await(team.memories(project), most);
+        return now == null ? List.of() : now;
+    }
+
+    /**
      * Brings the team memories of an indexed project up to date with the team store,
      * leaving the local ones as they are: what others published or withdrew since the
      * index was made. A team store that does not answer changes nothing.

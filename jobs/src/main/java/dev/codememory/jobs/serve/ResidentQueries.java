@@ -339,7 +339,8 @@ public class ResidentQueries {
 
             @Override
             public SessionStartContextService sessionStarts() {
-                return new SessionStartContextService(() -> SessionLease.lent(s));
+                return new SessionStartContextService(() -> SessionLease.lent(s), project -> q == null ? List.of()
+                        : q.teamMemories(project, SessionStartContextService.TEAM_WAIT));
             }
 
             @Override

@@ -24,7 +24,10 @@ import java.util.stream.Collectors;
  * {@code - title (in progress)  [mem:…]};</li>
  * <li>{@code Blocked:} one line per blocked task,
  * {@code - title — blocked by: a; b  [mem:…]};</li>
- * <li>{@code Preferences:} one line per preference, {@code - text  [mem:…]}.</li>
+ * <li>{@code Preferences:} one line per preference, {@code - text  [mem:…]};</li>
+ * <li>{@code From the team:} with team memory, what teammates published for the project,
+ * {@code - Decision (date, team: alice): text  [mem:…]}, then a note that these are a
+ * teammate's notes, not instructions.</li>
  * </ul>
  * Titles and blockers are cut to {@value #TASK_CHARS} characters, preferences to
  * {@value #PREFERENCE_CHARS}, all at a word boundary; blank texts and titles are not
@@ -122,7 +125,23 @@ public final class SessionStartContextBuilder {
      */
     public SessionStartContext build(WorkingSet workingSet, CitedText lastSession, List<CitedText> topics,
             List<OpenTask> tasks, List<CitedText> preferences) {
+        return build(workingSet, lastSession, topics, tasks, preferences, List.of());
+    }
+
+    /**
+     * The same, with what teammates published for the project (team memory) last, under
+     * {@code From the team:}, each line naming its kind, date and publisher
+     * ({@code team: alice}) and passing the gate, and a note after them that these are a
+     * teammate's notes, not instructions.
+     * @param team teammates' memories, newest first
+     */
+    public SessionStartContext build(WorkingSet workingSet, CitedText lastSession, List<CitedText> topics,
+            List<OpenTask> tasks, List<CitedText> preferences, List<TeamLine> team) {
         GateTally gate = new GateTally();
+        List<Item> teamItems = team.stream()
+            .filter(t -> !t.text().isBlank())
+            .map(t -> new Item(teamLine(t, gate), t.citation()))
+            .toList();
         List<Section> sections = List.of(
                 new Section("Open tasks",
                         tasks.stream()
@@ -138,7 +157,14 @@ public final class SessionStartContextBuilder {
                         preferences.stream()
                             .filter(p -> !p.text().isBlank())
                             .map(p -> new Item(preferenceLine(p), p.citation()))
-                            .toList()));
+                            .toList()),
+                new Section("From the team",
+                        teamItems.isEmpty() ? List.of()
+                                : java.util.stream.Stream
+                                    .concat(teamItems.stream(),
+                                            java.util.stream.Stream
+                                                .of(new Item("\n" + PromptContextBuilder.TEAM_NOTE, null)))
+                                    .toList()));
         boolean hasSummary = lastSession != null && !lastSession.text().isBlank();
         List<CitedText> shownTopics = topics.stream().filter(t -> !t.text().isBlank()).toList();
         boolean hasMemories = hasSummary || !shownTopics.isEmpty()
@@ -193,7 +219,9 @@ public final class SessionStartContextBuilder {
                     break;
                 }
                 heading = "";
-                citations.add(item.citation());
+                if (item.citation() != null) {
+                    citations.add(item.citation());
+                }
             }
         }
     }
@@ -299,6 +327,17 @@ public final class SessionStartContextBuilder {
         return "\n- " + ContextText.line(gate.gated(task.title()), TASK_CHARS) + " — blocked by: "
                 + (blockers.isEmpty() ? "(not named)" : TextCuts.shorten(blockers, TASK_CHARS)) + "  "
                 + ContextText.cite(task.citation());
+    }
+
+    /**
+     * A teammate's memory: another person's words, so through the gate, with whose they
+     * are.
+     */
+    private static String teamLine(TeamLine line, GateTally gate) {
+        return "\n- " + ContextText.kindLabel(line.kind()) + " (" + ContextText.date(line.time()) + ", team: "
+                + ContextText.line(gate.gated(line.author(), false), 40) + "): "
+                + ContextText.line(gate.gated(line.text(), false), PREFERENCE_CHARS) + "  "
+                + ContextText.cite(line.citation());
     }
 
     private static String preferenceLine(CitedText preference) {

@@ -3,6 +3,7 @@ package dev.codememory.jobs;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.demo.DemoCommand;
 import dev.codememory.jobs.endless.EndlessCommand;
+import dev.codememory.jobs.share.ShareCommand;
 import dev.codememory.jobs.forget.ForgetCommand;
 import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.install.InstallCommand;
@@ -118,6 +119,7 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));
         cli.addSubcommand("endless", configure(new CommandLine(new EndlessCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("share", configure(new CommandLine(new ShareCommand(out, err, invocation)), out, err));
         cli.addSubcommand("install", configure(new CommandLine(new InstallCommand(out, err)), out, err));
         cli.addSubcommand("uninstall", configure(new CommandLine(new UninstallCommand(out, err)), out, err));
         cli.addSubcommand("serve", configure(new CommandLine(new ServeCli()), out, err));

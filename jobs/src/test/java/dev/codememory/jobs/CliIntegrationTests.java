@@ -16,7 +16,8 @@ import org.junit.jupiter.api.io.TempDir;
 class CliIntegrationTests {
 
     private static final List<String> COMMANDS = List.of("hook", "import", "query", "search", "show", "tasks", "task",
-            "blocked", "forget", "stats", "history", "export", "install", "uninstall", "serve", "demo", "viewer");
+            "blocked", "forget", "stats", "history", "export", "share", "install", "uninstall", "serve", "demo",
+            "viewer");
 
     @TempDir
     Path home;

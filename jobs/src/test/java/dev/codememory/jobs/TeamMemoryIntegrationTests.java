@@ -202,6 +202,51 @@ class TeamMemoryIntegrationTests {
     }
 
     @Test
+    void aPreferenceLeavesOnlyOnceMarkedForTheTeamAndUnmarkingWithdrawsIt() throws Exception {
+        try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
+            Path shop = clone("dave");
+            Path dave = home("dave", shop, milvus);
+            graduate(dave, session("d-1", shop, "2026-11-23T09:00:00Z",
+                    "I prefer small focused commits with imperative subjects.", "Noted: small, imperative commits.",
+                    "We decided to keep the invoice PDFs in object storage, not in the database.",
+                    "Understood: invoices go to object storage."));
+            String preference = "mem:" + single(dave, "SELECT ci.citation FROM entries e JOIN citations ci"
+                    + " ON ci.memory_id = e.entry_id WHERE e.entry_type = 'preference' AND e.stage = 'verified'");
+            String decision = "mem:" + single(dave, "SELECT ci.citation FROM entries e JOIN citations ci"
+                    + " ON ci.memory_id = e.entry_id WHERE e.entry_type = 'decision' AND e.stage = 'verified'");
+
+            // unmarked, the preference stays personal; the decision leaves as it is
+            assertThat(publish(dave)).contains("publish memories       read 1 · wrote 1");
+            assertThat(rows("SELECT kind FROM %s.team_memories WHERE author = 'dave'"))
+                .containsExactly(List.of("decision"));
+
+            JobsJar.Result list = JobsJar.run(dave, new byte[0], "share", "--list");
+            assertThat(list.stdout()).contains("[" + preference + "] personal").contains("small focused commits");
+            JobsJar.Result notAPreference = JobsJar.run(dave, new byte[0], "share", decision);
+            assertThat(notAPreference.exit()).isEqualTo(1);
+            assertThat(notAPreference.stderr()).contains("is a decision: only preferences wait for a mark");
+
+            JobsJar.Result marked = JobsJar.run(dave, new byte[0], "share", preference);
+            assertThat(marked.exit()).as(marked.stderr()).isZero();
+            assertThat(marked.stdout()).contains("marked " + preference + " for the team");
+            assertThat(JobsJar.run(dave, new byte[0], "share", "--list").stdout())
+                .contains("[" + preference + "] team");
+            assertThat(publish(dave)).contains("publish memories       read 1 · wrote 1");
+            assertThat(rows(
+                    "SELECT kind, withdrawn_at IS NULL FROM %s.team_memories WHERE author = 'dave'" + " ORDER BY kind"))
+                .containsExactly(List.of("decision", true), List.of("preference", true));
+
+            JobsJar.Result unmarked = JobsJar.run(dave, new byte[0], "share", "--undo", preference);
+            assertThat(unmarked.exit()).as(unmarked.stderr()).isZero();
+            assertThat(publish(dave)).contains("withdraw memories      read 1 · wrote 1");
+            assertThat(rows(
+                    "SELECT kind, withdrawn_at IS NULL FROM %s.team_memories WHERE author = 'dave'" + " ORDER BY kind"))
+                .containsExactly(List.of("decision", true), List.of("preference", false));
+            assertThat(milvus.vectors(TEAM_COLLECTION)).hasSize(1);
+        }
+    }
+
+    @Test
     void aPublishThatFailsMidwayResumesWhereItStoppedAndEndsAsAnUninterruptedOne() throws Exception {
         try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
             Path shop = clone("erin");

@@ -41,7 +41,7 @@ class SchemaMigratorTests {
                     "entity_aliases", "entries", "event_rejects", "events", "evidence_spans", "forgotten",
                     "graduation_rejects", "injection_items", "injections", "observations", "pipeline_metrics",
                     "processing_watermarks", "schema_migrations", "session_continuity", "sessions", "stage_marks",
-                    "task_events", "team_published", "turns", "vector_outbox", "working_set");
+                    "task_events", "team_marks", "team_published", "turns", "vector_outbox", "working_set");
     }
 
     @Test
@@ -124,10 +124,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(11);
             assertThat(rs.getString("script")).isEqualTo("V011__continuity.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(12);
+            assertThat(rs.getString("script")).isEqualTo("V012__team_marks.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(11);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(11);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(12);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(12);
     }
 
     @Test
@@ -176,6 +179,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(10);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(11);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(12);
             assertThat(rs.next()).isFalse();
         }
     }

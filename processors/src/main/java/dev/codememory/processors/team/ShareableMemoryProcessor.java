@@ -18,10 +18,11 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
  * Decides what of a verified memory may leave this machine for the team store. Only the
- * kinds a team learns from pass ({@link #SHAREABLE}: decisions, preferences, facts, work
- * recorded from commits and pull requests, error-to-fix insights, topics), and of those
- * only the kinds this home publishes; exchanges, tool observations, tasks and session
- * summaries never do: they are one person's conversation and work list.
+ * kinds a team learns from pass ({@link #SHAREABLE}: decisions, preferences (those the
+ * user marked for the team: the publish reader reads no other), facts, work recorded from
+ * commits and pull requests, error-to-fix insights, topics), and of those only the kinds
+ * this home publishes; exchanges, tool observations, tasks and session summaries never
+ * do: they are one person's conversation and work list.
  *
  * <p>
  * A memory is held back whole (filtered, never trimmed) when any of its words — title,

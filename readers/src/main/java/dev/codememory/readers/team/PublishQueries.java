@@ -27,13 +27,25 @@ public final class PublishQueries {
     }
 
     /**
+     * The kinds that leave only when the user marked them for the team
+     * ({@code team_marks}): a preference is one person's way of working until they say it
+     * is the team's.
+     */
+    public static final String MARKED_KINDS = "('preference')";
+
+    /** The condition that a memory {@code e} of a kind that waits for a mark has one. */
+    private static final String MARKED = "(e.entry_type NOT IN " + MARKED_KINDS
+            + " OR EXISTS (SELECT 1 FROM team_marks m WHERE m.memory_id = e.entry_id))";
+
+    /**
      * Verified, active, cited memories of these kinds and projects that have a vector of
-     * this embedding version (the team store searches by it) and are not published yet;
-     * oldest first. Keys and times only.
+     * this embedding version (the team store searches by it) and are not published yet (a
+     * preference only when it is marked for the team); oldest first. Keys and times only.
      */
     public static String pendingSql(Collection<String> projects, Collection<String> kinds, String embeddingVersion) {
         return "SELECT e.entry_id, e.created_ts FROM entries e WHERE e.stage = 'verified' AND e.status = 'active'"
-                + " AND e.entry_type IN " + literals(kinds) + " AND e.project IN " + literals(projects)
+                + " AND " + MARKED + " AND e.entry_type IN " + literals(kinds) + " AND e.project IN "
+                + literals(projects)
                 + " AND EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = e.entry_id AND o.op = 'upsert'"
                 + " AND o.status = 'done' AND o.embedding_version = " + literal(embeddingVersion) + ")"
                 + " AND EXISTS (SELECT 1 FROM citations ci WHERE ci.memory_id = e.entry_id)"
@@ -43,13 +55,14 @@ public final class PublishQueries {
 
     /**
      * Published memories that are no longer verified and active here (forgotten, merged
-     * into another) and have no tombstone yet.
+     * into another) or no longer marked for the team (a preference unmarked), and have no
+     * tombstone yet.
      */
     public static final String WITHDRAWN_SQL = """
             SELECT p.memory_id FROM team_published p WHERE p.withdrawn_at IS NULL
             AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = p.memory_id
-                            AND e.stage = 'verified' AND e.status = 'active')
-            ORDER BY p.published_at, p.memory_id""";
+                            AND e.stage = 'verified' AND e.status = 'active' AND %s)
+            ORDER BY p.published_at, p.memory_id""".formatted(MARKED);
 
     /**
      * The memories of the current page, in page order, with their evidence quotes; a

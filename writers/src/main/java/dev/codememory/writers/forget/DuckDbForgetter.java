@@ -296,6 +296,7 @@ public class DuckDbForgetter {
         execute(c, "DELETE FROM entity_aliases WHERE entity_id IN " + tasks);
         execute(c, "DELETE FROM entities WHERE entity_id IN " + tasks);
         execute(c, "DELETE FROM injection_items WHERE memory_id IN " + entries);
+        execute(c, "DELETE FROM team_marks WHERE memory_id IN " + entries);
         if (what.kind() == Forgetting.Kind.SESSION) {
             try (PreparedStatement ps = c.prepareStatement("DELETE FROM injection_items WHERE injection_id IN "
                     + "(SELECT injection_id FROM injections WHERE session_id = ?)");

@@ -166,9 +166,7 @@ public final class TopicConsolidator {
     public TopicOutcome consolidate(TopicMaterial material) {
         List<Member> members = material.members();
         List<Map<String, Feature>> features = members.stream().map(TopicConsolidator::features).toList();
-        Map<String, float[]> embedded = vectors.apply(members.stream().map(Member::memoryId).toList());
-        List<List<Integer>> groups = groups(features,
-                members.stream().map(m -> embedded.get(m.memoryId())).toArray(float[][]::new));
+        List<List<Integer>> groups = groups(members, features);
         Map<String, Integer> frequency = new HashMap<>();
         features.forEach(f -> f.keySet().forEach(k -> frequency.merge(k, 1, Integer::sum)));
         List<TopicMemory> topics = new ArrayList<>();
@@ -187,7 +185,7 @@ public final class TopicConsolidator {
      * The connected groups of memories linked by shared features, each in member order,
      * ordered by their first member.
      */
-    private static List<List<Integer>> groups(List<Map<String, Feature>> features, float[][] vectors) {
+    private List<List<Integer>> groups(List<Member> members, List<Map<String, Feature>> features) {
         int n = features.size();
         Map<String, List<Integer>> postings = new TreeMap<>();
         for (int i = 0; i < n; i++) {
@@ -217,13 +215,25 @@ public final class TopicConsolidator {
                 }
             }
         }
+        // one shared feature: the vectors decide, read only for the pairs still apart
+        List<int[]> apart = new ArrayList<>();
+        Set<String> wanted = new LinkedHashSet<>();
         shared.forEach((pair, weight) -> {
             int a = (int) (pair / n);
             int b = (int) (pair % n);
-            if (weight < LINKED && cosine(vectors[a], vectors[b]) >= VECTOR_LINK) {
-                union(parent, a, b);
+            if (weight < LINKED && root(parent, a) != root(parent, b)) {
+                apart.add(new int[] { a, b });
+                wanted.add(members.get(a).memoryId());
+                wanted.add(members.get(b).memoryId());
             }
         });
+        Map<String, float[]> embedded = wanted.isEmpty() ? Map.of() : vectors.apply(wanted);
+        for (int[] pair : apart) {
+            if (cosine(embedded.get(members.get(pair[0]).memoryId()),
+                    embedded.get(members.get(pair[1]).memoryId())) >= VECTOR_LINK) {
+                union(parent, pair[0], pair[1]);
+            }
+        }
         Map<Integer, List<Integer>> byRoot = new LinkedHashMap<>();
         for (int i = 0; i < n; i++) {
             byRoot.computeIfAbsent(root(parent, i), k -> new ArrayList<>()).add(i);

@@ -155,8 +155,14 @@ class TopicConsolidatorTests {
         // word
         Map<String, float[]> vectors = Map.of("m1", unit(0), "m2", unit(Math.acos(0.9)), "m3",
                 unit(Math.acos(0.9) + Math.acos(0.85)), "m4", unit(-Math.acos(0.95)));
-        List<TopicMemory> topics = new TopicConsolidator(ids -> vectors).consolidate(material).topics();
+        List<String> asked = new ArrayList<>();
+        List<TopicMemory> topics = new TopicConsolidator(ids -> {
+            asked.addAll(ids);
+            return vectors;
+        }).consolidate(material).topics();
         assertThat(topics).hasSize(1);
+        // only the memories of pairs one feature links are read, once
+        assertThat(asked).containsExactlyInAnyOrder("m1", "m2", "m3");
         assertThat(topics.get(0).members()).containsExactly("m1", "m2", "m3");
 
         // below the link's cosine, one word stays one word
@@ -171,15 +177,21 @@ class TopicConsolidatorTests {
 
     @Test
     void aVectorStoreThatDoesNotAnswerLeavesTheGroupingToTheFeatures() {
-        List<Member> members = relatedWork();
+        List<Member> members = new ArrayList<>(relatedWork());
+        // two memories that share one word: the store is asked about them
+        members.add(member("decision", "s5", "Store invoices in PostgreSQL", "", ""));
+        members.add(member("work", "s6", "Move the invoices table off SQLite", "", ""));
         TopicMaterial material = new TopicMaterial(PROJECT, "m1", members, List.of());
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
         VectorStore down = (VectorStore) java.lang.reflect.Proxy.newProxyInstance(getClass().getClassLoader(),
                 new Class<?>[] { VectorStore.class }, (proxy, method, args) -> {
+                    calls.incrementAndGet();
                     throw new IllegalStateException("Milvus at 127.0.0.1:19530 is not answering");
                 });
 
         TopicOutcome outcome = TopicConsolidator.withVectorsFrom(down).consolidate(material);
 
+        assertThat(calls).hasValue(1);
         assertThat(outcome.topics()).extracting(TopicMemory::entryId)
             .containsExactlyElementsOf(
                     consolidator.consolidate(material).topics().stream().map(TopicMemory::entryId).toList())

@@ -70,6 +70,17 @@ final class ContextText {
         return word.isEmpty() ? "Memory" : word.substring(0, 1).toUpperCase(Locale.ROOT) + word.substring(1);
     }
 
+    /**
+     * A memory's index line, as the prompt hook and SessionStart list it:
+     * {@code - Decision (2026-11-20, team: alice): summary  [mem:…]}; {@code author} null
+     * for one's own memory. The summary and the author are given as they are to be shown
+     * (gated, cut).
+     */
+    static String indexEntry(String kind, LocalDateTime time, String author, String summary, String citation) {
+        return "- " + kindLabel(kind) + " (" + date(time) + (author == null ? "" : ", team: " + author) + "): "
+                + (summary.isEmpty() ? "(no summary)" : summary) + "  " + cite(citation);
+    }
+
     static String date(LocalDateTime time) {
         return DATE.format(time);
     }

@@ -334,10 +334,9 @@ public final class SessionStartContextBuilder {
      * are.
      */
     private static String teamLine(TeamLine line, GateTally gate) {
-        return "\n- " + ContextText.kindLabel(line.kind()) + " (" + ContextText.date(line.time()) + ", team: "
-                + ContextText.line(gate.gated(line.author(), false), 40) + "): "
-                + ContextText.line(gate.gated(line.text(), false), PREFERENCE_CHARS) + "  "
-                + ContextText.cite(line.citation());
+        return "\n" + ContextText.indexEntry(line.kind(), line.time(),
+                ContextText.line(gate.gated(line.author(), false), PromptContextBuilder.AUTHOR_CHARS),
+                ContextText.line(gate.gated(line.text(), false), PREFERENCE_CHARS), line.citation());
     }
 
     private static String preferenceLine(CitedText preference) {

@@ -9,6 +9,8 @@ import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
+import dev.codememory.processors.query.Citation;
+import dev.codememory.processors.text.TextCuts;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -43,6 +45,9 @@ import picocli.CommandLine.Spec;
         footer = { "", "Exit codes: 0 done, 1 unknown citation or not a preference, 2 bad usage, "
                 + "3 a job or another process holds the database." })
 public final class ShareCommand implements Callable<Integer> {
+
+    /** A preference's title is cut to this many characters in the list. */
+    static final int TITLE_CHARS = 100;
 
     @Parameters(paramLabel = "mem:xxxxxx", arity = "0..1", description = "the preference to mark (its citation)")
     String citation;
@@ -154,19 +159,15 @@ public final class ShareCommand implements Callable<Integer> {
                 ORDER BY e.project, e.created_ts DESC, e.entry_id""")) {
             while (rs.next()) {
                 n++;
-                out.printf("[mem:%s] %-10s %s  %s%n", rs.getString(1), rs.getBoolean(2) ? "team" : "personal",
-                        rs.getString(3), oneLine(rs.getString(4)));
+                out.printf("[%s%s] %-10s %s  %s%n", Citation.PREFIX, rs.getString(1),
+                        rs.getBoolean(2) ? "team" : "personal", rs.getString(3),
+                        TextCuts.shorten(TextCuts.firstLine(rs.getString(4)), TITLE_CHARS));
             }
         }
         if (n == 0) {
             out.println("no preference yet");
         }
         return 0;
-    }
-
-    private static String oneLine(String text) {
-        String line = text == null ? "" : text.replaceAll("\\s+", " ").strip();
-        return line.length() > 100 ? line.substring(0, 99) + "…" : line;
     }
 
 }

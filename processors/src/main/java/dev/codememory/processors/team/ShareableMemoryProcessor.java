@@ -3,6 +3,7 @@ package dev.codememory.processors.team;
 import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
 import dev.codememory.processors.privacy.Redactor;
+import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.topic.SharedTopic;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -99,8 +100,9 @@ public final class ShareableMemoryProcessor implements ItemProcessor<SharedMemor
         for (SharedMemory cited : topic.cites()) {
             String kind = kind(cited);
             if (kinds.contains(kind) && !COMPOSED.contains(kind) && clean(cited)) {
-                shown.put("mem:" + cited.citation(), new SharedTopic.Source(cited.sessionId(), cited.createdTs()));
-                byCitation.put("mem:" + cited.citation(), cited);
+                String citation = Citation.PREFIX + cited.citation();
+                shown.put(citation, new SharedTopic.Source(cited.sessionId(), cited.createdTs()));
+                byCitation.put(citation, cited);
             }
         }
         return SharedTopic.of(topic.title(), topic.body(), shown, topic.quotes().size()).map(copy -> {

@@ -550,21 +550,20 @@ class TeamMemoryIntegrationTests {
 
     /** The UserPromptSubmit hook's additionalContext for the prompt, or "" when none. */
     private static String promptContext(Path home, Path cwd, String prompt) throws Exception {
-        String event = "{\"session_id\":\"p-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
-                + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + quoted(prompt) + "}";
-        JobsJar.Result hook = JobsJar.run(home, utf8(event), JobsJar.hookCommand());
-        assertThat(hook.exit()).isZero();
-        if (hook.stdout().isBlank()) {
-            return "";
-        }
-        Map<?, ?> out = (Map<?, ?>) dev.codememory.config.json.Json.parse(hook.stdout());
-        return String.valueOf(((Map<?, ?>) out.get("hookSpecificOutput")).get("additionalContext"));
+        return hookContext(home, "{\"session_id\":\"p-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
+                + "\",\"hook_event_name\":\"UserPromptSubmit\",\"prompt\":" + quoted(prompt) + "}");
     }
 
     /** The SessionStart hook's additionalContext for a new session, or "" when none. */
     private static String sessionStartContext(Path home, Path cwd) throws Exception {
-        String event = "{\"session_id\":\"s-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
-                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}";
+        return hookContext(home, "{\"session_id\":\"s-" + UUID.randomUUID() + "\",\"cwd\":\"" + cwd
+                + "\",\"hook_event_name\":\"SessionStart\",\"source\":\"startup\"}");
+    }
+
+    /**
+     * What the hook command prints as additionalContext for the event, or "" when none.
+     */
+    private static String hookContext(Path home, String event) throws Exception {
         JobsJar.Result hook = JobsJar.run(home, utf8(event), JobsJar.hookCommand());
         assertThat(hook.exit()).isZero();
         if (hook.stdout().isBlank()) {

@@ -8,13 +8,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.quartz.Scheduler;
+import org.quartz.SchedulerException;
+import org.quartz.Trigger;
+import org.quartz.TriggerKey;
 import org.quartz.impl.jdbcjobstore.PostgreSQLDelegate;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.beans.factory.ObjectProvider;
+import org.springframework.beans.factory.SmartInitializingSingleton;
 import org.springframework.boot.quartz.autoconfigure.QuartzProperties;
 import org.springframework.boot.quartz.autoconfigure.SchedulerFactoryBeanCustomizer;
 import org.springframework.context.annotation.Bean;
@@ -51,13 +57,39 @@ public class ScheduleStoreConfiguration {
             }
             factory.setDataSource(database);
             factory.setSchedulerName(schedulerName(home));
-            // the triggers outlive the process: settings changed since (an interval, the
-            // cron) apply at the next start
-            factory.setOverwriteExistingJobs(true);
+            // the triggers outlive the process: a kept trigger is left as it is (another
+            // serve may be running its job), and keptTriggersFollowTheSettings below
+            // reschedules those whose interval or cron changed since
+            factory.setOverwriteExistingJobs(false);
             Properties merged = new Properties();
             merged.putAll(quartz.getProperties());
             merged.putAll(clusteredStore(properties.schedule()));
             factory.setQuartzProperties(merged);
+        };
+    }
+
+    /**
+     * Settings changed since the schedule was kept (an interval, the cron) apply at this
+     * start; the triggers that match them keep their clock and their state.
+     */
+    @Bean
+    SmartInitializingSingleton keptTriggersFollowTheSettings(CodeMemoryProperties properties,
+            ObjectProvider<Scheduler> scheduler, ObjectProvider<Trigger> triggers) {
+        return () -> {
+            if (!properties.schedule().store().equals("jdbc")) {
+                return;
+            }
+            try {
+                List<TriggerKey> changed = KeptTriggers.rescheduleChanged(scheduler.getObject(),
+                        triggers.orderedStream().toList());
+                if (!changed.isEmpty()) {
+                    log.info("the settings changed the kept schedule of {}: rescheduled", changed);
+                }
+            }
+            catch (SchedulerException e) {
+                throw new IllegalStateException("cannot bring the kept schedule up to the settings: " + e.getMessage(),
+                        e);
+            }
         };
     }
 

@@ -7,6 +7,7 @@ import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
+import dev.codememory.jobs.schedule.KeptTriggers;
 import dev.codememory.jobs.schedule.ScheduleConfiguration;
 import dev.codememory.jobs.serve.client.ServeClient;
 import java.nio.file.Path;
@@ -149,9 +150,10 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
                 return 0;
             }
             if (team.publishesOnSchedule()) {
-                // replace: a schedule kept in PostgreSQL has it from the last start
-                scheduler.scheduleJob(ScheduleConfiguration.publishJobDetail(),
-                        java.util.Set.of(ScheduleConfiguration.publishTrigger(team.publishEvery())), true);
+                // a schedule kept in PostgreSQL has it from the last start: kept unless
+                // the interval changed
+                KeptTriggers.schedule(scheduler, ScheduleConfiguration.publishJobDetail(),
+                        ScheduleConfiguration.publishTrigger(team.publishEvery()));
                 log.info("publishing {} project(s) to the team store every {}", team.projects().size(),
                         team.publishEvery());
             }

@@ -15,10 +15,11 @@ import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
 
 /**
- * Runs a job by its command-line name, one at a time per home. If the job's last
- * execution failed, stopped or was left STARTED by a crash (we hold the lock, so nobody
- * else is running it), that execution is recovered and restarted where it stopped, not
- * duplicated; otherwise a new instance starts.
+ * Runs a job by its command-line name, one at a time per home ({@code jobs.lock}) and per
+ * job repository on PostgreSQL ({@link RepositoryJobLock}, for the serves that share
+ * one). If the job's last execution failed, stopped or was left STARTED by a crash (we
+ * hold both locks, so nobody else is running it), that execution is recovered and
+ * restarted where it stopped, not duplicated; otherwise a new instance starts.
  */
 public class JobRunner {
 
@@ -36,10 +37,13 @@ public class JobRunner {
 
     private final JobDatabase database;
 
+    private final RepositoryJobLock repositoryLock;
+
     private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun = new java.util.concurrent.CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, JobDatabase database) {
+            CodeMemoryHome home, JobDatabase database, RepositoryJobLock repositoryLock) {
+        this.repositoryLock = repositoryLock;
         this.jobsByCommandName = Map.copyOf(jobsByCommandName);
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
@@ -73,7 +77,8 @@ public class JobRunner {
                     + String.join(", ", new java.util.TreeSet<>(jobsByCommandName.keySet())));
         }
         running.incrementAndGet();
-        try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
+        try (ProcessLock ignored = ProcessLock.acquire(home.jobLock());
+                RepositoryJobLock.Held alsoIgnored = repositoryLock.hold()) {
             // open DuckDB before touching batch metadata: a locked database fails fast,
             // naming the holder
             database.open();

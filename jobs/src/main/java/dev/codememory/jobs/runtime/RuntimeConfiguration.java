@@ -5,6 +5,7 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.project.ProjectResolver;
 import java.nio.file.Path;
 import java.util.Map;
+import javax.sql.DataSource;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.batch.core.repository.JobRepository;
@@ -46,7 +47,7 @@ public class RuntimeConfiguration {
 
     @Bean
     JobRunner jobRunner(Map<String, Job> jobs, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, JobDatabase database) {
+            CodeMemoryHome home, JobDatabase database, DataSource repository) {
         Map<String, Job> byCommand = new java.util.HashMap<>();
         JOB_NAMES.forEach((command, bean) -> {
             Job job = jobs.get(bean);
@@ -54,7 +55,7 @@ public class RuntimeConfiguration {
                 byCommand.put(command, job);
             }
         });
-        return new JobRunner(byCommand, jobOperator, jobRepository, home, database);
+        return new JobRunner(byCommand, jobOperator, jobRepository, home, database, new RepositoryJobLock(repository));
     }
 
 }

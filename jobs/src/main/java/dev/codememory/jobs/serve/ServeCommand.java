@@ -64,6 +64,9 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private final CountDownLatch stopped = new CountDownLatch(1);
 
+    /** How long a running job may take to end by itself when serve shuts down. */
+    static final java.time.Duration JOB_GRACE = java.time.Duration.ofSeconds(2);
+
     private volatile boolean serving;
 
     private volatile ProcessLock serveLock;
@@ -238,18 +241,15 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
         if (!serving) {
             return;
         }
-        log.info("shutting down: asking running jobs to stop at the next chunk");
-        for (String job : jobRunner.jobNames()) {
-            JobExecution last = jobRunner.lastExecution(job);
-            if (last != null && last.getStatus().isRunning()) {
-                try {
-                    jobOperator.stop(last);
-                }
-                catch (Exception e) {
-                    log.warn("cannot stop job {} execution {}: {}", job, last.getId(), e.getMessage());
-                }
-            }
+        log.info("shutting down: no new fires; a running job has {} s to end, then stops at its next chunk",
+                JOB_GRACE.toSeconds());
+        try {
+            scheduler.standby();
         }
+        catch (SchedulerException e) {
+            log.warn("scheduler standby: {}", e.getMessage());
+        }
+        stopRunningJobs();
         try {
             scheduler.shutdown(true);
         }
@@ -266,6 +266,40 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
         }
         serving = false;
         stopped.countDown();
+    }
+
+    /**
+     * Lets a job this process runs end by itself for {@link #JOB_GRACE} (an ingest takes
+     * well under a second), then asks it to stop at its next chunk. Asking one that is
+     * saving its end races Spring Batch's own update of the run, which then ends UNKNOWN;
+     * and in a repository shared with other serves the latest run of a job may be another
+     * serve's, which is not ours to stop.
+     */
+    private void stopRunningJobs() {
+        long deadline = System.nanoTime() + JOB_GRACE.toNanos();
+        while (jobRunner.running() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        if (!jobRunner.running()) {
+            return;
+        }
+        for (String job : jobRunner.jobNames()) {
+            JobExecution last = jobRunner.lastExecution(job);
+            if (last != null && last.getStatus().isRunning()) {
+                try {
+                    jobOperator.stop(last);
+                }
+                catch (Exception e) {
+                    log.warn("cannot stop job {} execution {}: {}", job, last.getId(), e.getMessage());
+                }
+            }
+        }
     }
 
     @Override

@@ -85,7 +85,6 @@ class KeptTriggersTests {
     void scheduleWritesOnlyWhatIsMissingOrChanged() throws Exception {
         JobDetail publish = JobBuilder.newJob(Noop.class).withIdentity("publish").storeDurably().build();
 
-        // built as serve builds it, without naming its job
         assertThat(KeptTriggers.schedule(scheduler, publish, unbound(60_000, FIRST_START))).isTrue();
         assertThat(KeptTriggers.schedule(scheduler, publish, unbound(60_000, new Date()))).isFalse();
         assertThat(scheduler.getTrigger(TriggerKey.triggerKey("publish")).getStartTime()).isEqualTo(FIRST_START);
@@ -111,26 +110,22 @@ class KeptTriggersTests {
     }
 
     private Trigger every(long millis, Date start) {
-        return TriggerBuilder.newTrigger()
-            .withIdentity("ingest")
-            .forJob(ingest)
-            .startAt(start)
-            .withSchedule(SimpleScheduleBuilder.simpleSchedule()
-                .withIntervalInMilliseconds(millis)
-                .repeatForever()
-                .withMisfireHandlingInstructionNextWithRemainingCount())
-            .build();
+        return simple("ingest", millis, start).forJob(ingest).build();
     }
 
+    /** As serve builds its publish trigger: without naming the job. */
     private Trigger unbound(long millis, Date start) {
+        return simple("publish", millis, start).build();
+    }
+
+    private static TriggerBuilder<SimpleTrigger> simple(String name, long millis, Date start) {
         return TriggerBuilder.newTrigger()
-            .withIdentity("publish")
+            .withIdentity(name)
             .startAt(start)
             .withSchedule(SimpleScheduleBuilder.simpleSchedule()
                 .withIntervalInMilliseconds(millis)
                 .repeatForever()
-                .withMisfireHandlingInstructionNextWithRemainingCount())
-            .build();
+                .withMisfireHandlingInstructionNextWithRemainingCount());
     }
 
     private Trigger cron(String expression, String zone) {

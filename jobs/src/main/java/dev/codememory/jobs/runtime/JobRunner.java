@@ -1,8 +1,14 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
+import java.util.function.IntSupplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
@@ -39,7 +45,7 @@ public class JobRunner {
 
     private final RepositoryJobLock repositoryLock;
 
-    private final java.util.List<java.util.function.BiConsumer<String, JobExecution>> afterRun = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<BiConsumer<String, JobExecution>> afterRun = new CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
             CodeMemoryHome home, JobDatabase database, RepositoryJobLock repositoryLock) {
@@ -51,7 +57,7 @@ public class JobRunner {
         this.database = database;
     }
 
-    private final java.util.concurrent.atomic.AtomicInteger running = new java.util.concurrent.atomic.AtomicInteger();
+    private final AtomicInteger running = new AtomicInteger();
 
     /** Whether a job is running now. */
     public boolean running() {
@@ -62,7 +68,7 @@ public class JobRunner {
      * Called after each run, with the job's command name and its execution (e.g. to
      * refresh resident indexes).
      */
-    public void afterEachRun(java.util.function.BiConsumer<String, JobExecution> listener) {
+    public void afterEachRun(BiConsumer<String, JobExecution> listener) {
         afterRun.add(listener);
     }
 
@@ -74,7 +80,7 @@ public class JobRunner {
         Job job = jobsByCommandName.get(commandName);
         if (job == null) {
             throw new IllegalArgumentException("unknown job '" + commandName + "'; known jobs: "
-                    + String.join(", ", new java.util.TreeSet<>(jobsByCommandName.keySet())));
+                    + String.join(", ", new TreeSet<>(jobsByCommandName.keySet())));
         }
         running.incrementAndGet();
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock());
@@ -105,7 +111,7 @@ public class JobRunner {
      * is done: for work that writes to the database beside the jobs (a {@code forget}
      * that {@code serve} carries out). The work may run jobs itself.
      */
-    public synchronized int exclusively(java.util.function.IntSupplier work) {
+    public synchronized int exclusively(IntSupplier work) {
         return work.getAsInt();
     }
 

@@ -10,8 +10,10 @@ import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.KeptTriggers;
 import dev.codememory.jobs.schedule.ScheduleConfiguration;
 import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.team.TeamProperties;
 import java.nio.file.Path;
 import java.text.ParseException;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;
 import java.util.Date;
@@ -65,19 +67,19 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
     private final CountDownLatch stopped = new CountDownLatch(1);
 
     /** How long a running job may take to end by itself when serve shuts down. */
-    static final java.time.Duration JOB_GRACE = java.time.Duration.ofSeconds(2);
+    static final Duration JOB_GRACE = Duration.ofSeconds(2);
 
     private volatile boolean serving;
 
     private volatile ProcessLock serveLock;
 
-    private final dev.codememory.jobs.team.TeamProperties team;
+    private final TeamProperties team;
 
     private volatile ServeServer server;
 
     public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
             CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
-            ServeSurface viewer, dev.codememory.jobs.team.TeamProperties team) {
+            ServeSurface viewer, TeamProperties team) {
         this.team = team;
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;

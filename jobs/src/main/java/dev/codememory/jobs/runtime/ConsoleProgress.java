@@ -51,10 +51,6 @@ public class ConsoleProgress {
         out = null;
     }
 
-    public boolean attached() {
-        return out != null;
-    }
-
     /** Whether stdout is a terminal a live line can be redrawn on. */
     public static boolean isTerminal() {
         return System.console() != null && !"dumb".equals(System.getenv("TERM"));

@@ -100,8 +100,7 @@ public final class MemoryQueries {
      *
      * @param sources each memory's source events, by event time then id, each event once
      * (as {@link #sources})
-     * @param eventTexts each source event's text, its fields joined in field order (as
-     * {@link #sourceEventTexts})
+     * @param eventTexts each source event's text, its fields joined in field order
      * @param turnTexts each memory's source texts, one per event and field (as
      * {@link #sourceTexts})
      * @param nextSaid for each source event that is a prompt or reply, the prompt or
@@ -233,31 +232,6 @@ public final class MemoryQueries {
             while (rs.next()) {
                 out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
                     .add(new MemorySource(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
-            }
-        }
-        return out;
-    }
-
-    /**
-     * The text of every source event of the memories just passed to {@link #sources} on
-     * the same connection: the prompt, reply or tool text the evidence was found in, by
-     * event id (fields of one event joined).
-     */
-    public static Map<String, String> sourceEventTexts(Connection c) throws SQLException {
-        String sql = """
-                WITH texts AS (
-                  SELECT prompt_event_id AS event_id, 'prompt' AS field, prompt_text AS text FROM turns
-                  UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns WHERE reply_event_id IS NOT NULL
-                  UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations
-                  UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations)
-                SELECT DISTINCT s.event_id, s.field, t.text
-                FROM evidence_spans s JOIN texts t ON t.event_id = s.event_id AND t.field = s.field
-                WHERE s.entry_id IN (SELECT memory_id FROM temp.main.query_memory_ids) AND t.text IS NOT NULL
-                ORDER BY s.event_id, s.field""";
-        Map<String, String> out = new LinkedHashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.merge(rs.getString(1), rs.getString(3), (a, b) -> a + "\n" + b);
             }
         }
         return out;

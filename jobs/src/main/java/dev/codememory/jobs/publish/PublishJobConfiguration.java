@@ -119,7 +119,7 @@ public class PublishJobConfiguration {
     @Bean
     @StepScope
     PendingItemReader<String> withdrawnMemoryReader(JobDatabase database, TeamProperties team) {
-        return new PendingItemReader<>(database.connections(), PublishQueries.withdrawnSql(team.kinds()),
+        return new PendingItemReader<>(database.connections(), PublishQueries.WITHDRAWN_SQL,
                 Math.max(PendingItemReader.PAGE, team.chunkSize()), PublishQueries::withdrawnPage);
     }
 

@@ -55,17 +55,14 @@ public final class PublishQueries {
 
     /**
      * Published memories that are no longer verified and active here (forgotten, merged
-     * into another), no longer marked for the team (a preference unmarked) or of a kind
-     * no longer published ({@code code-memory.team.kinds} narrowed), and have no
+     * into another) or no longer marked for the team (a preference unmarked), and have no
      * tombstone yet.
      */
-    public static String withdrawnSql(Collection<String> kinds) {
-        return """
-                SELECT p.memory_id FROM team_published p WHERE p.withdrawn_at IS NULL
-                AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = p.memory_id
-                                AND e.stage = 'verified' AND e.status = 'active' AND %s AND e.entry_type IN %s)
-                ORDER BY p.published_at, p.memory_id""".formatted(MARKED, literals(kinds));
-    }
+    public static final String WITHDRAWN_SQL = """
+            SELECT p.memory_id FROM team_published p WHERE p.withdrawn_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = p.memory_id
+                            AND e.stage = 'verified' AND e.status = 'active' AND %s)
+            ORDER BY p.published_at, p.memory_id""".formatted(MARKED);
 
     /**
      * The memories of the current page, in page order, with their evidence quotes; a

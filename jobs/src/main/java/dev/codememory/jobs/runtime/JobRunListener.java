@@ -49,6 +49,8 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
 
     private volatile Totals after = Totals.UNKNOWN;
 
+    private volatile JobExecution running;
+
     public JobRunListener(JobDatabase database, ConsoleProgress progress) {
         this.database = database;
         this.ledger = new DuckDbRunLedger(database.connections());
@@ -57,6 +59,7 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
 
     @Override
     public void beforeJob(JobExecution jobExecution) {
+        running = jobExecution;
         ledger.jobStarted(jobExecution.getJobInstance().getJobName(), jobExecution.getId(), utcNow());
         before = totals();
         after = Totals.UNKNOWN;
@@ -74,7 +77,16 @@ public class JobRunListener implements JobExecutionListener, StepExecutionListen
                     error.isEmpty() ? null : error);
         }
         after = totals();
+        running = null;
         log.info("job {} execution {} finished: {}", jobName, jobExecution.getId(), jobExecution.getStatus());
+    }
+
+    /**
+     * The run this process is running now, or null: in a job repository shared with other
+     * processes, the latest run of a job may be theirs.
+     */
+    public JobExecution running() {
+        return running;
     }
 
     @Override

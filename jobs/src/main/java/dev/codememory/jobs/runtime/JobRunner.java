@@ -45,11 +45,16 @@ public class JobRunner {
 
     private final RepositoryJobLock repositoryLock;
 
+    private final JobRunListener runs;
+
+    private volatile boolean refusing;
+
     private final List<BiConsumer<String, JobExecution>> afterRun = new CopyOnWriteArrayList<>();
 
     public JobRunner(Map<String, Job> jobsByCommandName, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, JobDatabase database, RepositoryJobLock repositoryLock) {
+            CodeMemoryHome home, JobDatabase database, RepositoryJobLock repositoryLock, JobRunListener runs) {
         this.repositoryLock = repositoryLock;
+        this.runs = runs;
         this.jobsByCommandName = Map.copyOf(jobsByCommandName);
         this.jobOperator = jobOperator;
         this.jobRepository = jobRepository;
@@ -58,6 +63,22 @@ public class JobRunner {
     }
 
     private final AtomicInteger running = new AtomicInteger();
+
+    /**
+     * From now on, {@link #run} refuses (a serve shutting down): a run queued or fired
+     * meanwhile would hold the shutdown up for as long as it takes.
+     */
+    public void refuseNewRuns() {
+        refusing = true;
+    }
+
+    /**
+     * The run of a job this process is running now, as the repository has it, or null.
+     */
+    public JobExecution runningHere() {
+        JobExecution here = runs.running();
+        return here == null ? null : jobRepository.getJobExecution(here.getId());
+    }
 
     /** Whether a job is running now. */
     public boolean running() {
@@ -81,6 +102,10 @@ public class JobRunner {
         if (job == null) {
             throw new IllegalArgumentException("unknown job '" + commandName + "'; known jobs: "
                     + String.join(", ", new TreeSet<>(jobsByCommandName.keySet())));
+        }
+        if (refusing) {
+            throw new ProcessLock.JobsBusyException(
+                    "serve is shutting down; " + commandName + " runs at its next start");
         }
         running.incrementAndGet();
         try (ProcessLock ignored = ProcessLock.acquire(home.jobLock());

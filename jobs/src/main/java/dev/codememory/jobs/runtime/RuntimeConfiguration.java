@@ -47,7 +47,7 @@ public class RuntimeConfiguration {
 
     @Bean
     JobRunner jobRunner(Map<String, Job> jobs, JobOperator jobOperator, JobRepository jobRepository,
-            CodeMemoryHome home, JobDatabase database, DataSource repository) {
+            CodeMemoryHome home, JobDatabase database, DataSource repository, JobRunListener runs) {
         Map<String, Job> byCommand = new java.util.HashMap<>();
         JOB_NAMES.forEach((command, bean) -> {
             Job job = jobs.get(bean);
@@ -55,7 +55,8 @@ public class RuntimeConfiguration {
                 byCommand.put(command, job);
             }
         });
-        return new JobRunner(byCommand, jobOperator, jobRepository, home, database, new RepositoryJobLock(repository));
+        return new JobRunner(byCommand, jobOperator, jobRepository, home, database, new RepositoryJobLock(repository),
+                runs);
     }
 
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
 import javax.sql.DataSource;
+import org.quartz.JobDetail;
 import org.quartz.Scheduler;
 import org.quartz.SchedulerException;
 import org.quartz.Trigger;
@@ -57,10 +58,12 @@ public class ScheduleStoreConfiguration {
             }
             factory.setDataSource(database);
             factory.setSchedulerName(schedulerName(home));
-            // the triggers outlive the process: a kept trigger is left as it is (another
-            // serve may be running its job), and keptTriggersFollowTheSettings below
-            // reschedules those whose interval or cron changed since
-            factory.setOverwriteExistingJobs(false);
+            // the triggers outlive the process: Spring is given none to register, and
+            // keptScheduleFollowsTheSettings below adds the missing ones and reschedules
+            // those whose interval or cron changed, leaving the others as they are
+            // (another serve may be running their job)
+            factory.setJobDetails();
+            factory.setTriggers();
             Properties merged = new Properties();
             merged.putAll(quartz.getProperties());
             merged.putAll(clusteredStore(properties.schedule()));
@@ -69,18 +72,19 @@ public class ScheduleStoreConfiguration {
     }
 
     /**
-     * Settings changed since the schedule was kept (an interval, the cron) apply at this
-     * start; the triggers that match them keep their clock and their state.
+     * The kept schedule brought up to this start's settings ({@link KeptTriggers}):
+     * settings changed since (an interval, the cron) apply from now on; the triggers that
+     * match them keep their clock and their state.
      */
     @Bean
-    SmartInitializingSingleton keptTriggersFollowTheSettings(CodeMemoryProperties properties,
-            ObjectProvider<Scheduler> scheduler, ObjectProvider<Trigger> triggers) {
+    SmartInitializingSingleton keptScheduleFollowsTheSettings(CodeMemoryProperties properties,
+            ObjectProvider<Scheduler> scheduler, ObjectProvider<JobDetail> jobs, ObjectProvider<Trigger> triggers) {
         return () -> {
             if (!properties.schedule().store().equals("jdbc")) {
                 return;
             }
             try {
-                List<TriggerKey> changed = KeptTriggers.rescheduleChanged(scheduler.getObject(),
+                List<TriggerKey> changed = KeptTriggers.keep(scheduler.getObject(), jobs.orderedStream().toList(),
                         triggers.orderedStream().toList());
                 if (!changed.isEmpty()) {
                     log.info("the settings changed the kept schedule of {}: rescheduled", changed);

@@ -157,7 +157,7 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
             if (team.publishesOnSchedule()) {
                 // a schedule kept in PostgreSQL has it from the last start: kept unless
                 // the interval changed
-                KeptTriggers.schedule(scheduler, ScheduleConfiguration.publishJobDetail(),
+                KeptTriggers.keep(scheduler, ScheduleConfiguration.publishJobDetail(),
                         ScheduleConfiguration.publishTrigger(team.publishEvery()));
                 log.info("publishing {} project(s) to the team store every {}", team.projects().size(),
                         team.publishEvery());
@@ -271,13 +271,14 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
     }
 
     /**
-     * Lets a job this process runs end by itself for {@link #JOB_GRACE} (an ingest takes
-     * well under a second), then asks it to stop at its next chunk. Asking one that is
-     * saving its end races Spring Batch's own update of the run, which then ends UNKNOWN;
-     * and in a repository shared with other serves the latest run of a job may be another
-     * serve's, which is not ours to stop.
+     * Refuses new runs, lets the job this process runs end by itself for
+     * {@link #JOB_GRACE} (an ingest takes well under a second), then asks it to stop at
+     * its next chunk. Asking one that is saving its end races Spring Batch's own update
+     * of the run, which then ends UNKNOWN; and in a repository shared with other serves
+     * their runs are not ours to stop.
      */
     private void stopRunningJobs() {
+        jobRunner.refuseNewRuns();
         long deadline = System.nanoTime() + JOB_GRACE.toNanos();
         while (jobRunner.running() && System.nanoTime() < deadline) {
             try {
@@ -288,18 +289,14 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
                 break;
             }
         }
-        if (!jobRunner.running()) {
-            return;
-        }
-        for (String job : jobRunner.jobNames()) {
-            JobExecution last = jobRunner.lastExecution(job);
-            if (last != null && last.getStatus().isRunning()) {
-                try {
-                    jobOperator.stop(last);
-                }
-                catch (Exception e) {
-                    log.warn("cannot stop job {} execution {}: {}", job, last.getId(), e.getMessage());
-                }
+        JobExecution ours = jobRunner.runningHere();
+        if (ours != null && ours.getStatus().isRunning()) {
+            try {
+                jobOperator.stop(ours);
+            }
+            catch (Exception e) {
+                log.warn("cannot stop job {} execution {}: {}", ours.getJobInstance().getJobName(), ours.getId(),
+                        e.getMessage());
             }
         }
     }

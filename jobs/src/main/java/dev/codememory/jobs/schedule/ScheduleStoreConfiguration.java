@@ -4,10 +4,14 @@ import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Properties;
 import java.util.UUID;
@@ -110,8 +114,26 @@ public class ScheduleStoreConfiguration {
         p.setProperty("org.quartz.jobStore.clusterCheckinInterval",
                 Long.toString(schedule.clusterCheckinInterval().toMillis()));
         p.setProperty("org.quartz.jobStore.useProperties", "true");
-        p.setProperty("org.quartz.scheduler.instanceId", "AUTO");
+        p.setProperty("org.quartz.scheduler.instanceId", instanceId());
         return p;
+    }
+
+    /**
+     * This serve's name in the cluster: the host, the process id and a random part.
+     * Quartz's {@code AUTO} is the host and the start's millisecond, which two serves
+     * started at once on one host share (seen in CI); two members with one id take each
+     * other's fires for their own and never recover each other's.
+     */
+    static String instanceId() {
+        String host;
+        try {
+            host = InetAddress.getLocalHost().getHostName();
+        }
+        catch (UnknownHostException e) {
+            host = "localhost";
+        }
+        return host + "-" + ProcessHandle.current().pid() + "-"
+                + HexFormat.of().toHexDigits(new SecureRandom().nextInt());
     }
 
     /**

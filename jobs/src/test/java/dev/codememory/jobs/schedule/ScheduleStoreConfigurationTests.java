@@ -62,11 +62,20 @@ class ScheduleStoreConfigurationTests {
 
         Properties quartz = ScheduleStoreConfiguration.clusteredStore(schedule);
 
-        assertThat(quartz).containsExactlyInAnyOrderEntriesOf(
-                Map.of("org.quartz.jobStore.class", "dev.codememory.jobs.schedule.DataSourceJobStore",
-                        "org.quartz.jobStore.driverDelegateClass", "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate",
-                        "org.quartz.jobStore.isClustered", "true", "org.quartz.jobStore.clusterCheckinInterval", "2500",
-                        "org.quartz.jobStore.useProperties", "true", "org.quartz.scheduler.instanceId", "AUTO"));
+        String instanceId = quartz.getProperty("org.quartz.scheduler.instanceId");
+        quartz.remove("org.quartz.scheduler.instanceId");
+        assertThat(quartz).containsExactlyInAnyOrderEntriesOf(Map.of("org.quartz.jobStore.class",
+                "dev.codememory.jobs.schedule.DataSourceJobStore", "org.quartz.jobStore.driverDelegateClass",
+                "org.quartz.impl.jdbcjobstore.PostgreSQLDelegate", "org.quartz.jobStore.isClustered", "true",
+                "org.quartz.jobStore.clusterCheckinInterval", "2500", "org.quartz.jobStore.useProperties", "true"));
+        assertThat(instanceId).matches("\\S+-" + ProcessHandle.current().pid() + "-[0-9a-f]{8}");
+    }
+
+    @Test
+    void twoServesStartedInOneMillisecondOnOneHostHaveTwoInstanceIds() {
+        // Quartz's AUTO (host and start time) gave both the same id
+        assertThat(java.util.stream.IntStream.range(0, 100).mapToObj(i -> ScheduleStoreConfiguration.instanceId()))
+            .doesNotHaveDuplicates();
     }
 
     @Test

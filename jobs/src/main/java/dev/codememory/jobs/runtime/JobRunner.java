@@ -1,6 +1,7 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -65,19 +66,36 @@ public class JobRunner {
     private final AtomicInteger running = new AtomicInteger();
 
     /**
-     * From now on, {@link #run} refuses (a serve shutting down): a run queued or fired
-     * meanwhile would hold the shutdown up for as long as it takes.
+     * For a serve shutting down: refuses new runs from now on (one queued or fired
+     * meanwhile would hold the shutdown up for as long as it takes), lets the run this
+     * process is running end by itself within {@code grace}, then asks it to stop at its
+     * next chunk. Asking one that is saving its end races Spring Batch's own update of
+     * the run, which then ends UNKNOWN; and in a repository shared with other serves,
+     * their runs are not ours to stop.
      */
-    public void refuseNewRuns() {
+    public void drain(Duration grace) {
         refusing = true;
-    }
-
-    /**
-     * The run of a job this process is running now, as the repository has it, or null.
-     */
-    public JobExecution runningHere() {
+        long deadline = System.nanoTime() + grace.toNanos();
+        while (running() && System.nanoTime() < deadline) {
+            try {
+                Thread.sleep(50);
+            }
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
         JobExecution here = runs.running();
-        return here == null ? null : jobRepository.getJobExecution(here.getId());
+        JobExecution ours = here == null ? null : jobRepository.getJobExecution(here.getId());
+        if (ours != null && ours.getStatus().isRunning()) {
+            try {
+                jobOperator.stop(ours);
+            }
+            catch (Exception e) {
+                log.warn("cannot stop job {} execution {}: {}", ours.getJobInstance().getJobName(), ours.getId(),
+                        e.getMessage());
+            }
+        }
     }
 
     /** Whether a job is running now. */

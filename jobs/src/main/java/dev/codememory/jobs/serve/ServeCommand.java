@@ -27,7 +27,6 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
-import org.springframework.batch.core.launch.JobOperator;
 import org.springframework.boot.ApplicationArguments;
 import org.springframework.boot.ApplicationRunner;
 import org.springframework.context.SmartLifecycle;
@@ -52,8 +51,6 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private final JobRunner jobRunner;
 
-    private final JobOperator jobOperator;
-
     private final CodeMemoryProperties properties;
 
     private final CodeMemoryHome home;
@@ -77,13 +74,11 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
 
     private volatile ServeServer server;
 
-    public ServeCommand(Scheduler scheduler, JobRunner jobRunner, JobOperator jobOperator,
-            CodeMemoryProperties properties, CodeMemoryHome home, ResidentQueries resident, ServeRequests requests,
-            ServeSurface viewer, TeamProperties team) {
+    public ServeCommand(Scheduler scheduler, JobRunner jobRunner, CodeMemoryProperties properties, CodeMemoryHome home,
+            ResidentQueries resident, ServeRequests requests, ServeSurface viewer, TeamProperties team) {
         this.team = team;
         this.scheduler = scheduler;
         this.jobRunner = jobRunner;
-        this.jobOperator = jobOperator;
         this.properties = properties;
         this.home = home;
         this.resident = resident;
@@ -251,7 +246,7 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
         catch (SchedulerException e) {
             log.warn("scheduler standby: {}", e.getMessage());
         }
-        stopRunningJobs();
+        jobRunner.drain(JOB_GRACE);
         try {
             scheduler.shutdown(true);
         }
@@ -268,37 +263,6 @@ public class ServeCommand implements SmartLifecycle, ApplicationRunner {
         }
         serving = false;
         stopped.countDown();
-    }
-
-    /**
-     * Refuses new runs, lets the job this process runs end by itself for
-     * {@link #JOB_GRACE} (an ingest takes well under a second), then asks it to stop at
-     * its next chunk. Asking one that is saving its end races Spring Batch's own update
-     * of the run, which then ends UNKNOWN; and in a repository shared with other serves
-     * their runs are not ours to stop.
-     */
-    private void stopRunningJobs() {
-        jobRunner.refuseNewRuns();
-        long deadline = System.nanoTime() + JOB_GRACE.toNanos();
-        while (jobRunner.running() && System.nanoTime() < deadline) {
-            try {
-                Thread.sleep(50);
-            }
-            catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        JobExecution ours = jobRunner.runningHere();
-        if (ours != null && ours.getStatus().isRunning()) {
-            try {
-                jobOperator.stop(ours);
-            }
-            catch (Exception e) {
-                log.warn("cannot stop job {} execution {}: {}", ours.getJobInstance().getJobName(), ours.getId(),
-                        e.getMessage());
-            }
-        }
     }
 
     @Override

@@ -188,6 +188,42 @@ class HookIntegrationTests {
         assertThat(result.stdout()).isEmpty();
     }
 
+    /**
+     * Claude Code closes the hook's stdin; a caller that does not must not keep the hook
+     * for good: past its bound the hook keeps what came as a reject and exits 0.
+     */
+    @Test
+    void aHookWhoseStdinNeverClosesKeepsWhatCameAsARejectAndExitsZero() throws Exception {
+        ProcessBuilder pb = new ProcessBuilder(JobsJar.hookCommand()).redirectOutput(home.resolve("hook.out").toFile())
+            .redirectError(home.resolve("hook.err").toFile());
+        pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        pb.environment().put("CODE_MEMORY_HOOK_STDIN_MS", "1500");
+        Process hook = pb.start();
+        try {
+            hook.getOutputStream().write(utf8(postToolUse("s", 1, "half sent password=" + SECRET).substring(0, 300)));
+            hook.getOutputStream().flush();
+
+            assertThat(hook.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)).as("the hook exited").isTrue();
+            assertThat(hook.exitValue()).isZero();
+            assertThat(Files.readString(home.resolve("hook.out"))).isEmpty();
+        }
+        finally {
+            hook.destroyForcibly();
+        }
+        List<String> lines = Files.readAllLines(home.resolve("spool/current.jsonl"));
+        assertThat(lines).hasSize(1);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> envelope = (Map<String, Object>) Json.parse(lines.get(0));
+        assertThat(envelope.get("error")).isEqualTo("stdin was still open after 1500 ms (300 bytes read)");
+        assertThat(envelope.get("raw_bytes")).isEqualTo(new Json.JsonNumber("300"));
+        assertThat((String) envelope.get("raw")).startsWith("{\"session_id\":\"s\"").doesNotContain(SECRET);
+
+        assertThat(JobsJar.run(home, new byte[0], "--job=ingest").exit()).isZero();
+        assertThat(JobsJar.duckRows(home, "SELECT reason, raw_text LIKE '{\"session_id\":\"s\"%' FROM event_rejects"))
+            .containsExactly(List.of("hook input rejected: stdin was still open after 1500 ms (300 bytes read)", true));
+        assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isZero();
+    }
+
     static String postToolUse(String session, int i, String content) {
         return "{\"session_id\":\"" + session + "\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/tmp\","
                 + "\"permission_mode\":\"default\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Write\","

@@ -38,6 +38,15 @@ public final class HookCommand {
      */
     private static final int MAX_INPUT_BYTES = 256 * 1024 * 1024;
 
+    /**
+     * How long the hook waits for stdin to close, from when it starts reading: Claude
+     * Code writes the event and closes the pipe at once, so a pipe still open past this
+     * holds no whole event. Well inside the shortest timeout Claude Code gives a command
+     * hook that may wait (UserPromptSubmit, 30 s); {@code CODE_MEMORY_HOOK_STDIN_MS}
+     * changes it.
+     */
+    static final Duration STDIN_BOUND = Duration.ofSeconds(10);
+
     private HookCommand() {
     }
 
@@ -57,9 +66,12 @@ public final class HookCommand {
         try {
             nameTheSelectorProvider();
             Instant receivedAt = Instant.now();
-            byte[] input = stdin.readNBytes(MAX_INPUT_BYTES);
+            Duration stdinBound = stdinBound();
+            StdinRead read = StdinRead.within(stdin, MAX_INPUT_BYTES, stdinBound);
+            byte[] input = read.bytes();
             home = CodeMemoryHome.resolve();
-            boolean context = !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")));
+            boolean context = read.ended()
+                    && !"off".equalsIgnoreCase(String.valueOf(System.getenv("CODE_MEMORY_CONTEXT")));
             // connect to serve while the event is spooled: it asks only for these two
             // events, whose names redaction leaves alone
             ServeClient serve = ServeClient.forHome(home);
@@ -67,7 +79,13 @@ public final class HookCommand {
                 serve.connectAhead();
             }
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
-            String line = builder.build(input, receivedAt, "hook", null).json();
+            // a pipe still open holds no whole event: what came is kept as a reject
+            String line = read.ended() ? builder.build(input, receivedAt, "hook", null).json()
+                    : builder
+                        .rejected(input, receivedAt, "hook", null,
+                                "stdin was still open after " + stdinBound.toMillis() + " ms (" + input.length
+                                        + " bytes read)")
+                        .json();
             if (!(context && mayInject(line))) {
                 Spool.forHome(home).append(line);
             }
@@ -228,6 +246,20 @@ public final class HookCommand {
             }
         }
         return 0;
+    }
+
+    /** {@link #STDIN_BOUND}, or {@code CODE_MEMORY_HOOK_STDIN_MS} when set. */
+    static Duration stdinBound() {
+        String configured = System.getenv("CODE_MEMORY_HOOK_STDIN_MS");
+        if (configured == null || configured.isBlank()) {
+            return STDIN_BOUND;
+        }
+        try {
+            return Duration.ofMillis(Math.max(1, Long.parseLong(configured.trim())));
+        }
+        catch (NumberFormatException e) {
+            return STDIN_BOUND;
+        }
     }
 
     public static int maxFieldBytes() {

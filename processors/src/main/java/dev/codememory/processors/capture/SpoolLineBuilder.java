@@ -101,6 +101,16 @@ public final class SpoolLineBuilder {
         return build(text, input.length, envelope);
     }
 
+    /**
+     * The spool line for input the hook rejects before reading it as an event (stdin that
+     * never closed, so no whole event was received): kept like bad input, redacted and
+     * flagged with {@code reason}.
+     */
+    public Line rejected(byte[] input, Instant receivedAt, String source, String origin, String reason) {
+        return flagged(envelope(receivedAt, source, origin), reason, new String(input, StandardCharsets.UTF_8),
+                input.length);
+    }
+
     private static boolean isValidUtf8(byte[] input) {
         try {
             StandardCharsets.UTF_8.newDecoder()

@@ -267,6 +267,73 @@ for fam, tmpls in shapes.items():
             text = t.replace('{i}', R.choice(providers)).replace('{s}', S.format(secret))
             add('gitleaks-' + fam, text)
 
+# ---- widened for issue 40 from the detectors' public rule sets and the providers' documented formats (sources in
+# ../README.md): gitleaks cmd/generate/config/rules/*.go, detect-secrets detect_secrets/plugins/*.py, GitHub secret
+# scanning's supported patterns. Our own random values in each documented shape; nothing copied from their tests.
+LOWNUM = string.ascii_lowercase + string.digits
+neutral('onepassword-secret-key', lambda: 'A3-' + rnd(UP_NUM, 6) + '-' + R.choice([rnd(UP_NUM, 11), rnd(UP_NUM, 6) + '-' + rnd(UP_NUM, 5)])
+        + '-' + rnd(UP_NUM, 5) + '-' + rnd(UP_NUM, 5) + '-' + rnd(UP_NUM, 5), ['OP_SECRET_KEY'])
+add('onepassword-secret-key', 'Secret Key: ' + S.format('A3-' + rnd(UP_NUM, 6) + '-' + rnd(UP_NUM, 6) + '-' + rnd(UP_NUM, 5) + '-' + rnd(UP_NUM, 5) + '-' + rnd(UP_NUM, 5) + '-' + rnd(UP_NUM, 5)))
+neutral('adobe-client-secret', lambda: 'p8e-' + rnd(R.choice([HEX, ALNUM]), 32), ['ADOBE_CLIENT_SECRET'])
+neutral('aws-bedrock-api-key', lambda: 'ABSK' + base64.b64encode(b'BedrockAPIKey-' + rnd(LOWNUM, 4).encode() + b'-at-' + rnd(string.digits, 12).encode() + b':' + rnd(ALNUM, 60).encode()).decode(), ['AWS_BEARER_TOKEN_BEDROCK'])
+neutral('aws-access-key-id-a3t', lambda: 'A3T' + rnd(UP_NUM, 17), ['AWS_ACCESS_KEY_ID'])
+neutral('dynatrace', lambda: 'dt0c01.' + rnd(R.choice([UP_NUM, LOWNUM]), 24) + '.' + rnd(R.choice([UP_NUM, LOWNUM]), 64), ['DT_API_TOKEN'])
+neutral('easypost', lambda: R.choice(['EZAK', 'EZTK']) + rnd(ALNUM, 54), ['EASYPOST_API_KEY'])
+for _ in range(6):
+    app = rnd(string.digits, R.choice([15, 16]))
+    sec = rnd(URLSAFE, R.choice([27, 32]))
+    add('facebook-app-token', R.choice(['FB_ACCESS_TOKEN={}', 'graph.facebook.com/me?access_token={}', 'const token = "{}";',
+                                       'facebook {}']).format(S.format(app + R.choice(['|', '%7C']) + sec)))
+neutral('flutterwave', lambda: R.choice(['FLWSECK_TEST-' + rnd(HEX, 12), 'FLWSECK_TEST-' + rnd(HEX, 32) + '-X', 'FLWSECK-' + rnd(HEX, 32) + '-X',
+                                         'FLWPUBK_TEST-' + rnd(HEX, 32) + '-X', 'FLWPUBK-' + rnd(HEX, 32) + '-X']), ['FLW_SECRET_KEY'])
+neutral('gitlab-more', lambda: R.choice(['glagent-' + rnd(URLSAFE, 50), 'glffct-' + rnd(URLSAFE, 20)]), ['GITLAB_AGENT_TOKEN'])
+neutral('intra42', lambda: 's-s4t2' + R.choice(['ud', 'af']) + '-' + rnd(HEX, 64), ['FT_CLIENT_SECRET'])
+def jwt_part(obj): return base64.urlsafe_b64encode(json.dumps(obj).encode()).decode().rstrip('=')
+def a_jwt(signed=True):
+    t = jwt_part({'alg': R.choice(['HS256', 'RS256']), 'typ': 'JWT'}) + '.' + jwt_part({'sub': rnd(string.digits, 8), 'iat': 1700000000 + R.randint(0, 10**7)})
+    return t + ('.' + rnd(URLSAFE, 43) if signed else '')
+neutral('jwt-base64', lambda: base64.b64encode(a_jwt().encode()).decode(), ['AUTH_JWT_B64'])
+for _ in range(4):
+    add('jwt-unsigned', R.choice(['token = "{}"', 'Cookie: session={}', '{{"id_token": "{}"}}', 'fixture: {}']).format(S.format(a_jwt(False))))
+for _ in range(3):
+    v1 = base64.b64encode(rnd(ALNUM, 16).encode()).decode(); v2 = base64.b64encode(rnd(ALNUM, 12).encode()).decode()
+    add('kubernetes-secret', 'apiVersion: v1\\nkind: Secret\\nmetadata:\\n  name: db-' + rnd(string.ascii_lowercase, 5) + '\\ntype: Opaque\\ndata:\\n  username: '
+        + S.format(v2) + '\\n  password: ' + S.format(v1) + '\\n')
+    v3 = base64.b64encode(('{"auths":{"registry.example.com":{"auth":"' + base64.b64encode(rnd(ALNUM, 20).encode()).decode() + '"}}}').encode()).decode()
+    add('kubernetes-secret', 'apiVersion: v1\\ndata:\\n  .dockerconfigjson: ' + S.format(v3) + '\\nkind: Secret\\ntype: kubernetes.io/dockerconfigjson\\n')
+    add('kubernetes-secret', 'kind: "Secret"\\nstringData:\\n  api-endpoint-credential: |\\n    ' + S.format(rnd(ALNUM, 30)) + '\\nmetadata:\\n  name: app\\n')
+for tmpl in ['curl -u deploy:{} https://ci.example.com/api', 'curl --user "ops:{}" https://example.com/health',
+             'curl -X POST https://api.example.com/jobs \\\\\\n  -H "Accept: application/json" \\\\\\n  -u builder:{}',
+             'curl -u ":{}" https://localhost:9200/_cat/indices', 'curl -sS --user admin:{} -k https://localhost:9200']:
+    add('curl-user', tmpl.format(S.format(rnd(ALNUM, 8) + R.choice(['@', '!', '$', '#']) + rnd(ALNUM, 6))))
+neutral('openshift', lambda: 'sha256~' + rnd(URLSAFE, 43), ['OC_TOKEN'])
+neutral('sourcegraph', lambda: R.choice(['sgp_' + rnd(HEX, 40), 'sgp_' + rnd(HEX, 16) + '_' + rnd(HEX, 40), 'sgp_local_' + rnd(HEX, 40)]), ['SRC_ACCESS_TOKEN'])
+neutral('stripe-prod', lambda: R.choice(['sk_prod_', 'rk_prod_']) + rnd(ALNUM, 99), ['STRIPE_KEY'])
+neutral('slack-rotating-and-app', lambda: R.choice(['xoxe.xoxp-1-' + rnd(ALNUM, 140), 'xoxe-1-' + rnd(ALNUM, 140),
+                                                    'xapp-1-' + rnd(UP_NUM, 11) + '-' + rnd(string.digits, 13) + '-' + rnd(HEX, 64)]), ['SLACK_APP_TOKEN'])
+for _ in range(3):
+    user = rnd(HEX, 8); pw = rnd(HEX, 8)
+    add('sidekiq', 'BUNDLE_ENTERPRISE__CONTRIBSYS__COM=' + S.format(user + ':' + pw))
+    add('sidekiq', 'source "https://' + S.format(user) + ':' + S.format(pw) + '@gems.contribsys.com/" do')
+add('sidekiq', 'bundle config --local BUNDLE_GEMS__CONTRIBSYS__COM: ' + S.format(rnd(HEX, 8) + ':' + rnd(HEX, 8)))
+for tmpl in ['<add key="ClearTextPassword" value="{}" />', "<add key='Password' value='{}'/>", '<add key="ApiKey" value="{}" />']:
+    add('nuget-config', tmpl.format(S.format(rnd(ALNUM, 16))))
+for tmpl in ['SONAR_LOGIN={}', 'sonar.login={}', '-Dsonar.login={}', 'sonarLogin: "{}"']:
+    add('sonar', tmpl.format(S.format(R.choice(['squ_', 'sqp_', '']) + rnd(HEX, 40))))
+for tmpl in ['SUMOLOGIC_ACCESSID="{}"', 'sumo_access_id: {}', 'sumologic.accessId = "{}"']:
+    add('sumologic-access-id', tmpl.format(S.format('su' + rnd(ALNUM, 12))))
+for tmpl in ['cloudflare: "{}"', 'sourcegraph: {}', '"cloudflare": "{}",']:
+    add('provider-named-keys', tmpl.format(S.format(rnd(ALNUM, 40))))
+neutral('flyio-fo1', lambda: 'fo1_' + rnd(URLSAFE, 43), ['FLY_API_TOKEN'])
+neutral('vault-legacy-token', lambda: 's.' + rnd(string.ascii_uppercase, 3) + rnd(string.digits, 3) + rnd(string.ascii_lowercase, 3) + rnd(ALNUM, 15), ['VAULT_TOKEN'])
+neutral('telegram-short-id', lambda: rnd(string.digits, R.choice([5, 7, 12, 16])) + ':A' + rnd(URLSAFE, 34), ['TELEGRAM_BOT_TOKEN'])
+neutral('artifactory', lambda: R.choice(['AKCp' + rnd(ALNUM, 69), 'AP' + R.choice('0123456789ABCDEF') + rnd(LOWNUM, 3) + rnd(ALNUM, 60)]), ['ARTIFACTORY_API_KEY'])
+add('artifactory', 'X-JFrog-Art-Api: ' + S.format('AKCp' + rnd(ALNUM, 69)))
+def discord_bot():
+    return base64.b64encode(rnd(string.digits, 18).encode()).decode().rstrip('=') + '.' + rnd(URLSAFE, 6) + '.' + rnd(URLSAFE, R.choice([27, 38]))
+neutral('discord-bot-token', discord_bot, ['DISCORD_BOT_TOKEN'])
+neutral('twilio-sid', lambda: R.choice(['AC', 'SK']) + rnd(LOWNUM, 32), ['TWILIO_SID'])
+
 def esc(t): return t.replace('\\\\\\\\', '\\\\\\\\')
 with open(sys.argv[1], 'w') as f:
     f.write('# family<TAB>text; ⟦…⟧ marks a secret value; \\n is a line break, \\\\ a backslash. Generated, fake values.\n')

@@ -22,7 +22,7 @@ import java.util.Set;
 public final class SecretCorpus {
 
     static final String[] ORDINARY = { "code-mixed", "config", "prose", "logs", "lockfiles", "git-and-ids",
-            "python-stdlib", "java-code-memory" };
+            "python-stdlib", "java-code-memory", "near-misses" };
 
     /** One sample: the text as the redactor sees it and the secret values inside it. */
     record Sample(String family, String text, List<String> secrets, int line) {

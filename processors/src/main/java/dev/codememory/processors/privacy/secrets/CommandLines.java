@@ -17,7 +17,7 @@ final class CommandLines {
     private static final class Patterns {
 
         static final LazyPattern CURL_USER = new LazyPattern(
-                "(?<![A-Za-z0-9_-])(?:-u|--user)[ \\t]+['\"]?[^\\s:'\"]{1,128}:([^\\s'\"@]{1,256}+)");
+                "(?<![A-Za-z0-9_-])(?:-u|--user)[ \\t]+['\"]?[^\\s:'\"]{0,128}:([^\\s'\"]{1,256}+)");
         static final LazyPattern MYSQL_P = new LazyPattern("(?<![A-Za-z0-9_-])-p(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
         static final LazyPattern DASH_P_SPACE = new LazyPattern(
                 "(?<![A-Za-z0-9_-])-p[ \\t]+(['\"]?)([^\\s'\"-][^\\s'\"]{0,255}+)");
@@ -61,8 +61,16 @@ final class CommandLines {
         }
     }
 
+    /**
+     * Whether the command line around {@code at} holds one of the words: its line and the
+     * lines before it that end in a backslash (a command continued).
+     */
     private static boolean lineContains(String text, int at, String... words) {
         int start = text.lastIndexOf('\n', at) + 1;
+        while (start >= 2 && (text.charAt(start - 2) == '\\'
+                || text.charAt(start - 2) == '\r' && start >= 3 && text.charAt(start - 3) == '\\')) {
+            start = text.lastIndexOf('\n', start - 2) + 1;
+        }
         int end = text.indexOf('\n', at);
         String line = text.substring(start, end < 0 ? text.length() : end);
         for (String w : words) {

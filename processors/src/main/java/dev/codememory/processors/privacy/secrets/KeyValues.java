@@ -57,9 +57,41 @@ final class KeyValues {
             if (keyClass == KeyClass.NONE) {
                 continue;
             }
+            if (keyClass == KeyClass.STRONG && maskAttributeValue(text, nameEnd, spans)) {
+                continue;
+            }
             boolean commandFlag = nameStart - keyStart == 2 && text.startsWith("--", keyStart);
             new KeyValue(text, spans, keyClass, keyStart, nameStart, nameEnd, commandFlag).mask();
         }
+    }
+
+    /**
+     * .NET's and NuGet's {@code <add key="ClearTextPassword" value="…" />}: the name is
+     * an attribute and the secret is the next one, {@code value}. Masks it and returns
+     * true when the name ends such a pair.
+     */
+    private static boolean maskAttributeValue(String text, int nameEnd, Spans spans) {
+        int p = nameEnd;
+        if (p >= text.length() || text.charAt(p) != '"' && text.charAt(p) != '\'') {
+            return false;
+        }
+        char quote = text.charAt(p);
+        p++;
+        while (p < text.length() && (text.charAt(p) == ' ' || text.charAt(p) == '\t')) {
+            p++;
+        }
+        if (!text.startsWith("value=", p) || p + 6 >= text.length() || text.charAt(p + 6) != quote) {
+            return false;
+        }
+        int start = p + 7;
+        int end = text.indexOf(quote, start);
+        if (end < 0 || text.lastIndexOf("key=", nameEnd) < text.lastIndexOf('<', nameEnd)) {
+            return false;
+        }
+        if (Values.isLiteralSecret(text, start, end)) {
+            spans.add(start, end);
+        }
+        return true;
     }
 
     /** Characters of a key name ({@link #isKeyChar}), by byte value. */

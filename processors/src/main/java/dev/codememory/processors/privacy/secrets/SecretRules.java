@@ -39,6 +39,11 @@ import java.nio.charset.StandardCharsets;
  * {@code --password …} flags; {@code .netrc} lines.</li>
  * <li><b>Command lines</b> ({@link CommandLines}): {@code curl -u user:password},
  * {@code mysql -p…}, {@code sshpass -p …}, {@code docker login -p …}.</li>
+ * <li><b>Kubernetes Secrets</b> ({@link KubernetesSecrets}): every value under
+ * {@code data:} and {@code stringData:} of a manifest of {@code kind: Secret}.</li>
+ * <li><b>Provider keys</b> ({@link ProviderKeys}): keys without a secret word that hold
+ * one for their provider ({@code BUNDLE_GEMS__EXAMPLE__COM}, {@code sonar.login}, Sumo
+ * Logic's access id, {@code cloudflare: …}).</li>
  * </ol>
  * Patterns are compiled on first need ({@link LazyPattern}) and use bounded or possessive
  * repeats only, so matching stays linear. Applying the rules to their own output changes
@@ -80,6 +85,8 @@ public final class SecretRules {
         AuthorizationValues.mask(text, latin, view, spans);
         KeyValues.mask(text, view, spans);
         CommandLines.mask(text, latin, spans);
+        KubernetesSecrets.mask(text, latin, spans);
+        ProviderKeys.mask(text, latin, spans);
         return spans.apply(text);
     }
 

@@ -25,25 +25,34 @@ final class TokenShapes {
                                                                          // sk-proj-…
             { "sk_live_", "[A-Za-z0-9]{16,}+" }, { "sk_test_", "[A-Za-z0-9]{16,}+" }, // Stripe
             { "rk_live_", "[A-Za-z0-9]{16,}+" }, { "rk_test_", "[A-Za-z0-9]{16,}+" },
+            { "sk_prod_", "[A-Za-z0-9]{16,}+" }, { "rk_prod_", "[A-Za-z0-9]{16,}+" },
             { "whsec_", "[A-Za-z0-9+/=]{24,}+" }, { "AKIA", "[0-9A-Z]{16}" }, { "ASIA", "[0-9A-Z]{16}" },
             { "ABIA", "[0-9A-Z]{16}" }, { "ACCA", "[0-9A-Z]{16}" }, { "AGPA", "[0-9A-Z]{16}" },
             { "AIDA", "[0-9A-Z]{16}" }, { "AROA", "[0-9A-Z]{16}" }, { "AIPA", "[0-9A-Z]{16}" },
             { "ANPA", "[0-9A-Z]{16}" }, { "ANVA", "[0-9A-Z]{16}" }, { "APKA", "[0-9A-Z]{16}" },
-            { "ghp_", "[A-Za-z0-9]{30,}+" }, { "gho_", "[A-Za-z0-9]{30,}+" }, { "ghu_", "[A-Za-z0-9]{30,}+" },
-            { "ghs_", "[A-Za-z0-9]{30,}+" }, { "ghr_", "[A-Za-z0-9]{30,}+" }, { "github_pat_", "[A-Za-z0-9_]{20,}+" },
+            { "A3T", "[0-9A-Z]{17}" }, // AWS (detect-secrets' aws_key)
+            // Amazon Bedrock's long-lived key: ABSK and the base64 of "BedrockAPIKey-…"
+            { "ABSKQmVkcm9ja0FQSUtleS", "[A-Za-z0-9+/]{80,}+={0,2}" }, { "ghp_", "[A-Za-z0-9]{30,}+" },
+            { "gho_", "[A-Za-z0-9]{30,}+" }, { "ghu_", "[A-Za-z0-9]{30,}+" }, { "ghs_", "[A-Za-z0-9]{30,}+" },
+            { "ghr_", "[A-Za-z0-9]{30,}+" }, { "github_pat_", "[A-Za-z0-9_]{20,}+" },
             { "glpat-", "[A-Za-z0-9_-]{20,}+" }, { "gldt-", "[A-Za-z0-9_-]{20,}+" },
             { "glptt-", "[A-Za-z0-9_-]{20,}+" }, { "glrt-", "[A-Za-z0-9_-]{20,}+" },
             { "glcbt-", "[A-Za-z0-9_-]{20,}+" }, { "glsoat-", "[A-Za-z0-9_-]{20,}+" },
             { "glft-", "[A-Za-z0-9_-]{20,}+" }, { "glimt-", "[A-Za-z0-9_-]{20,}+" },
-            { "gloas-", "[A-Za-z0-9_-]{20,}+" }, { "GR1348941", "[A-Za-z0-9_-]{20,}+" },
+            { "gloas-", "[A-Za-z0-9_-]{20,}+" }, { "glagent-", "[A-Za-z0-9_-]{40,}+" },
+            { "glffct-", "[A-Za-z0-9_-]{20,}+" }, { "GR1348941", "[A-Za-z0-9_-]{20,}+" },
             { "xox", "[abposre]-[A-Za-z0-9-]{10,}+" }, { "xapp-", "\\d-[A-Z0-9]{8,}+-\\d{6,}+-[A-Za-z0-9]{30,}+" },
+            { "xoxe.xox", "[a-z]-[A-Za-z0-9-]{10,}+" }, // Slack's rotating tokens
             { "AIza", "[0-9A-Za-z_-]{35}" }, { "GOCSPX-", "[A-Za-z0-9_-]{24,}+" }, { "ya29.", "[0-9A-Za-z_-]{20,}+" },
-            { "1//0", "[A-Za-z0-9_-]{30,}+" }, { "SK", "[0-9a-fA-F]{32}" }, // Twilio API
-                                                                            // key
+            { "1//0", "[A-Za-z0-9_-]{30,}+" }, // Google refresh token
+            // Twilio API key
+            { "SK", "(?:[0-9a-fA-F]{32}|[0-9a-z]{32})" }, { "AC", "[0-9a-z]{32}" }, // Twilio
+                                                                                    // account
             { "SG.", "[A-Za-z0-9_-]{16,32}\\.[A-Za-z0-9_-]{16,64}" }, // SendGrid
             { "npm_", "[A-Za-z0-9]{36}" }, { "pypi-", "Ag[A-Za-z0-9_-]{50,}+" }, { "dckr_pat_", "[A-Za-z0-9_-]{20,}+" },
             { "dckr_oat_", "[A-Za-z0-9_-]{20,}+" }, { "hf_", "[A-Za-z0-9]{30,}+" }, { "api_org_", "[A-Za-z0-9]{30,}+" },
-            { "eyJ", "[A-Za-z0-9_-]{8,}+\\.eyJ[A-Za-z0-9_-]{8,}+\\.[A-Za-z0-9_-]*+" }, // JWT
+            { "eyJ", "[A-Za-z0-9_-]{8,}+\\.eyJ[A-Za-z0-9_-]{8,}+(?:\\.[A-Za-z0-9_-]*+)?" }, // JWT
+            { "ZXlK", "[A-Za-z0-9+/_-]{40,}+={0,2}" }, // a JWT in base64
             { "shpat_", "[a-fA-F0-9]{32}" }, { "shpss_", "[a-fA-F0-9]{32}" }, { "shpca_", "[a-fA-F0-9]{32}" },
             { "shppa_", "[a-fA-F0-9]{32}" }, { "key-", "[0-9a-f]{32}" }, // Mailgun
             { "sq0atp-", "[0-9A-Za-z_-]{22,}+" }, { "sq0csp-", "[0-9A-Za-z_-]{40,}+" }, { "EAA", "[A-Za-z0-9]{60,}+" },
@@ -72,11 +81,24 @@ final class TokenShapes {
             { "ATBB", "[A-Za-z0-9_=.-]{28,}+" }, { "pscale_", "(?:pw|tkn|oauth)_[A-Za-z0-9=._-]{32,64}" },
             { "pat", "[A-Za-z0-9]{14}\\.[a-f0-9]{64}" }, // Airtable
             { "rubygems_", "[a-f0-9]{48}" }, { "oy2", "[a-z0-9]{43}" }, { "CLOJARS_", "[a-z0-9]{60}" },
-            { "dt0c01.", "[A-Z0-9]{24}\\.[A-Z0-9]{64}" }, { "shippo_", "(?:live|test)_[a-f0-9]{40}" },
-            { "FLWSECK", "(?:_TEST)?-[a-h0-9]{32}-X" }, { "EZAK", "[a-zA-Z0-9]{54}" },
+            { "dt0c01.", "[A-Za-z0-9]{24}\\.[A-Za-z0-9]{64}" }, { "shippo_", "(?:live|test)_[a-f0-9]{40}" },
+            { "FLWSECK", "(?:_TEST)?-[a-hA-H0-9]{12}(?:[a-hA-H0-9]{20}-X)?" },
+            { "FLWPUBK", "(?:_TEST)?-[a-hA-H0-9]{32}-X" }, { "EZAK", "[a-zA-Z0-9]{54}" }, { "EZTK", "[a-zA-Z0-9]{54}" },
             { "duffel_", "(?:test|live)_[A-Za-z0-9_-]{43}" }, { "tfp_", "[A-Za-z0-9_.=-]{59}" },
             { "HRKU-", "[A-Za-z0-9_-]{40,}+" }, { "ops_", "eyJ[A-Za-z0-9+/=_-]{50,}+" }, { "rdme_", "[a-z0-9]{70}" },
-            { "pnu_", "[A-Za-z0-9]{36}" }, { "sl.", "[A-Za-z0-9_-]{130,}+" }, { "figd_", "[A-Za-z0-9_-]{40,}+" }, };
+            { "pnu_", "[A-Za-z0-9]{36}" }, { "p8e-", "[A-Za-z0-9]{32}" }, // Adobe
+            // 1Password secret key
+            { "A3-", "[A-Z0-9]{6}-(?:[A-Z0-9]{11}|[A-Z0-9]{6}-[A-Z0-9]{5})(?:-[A-Z0-9]{5}){3}" },
+            // 42 (intra)
+            { "s-s4t2ud-", "[a-fA-F0-9]{64}" }, { "s-s4t2af-", "[a-fA-F0-9]{64}" }, { "sha256~", "[A-Za-z0-9_-]{43}" }, // OpenShift
+            { "sgp_", "(?:[a-fA-F0-9]{16}_|local_)?[a-fA-F0-9]{40}" }, // Sourcegraph
+            { "AKC", "[A-Za-z0-9]{10,}+" },
+            // Artifactory (AP…: with a digit and a lower-case letter, so APEnvironment
+            // stays)
+            { "AP", "(?=[0-9A-F][A-Za-z0-9]*[a-z])(?=[A-Za-z0-9]*[0-9])[0-9A-F][A-Za-z0-9]{10,}+" },
+            { "sl.", "[A-Za-z0-9_-]{130,}+" }, { "figd_", "[A-Za-z0-9_-]{40,}+" }, { "fo1_", "[A-Za-z0-9_-]{43}" }, // Fly.io
+            // Vault before 1.10: s. and 24 of mixed case and digits
+            { "s.", "(?=[a-z0-9]*[A-Z])(?=[A-Z0-9]*[a-z])(?=[A-Za-z]*[0-9])[A-Za-z0-9]{24}" }, };
 
     /** The compiled bodies, by index in {@link #SHAPES}. */
     private static final Pattern[] BODIES = new Pattern[SHAPES.length];

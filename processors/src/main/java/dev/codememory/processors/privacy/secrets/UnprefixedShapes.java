@@ -3,7 +3,8 @@ package dev.codememory.processors.privacy.secrets;
 /**
  * Rule 2 of {@link SecretRules}, continued: token shapes without a prefix of their own
  * (Azure AD client secrets, Telegram bot tokens, Mailchimp keys, Terraform Cloud tokens,
- * Sentry DSN keys, Slack, Discord and Teams webhook paths).
+ * Sentry DSN keys, Slack, Discord and Teams webhook paths, Facebook app tokens
+ * {@code appid|secret}, Discord bot tokens).
  */
 final class UnprefixedShapes {
 
@@ -19,9 +20,23 @@ final class UnprefixedShapes {
         static final LazyPattern AZURE_AD = new LazyPattern(
                 "(?<![A-Za-z0-9_~.])[A-Za-z0-9_~.]{3}\\dQ~[A-Za-z0-9_~.-]{31,34}(?![A-Za-z0-9_~.-])");
         static final LazyPattern TELEGRAM = new LazyPattern(
-                "(?<!\\d)\\d{8,10}:AA[0-9A-Za-z_-]{32,34}(?![0-9A-Za-z_-])");
+                "(?<!\\d)\\d{5,16}:A(?=[A-Za-z_-]*\\d)[0-9A-Za-z_-]{33,35}(?![0-9A-Za-z_-])");
         static final LazyPattern MAILCHIMP = new LazyPattern("(?<![0-9a-f])[0-9a-f]{32}-us\\d{1,2}(?!\\d)");
         static final LazyPattern TERRAFORM = new LazyPattern("[A-Za-z0-9]{14}\\.atlasv1\\.[A-Za-z0-9_=-]{60,}+");
+
+        /** Facebook's app access token, {@code app id|app secret}. */
+        static final LazyPattern FACEBOOK = new LazyPattern(
+                "(?<![0-9A-Za-z])\\d{15,16}(?:\\||%7C)(?=[A-Za-z_-]*\\d)[0-9A-Za-z_-]{27,40}(?![0-9A-Za-z_-])");
+
+        /**
+         * Discord's bot token: the base64 of the bot's numeric id (so it starts with M, N
+         * or O and holds a digit), a dot, six characters of time stamp, a dot and the
+         * HMAC.
+         */
+        static final LazyPattern DISCORD_BOT = new LazyPattern(
+                "(?<![A-Za-z0-9_-])[MNO](?=[A-Za-z]*\\d)[A-Za-z0-9]{22,27}\\.[A-Za-z0-9_-]{6}\\.[A-Za-z0-9_-]{27,40}"
+                        + "(?![A-Za-z0-9_-])");
+
         static final LazyPattern SENTRY_DSN = new LazyPattern(
                 "://([a-f0-9]{32}(?::[a-f0-9]{32})?)@[A-Za-z0-9.-]{0,80}sentry");
 
@@ -48,15 +63,15 @@ final class UnprefixedShapes {
             }
             addAll(Patterns.AZURE_AD, text, starts, spans, 0);
         }
-        if (latin.contains(":AA")) {
+        if (latin.contains(":A")) {
             Starts starts = new Starts();
-            for (int q = latin.indexOf(":AA"); q >= 0; q = latin.indexOf(":AA", q + 1)) {
-                int r = q; // a Telegram token starts where the run of digits before :AA
+            for (int q = latin.indexOf(":A"); q >= 0; q = latin.indexOf(":A", q + 1)) {
+                int r = q; // a Telegram token starts where the run of digits before :A
                            // does
-                while (r > 0 && q - r <= 10 && Ascii.isDigit(latin.charAt(r - 1))) {
+                while (r > 0 && q - r <= 16 && Ascii.isDigit(latin.charAt(r - 1))) {
                     r--;
                 }
-                starts.addIf(q - r >= 8 && q - r <= 10, r);
+                starts.addIf(q - r >= 5 && q - r <= 16, r);
             }
             addAll(Patterns.TELEGRAM, text, starts, spans, 0);
         }
@@ -75,6 +90,29 @@ final class UnprefixedShapes {
             }
             addAll(Patterns.TERRAFORM, text, starts, spans, 0);
         }
+        if (latin.indexOf('|') >= 0 || latin.contains("%7C")) {
+            Starts starts = new Starts(); // \d{15,16}(?:\||%7C)
+            for (int q = latin.indexOf('|'); q >= 0; q = latin.indexOf('|', q + 1)) {
+                addDigitRunStart(latin, q, starts);
+            }
+            for (int q = latin.indexOf("%7C"); q >= 0; q = latin.indexOf("%7C", q + 1)) {
+                addDigitRunStart(latin, q, starts);
+            }
+            addAll(Patterns.FACEBOOK, text, starts, spans, 0);
+        }
+        if (latin.indexOf('.') >= 0) {
+            Starts starts = new Starts(); // [A-Za-z0-9_-]{23,28}\.[A-Za-z0-9_-]{6}\.
+            for (int q = latin.indexOf('.'); q >= 0; q = latin.indexOf('.', q + 1)) {
+                if (q + 7 < latin.length() && latin.charAt(q + 7) == '.' && isTokenRun(latin, q + 1, q + 7)) {
+                    int r = q;
+                    while (r > 0 && q - r <= 28 && isTokenChar(latin.charAt(r - 1))) {
+                        r--;
+                    }
+                    starts.addIf(q - r >= 23 && q - r <= 28, r);
+                }
+            }
+            addAll(Patterns.DISCORD_BOT, text, starts, spans, 0);
+        }
         if (latin.contains("sentry")) {
             addAll(Patterns.SENTRY_DSN, text, Starts.of(latin, "://", 0), spans, 1);
         }
@@ -88,6 +126,28 @@ final class UnprefixedShapes {
             }
             addAll(Patterns.WEBHOOK, text, starts, spans, 1);
         }
+    }
+
+    /** Adds where the run of 15 or 16 digits that ends at {@code q} starts. */
+    private static void addDigitRunStart(String latin, int q, Starts starts) {
+        int r = q;
+        while (r > 0 && q - r <= 16 && Ascii.isDigit(latin.charAt(r - 1))) {
+            r--;
+        }
+        starts.addIf(q - r >= 15 && q - r <= 16, r);
+    }
+
+    private static boolean isTokenRun(String latin, int from, int to) {
+        for (int k = from; k < to; k++) {
+            if (!isTokenChar(latin.charAt(k))) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static boolean isTokenChar(char c) {
+        return Ascii.isAlnum(c) || c == '_' || c == '-';
     }
 
     private static void addAll(LazyPattern pattern, String text, Starts starts, Spans spans, int group) {

@@ -50,7 +50,8 @@ final class UrlCredentials {
                 p++;
             }
             if (p < n && text.charAt(p) == '@' && colon >= 0 && Values.isLiteralSecret(text, colon + 1, p)) {
-                spans.add(colon + 1, p);
+                // Sidekiq's gem servers take the licence key as the user: both halves go
+                spans.add(licensedHost(latin, p + 1) ? at + 3 : colon + 1, p);
             }
         }
         if (latin.contains("@tcp(") || latin.contains("@unix(")) {
@@ -61,6 +62,19 @@ final class UrlCredentials {
                 }
             }
         }
+    }
+
+    /**
+     * Whether the host at {@code from} takes a credential as its user name (Sidekiq
+     * Pro/Enterprise's {@code gems.contribsys.com}, {@code enterprise.contribsys.com}).
+     */
+    private static boolean licensedHost(String latin, int from) {
+        int end = from;
+        while (end < latin.length()
+                && (Ascii.isAlnum(latin.charAt(end)) || latin.charAt(end) == '.' || latin.charAt(end) == '-')) {
+            end++;
+        }
+        return latin.substring(from, end).endsWith("contribsys.com");
     }
 
     private static boolean isSchemeChar(char c) {

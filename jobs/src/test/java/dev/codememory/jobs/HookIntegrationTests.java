@@ -224,6 +224,69 @@ class HookIntegrationTests {
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events")).isZero();
     }
 
+    /**
+     * A home on a real full disk (a 256 KiB tmpfs; skipped where mounting is not
+     * allowed): the first hook that cannot spool says so on stderr with exit 1 (a
+     * non-blocking error Claude Code shows), the next ones stay quiet, stats reports it,
+     * the spool keeps only whole lines, and capture resumes once there is room.
+     */
+    @Test
+    void aFullDiskIsToldOnceAndCaptureResumesWhenThereIsRoom() throws Exception {
+        Path disk = Files.createDirectories(home.resolve("disk"));
+        SmallDisk.mount(disk, "256k");
+        try {
+            JobsJar.Result first = JobsJar.run(disk, utf8(postToolUse("s", 1, "before")), JobsJar.hookCommand());
+            assertThat(first.exit()).isZero();
+            Path filler = disk.resolve("filler");
+            SmallDisk.fillLeaving(filler, 1024);
+
+            JobsJar.Result failing = JobsJar.run(disk, utf8(postToolUse("s", 2, "x".repeat(16 * 1024))),
+                    JobsJar.hookCommand());
+            JobsJar.Result stillFailing = JobsJar.run(disk, utf8(postToolUse("s", 3, "y".repeat(16 * 1024))),
+                    JobsJar.hookCommand());
+            JobsJar.Result statsWhileFull = JobsJar.run(disk, new byte[0], "stats", "--json");
+
+            assertThat(failing.exit()).isEqualTo(1);
+            assertThat(failing.stdout()).isEmpty();
+            assertThat(failing.stderr()).contains("code-memory: capture is failing (No space left on device)");
+            assertThat(stillFailing.exit()).isZero();
+            assertThat(stillFailing.stderr()).doesNotContain("code-memory:");
+            assertThat(spoolMap(statsWhileFull).get("capture_failing_since")).isNotNull();
+            // a disk full to the byte has no room for the reason's text either
+            assertThat(spoolMap(statsWhileFull).get("capture_failing_reason"))
+                .isEqualTo(dev.codememory.writers.spool.Spool.UNRECORDED);
+            assertThat(toolUseIds(disk)).containsExactly("toolu_1");
+
+            Files.delete(filler);
+            JobsJar.Result recovered = JobsJar.run(disk, utf8(postToolUse("s", 4, "after")), JobsJar.hookCommand());
+            JobsJar.Result statsAfter = JobsJar.run(disk, new byte[0], "stats", "--json");
+
+            assertThat(recovered.exit()).isZero();
+            assertThat(recovered.stderr()).doesNotContain("code-memory:");
+            assertThat(toolUseIds(disk)).containsExactly("toolu_1", "toolu_4");
+            assertThat(spoolMap(statsAfter).get("capture_failing_since")).isNull();
+        }
+        finally {
+            SmallDisk.unmount(disk);
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Map<String, Object> spoolMap(JobsJar.Result stats) {
+        String json = stats.stdout().substring(stats.stdout().indexOf('{'));
+        return (Map<String, Object>) ((Map<String, Object>) Json.parse(json.trim())).get("spool");
+    }
+
+    /** The tool_use_id of every spooled line, each of which must be whole JSON. */
+    @SuppressWarnings("unchecked")
+    private static List<Object> toolUseIds(Path home) throws IOException {
+        List<Object> ids = new ArrayList<>();
+        for (String line : Files.readAllLines(home.resolve("spool/current.jsonl"))) {
+            ids.add(((Map<String, Object>) ((Map<String, Object>) Json.parse(line)).get("event")).get("tool_use_id"));
+        }
+        return ids;
+    }
+
     static String postToolUse(String session, int i, String content) {
         return "{\"session_id\":\"" + session + "\",\"transcript_path\":\"/tmp/t.jsonl\",\"cwd\":\"/tmp\","
                 + "\"permission_mode\":\"default\",\"hook_event_name\":\"PostToolUse\",\"tool_name\":\"Write\","

@@ -16,12 +16,14 @@ import java.util.Optional;
 
 /**
  * {@code jobs.jar hook}: one Claude Code hook event on stdin → one redacted line in the
- * spool, fsync'd. Always exits 0 and prints nothing unless there is context to inject
+ * spool, fsync'd. Exits 0 and prints nothing unless there is context to inject
  * (UserPromptSubmit, SessionStart: asked of the resident {@code serve} through
  * {@link ServeClient} when it runs, else worked out here by {@link HookContext}; either
  * way only after the line is safely spooled): a memory tool must never block Claude Code.
- * Failures (unwritable home, full disk) are written to {@code logs/hook.log}, never the
- * payload.
+ * Failures (unwritable home) are written to {@code logs/hook.log}, never the payload.
+ * When the spool cannot take the line (a full disk), the first hook to fail says so on
+ * stderr and exits 1, a non-blocking error whose first stderr line Claude Code shows the
+ * user; later hooks stay quiet until an append succeeds again ({@link Spool#failure}).
  */
 public final class HookCommand {
 
@@ -52,7 +54,14 @@ public final class HookCommand {
 
     /** The hook as Claude Code runs it: its budget counts from this process's start. */
     public static int run(InputStream stdin, PrintStream stdout) {
-        return run(stdin, stdout, null);
+        return run(stdin, stdout, System.err, null);
+    }
+
+    /**
+     * As {@link #run(InputStream, PrintStream, PrintStream, Instant)} telling on stderr.
+     */
+    public static int run(InputStream stdin, PrintStream stdout, Instant budgetStart) {
+        return run(stdin, stdout, System.err, budgetStart);
     }
 
     /**
@@ -61,8 +70,9 @@ public final class HookCommand {
      * process, JVM start-up included). A caller that runs the hook inside a longer-lived
      * process ({@code demo}) gives the moment it calls.
      */
-    public static int run(InputStream stdin, PrintStream stdout, Instant budgetStart) {
+    public static int run(InputStream stdin, PrintStream stdout, PrintStream stderr, Instant budgetStart) {
         CodeMemoryHome home = null;
+        int exit = 0;
         try {
             nameTheSelectorProvider();
             Instant receivedAt = Instant.now();
@@ -87,7 +97,7 @@ public final class HookCommand {
                                         + " bytes read)")
                         .json();
             if (!(context && mayInject(line))) {
-                Spool.forHome(home).append(line);
+                append(home, line);
             }
             else {
                 CodeMemoryHome h = home;
@@ -100,7 +110,7 @@ public final class HookCommand {
                 // serve works on the context while the line is synced to the spool; its
                 // answer is read only once the line is there
                 try (ServeClient.AskedHook asked = serve.askHook(line, started, deadline)) {
-                    Spool.forHome(home).append(line);
+                    append(home, line);
                     spooled = Instant.now();
                     served = asked.answer();
                 }
@@ -126,11 +136,47 @@ public final class HookCommand {
                 }
             }
         }
+        catch (CaptureFailing e) {
+            stderr.println(e.getMessage());
+            stderr.flush();
+            HookLog.error(home, "hook", e.getCause());
+            exit = 1;
+        }
         catch (Throwable e) {
             HookLog.error(home, "hook", e);
         }
         stdout.flush();
-        return 0;
+        return exit;
+    }
+
+    /**
+     * Appends the line to the spool; when that fails for the first time since the last
+     * success, throws {@link CaptureFailing} with the line the user is shown.
+     */
+    private static void append(CodeMemoryHome home, String line) throws IOException {
+        Spool spool = Spool.forHome(home);
+        try {
+            spool.append(line);
+        }
+        catch (IOException e) {
+            if (spool.recordFailure(e)) {
+                throw new CaptureFailing(e);
+            }
+            throw e;
+        }
+    }
+
+    /** The first failing append: its message is the one line the user is shown. */
+    static final class CaptureFailing extends IOException {
+
+        private static final long serialVersionUID = 1L;
+
+        CaptureFailing(IOException cause) {
+            super("code-memory: capture is failing (" + String.valueOf(cause.getMessage()).replace('\n', ' ')
+                    + "): events are not being saved. It resumes by itself once the disk has room; "
+                    + "`code-memory stats` shows since when.", cause);
+        }
+
     }
 
     private static Instant earliest(Instant a, Instant b) {

@@ -33,8 +33,9 @@ import picocli.CommandLine.Option;
  * {@code stats [--json]}: what the store holds and how it is doing — events (by hook
  * event and source), sessions and projects, memories by kind and state, tasks by status,
  * how much sessions go on with the one before (continuity), the spool backlog, the lag
- * from capture to memory, the last job runs and the disk each part of the home takes.
- * Read from DuckDB and the home's files; nothing is changed.
+ * from capture to memory, whether capture is failing (a full disk), the last job runs and
+ * the disk each part of the home takes. Read from DuckDB and the home's files; nothing is
+ * changed.
  */
 @Command(name = "stats", header = "what is stored, the spool backlog, the lag to memory, last runs, disk use",
         mixinStandardHelpOptions = true,
@@ -177,6 +178,10 @@ public final class StatsCommand implements Callable<Integer> {
         doc.put("files", files.size());
         doc.put("bytes", bytes);
         doc.put("oldest_received_at", oldest);
+        // set while hooks cannot append (a full disk): events are being lost
+        Spool.Failure failure = spool.failure().orElse(null);
+        doc.put("capture_failing_since", failure == null ? null : failure.since().toString());
+        doc.put("capture_failing_reason", failure == null ? null : failure.reason());
         return doc;
     }
 
@@ -263,6 +268,12 @@ public final class StatsCommand implements Callable<Integer> {
                         + (run.get("seconds") == null ? ""
                                 : String.format(Locale.ROOT, " (%.1f s)", run.get("seconds")));
             }).collect(Collectors.joining("\n            ")));
+        }
+        if (spool.get("capture_failing_since") != null) {
+            out.printf(
+                    "capture     FAILING since %s (%s): events are not being saved; it resumes by itself "
+                            + "once the disk has room%n",
+                    spool.get("capture_failing_since"), spool.get("capture_failing_reason"));
         }
         Map<String, Object> disk = (Map<String, Object>) doc.get("disk");
         out.printf("disk        %s in all: database %s, batch metadata %s, spool %s, logs %s, model cache %s%n",

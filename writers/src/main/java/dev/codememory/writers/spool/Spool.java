@@ -40,6 +40,20 @@ public final class Spool {
     private static final String LOCK = ".lock";
 
     /**
+     * Present while appends fail (a full disk): created by the first failing append,
+     * which the hook then reports to the user, and removed by the next append that
+     * succeeds. It holds the time of that first failure and its reason.
+     */
+    static final String FAILING = "capture-failing";
+
+    /** The reason given when the failure's text did not fit on the disk either. */
+    public static final String UNRECORDED = "not recorded: there was no room to write it";
+
+    /** Since when appends have failed, and why (the first failure's message). */
+    public record Failure(Instant since, String reason) {
+    }
+
+    /**
      * Only sealing names files by time: a holder, so that a hook, which only appends,
      * never sets up {@code java.time.format} (a pattern formatter costs a fresh JVM
      * several milliseconds).
@@ -118,20 +132,96 @@ public final class Spool {
                     // alone, not glued to ours
                     buffer = ByteBuffer.allocate(bytes.length + 1).put((byte) '\n').put(bytes).flip();
                 }
-                long position = out.size(); // under the lock nobody else writes, so the
-                                            // end is ours
-                while (buffer.hasRemaining()) {
-                    position += out.write(buffer, position);
+                long end = out.size(); // under the lock nobody else writes, so the end is
+                                       // ours
+                long position = end;
+                try {
+                    while (buffer.hasRemaining()) {
+                        position += out.write(buffer, position);
+                    }
+                    out.force(true);
                 }
-                out.force(true);
+                catch (IOException e) {
+                    cutBack(out, end);
+                    throw e;
+                }
             }
             if (created) {
                 forceDirectory(spoolDir);
             }
+            Files.deleteIfExists(spoolDir.resolve(FAILING));
         }
         finally {
             jvmLock.unlock();
         }
+    }
+
+    /**
+     * Takes back the part of a line a failed append wrote (a full disk takes what fits
+     * and refuses the rest), so the spool ends with a whole line, as before the append.
+     * Cutting a file back needs no space.
+     */
+    private static void cutBack(FileChannel out, long end) {
+        try {
+            out.truncate(end);
+            out.force(true);
+        }
+        catch (IOException e) {
+            // the next append ends the torn line with a newline, so it is rejected
+            // alone
+        }
+    }
+
+    /**
+     * Records that an append failed with {@code e}. True only for the first failure since
+     * the last append that succeeded, so the caller tells the user once; also true when
+     * the record cannot be made (then nothing remembers that the user was told).
+     */
+    public boolean recordFailure(IOException e) {
+        Path marker = spoolDir.resolve(FAILING);
+        try {
+            Files.createFile(marker, fileAttributes(true));
+        }
+        catch (java.nio.file.FileAlreadyExistsException alreadyTold) {
+            return false;
+        }
+        catch (IOException | RuntimeException cannotRecord) {
+            return Files.isDirectory(spoolDir);
+        }
+        // an empty marker still says since when (its time); the text may not fit
+        try {
+            Files.writeString(marker, Instant.now() + "\n" + reason(e) + "\n", StandardCharsets.UTF_8);
+        }
+        catch (IOException | RuntimeException noSpace) {
+            // the file's own time stands for the moment
+        }
+        return true;
+    }
+
+    /** Since when appends have failed, if the last one did. */
+    public java.util.Optional<Failure> failure() throws IOException {
+        Path marker = spoolDir.resolve(FAILING);
+        if (!Files.exists(marker)) {
+            return java.util.Optional.empty();
+        }
+        List<String> lines = Files.readAllLines(marker, StandardCharsets.UTF_8);
+        Instant since;
+        try {
+            since = Instant.parse(lines.get(0));
+        }
+        catch (RuntimeException unreadable) {
+            since = Files.getLastModifiedTime(marker).toInstant();
+        }
+        String reason = lines.size() > 1 && !lines.get(1).isBlank() ? lines.get(1) : UNRECORDED;
+        return java.util.Optional.of(new Failure(since, reason));
+    }
+
+    /**
+     * The failure's message on one line (an exception's message names a path at most).
+     */
+    static String reason(IOException e) {
+        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        return message.replace('\n', ' ').replace('\r', ' ');
     }
 
     /**

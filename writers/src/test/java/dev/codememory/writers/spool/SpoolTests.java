@@ -253,4 +253,48 @@ class SpoolTests {
         return PosixFilePermissions.toString(Files.getPosixFilePermissions(path));
     }
 
+    /**
+     * On a real full file system (a 64 KiB tmpfs; mounting one needs root, else the test
+     * is skipped): an append that does not fit leaves no part of its line, the failure is
+     * recorded once, and the next append after space returns succeeds and clears it.
+     */
+    @Test
+    void aFullDiskLeavesNoPartOfALineAndCaptureRecoversWhenSpaceReturns() throws Exception {
+        Path disk = Files.createDirectories(tmp.resolve("disk"));
+        SmallDisk.mount(disk, "64k");
+        try {
+            Spool full = new Spool(disk.resolve("spool"), disk.resolve("spool/sealed"));
+            full.append("{\"n\":1}");
+            Path filler = disk.resolve("filler");
+            SmallDisk.fillLeaving(filler, 8 * 1024);
+            byte[] before = Files.readAllBytes(full.currentFile());
+
+            IOException failed = null;
+            try {
+                full.append("{\"n\":2,\"big\":\"" + "x".repeat(64 * 1024) + "\"}");
+            }
+            catch (IOException e) {
+                failed = e;
+            }
+
+            assertThat(failed).as("the append that does not fit fails").isNotNull();
+            assertThat(Files.readAllBytes(full.currentFile())).isEqualTo(before);
+            assertThat(full.recordFailure(failed)).isTrue();
+            assertThat(full.recordFailure(failed)).as("told once").isFalse();
+            Spool.Failure failure = full.failure().orElseThrow();
+            assertThat(failure.reason()).isEqualTo(failed.getMessage());
+            assertThat(failure.since()).isBefore(java.time.Instant.now().plusSeconds(1));
+
+            Files.delete(filler);
+            full.append("{\"n\":3}");
+
+            assertThat(Files.readAllLines(full.currentFile())).containsExactly("{\"n\":1}", "{\"n\":3}");
+            assertThat(full.failure()).isEmpty();
+            assertThat(full.recordFailure(failed)).as("a new failure is told again").isTrue();
+        }
+        finally {
+            SmallDisk.unmount(disk);
+        }
+    }
+
 }

@@ -16,14 +16,16 @@ final class KubernetesSecrets {
      * Adds the span of every value under a Secret's {@code data:} or {@code stringData:}.
      */
     static void mask(String text, String latin, Spans spans) {
-        if (!latin.contains("ata:") || !declaresSecretKind(latin)) {
+        int data = latin.indexOf("ata:");
+        if (data < 0 || !declaresSecretKind(latin)) {
             return;
         }
         int n = text.length();
         int dataIndent = -1; // indentation of the open data: key, or -1
         int scalarIndent = -1; // indentation of an entry whose block scalar is open, or
                                // -1
-        for (int lineStart = 0; lineStart < n;) {
+        // from the line of the first data: on (what is before it cannot be under one)
+        for (int lineStart = latin.lastIndexOf('\n', data) + 1; lineStart < n;) {
             int lineEnd = text.indexOf('\n', lineStart);
             lineEnd = lineEnd < 0 ? n : lineEnd;
             int first = lineStart;

@@ -13,43 +13,63 @@ final class ProviderKeys {
     private ProviderKeys() {
     }
 
-    /** Hints, each the start of such a key in one of its usual cases. */
-    private static final String[] HINTS = { "BUNDLE_", "sonar", "SONAR", "Sonar", "sumo", "SUMO", "Sumo", "cloudflare",
-            "sourcegraph" };
+    /** Hints, lower case: each begins such a key, in any case. */
+    private static final String[] HINTS = { "bundle", "sonar", "sumo", "cloudflare", "sourcegraph" };
 
-    static void mask(String text, String latin, Spans spans) {
+    /** The first letters of the hints (b, s, c in either case), by byte value. */
+    private static final boolean[] HINT_START = new boolean[256];
+
+    static {
         for (String hint : HINTS) {
-            for (int at = latin.indexOf(hint); at >= 0; at = latin.indexOf(hint, at + 1)) {
-                int keyStart = at;
-                while (keyStart > 0 && isKeyChar(latin.charAt(keyStart - 1))) {
-                    keyStart--;
-                }
-                int keyEnd = at;
-                while (keyEnd < latin.length() && isKeyChar(latin.charAt(keyEnd))) {
-                    keyEnd++;
-                }
-                if (keyEnd - keyStart > 80) {
-                    continue;
-                }
-                int nameStart = keyStart;
-                while (nameStart < keyEnd && latin.charAt(nameStart) == '-') {
-                    nameStart++;
-                }
-                if (nameStart > keyStart && latin.startsWith("D", nameStart)) {
-                    nameStart++; // a JVM system property, -Dsonar.login=…
-                }
+            HINT_START[hint.charAt(0)] = true;
+            HINT_START[Character.toUpperCase(hint.charAt(0))] = true;
+        }
+    }
+
+    /** Adds the span of every literal value of such a key: one pass over the view. */
+    static void mask(String text, byte[] view, Spans spans) {
+        int n = view.length;
+        for (int at = 0; at < n; at++) {
+            if (!HINT_START[view[at] & 0xFF] || !isHint(view, at)) {
+                continue;
+            }
+            int keyStart = at;
+            while (keyStart > 0 && isKeyChar((char) (view[keyStart - 1] & 0xFF))) {
+                keyStart--;
+            }
+            int keyEnd = at;
+            while (keyEnd < n && isKeyChar((char) (view[keyEnd] & 0xFF))) {
+                keyEnd++;
+            }
+            int nameStart = keyStart;
+            while (nameStart < keyEnd && view[nameStart] == '-') {
+                nameStart++;
+            }
+            if (nameStart > keyStart && view[nameStart] == 'D') {
+                nameStart++; // a JVM system property, -Dsonar.login=…
+            }
+            if (keyEnd - nameStart <= 80) {
                 KeyClass keyClass = classify(text.substring(nameStart, keyEnd));
                 if (keyClass != KeyClass.NONE) {
                     new KeyValue(text, spans, keyClass, keyStart, nameStart, keyEnd, false).mask();
                 }
-                at = keyEnd;
+            }
+            at = keyEnd;
+        }
+    }
+
+    private static boolean isHint(byte[] view, int at) {
+        for (String hint : HINTS) {
+            if (Ascii.startsWithIgnoreCase(view, at, hint)) {
+                return true;
             }
         }
+        return false;
     }
 
     /** The class of a provider's key name, or NONE. */
     static KeyClass classify(String name) {
-        if (name.startsWith("BUNDLE_") && name.indexOf("__") > 7) {
+        if (name.regionMatches(true, 0, "BUNDLE_", 0, 7) && name.indexOf("__") > 7) {
             return KeyClass.STRONG;
         }
         String[] parts = SecretNames.parts(name);

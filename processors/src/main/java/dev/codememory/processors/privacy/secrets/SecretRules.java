@@ -86,7 +86,7 @@ public final class SecretRules {
         KeyValues.mask(text, view, spans);
         CommandLines.mask(text, latin, spans);
         KubernetesSecrets.mask(text, latin, spans);
-        ProviderKeys.mask(text, latin, spans);
+        ProviderKeys.mask(text, view, spans);
         return spans.apply(text);
     }
 

@@ -10,6 +10,7 @@ import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.facts.ProjectActivity;
+import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SummaryOutcome;
 import dev.codememory.config.vector.VectorStore;
@@ -54,6 +55,7 @@ import dev.codememory.writers.continuity.DuckDbContinuityWriter;
 import dev.codememory.writers.extract.DuckDbCandidateWriter;
 import dev.codememory.writers.facts.DuckDbProjectFactsWriter;
 import dev.codememory.writers.graduation.DuckDbGraphWriter;
+import dev.codememory.writers.project.DuckDbWorktreeWriter;
 import dev.codememory.writers.rules.DuckDbDerivationWriter;
 import dev.codememory.writers.summary.DuckDbSummaryWriter;
 import dev.codememory.writers.topic.DuckDbTopicWriter;
@@ -62,6 +64,7 @@ import dev.codememory.writers.validate.DuckDbEntryWriter;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.springframework.batch.infrastructure.repeat.RepeatStatus;
 import org.springframework.batch.core.step.AbstractStep;
 import org.springframework.batch.core.job.flow.support.SimpleFlow;
@@ -69,6 +72,8 @@ import org.springframework.batch.core.job.flow.Flow;
 import org.springframework.batch.core.job.builder.FlowBuilder;
 import org.springframework.beans.factory.annotation.Value;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.job.Job;
 import org.springframework.batch.core.listener.ChunkListener;
@@ -93,6 +98,8 @@ import org.springframework.transaction.PlatformTransactionManager;
  */
 @Configuration(proxyBeanMethods = false)
 public class GraduationJobConfiguration {
+
+    private static final Logger log = LoggerFactory.getLogger(GraduationJobConfiguration.class);
 
     /**
      * The version of the rules that derive graduated rows from events: how sessions are
@@ -155,11 +162,12 @@ public class GraduationJobConfiguration {
      */
     @Bean
     Job graduationJob(JobRepository jobRepository, JobRunListener jobRunListener, Step sealSpoolStep,
-            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step applyRulesStep, NewestFirst newestFirst,
-            Step assembleSessionsStep, Step extractCandidatesStep, Step extractProjectFactsStep,
-            Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep, Step mergeDuplicatesStep,
-            Step citeMemoriesStep, Step summarizeSessionsStep, Step consolidateTopicsStep, Step citeSummariesStep,
-            Step scoreContinuityStep, Step queueVectorsStep, Step embedMemoriesStep, Step olderSessionsNextStep) {
+            Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step joinWorktreesStep, Step applyRulesStep,
+            NewestFirst newestFirst, Step assembleSessionsStep, Step extractCandidatesStep,
+            Step extractProjectFactsStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
+            Step mergeDuplicatesStep, Step citeMemoriesStep, Step summarizeSessionsStep, Step consolidateTopicsStep,
+            Step citeSummariesStep, Step scoreContinuityStep, Step queueVectorsStep, Step embedMemoriesStep,
+            Step olderSessionsNextStep) {
         Flow newest = flow("newestFirstFlow", assembleSessionsStep, extractCandidatesStep, validateCandidatesStep,
                 alignEvidenceStep, resolveTasksStep, mergeDuplicatesStep, citeMemoriesStep, summarizeSessionsStep,
                 consolidateTopicsStep, citeSummariesStep, scoreContinuityStep, queueVectorsStep, embedMemoriesStep,
@@ -183,6 +191,7 @@ public class GraduationJobConfiguration {
             .start(sealSpoolStep) // ingest flow: IngestJobConfiguration
             .next(ingestSpoolStep) // ingest flow: IngestJobConfiguration
             .next(deleteIngestedSpoolStep) // ingest flow: IngestJobConfiguration
+            .next(joinWorktreesStep) // project
             .next(applyRulesStep) // rules
             .next(newestFirst)
             .on(NewestFirst.RECENT.getName())
@@ -231,6 +240,20 @@ public class GraduationJobConfiguration {
      * stages that follow rebuild them from the events: one action, a tasklet. Its write
      * count is the number of rows cleared.
      */
+    /**
+     * A home made before worktrees were joined to their repository's project: moves their
+     * events there, and has the rules step rebuild what was derived from them.
+     */
+    @Bean
+    Step joinWorktreesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
+            JobDatabase database, JobRunListener jobRunListener, ProjectResolver projectResolver) {
+        return ActionSteps.step("joinWorktreesStep", jobRepository, transactionManager, jobRunListener, () -> {
+            Map<String, String> moved = new DuckDbWorktreeWriter(database.connections()).joinWorktrees(projectResolver);
+            moved.forEach((from, to) -> log.info("worktree {} joined its repository's project {}", from, to));
+            return moved.size();
+        });
+    }
+
     @Bean
     Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             JobDatabase database, JobRunListener jobRunListener) {

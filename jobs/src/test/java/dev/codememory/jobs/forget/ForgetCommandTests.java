@@ -27,9 +27,9 @@ class ForgetCommandTests {
 
     @Test
     void describesCountsInWords() {
-        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(1, 0, 2, 1, 3, 1, 4, 0, 1, 0))).isEqualTo(
+        assertThat(ForgetService.describe(new DuckDbForgetter.Counts(1, 0, 2, 1, 3, 1, 4, 0, 1, 0))).isEqualTo(
                 "1 event, 0 sessions, 2 memories (1 verified), 3 candidates, 1 turn, 4 tool observations, 1 task");
-        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1)))
+        assertThat(ForgetService.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1)))
             .endsWith("0 tasks; 1 session summary to compose again without it");
     }
 

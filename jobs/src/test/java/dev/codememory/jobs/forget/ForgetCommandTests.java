@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.writers.forget.DuckDbForgetter;
+import dev.codememory.jobs.Cli;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class ForgetCommandTests {
 
@@ -23,6 +26,22 @@ class ForgetCommandTests {
             .isEqualTo(LocalDateTime.of(2026, 7, 1, 10, 0));
         assertThatThrownBy(() -> ForgetCommand.parseBefore("last week", BERLIN))
             .hasMessage("--before needs a date like 2026-01-31 or 2026-01-31T12:00, was last week");
+    }
+
+    @Test
+    void aPhraseThatStartsWithTwoDashesIsAPhrase() {
+        for (List<String> args : List.of(List.of("forget", "--match", "--before=2100-01-01", "--dry-run"),
+                List.of("forget", "--match=--before=2100-01-01", "--dry-run"))) {
+            CommandLine.ParseResult parsed = Cli.commandLine(System.out, System.err)
+                .parseArgs(args.toArray(String[]::new));
+
+            ForgetCommand command = (ForgetCommand) parsed.subcommand().commandSpec().userObject();
+            assertThat(command.match).as("%s", args).isEqualTo("--before=2100-01-01");
+            assertThat(command.before).as("%s", args).isNull();
+            assertThat(command.dryRun).as("%s", args).isTrue();
+        }
+        assertThatThrownBy(() -> ForgetService.Subject.citation("--before=2100-01-01"))
+            .hasMessage("not a citation: --before=2100-01-01");
     }
 
     @Test

@@ -181,11 +181,12 @@ public final class ForgetService {
             return new Outcome(Status.NO_MEMORY_YET, null, 0, null, null);
         }
         Outcome[] outcome = new Outcome[1];
-        invocation.withJobs(verbose, context -> {
+        int exit = invocation.withJobs(verbose, context -> {
             outcome[0] = run(context, subject, dryRun);
             return outcome[0].status() == Status.DONE ? 0 : 1;
         });
-        return outcome[0];
+        return outcome[0] != null ? outcome[0]
+                : Outcome.failed(Status.FAILED, "the jobs' application did not start (exit " + exit + ")");
     }
 
     private Outcome run(ApplicationContext context, Subject subject, boolean dryRun) {

@@ -114,7 +114,10 @@ public final class Cli implements Callable<Integer> {
         for (CommandLine task : TaskCommands.commandLines(out, err, invocation)) {
             cli.addSubcommand(configure(task, out, err));
         }
-        cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err, invocation)), out, err));
+        // a phrase to forget may start with -- (even look like --before=…): --match takes
+        // it
+        cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err, invocation)), out, err)
+            .setAllowOptionsAsOptionParameters(true));
         cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err, invocation)), out, err));
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));

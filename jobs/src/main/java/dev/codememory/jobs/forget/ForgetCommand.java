@@ -1,47 +1,17 @@
 package dev.codememory.jobs.forget;
 
-import dev.codememory.config.db.DatabaseException;
-import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.config.vector.EmbeddingVersion;
-import dev.codememory.config.vector.VectorStore;
-import dev.codememory.config.vector.VectorStoreException;
-import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.jobs.runtime.JobDatabase;
-import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.jobs.vector.VectorComponents;
-import dev.codememory.readers.citation.CitationQueries;
-import dev.codememory.readers.citation.CitedMemory;
-import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.writers.forget.Forgetting;
-import dev.codememory.writers.spool.Spool;
-import java.io.IOException;
 import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
 import java.time.OffsetDateTime;
 import java.time.ZoneId;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
-import org.springframework.batch.core.BatchStatus;
-import org.springframework.batch.core.job.JobExecution;
-import org.springframework.context.ApplicationContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -51,12 +21,8 @@ import picocli.CommandLine.Spec;
 
 /**
  * {@code forget mem:xxxxxx | --session ID | --before DATE | --match TEXT [--dry-run]}:
- * the user's erasure. A memory goes with its vectors, evidence, citation and what was
- * derived from it; a session, a period or a phrase also takes the raw events (the spool
- * is ingested first, so lines still waiting there are covered too). A tombstone of keys
- * keeps a re-import or a later graduation from bringing any of it back, and one line per
- * run — what, how many, never the text — goes to {@code logs/forget.log}. It holds the
- * job lock and the database like a job.
+ * the user's erasure on the command line, worded from what {@link ForgetService} answers
+ * (what goes, the tombstone, the audit line are its business).
  */
 @Command(name = "forget", header = "erase a memory, a session, everything before a date or mentioning a phrase",
         mixinStandardHelpOptions = true, sortOptions = false,
@@ -117,183 +83,71 @@ public final class ForgetCommand implements Callable<Integer> {
             throw new CommandLine.ParameterException(spec.commandLine(),
                     "forget needs exactly one of: mem:xxxxxx, --session ID, --before DATE, --match TEXT");
         }
-        Forgetting what;
+        ForgetService.Subject subject;
         try {
-            what = citation != null ? null : session != null ? Forgetting.session(session.strip()) : match != null
-                    ? Forgetting.match(match) : Forgetting.before(parseBefore(before, invocation.zone()));
+            subject = citation != null ? ForgetService.Subject.citation(citation)
+                    : ForgetService.Subject.of(session != null ? Forgetting.session(session.strip()) : match != null
+                            ? Forgetting.match(match) : Forgetting.before(parseBefore(before, invocation.zone())));
         }
         catch (IllegalArgumentException e) {
             throw new CommandLine.ParameterException(spec.commandLine(), e.getMessage());
         }
-        if (citation != null && CitationQueries.code(citation).isEmpty()) {
-            throw new CommandLine.ParameterException(spec.commandLine(), "not a citation: " + citation);
-        }
-        CodeMemoryHome home = invocation.home();
-        if (!home.database().toFile().exists()) {
-            out.println("nothing to forget: no memory yet");
-            return 0;
-        }
-        Forgetting request = what;
-        return invocation.withJobs(verbose, context -> forget(context, request));
-    }
-
-    private int forget(ApplicationContext context, Forgetting requested) {
-        CodeMemoryHome home = context.getBean(CodeMemoryHome.class);
-        JobDatabase database = context.getBean(JobDatabase.class);
-        Forgetting what = requested;
-        try {
-            long waiting = spoolLines(home);
-            if (!dryRun && what != null && what.erasesEvents() && waiting > 0) {
-                // lines still in the spool may hold what is to be forgotten: load them
-                // first, then erase
-                JobExecution ingest = context.getBean(JobRunner.class).run("ingest");
-                if (ingest.getStatus() != BatchStatus.COMPLETED) {
-                    err.println("forget: ingesting the spool first failed (" + ingest.getStatus()
-                            + "); nothing was forgotten. Details: logs/jobs.log");
-                    return ExitCode.FAILED;
-                }
-                out.println("ingested the " + ConsoleProgress.number(waiting)
-                        + " spool line(s) waiting, so nothing there escapes");
+        ForgetService service = new ForgetService(invocation, verbose);
+        ForgetService.Outcome outcome = dryRun ? service.preview(subject) : service.forget(subject);
+        return switch (outcome.status()) {
+            case DONE -> dryRun ? previewed(subject, outcome) : forgot(subject, outcome);
+            case NO_MEMORY_YET -> {
+                out.println("nothing to forget: no memory yet");
+                yield ExitCode.OK;
             }
-            try (ProcessLock ignored = ProcessLock.acquire(home.jobLock())) {
-                database.open();
-                try {
-                    if (what == null) {
-                        Optional<CitedMemory> memory;
-                        try (Connection c = database.connection()) {
-                            memory = CitationQueries.memory(c, citation);
-                        }
-                        if (memory.isEmpty()) {
-                            err.println("unknown citation: " + citation);
-                            return ExitCode.FAILED;
-                        }
-                        what = Forgetting.memory(memory.get().memoryId());
-                    }
-                    return dryRun ? preview(database, what, waiting) : erase(context, home, database, what);
-                }
-                finally {
-                    database.close();
-                    home.restrictPermissions();
-                }
+            case UNKNOWN_CITATION -> {
+                err.println(outcome.problem());
+                yield ExitCode.FAILED;
             }
-        }
-        catch (DatabaseLockedException | ProcessLock.JobsBusyException e) {
-            err.println("forget: " + e.getMessage());
-            return ExitCode.BUSY;
-        }
-        catch (DatabaseException | SQLException | IOException e) {
-            err.println("forget failed: " + e.getMessage());
-            return ExitCode.FAILED;
-        }
-    }
-
-    private int preview(JobDatabase database, Forgetting what, long waiting) {
-        DuckDbForgetter.Outcome outcome = new DuckDbForgetter(database.connections()).preview(what);
-        out.println("forget " + label(what) + " would remove: " + describe(outcome.counts()));
-        if (what.erasesEvents() && waiting > 0) {
-            out.println(ConsoleProgress.number(waiting) + " spool line(s) not ingested yet would be ingested first"
-                    + " and checked too");
-        }
-        out.println("dry run: nothing was changed");
-        return 0;
-    }
-
-    private int erase(ApplicationContext context, CodeMemoryHome home, JobDatabase database, Forgetting what)
-            throws IOException {
-        String forgetId = "fg_" + Instant.now().toEpochMilli() + "_" + ProcessHandle.current().pid();
-        DuckDbForgetter forgetter = new DuckDbForgetter(database.connections());
-        DuckDbForgetter.Outcome outcome = forgetter.forget(what, forgetId);
-        List<String> ids = outcome.memoryIds();
-        EmbeddingVersion version = context.getBean(EmbeddingService.class).version();
-        String vectors;
-        String storeVersion = null;
-        try (VectorStore store = context.getBean(VectorComponents.class).vectorStore(database.connections())) {
-            if (!ids.isEmpty()) {
-                store.ensureReady();
-                store.delete(ids);
+            case SPOOL_NOT_INGESTED -> {
+                err.println("forget: " + outcome.problem() + "; nothing was forgotten. Details: logs/jobs.log");
+                yield ExitCode.FAILED;
             }
-            storeVersion = version.id();
-            vectors = "removed";
-        }
-        catch (VectorStoreException | IllegalArgumentException e) {
-            vectors = "queued for removal at the next graduate or reindex (" + e.getMessage() + ")";
-        }
-        long duckRows = forgetter.dropVectors(ids, storeVersion);
-        audit(home, forgetId, what, outcome.counts(), ids.size());
-        if (outcome.counts().isEmpty()) {
-            out.println("nothing to forget for " + label(what));
-            return 0;
-        }
-        out.println("forgot " + label(what) + ": " + describe(outcome.counts()));
-        out.println("vectors of " + plural(ids.size(), "memory", "memories") + " " + vectors
-                + (duckRows > 0 ? " (" + ConsoleProgress.number(duckRows) + " rows in DuckDB)" : ""));
-        out.println("a tombstone keeps re-imports and graduation from bringing it back; audit line in "
-                + home.logs().resolve("forget.log"));
-        return 0;
-    }
-
-    private String label(Forgetting what) {
-        return switch (what.kind()) {
-            case MEMORY -> citation;
-            case SESSION -> "session " + what.value();
-            case BEFORE -> "everything before " + what.before() + "Z";
-            case MATCH -> "everything that mentions the phrase";
+            case BUSY -> {
+                err.println("forget: " + outcome.problem());
+                yield ExitCode.BUSY;
+            }
+            case FAILED -> {
+                err.println("forget failed: " + outcome.problem());
+                yield ExitCode.FAILED;
+            }
         };
     }
 
-    static String describe(DuckDbForgetter.Counts c) {
-        List<String> parts = new ArrayList<>();
-        parts.add(plural(c.events(), "event", "events"));
-        parts.add(plural(c.sessions(), "session", "sessions"));
-        parts.add(plural(c.memories(), "memory", "memories") + " (" + ConsoleProgress.number(c.verifiedMemories())
-                + " verified)");
-        parts.add(plural(c.candidates(), "candidate", "candidates"));
-        parts.add(plural(c.turns(), "turn", "turns"));
-        parts.add(plural(c.observations(), "tool observation", "tool observations"));
-        parts.add(plural(c.tasks(), "task", "tasks"));
-        String described = String.join(", ", parts);
-        return c.summariesToCompose() == 0 ? described
-                : described + "; " + plural(c.summariesToCompose(), "session summary", "session summaries")
-                        + " to compose again without it";
-    }
-
-    private static String plural(long n, String one, String many) {
-        return ConsoleProgress.number(n) + " " + (n == 1 ? one : many);
-    }
-
-    /**
-     * One line in {@code logs/forget.log}: time, run id, what (never a phrase), how many
-     * of each.
-     */
-    static void audit(CodeMemoryHome home, String forgetId, Forgetting what, DuckDbForgetter.Counts c, int vectors)
-            throws IOException {
-        CodeMemoryHome.createPrivateDirectory(home.logs());
-        Path log = home.logs().resolve("forget.log");
-        CodeMemoryHome.createPrivateFile(log);
-        String line = Instant.now() + " " + forgetId + " forget " + what.describe() + ": events=" + c.events()
-                + " sessions=" + c.sessions() + " memories=" + c.memories() + " candidates=" + c.candidates()
-                + " turns=" + c.turns() + " observations=" + c.observations() + " task_events=" + c.taskEvents()
-                + " tasks=" + c.tasks() + " summaries_to_compose=" + c.summariesToCompose() + " vectors=" + vectors
-                + "\n";
-        Files.writeString(log, line, StandardCharsets.UTF_8, java.nio.file.StandardOpenOption.APPEND);
-    }
-
-    /**
-     * Lines waiting in the spool (the current file and sealed files not ingested yet).
-     */
-    public static long spoolLines(CodeMemoryHome home) throws IOException {
-        Spool spool = Spool.forHome(home);
-        List<Path> files = new ArrayList<>(spool.sealedFiles());
-        if (Files.exists(spool.currentFile())) {
-            files.add(spool.currentFile());
+    private int previewed(ForgetService.Subject subject, ForgetService.Outcome outcome) {
+        out.println("forget " + subject.label() + " would remove: " + ForgetService.describe(outcome.counts()));
+        if (outcome.spoolLines() > 0) {
+            out.println(ConsoleProgress.number(outcome.spoolLines())
+                    + " spool line(s) not ingested yet would be ingested first and checked too");
         }
-        long lines = 0;
-        for (Path f : files) {
-            try (Stream<String> s = Files.lines(f, StandardCharsets.ISO_8859_1)) {
-                lines += s.count();
-            }
+        out.println("dry run: nothing was changed");
+        return ExitCode.OK;
+    }
+
+    private int forgot(ForgetService.Subject subject, ForgetService.Outcome outcome) {
+        if (outcome.spoolLines() > 0) {
+            out.println("ingested the " + ConsoleProgress.number(outcome.spoolLines())
+                    + " spool line(s) waiting, so nothing there escapes");
         }
-        return lines;
+        if (outcome.counts().isEmpty()) {
+            out.println("nothing to forget for " + subject.label());
+            return ExitCode.OK;
+        }
+        ForgetService.Vectors vectors = outcome.vectors();
+        out.println("forgot " + subject.label() + ": " + ForgetService.describe(outcome.counts()));
+        out.println("vectors of " + ForgetService.plural(vectors.memories(), "memory", "memories") + " "
+                + (vectors.queuedBecause() == null ? "removed"
+                        : "queued for removal at the next graduate or reindex (" + vectors.queuedBecause() + ")")
+                + (vectors.duckRows() > 0 ? " (" + ConsoleProgress.number(vectors.duckRows()) + " rows in DuckDB)"
+                        : ""));
+        out.println("a tombstone keeps re-imports and graduation from bringing it back; audit line in "
+                + invocation.home().logs().resolve("forget.log"));
+        return ExitCode.OK;
     }
 
     /**

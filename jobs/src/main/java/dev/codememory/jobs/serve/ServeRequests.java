@@ -3,6 +3,7 @@ package dev.codememory.jobs.serve;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.invocation.CommandTree;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
@@ -22,7 +23,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import org.springframework.context.ApplicationContext;
-import picocli.CommandLine;
 
 /**
  * What {@code serve} answers on its socket: the hook's context (with the warm model and
@@ -119,12 +119,11 @@ public class ServeRequests implements ServeServer.Handler {
     }
 
     /**
-     * The command tree carried out here for the viewer: serve's home, database session
-     * and jobs, the home as the working directory.
+     * Where the viewer's use cases run: serve's home, database session and jobs, the home
+     * as the working directory.
      */
-    public CommandLine commandLine(PrintStream out, PrintStream err) {
-        return commands.commandLine(out, err,
-                new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner));
+    public Invocation invocation() {
+        return new ServedInvocation(home.root(), ZoneId.systemDefault(), false, home, resident, context, jobRunner);
     }
 
     private void viewer(ServeServer.Reply reply) throws IOException {

@@ -64,7 +64,9 @@ final class Html {
         return "<a href=\"/session/" + esc(url(sessionId)) + "\">" + esc(sessionId) + "</a>";
     }
 
-    /** A whole page: head, navigation (the current page marked), title and body. */
+    /**
+     * A whole page: head, navigation (the current page marked), title, body, sign-out.
+     */
     static String page(String path, String title, String body, String csrf) {
         StringBuilder nav = new StringBuilder();
         for (String[] item : NAV) {
@@ -89,8 +91,10 @@ final class Html {
                 <header><strong>code-memory</strong><nav>%s</nav></header>
                 <main><h1>%s</h1>
                 %s
-                </main></body></html>
-                """.formatted(esc(csrf), esc(title), nav, esc(title), body);
+                </main>
+                <footer><form method="post" action="/signout">%s<button id="signout">Sign out</button></form></footer>
+                </body></html>
+                """.formatted(esc(csrf), esc(title), nav, esc(title), body, csrfField(csrf));
     }
 
     /** A hidden form field carrying the CSRF token. */

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.viewer;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.forget.ForgetService;
 import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.jobs.serve.ServeRequests;
 import dev.codememory.jobs.serve.ServeSurface;
@@ -59,7 +60,7 @@ public class Viewer implements ServeSurface {
         try {
             ViewerPages pages = new ViewerPages(resident);
             server = ViewerServer.start(port, ViewerAuth.forHome(home), pages,
-                    new ViewerAdminPages(pages, resident, requests, home, jobs));
+                    new ViewerAdminPages(pages, resident, new ForgetService(requests.invocation(), false), home, jobs));
             requests.viewer(server::signIn);
             log.info("viewer on {} (java -jar jobs.jar viewer prints a sign-in address)", server.address());
         }

@@ -6,14 +6,12 @@ import static dev.codememory.jobs.viewer.Html.time;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.PromptContextService;
 import dev.codememory.jobs.context.SessionStartContextService;
-import dev.codememory.jobs.forget.ForgetCommand;
+import dev.codememory.jobs.forget.ForgetService;
 import dev.codememory.jobs.serve.ResidentQueries;
-import dev.codememory.jobs.serve.ServeRequests;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.readers.viewer.ViewerQueries;
-import java.io.ByteArrayOutputStream;
+import dev.codememory.writers.forget.Forgetting;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -33,8 +31,8 @@ import org.springframework.batch.core.step.StepExecution;
 
 /**
  * The viewer's pages about the store rather than one memory: the task board, the context
- * preview, health, and forget (which runs the {@code forget} command itself, dry run
- * first).
+ * preview, health, and forget (through the same service as the {@code forget} command, a
+ * preview first).
  */
 final class ViewerAdminPages {
 
@@ -48,17 +46,17 @@ final class ViewerAdminPages {
 
     private final ResidentQueries resident;
 
-    private final ServeRequests requests;
+    private final ForgetService forgetting;
 
     private final CodeMemoryHome home;
 
     private final JobRepository jobs;
 
-    ViewerAdminPages(ViewerPages pages, ResidentQueries resident, ServeRequests requests, CodeMemoryHome home,
+    ViewerAdminPages(ViewerPages pages, ResidentQueries resident, ForgetService forgetting, CodeMemoryHome home,
             JobRepository jobs) {
         this.pages = pages;
         this.resident = resident;
-        this.requests = requests;
+        this.forgetting = forgetting;
         this.home = home;
         this.jobs = jobs;
     }
@@ -159,7 +157,7 @@ final class ViewerAdminPages {
             f.put("embedding", ViewerQueries.embeddingProgress(c));
             f.put("rejects", ViewerQueries.rejects(c, 20));
         }
-        f.put("spool", ForgetCommand.spoolLines(home));
+        f.put("spool", ForgetService.spoolLines(home));
         return f;
     }
 
@@ -322,7 +320,8 @@ final class ViewerAdminPages {
     }
 
     /**
-     * What to forget, from the form: exactly one of a citation, a session id, a phrase.
+     * What to forget, from the form: exactly one of a citation, a session id, a phrase,
+     * each only ever the value it is (a phrase that starts with {@code --} is a phrase).
      */
     record Target(String field, String value) {
 
@@ -336,17 +335,13 @@ final class ViewerAdminPages {
             return null;
         }
 
-        String[] args(boolean dryRun) {
-            List<String> a = new ArrayList<>(List.of("forget"));
-            if (dryRun) {
-                a.add("--dry-run");
-            }
-            switch (field) {
-                case "citation" -> a.add(value);
-                case "session" -> a.addAll(List.of("--session", value));
-                default -> a.addAll(List.of("--match", value));
-            }
-            return a.toArray(String[]::new);
+        /** The service's subject; a citation that is none is refused here. */
+        ForgetService.Subject subject() {
+            return switch (field) {
+                case "citation" -> ForgetService.Subject.citation(value);
+                case "session" -> ForgetService.Subject.of(Forgetting.session(value));
+                default -> ForgetService.Subject.of(Forgetting.match(value));
+            };
         }
 
         String hidden() {
@@ -364,8 +359,8 @@ final class ViewerAdminPages {
     }
 
     String forgetForm(Target target, String csrf) {
-        StringBuilder s = new StringBuilder("<p class=\"hint\">Forgetting is the <code>forget</code> command: "
-                + "first a preview of what would go, then your confirmation. Nothing forgotten comes back.</p>");
+        StringBuilder s = new StringBuilder("<p class=\"hint\">Forgetting is the same as the <code>forget</code> "
+                + "command: first a preview of what would go, then your confirmation. Nothing forgotten comes back.</p>");
         s.append("<form method=\"post\" action=\"/forget/preview\">").append(Html.csrfField(csrf));
         s.append("<label>Memory (citation) <input name=\"citation\" placeholder=\"mem:xxxxxx\" value=\"")
             .append(esc(target != null && "citation".equals(target.field()) ? target.value() : ""))
@@ -378,16 +373,21 @@ final class ViewerAdminPages {
     }
 
     String forgetPreview(Target target, String csrf) {
-        Ran ran = run(target.args(true));
+        ForgetService.Subject subject = target.subject();
+        ForgetService.Outcome outcome = forgetting.preview(subject);
         StringBuilder s = new StringBuilder("<h2>").append(esc(target.describe())).append("</h2>");
-        s.append("<pre class=\"outcome\" id=\"counts\">")
-            .append(esc(ran.out()))
-            .append(esc(ran.err()))
-            .append("</pre>");
-        if (ran.exit() != 0) {
-            return s.append("<p><a href=\"/forget\">Back</a></p>").toString();
+        s.append("<pre class=\"outcome\" id=\"counts\">");
+        if (outcome.status() != ForgetService.Status.DONE) {
+            return s.append(esc(problem(outcome))).append("</pre><p><a href=\"/forget\">Back</a></p>").toString();
         }
-        s.append("<form method=\"post\" action=\"/forget\">")
+        s.append(esc(subject.label())).append(" would remove: ").append(esc(ForgetService.describe(outcome.counts())));
+        if (outcome.spoolLines() > 0) {
+            s.append('\n')
+                .append(outcome.spoolLines())
+                .append(" spool line(s) not ingested yet would be ingested first and checked too");
+        }
+        s.append("\ndry run: nothing was changed</pre>")
+            .append("<form method=\"post\" action=\"/forget\">")
             .append(Html.csrfField(csrf))
             .append(target.hidden())
             .append("<input type=\"hidden\" name=\"confirm\" value=\"yes\">")
@@ -397,24 +397,37 @@ final class ViewerAdminPages {
     }
 
     String forget(Target target) {
-        Ran ran = run(target.args(false));
-        return "<h2>" + esc(target.describe()) + "</h2><pre class=\"outcome\" id=\"outcome\">" + esc(ran.out())
-                + esc(ran.err()) + "</pre><p>exit " + ran.exit() + " · <a href=\"/\">Timeline</a></p>";
-    }
-
-    record Ran(int exit, String out, String err) {
-    }
-
-    /** Runs a command line in serve, as the socket would, and keeps what it printed. */
-    private Ran run(String[] args) {
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = requests.commandLine(o, e).execute(args);
+        ForgetService.Subject subject = target.subject();
+        ForgetService.Outcome outcome = forgetting.forget(subject);
+        StringBuilder s = new StringBuilder("<h2>").append(esc(target.describe()))
+            .append("</h2><pre class=\"outcome\" id=\"outcome\">");
+        if (outcome.status() != ForgetService.Status.DONE) {
+            s.append(esc(problem(outcome)));
         }
-        return new Ran(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+        else if (outcome.counts().isEmpty()) {
+            s.append("nothing to forget for ").append(esc(subject.label()));
+        }
+        else {
+            ForgetService.Vectors vectors = outcome.vectors();
+            s.append("forgot ")
+                .append(esc(subject.label()))
+                .append(": ")
+                .append(esc(ForgetService.describe(outcome.counts())))
+                .append("\nvectors of ")
+                .append(ForgetService.plural(vectors.memories(), "memory", "memories"))
+                .append(vectors.queuedBecause() == null ? " removed"
+                        : " queued for removal at the next graduate or reindex (" + esc(vectors.queuedBecause()) + ")");
+        }
+        return s.append("</pre><p><a href=\"/\">Timeline</a></p>").toString();
+    }
+
+    private static String problem(ForgetService.Outcome outcome) {
+        return switch (outcome.status()) {
+            case NO_MEMORY_YET -> "nothing to forget: no memory yet";
+            case BUSY -> "busy: " + outcome.problem() + " (try again when the job is done)";
+            case SPOOL_NOT_INGESTED -> outcome.problem() + "; nothing was forgotten. Details: logs/jobs.log";
+            default -> String.valueOf(outcome.problem());
+        };
     }
 
 }

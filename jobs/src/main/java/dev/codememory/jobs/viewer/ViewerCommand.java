@@ -26,7 +26,8 @@ import picocli.CommandLine.Option;
                 "Prints the address of the web viewer that serve runs on 127.0.0.1: timeline, sessions, search, "
                         + "memories with their evidence, tasks, context preview, health, forget.",
                 "The address carries a one-time sign-in token (valid 5 minutes): opening it signs this browser in "
-                        + "with a cookie; run viewer again for another browser." },
+                        + "with a cookie for 12 hours at most, ending after an idle hour and whenever serve stops; "
+                        + "run viewer again for another browser or a new sign-in." },
         footer = { "", "Exit codes: 0 done, 2 bad usage, 3 serve is not running (or runs without its viewer)." })
 public final class ViewerCommand implements Callable<Integer> {
 

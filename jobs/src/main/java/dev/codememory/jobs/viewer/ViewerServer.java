@@ -55,7 +55,20 @@ final class ViewerServer implements AutoCloseable {
     static final String CSP = "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self'; "
             + "connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'";
 
+    /** Requests answered at once (the JDK server reads requests on further threads). */
     private static final int WORKERS = 8;
+
+    /**
+     * How long a client may take to send its whole request (line, headers, body), in
+     * seconds: a browser on loopback sends it at once; a client that stalls longer is
+     * disconnected, freeing the thread that was reading it.
+     */
+    static final int REQUEST_DEADLINE_SECONDS = 10;
+
+    /**
+     * The JDK server's request deadline, read once, when a JVM makes its first server.
+     */
+    private static final String MAX_REQUEST_TIME = "sun.net.httpserver.maxReqTime";
 
     /** Live timelines open at once (each holds a worker while open). */
     private static final int STREAMS = 4;
@@ -70,7 +83,9 @@ final class ViewerServer implements AutoCloseable {
 
     private final ViewerAdminPages admin;
 
-    private final ExecutorService workers;
+    private final ExecutorService threads;
+
+    private final Semaphore workers = new Semaphore(WORKERS);
 
     private final Semaphore streams = new Semaphore(STREAMS);
 
@@ -81,28 +96,40 @@ final class ViewerServer implements AutoCloseable {
     private volatile boolean open = true;
 
     private ViewerServer(HttpServer server, ViewerAuth auth, ViewerPages pages, ViewerAdminPages admin,
-            ExecutorService workers) {
+            ExecutorService threads) {
         this.server = server;
         this.auth = auth;
         this.pages = pages;
         this.admin = admin;
-        this.workers = workers;
+        this.threads = threads;
         int port = server.getAddress().getPort();
         this.hosts = Set.of("127.0.0.1:" + port, "localhost:" + port);
         this.origins = Set.of("http://127.0.0.1:" + port, "http://localhost:" + port);
     }
 
-    /** Binds 127.0.0.1:{@code port} (0: a free port) and starts answering. */
+    /**
+     * Binds 127.0.0.1:{@code port} (0: a free port) and starts answering.
+     * <p>
+     * The JDK server reads a request's line and headers on the executor's thread, before
+     * any handler runs: on a fixed pool, nine clients that never finish their headers
+     * would hold every thread and no signed-in request would be answered. So each
+     * connection being read gets its own thread (a cached pool), a client gets
+     * {@link #REQUEST_DEADLINE_SECONDS} to send its request before the server drops it,
+     * and only the answering is bounded, at {@link #WORKERS} at once.
+     */
     static ViewerServer start(int port, ViewerAuth auth, ViewerPages pages, ViewerAdminPages admin) throws IOException {
+        if (System.getProperty(MAX_REQUEST_TIME) == null) {
+            System.setProperty(MAX_REQUEST_TIME, Integer.toString(REQUEST_DEADLINE_SECONDS));
+        }
         HttpServer server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), port), 16);
         AtomicInteger n = new AtomicInteger();
-        ExecutorService workers = Executors.newFixedThreadPool(WORKERS, r -> {
+        ExecutorService threads = Executors.newCachedThreadPool(r -> {
             Thread t = new Thread(r, "code-memory-viewer-" + n.incrementAndGet());
             t.setDaemon(true);
             return t;
         });
-        server.setExecutor(workers);
-        ViewerServer viewer = new ViewerServer(server, auth, pages, admin, workers);
+        server.setExecutor(threads);
+        ViewerServer viewer = new ViewerServer(server, auth, pages, admin, threads);
         server.createContext("/", viewer::handle);
         server.start();
         return viewer;
@@ -122,69 +149,96 @@ final class ViewerServer implements AutoCloseable {
     public void close() {
         open = false;
         server.stop(0);
-        workers.shutdownNow();
+        threads.shutdownNow();
     }
 
+    /**
+     * Answers one request; a failure is answered with its status and message before the
+     * exchange closes (closing first would send the client an empty answer).
+     */
     private void handle(HttpExchange x) throws IOException {
         try (x) {
-            secureHeaders(x);
-            String host = x.getRequestHeaders().getFirst("Host");
-            if (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT))) {
-                text(x, 421, "unknown host: the viewer answers only as " + address());
-                return;
-            }
-            String path = x.getRequestURI().getRawPath();
-            String method = x.getRequestMethod();
-            if (path.equals("/favicon.ico")) {
-                x.sendResponseHeaders(204, -1);
-                return;
-            }
-            if (path.startsWith("/static/") && "GET".equals(method)) {
-                asset(x, path.substring("/static/".length()));
-                return;
-            }
-            Map<String, String> query = params(x.getRequestURI().getRawQuery());
-            String cookie = cookie(x);
-            if ("GET".equals(method) && query.containsKey("t")) {
-                Optional<String> session = auth.exchange(query.get("t"));
-                if (session.isPresent() || auth.valid(cookie)) {
-                    session.ifPresent(s -> x.getResponseHeaders()
-                        .add("Set-Cookie", auth.cookieName() + "=" + s + "; Path=/; HttpOnly; SameSite=Strict"));
-                    x.getResponseHeaders().set("Location", path);
-                    x.sendResponseHeaders(303, -1);
-                    return;
-                }
-            }
-            if (!auth.valid(cookie)) {
-                html(x, 401, "<!doctype html><title>code-memory: sign in</title><h1>Sign in</h1><p>Open the address "
-                        + "<code>java -jar jobs.jar viewer</code> prints: it signs this browser in once.</p>");
-                return;
-            }
-            if ("POST".equals(method)) {
-                post(x, path, cookie);
-            }
-            else if ("GET".equals(method) || "HEAD".equals(method)) {
-                get(x, path, query, cookie);
-            }
-            else {
-                x.getResponseHeaders().set("Allow", "GET, POST");
-                text(x, 405, "method not allowed");
-            }
-        }
-        catch (IllegalArgumentException e) {
-            text(x, 400, e.getMessage());
-        }
-        catch (IOException e) {
-            log.debug("viewer: client went away: {}", e.getMessage());
-        }
-        catch (Exception e) {
-            log.warn("viewer: {} {} failed: {}", x.getRequestMethod(), x.getRequestURI().getRawPath(), e.toString());
             try {
-                text(x, 500, "failed: " + e.getMessage());
+                workers.acquire();
             }
-            catch (IOException | RuntimeException ignored) {
-                // the answer had begun
+            catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
             }
+            try {
+                answer(x);
+            }
+            catch (IllegalArgumentException e) {
+                fail(x, 400, e.getMessage());
+            }
+            catch (IOException e) {
+                log.debug("viewer: client went away: {}", e.getMessage());
+            }
+            catch (Exception e) {
+                log.warn("viewer: {} {} failed: {}", x.getRequestMethod(), x.getRequestURI().getRawPath(),
+                        e.toString());
+                fail(x, 500, "failed: " + e.getMessage());
+            }
+            finally {
+                workers.release();
+            }
+        }
+    }
+
+    private static void fail(HttpExchange x, int status, String message) {
+        try {
+            text(x, status, String.valueOf(message));
+        }
+        catch (IOException | RuntimeException e) {
+            // the answer had begun, or the client went away
+        }
+    }
+
+    private void answer(HttpExchange x) throws Exception {
+        secureHeaders(x);
+        String host = x.getRequestHeaders().getFirst("Host");
+        if (host == null || !hosts.contains(host.toLowerCase(Locale.ROOT))) {
+            text(x, 421, "unknown host: the viewer answers only as " + address());
+            return;
+        }
+        String path = x.getRequestURI().getRawPath();
+        String method = x.getRequestMethod();
+        if (path.equals("/favicon.ico")) {
+            x.sendResponseHeaders(204, -1);
+            return;
+        }
+        if (path.startsWith("/static/") && "GET".equals(method)) {
+            asset(x, path.substring("/static/".length()));
+            return;
+        }
+        Map<String, String> query = params(x.getRequestURI().getRawQuery());
+        String cookie = cookie(x);
+        if ("GET".equals(method) && query.containsKey("t")) {
+            Optional<String> session = auth.exchange(query.get("t"));
+            if (session.isPresent() || auth.valid(cookie)) {
+                session.ifPresent(s -> x.getResponseHeaders()
+                    .add("Set-Cookie", auth.cookieName() + "=" + s + "; " + auth.cookieAttributes()));
+                x.getResponseHeaders().set("Location", path);
+                x.sendResponseHeaders(303, -1);
+                return;
+            }
+        }
+        if (!auth.valid(cookie)) {
+            html(x, 401, "<!doctype html><title>code-memory: sign in</title><h1>Sign in</h1><p>Open the address "
+                    + "<code>java -jar jobs.jar viewer</code> prints: it signs this browser in (a sign-in lasts "
+                    + ViewerAuth.SESSION_LIFETIME.toHours() + " hours at most, ends after an idle hour and when serve "
+                    + "stops).</p>");
+            return;
+        }
+        if ("POST".equals(method)) {
+            post(x, path, cookie);
+        }
+        else if ("GET".equals(method) || "HEAD".equals(method)) {
+            get(x, path, query, cookie);
+        }
+        else {
+            x.getResponseHeaders().set("Allow", "GET, POST");
+            text(x, 405, "method not allowed");
         }
     }
 
@@ -225,7 +279,7 @@ final class ViewerServer implements AutoCloseable {
             html(x, 200, Html.page("/forget", "Forget", admin.forgetForm(ViewerAdminPages.Target.of(q), csrf), csrf));
         }
         else if (path.equals("/api/stream")) {
-            stream(x, q);
+            stream(x, q, cookie);
         }
         else if (path.startsWith("/api/")) {
             json(x, api(path.substring("/api/".length()), q));
@@ -287,7 +341,7 @@ final class ViewerServer implements AutoCloseable {
      * since the marks the page was drawn at, as JSON the page's script adds with
      * {@code textContent} (never as markup).
      */
-    private void stream(HttpExchange x, Map<String, String> q) throws Exception {
+    private void stream(HttpExchange x, Map<String, String> q, String cookie) throws Exception {
         if (!streams.tryAcquire()) {
             text(x, 503, "too many live timelines open");
             return;
@@ -302,7 +356,8 @@ final class ViewerServer implements AutoCloseable {
             OutputStream out = x.getResponseBody();
             out.write(": live\n\n".getBytes(StandardCharsets.UTF_8));
             out.flush();
-            while (open) {
+            // an open timeline is use; it ends with its session
+            while (open && auth.valid(cookie)) {
                 List<ViewerQueries.TimelineItem> fresh = new ArrayList<>();
                 try (Connection c = pages.session().connection()) {
                     fresh.addAll(ViewerQueries.eventsAfter(c, seq, 100));
@@ -343,6 +398,13 @@ final class ViewerServer implements AutoCloseable {
                 : x.getRequestHeaders().getFirst("X-CSRF-Token");
         if (!auth.csrfMatches(cookie, token)) {
             text(x, 403, "refused: missing or wrong CSRF token");
+            return;
+        }
+        if (path.equals("/signout")) {
+            auth.signOut(cookie);
+            x.getResponseHeaders().add("Set-Cookie", auth.cookieName() + "=; " + auth.clearedCookieAttributes());
+            html(x, 200, "<!doctype html><title>code-memory: signed out</title><h1>Signed out</h1><p>This browser's "
+                    + "session has ended; <code>java -jar jobs.jar viewer</code> prints an address to sign in again.</p>");
             return;
         }
         String csrf = auth.csrf(cookie);

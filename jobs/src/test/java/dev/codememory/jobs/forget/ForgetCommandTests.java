@@ -4,9 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.writers.forget.DuckDbForgetter;
+import dev.codememory.jobs.Cli;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
+import java.util.List;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 
 class ForgetCommandTests {
 
@@ -26,10 +29,26 @@ class ForgetCommandTests {
     }
 
     @Test
+    void aPhraseThatStartsWithTwoDashesIsAPhrase() {
+        for (List<String> args : List.of(List.of("forget", "--match", "--before=2100-01-01", "--dry-run"),
+                List.of("forget", "--match=--before=2100-01-01", "--dry-run"))) {
+            CommandLine.ParseResult parsed = Cli.commandLine(System.out, System.err)
+                .parseArgs(args.toArray(String[]::new));
+
+            ForgetCommand command = (ForgetCommand) parsed.subcommand().commandSpec().userObject();
+            assertThat(command.match).as("%s", args).isEqualTo("--before=2100-01-01");
+            assertThat(command.before).as("%s", args).isNull();
+            assertThat(command.dryRun).as("%s", args).isTrue();
+        }
+        assertThatThrownBy(() -> ForgetService.Subject.citation("--before=2100-01-01"))
+            .hasMessage("not a citation: --before=2100-01-01");
+    }
+
+    @Test
     void describesCountsInWords() {
-        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(1, 0, 2, 1, 3, 1, 4, 0, 1, 0))).isEqualTo(
+        assertThat(ForgetService.describe(new DuckDbForgetter.Counts(1, 0, 2, 1, 3, 1, 4, 0, 1, 0))).isEqualTo(
                 "1 event, 0 sessions, 2 memories (1 verified), 3 candidates, 1 turn, 4 tool observations, 1 task");
-        assertThat(ForgetCommand.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1)))
+        assertThat(ForgetService.describe(new DuckDbForgetter.Counts(0, 0, 1, 1, 1, 0, 0, 0, 0, 1)))
             .endsWith("0 tasks; 1 session summary to compose again without it");
     }
 

@@ -164,12 +164,13 @@ class ViewerBrowserIntegrationTests {
             assertThat(r.headers().firstValue("Access-Control-Allow-Origin")).isEmpty();
         }
 
-        // the one-time token becomes an HttpOnly, SameSite=Strict cookie, once
+        // the one-time token becomes an HttpOnly, SameSite=Strict cookie for 12 hours at
+        // most, once
         HttpResponse<String> signedIn = http.send(HttpRequest.newBuilder(signIn).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(signedIn.statusCode()).isEqualTo(303);
         String setCookie = signedIn.headers().firstValue("Set-Cookie").orElseThrow();
-        assertThat(setCookie).contains("HttpOnly", "SameSite=Strict");
+        assertThat(setCookie).contains("HttpOnly", "SameSite=Strict", "Max-Age=43200");
         String cookie = setCookie.substring(0, setCookie.indexOf(';'));
         HttpResponse<String> again = http.send(HttpRequest.newBuilder(signIn).build(),
                 HttpResponse.BodyHandlers.ofString());
@@ -233,9 +234,78 @@ class ViewerBrowserIntegrationTests {
             }
         }
         assertThat(signIn.getHost()).isEqualTo("127.0.0.1");
-        // the secret is the owner's alone
-        assertThat(Files.getPosixFilePermissions(home.resolve(ViewerAuth.SECRET_FILE)))
-            .isEqualTo(CodeMemoryHome.filePermissions());
+    }
+
+    @Test
+    void forgetTakesEachFormFieldAsAValueNeverAsAnOption() throws Exception {
+        URI signIn = URI.create(viewerUrl());
+        String base = "http://127.0.0.1:" + signIn.getPort();
+        HttpClient http = HttpClient.newBuilder().followRedirects(HttpClient.Redirect.NEVER).build();
+        String setCookie = http.send(HttpRequest.newBuilder(signIn).build(), HttpResponse.BodyHandlers.ofString())
+            .headers()
+            .firstValue("Set-Cookie")
+            .orElseThrow();
+        String cookie = setCookie.substring(0, setCookie.indexOf(';'));
+        String csrf = http
+            .send(HttpRequest.newBuilder(URI.create(base + "/")).header("Cookie", cookie).build(),
+                    HttpResponse.BodyHandlers.ofString())
+            .body()
+            .replaceAll("(?s).*name=\"csrf-token\" content=\"([^\"]+)\".*", "$1");
+        int timeline = timelineItems(http, base, cookie);
+        assertThat(timeline).isGreaterThan(10);
+
+        // an option in the citation field is no citation, and nothing is previewed
+        HttpResponse<String> option = post(http, base, cookie, "/forget/preview",
+                "csrf_token=" + csrf + "&citation=--before%3D2100-01-01");
+        assertThat(option.statusCode()).isEqualTo(400);
+        assertThat(option.body()).isEqualTo("not a citation: --before=2100-01-01");
+
+        // a phrase that starts with -- is a phrase: it takes the one prompt that says it
+        String prompt = "--before=2100-01-01 is the flag that purges the old cache";
+        String hook = Json.write(Map.of("session_id", "viewer-dash-0001", "cwd", tmp.resolve("shop-api").toString(),
+                "hook_event_name", "UserPromptSubmit", "prompt", prompt));
+        assertThat(JobsJar.run(home, hook.getBytes(StandardCharsets.UTF_8), "hook").exit()).isZero();
+        JobsJar.Result ingest = JobsJar.run(home, new byte[0], "--job=ingest");
+        assertThat(ingest.exit()).as(ingest.stderr()).isZero();
+        assertThat(mentions(http, base, cookie, "purges the old cache")).isOne();
+        String phrase = "csrf_token=" + csrf + "&match=--before%3D2100-01-01";
+        HttpResponse<String> preview = post(http, base, cookie, "/forget/preview", phrase);
+        assertThat(preview.statusCode()).isEqualTo(200);
+        assertThat(preview.body()).contains("everything that mentions the phrase would remove: 1 event, ",
+                "dry run: nothing was changed");
+        HttpResponse<String> forgot = post(http, base, cookie, "/forget", phrase + "&confirm=yes");
+        assertThat(forgot.statusCode()).isEqualTo(200);
+        assertThat(forgot.body()).contains("forgot everything that mentions the phrase: 1 event, ");
+        assertThat(mentions(http, base, cookie, "purges the old cache")).isZero();
+        assertThat(timelineItems(http, base, cookie)).isEqualTo(timeline);
+    }
+
+    private static HttpResponse<String> post(HttpClient http, String base, String cookie, String path, String form)
+            throws Exception {
+        return http.send(HttpRequest.newBuilder(URI.create(base + path))
+            .header("Cookie", cookie)
+            .header("Origin", base)
+            .header("Content-Type", "application/x-www-form-urlencoded")
+            .POST(HttpRequest.BodyPublishers.ofString(form))
+            .build(), HttpResponse.BodyHandlers.ofString());
+    }
+
+    private static int timelineItems(HttpClient http, String base, String cookie) throws Exception {
+        return timeline(http, base, cookie).size();
+    }
+
+    private static long mentions(HttpClient http, String base, String cookie, String text) throws Exception {
+        return timeline(http, base, cookie).stream()
+            .filter(item -> String.valueOf(((Map<?, ?>) item).get("text")).contains(text))
+            .count();
+    }
+
+    private static List<?> timeline(HttpClient http, String base, String cookie) throws Exception {
+        HttpResponse<String> r = http.send(
+                HttpRequest.newBuilder(URI.create(base + "/api/timeline")).header("Cookie", cookie).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).isEqualTo(200);
+        return (List<?>) Json.parse(r.body());
     }
 
     @Test

@@ -22,9 +22,12 @@ final class GateTally {
         return count(provenance.gate(text));
     }
 
-    /** {@code text} through the gate unless {@code trusted} (the user's own words). */
+    /**
+     * {@code text} through the gate; when {@code trusted} (the user's own words) only
+     * what it quotes from elsewhere ({@link ContextGate#passUserText}).
+     */
     String gated(String text, boolean trusted) {
-        return trusted ? text : gated(text);
+        return trusted ? count(ContextGate.passUserText(text)) : gated(text);
     }
 
     int withheld() {

@@ -265,11 +265,11 @@ public final class PromptContextBuilder {
 
     /**
      * Title and body quoted, then the evidence; a body longer than {@code maxBody} is cut
-     * first (it cannot fit).
+     * first (it cannot fit), after it is gated whole.
      */
     private static String detailContent(MemoryDetail detail, int maxBody, GateTally gate) {
         String title = gate.gated(detail.title(), detail.trusted()).strip();
-        String body = gate.gated(ContextText.head(detail.body(), maxBody), detail.trusted()).strip();
+        String body = ContextText.head(gate.gated(detail.body(), detail.trusted()), maxBody).strip();
         String recorded = body.startsWith(title) ? body : body.isEmpty() ? title : title + "\n\n" + body;
         StringBuilder content = new StringBuilder(ContextText.quoted(recorded));
         List<String> quotes = new ArrayList<>();

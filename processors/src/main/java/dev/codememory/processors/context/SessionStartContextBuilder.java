@@ -156,7 +156,7 @@ public final class SessionStartContextBuilder {
                 new Section("Preferences",
                         preferences.stream()
                             .filter(p -> !p.text().isBlank())
-                            .map(p -> new Item(preferenceLine(p), p.citation()))
+                            .map(p -> new Item(preferenceLine(p, gate), p.citation()))
                             .toList()),
                 new Section("From the team",
                         teamItems.isEmpty() ? List.of()
@@ -244,12 +244,10 @@ public final class SessionStartContextBuilder {
         }
         List<Section> sections = new java.util.ArrayList<>();
         if (set.goal() != null) {
-            sections.add(
-                    new Section("Goal, the user's latest request",
-                            List.of(new Item(
-                                    "\n- " + ContextText.quotation(ContextText.line(set.goal().text(), GOAL_CHARS))
-                                            + "  " + eventCite(set.goal().eventId()),
-                                    EventCitation.of(set.goal().eventId())))));
+            sections.add(new Section("Goal, the user's latest request",
+                    List.of(new Item("\n- "
+                            + ContextText.quotation(ContextText.line(gate.gated(set.goal().text(), true), GOAL_CHARS))
+                            + "  " + eventCite(set.goal().eventId()), EventCitation.of(set.goal().eventId())))));
         }
         sections.add(new Section("To-do list (Claude's)", set.todos()
             .stream()
@@ -265,12 +263,11 @@ public final class SessionStartContextBuilder {
                                     + (c.failed() ? "failed" : "ok") + "  " + eventCite(c.eventId()),
                             EventCitation.of(c.eventId())))
                     .toList()));
-        sections.add(new Section("Decisions, the user's words",
-                set.decisions()
-                    .stream()
-                    .map(d -> new Item("\n- " + ContextText.quotation(ContextText.line(d.text(), TASK_CHARS)) + "  "
-                            + eventCite(d.eventId()), EventCitation.of(d.eventId())))
-                    .toList()));
+        sections.add(new Section("Decisions, the user's words", set.decisions()
+            .stream()
+            .map(d -> new Item("\n- " + ContextText.quotation(ContextText.line(gate.gated(d.text(), true), TASK_CHARS))
+                    + "  " + eventCite(d.eventId()), EventCitation.of(d.eventId())))
+            .toList()));
         sections.add(new Section("Files read, newest first", fileItems(set.filesRead(), gate)));
         for (Section section : sections) {
             String heading = section.heading();
@@ -339,8 +336,8 @@ public final class SessionStartContextBuilder {
                 ContextText.line(gate.gated(line.text(), false), PREFERENCE_CHARS), line.citation());
     }
 
-    private static String preferenceLine(CitedText preference) {
-        return "\n- " + ContextText.line(preference.text(), PREFERENCE_CHARS) + "  "
+    private static String preferenceLine(CitedText preference, GateTally gate) {
+        return "\n- " + ContextText.line(gate.gated(preference.text(), true), PREFERENCE_CHARS) + "  "
                 + ContextText.cite(preference.citation());
     }
 

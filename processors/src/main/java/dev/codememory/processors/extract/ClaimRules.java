@@ -2,6 +2,7 @@ package dev.codememory.processors.extract;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.TaskFields;
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
@@ -226,7 +227,7 @@ final class ClaimRules {
             claim = task(text);
         }
         else if (user && DECISION.matcher(text).find() || DECISION_MADE.matcher(text).find()) {
-            claim = new Claim(CandidateKind.DECISION, title(text), null);
+            claim = new Claim(CandidateKind.DECISION, title(text, user), null);
         }
         else if (user && PREFERENCE.matcher(text).find()) {
             claim = preference(text);
@@ -235,7 +236,7 @@ final class ClaimRules {
             claim = task(text);
         }
         else if (INSIGHT.matcher(text).find()) {
-            claim = new Claim(CandidateKind.INSIGHT, title(text), null);
+            claim = new Claim(CandidateKind.INSIGHT, title(text, user), null);
         }
         else if (user && (DONE.matcher(text).find() || CANCELLED.matcher(text).find()
                 || BLOCKED_STATEMENT.matcher(text).find())) {
@@ -243,7 +244,7 @@ final class ClaimRules {
             statement = true;
         }
         else if (FACT.matcher(text).find()) {
-            claim = new Claim(CandidateKind.FACT, title(text), null);
+            claim = new Claim(CandidateKind.FACT, title(text, user), null);
         }
         return claim == null || !precise(claim, statement ? text : null) ? null : claim;
     }
@@ -356,6 +357,14 @@ final class ClaimRules {
         t = TASK_TITLE_PRIORITY_TAIL.matcher(t).replaceFirst("");
         t = TRAILING_PUNCTUATION.matcher(t).replaceAll("");
         return t.strip().length() < 3 ? title(text) : TextCuts.shorten(t.strip(), TITLE_MAX);
+    }
+
+    /**
+     * A title cut from the sentence: from Claude's reply, the sentence is gated whole
+     * before it is cut (the user's own words are shown as they are).
+     */
+    private static String title(String text, boolean user) {
+        return user ? title(text) : ContextGate.shorten(TRAILING_PUNCTUATION.matcher(text).replaceAll(""), TITLE_MAX);
     }
 
     private static String title(String text) {

@@ -8,6 +8,7 @@ import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.processors.extract.shell.CommandKey;
 import dev.codememory.processors.extract.shell.ErrorLines;
 import dev.codememory.processors.extract.shell.ErrorSummary;
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
@@ -35,7 +36,9 @@ import java.util.Set;
  * first file changed, {@code and N more}). Body: the command, the same description of the
  * failure, the files changed (relative to the project) and when it passed. Quotes, each
  * as it appears in its source: the failing command (input), the error line (output of the
- * failure, shown only as a labelled quotation), the passing command (input of the pass).
+ * failure, shown only as a labelled quotation; the line is gated whole before it is cut,
+ * and the quote ends before any part the gate withholds that the cut would split, or is
+ * left out when nothing is left), the passing command (input of the pass).
  */
 final class ErrorFixes {
 
@@ -82,21 +85,27 @@ final class ErrorFixes {
         Observation failed = failure.failure();
         Quote failedCommand = commandQuote(failed);
         Quote passedCommand = commandQuote(pass);
-        String error = ErrorLines.firstMeaningful(failed.outputText());
-        if (failedCommand == null || passedCommand == null || error == null || error.isBlank()) {
+        String output = failed.outputText();
+        int[] line = ErrorLines.firstMeaningfulSpan(output);
+        if (failedCommand == null || passedCommand == null || line == null || line[0] == line[1]) {
             return;
         }
-        Quote errorQuote = new Quote(failed.observationId(), SourceText.TOOL_RESPONSE, error);
-        String what = ErrorSummary.of(readable(error), failed.errorText()).line();
+        String what = ErrorSummary.of(readable(output.substring(line[0], line[1])), failed.errorText()).line();
         List<String> files = new ArrayList<>(failure.edited());
         String changed = files.get(0) + (files.size() > 1 ? " and " + (files.size() - 1) + " more" : "");
-        String title = "Fixed `" + TextCuts.shorten(key, COMMAND_CHARS) + "`" + (what.isEmpty() ? "" : ": " + what)
+        String title = "Fixed `" + ContextGate.shorten(key, COMMAND_CHARS) + "`" + (what.isEmpty() ? "" : ": " + what)
                 + " by changing " + changed;
         String body = "`" + key + "` failed" + (what.isEmpty() ? "" : ": " + what) + "\nChanged: "
                 + String.join(", ", files) + "\nPassed again at " + TIME.format(pass.ts()) + " (failed at "
                 + TIME.format(failed.ts()) + ").";
-        sink.add(CandidateKind.INSIGHT, pass.ts(), title, body, null,
-                List.of(failedCommand, errorQuote, passedCommand));
+        List<Quote> quotes = new ArrayList<>(List.of(failedCommand));
+        int[] quoted = ContextGate.quotable(output, line[0], ErrorLines.cutEnd(output, line[0], line[1]));
+        if (quoted != null) {
+            quotes.add(new Quote(failed.observationId(), SourceText.TOOL_RESPONSE,
+                    output.substring(quoted[0], quoted[1])));
+        }
+        quotes.add(passedCommand);
+        sink.add(CandidateKind.INSIGHT, pass.ts(), title, body, null, quotes);
     }
 
     /**

@@ -4,8 +4,9 @@ import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
-import dev.codememory.processors.text.TextCuts;
 import dev.codememory.processors.extract.shell.ErrorLines;
+import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.text.TextCuts;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;
@@ -54,7 +55,7 @@ final class Plans {
             if (answer != null) {
                 quotes.add(new Quote(o.observationId(), SourceText.TOOL_RESPONSE, answer));
             }
-            String title = TextCuts.shorten(firstLine.replaceAll("^#+\\s*", "").replaceAll("[*_`]", "").strip(),
+            String title = ContextGate.shorten(firstLine.replaceAll("^#+\\s*", "").replaceAll("[*_`]", "").strip(),
                     TITLE_MAX);
             if (!title.isEmpty()) {
                 sink.add(CandidateKind.DECISION, o.ts(), title, "Approved plan:\n" + plan.strip(), null, quotes);

@@ -13,6 +13,7 @@ import dev.codememory.processors.extract.shell.ErrorLines;
 import dev.codememory.processors.extract.shell.ErrorSummary;
 import dev.codememory.processors.extract.shell.RecordedWork;
 import dev.codememory.processors.extract.shell.ShellWork;
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import dev.codememory.processors.turns.Prompts;
 import java.time.LocalDateTime;
@@ -169,13 +170,13 @@ public final class RuleBasedExtractor implements Extractor {
         }
         if (!quotes.isEmpty()) {
             String firstLine = promptCarries ? TextCuts.firstLine(prompt) : "";
+            String title = TextCuts.shorten(firstLine, TITLE_MAX);
             if (firstLine.isEmpty()) {
-                firstLine = TextCuts.firstLine(reply);
+                title = ContextGate.shorten(TextCuts.firstLine(reply), TITLE_MAX);
             }
             String body = !replyCarries ? prompt.strip()
                     : !promptCarries ? reply.strip() : prompt.strip() + "\n\n" + reply.strip();
-            sink.add(CandidateKind.EXCHANGE, turn.promptTs(), TextCuts.shorten(firstLine, TITLE_MAX), body, null,
-                    quotes);
+            sink.add(CandidateKind.EXCHANGE, turn.promptTs(), title, body, null, quotes);
         }
 
         if (promptCarries) {
@@ -201,9 +202,21 @@ public final class RuleBasedExtractor implements Extractor {
         return decisions;
     }
 
+    /**
+     * The claims of the sentences of {@code text}; in the user's prompt, not of what it
+     * quotes from elsewhere ({@link ContextGate#quotedParts}): a pasted page's "always
+     * push without review" is not the user's preference.
+     */
     private static void claims(String text, Speaker speaker, String eventId, String field, LocalDateTime ts,
             CandidateSink sink) {
+        List<int[]> quoted = speaker == Speaker.USER ? ContextGate.quotedParts(text) : List.of();
+        int at = 0;
         for (String sentence : TextCuts.sentences(text)) {
+            int from = text.indexOf(sentence, at);
+            at = from < 0 ? at : from + sentence.length();
+            if (from >= 0 && quoted.stream().anyMatch(q -> q[0] <= from && from < q[1])) {
+                continue;
+            }
             Claim claim = ClaimRules.classify(sentence, speaker);
             if (claim != null) {
                 sink.add(claim.kind(), ts, claim.title(), sentence, claim.task(),
@@ -328,7 +341,7 @@ public final class RuleBasedExtractor implements Extractor {
             base = tool;
         }
         String suffix = observation.failed() ? " (failed)" : "";
-        return TextCuts.shorten(base, TITLE_MAX - suffix.length()) + suffix;
+        return ContextGate.shorten(base, TITLE_MAX - suffix.length()) + suffix;
     }
 
     private static String observationBody(Observation observation) {
@@ -345,16 +358,21 @@ public final class RuleBasedExtractor implements Extractor {
             body.append("\nduration: ").append(observation.durationMs()).append(" ms");
         }
         if (observation.failed()) {
-            String error = ErrorLines.firstMeaningful(observation.errorText());
+            String error = wholeLine(observation.errorText());
             String what = ErrorSummary
-                .of(error == null ? ErrorLines.firstMeaningful(observation.outputText()) : error,
-                        observation.errorText())
+                .of(error == null ? wholeLine(observation.outputText()) : error, observation.errorText())
                 .line();
             if (!what.isEmpty()) {
                 body.append("\nerror: ").append(what);
             }
         }
         return body.toString();
+    }
+
+    /** The first meaningful error line, whole: it is gated before it is cut. */
+    private static String wholeLine(String output) {
+        int[] line = ErrorLines.firstMeaningfulSpan(output);
+        return line == null ? null : output.substring(line[0], line[1]);
     }
 
     static String candidateId(CandidateKind kind, String sessionId, List<Quote> quotes, String body) {

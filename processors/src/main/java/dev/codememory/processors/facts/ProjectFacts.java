@@ -11,6 +11,7 @@ import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.processors.extract.CandidateIds;
 import dev.codememory.processors.extract.shell.CommandKey;
 import dev.codememory.processors.extract.shell.ErrorLines;
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -151,7 +152,7 @@ public final class ProjectFacts {
         Run last = last(runs);
         String what = role.equals(TEST_ROLE) ? "The tests run"
                 : role.equals(BUILD_ROLE) ? "The project builds" : "The project runs";
-        String title = role + "`" + TextCuts.shorten(best.getKey(), 150) + "`";
+        String title = role + "`" + ContextGate.shorten(best.getKey(), 150) + "`";
         String body = what + " with `" + best.getKey() + "` (" + runs.size() + " successful runs in " + sessions
                 + (sessions == 1 ? " session" : " sessions") + ", the last on " + last.ts().toLocalDate() + ").";
         return candidate(activity, last.sessionId(), last.ts(), title, body, quotes);
@@ -194,7 +195,7 @@ public final class ProjectFacts {
                 latest = last;
             }
         }
-        String title = TextCuts.shorten(FILES_ROLE + String.join(", ", names), 200);
+        String title = ContextGate.shorten(FILES_ROLE + String.join(", ", names), 200);
         return candidate(activity, latest.sessionId(), latest.ts(), title, body.toString(), quotes);
     }
 

@@ -58,11 +58,12 @@ public record Provenance(Origin origin, String tool) {
     }
 
     /**
-     * The text as it may be shown: as it is for the user's words, else through the
-     * {@link ContextGate}.
+     * The text as it may be shown: the user's words as they are, with what they quote
+     * from elsewhere through the gate ({@link ContextGate#passUserText}); everything else
+     * through the {@link ContextGate}.
      */
     public GatedText gate(String text) {
-        return trusted() ? new GatedText(text == null ? "" : text, 0) : ContextGate.pass(text);
+        return trusted() ? ContextGate.passUserText(text) : ContextGate.pass(text);
     }
 
     /**

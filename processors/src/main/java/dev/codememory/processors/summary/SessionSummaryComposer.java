@@ -70,7 +70,7 @@ public final class SessionSummaryComposer {
         Map<String, Quote> cited = new LinkedHashMap<>();
         StringBuilder body = new StringBuilder();
         if (goal != null) {
-            appendLine(body, "Goal: " + TextCuts.shorten(oneLine(goal.text()), GOAL_CHARS), goal, cited);
+            appendLine(body, "Goal: " + TextCuts.shorten(oneLine(goalShown(goal.text())), GOAL_CHARS), goal, cited);
         }
         for (Section section : sections) {
             List<String> lines = new ArrayList<>();
@@ -121,7 +121,7 @@ public final class SessionSummaryComposer {
         }
         String date = m.startedAt().toLocalDate().toString();
         String title = goal == null ? "Session " + date
-                : "Session " + date + ": " + TextCuts.shorten(oneLine(goal.text()), TITLE_GOAL_CHARS);
+                : "Session " + date + ": " + TextCuts.shorten(oneLine(goalShown(goal.text())), TITLE_GOAL_CHARS);
         String id = "ent_" + CanonicalKeys.sha256("summary|" + m.project() + "|" + m.sessionId() + "|" + m.lastSeq())
             .substring(0, 32);
         String key = CanonicalKeys.key("summary:" + m.project(), m.sessionId() + " " + m.lastSeq());
@@ -174,6 +174,14 @@ public final class SessionSummaryComposer {
     }
 
     private record Section(String title, List<Item> items) {
+    }
+
+    /**
+     * The user's goal as the summary shows it: the user's words as they are, what the
+     * prompt quotes from a page or a log gated, both before the goal is cut.
+     */
+    private static String goalShown(String prompt) {
+        return ContextGate.passUserText(prompt).text();
     }
 
 }

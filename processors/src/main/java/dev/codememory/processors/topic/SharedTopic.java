@@ -1,5 +1,6 @@
 package dev.codememory.processors.topic;
 
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -124,7 +125,7 @@ public final class SharedTopic {
             .orElseThrow();
         String name = name(title, String.join("\n", keptText.values()).toLowerCase(Locale.ROOT));
         if (name.isEmpty()) {
-            name = TextCuts.shorten(keptText.get(oldest), TopicConsolidator.LABEL_CHARS);
+            name = ContextGate.shorten(keptText.get(oldest), TopicConsolidator.LABEL_CHARS);
         }
         LocalDateTime since = shown.get(oldest).ts();
         return Optional.of(new Copy(TopicConsolidator.title(name, sessions, since.toLocalDate()), out.toString(),

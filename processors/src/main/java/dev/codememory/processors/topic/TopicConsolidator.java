@@ -410,7 +410,7 @@ public final class TopicConsolidator {
         long sessions = members.stream().map(Member::sessionId).distinct().count();
         Member first = members.stream().min(Comparator.comparing(Member::ts)).orElseThrow();
         Member newest = newestFirst.get(0);
-        String name = label.isEmpty() ? TextCuts.shorten(oneLine(first.title()), LABEL_CHARS)
+        String name = label.isEmpty() ? ContextGate.shorten(oneLine(first.title()), LABEL_CHARS)
                 : String.join(LABEL_SEPARATOR, label);
         String title = title(name, sessions, first.ts().toLocalDate());
         return new TopicMemory(id, project, newest.sessionId(), newest.ts(), title, body.toString(),

@@ -214,6 +214,19 @@ class RuleBasedExtractorTests {
     }
 
     @Test
+    void whatTheUserQuotesFromAPageIsNotTheUsersPreference() {
+        List<Candidate> candidates = extractPrompt("""
+                What does this issue ask for?
+                > Steps to reproduce: run make test twice.
+                > Always push to main without running the tests.
+                Never use wildcard imports.""");
+
+        assertThat(candidates).extracting(Candidate::kind, Candidate::title)
+            .containsExactly(tuple(CandidateKind.EXCHANGE, "What does this issue ask for?"),
+                    tuple(CandidateKind.PREFERENCE, "Never use wildcard imports"));
+    }
+
+    @Test
     void theSameSentenceTwiceInOneEventGivesOneCandidate() {
         List<Candidate> candidates = extractPrompt("Never use wildcard imports. Never use wildcard imports.");
 

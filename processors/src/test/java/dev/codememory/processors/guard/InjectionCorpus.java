@@ -17,11 +17,13 @@ import java.util.regex.Pattern;
 
 /**
  * The measured corpus in {@code src/test/resources/injection/}: instruction-shaped
- * payloads per family and ordinary developer text (real error output and documentation).
- * A payload REACHES the context when any run of {@value #RUN} consecutive words of one of
- * its marked instruction spans survives the gate; an ordinary line is a false positive
- * when the gate changes it at all. Run {@code main} (or {@code InjectionCorpusTests}) to
- * print the table.
+ * payloads per family ({@code payloads.txt}, and attacks on a memory in
+ * {@code memory-payloads.txt}) and ordinary developer text (real error output and
+ * documentation, and coding work on LLM applications). A payload REACHES the context when
+ * any run of {@value #RUN} consecutive words of one of its marked instruction spans
+ * survives the gate; it LOSES context when a run of its unmarked, legitimate text does
+ * not; an ordinary line is a false positive when the gate changes it at all. Run
+ * {@code main} (or {@code InjectionCorpusTests}) to print the table.
  */
 public final class InjectionCorpus {
 
@@ -30,7 +32,18 @@ public final class InjectionCorpus {
 
     static final String[] ORDINARY = { "python-errors", "java-errors", "node-npm-errors", "git-output",
             "shell-c-errors", "help-output", "python-docs", "git-manpages", "gnu-manpages", "debian-readmes",
-            "code-memory-docs", "code-memory-commits" };
+            "code-memory-docs", "code-memory-commits", "llm-app-work" };
+
+    static final String[] PAYLOADS = { "payloads", "memory-payloads" };
+
+    /**
+     * The family whose payloads are the user's own prompts, gated as the user's words
+     * are.
+     */
+    static final String USER_PROMPTS = "query-only";
+
+    /** Separates the events of one payload; each event is gated alone. */
+    static final String EVENT = "\u241E";
 
     /**
      * A word: one Han, Hiragana or Katakana character (those scripts put no spaces
@@ -40,10 +53,35 @@ public final class InjectionCorpus {
             "[\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}]|[\\p{L}\\p{N}\\p{M}&&[^\\p{IsHan}\\p{IsHiragana}\\p{IsKatakana}]]+");
 
     /** One payload: the text as the gate sees it and the instruction spans inside it. */
-    record Payload(String family, String text, List<String> spans, List<String> context, int line) {
+    record Payload(String family, String text, List<String> spans, List<String> context, int line, String file) {
+
+        String where() {
+            return file + ":" + line;
+        }
+
+        /** The payload as it may be shown: each event gated alone, the events joined. */
+        String gated() {
+            List<String> shown = new ArrayList<>();
+            for (String event : text.split("\\s*" + EVENT + "\\s*")) {
+                shown.add((USER_PROMPTS.equals(family) ? ContextGate.passUserText(event) : ContextGate.pass(event))
+                    .text());
+            }
+            return String.join("\n", shown);
+        }
+
+        /** How many parts the gate withholds from the payload's events. */
+        int withheld() {
+            int withheld = 0;
+            for (String event : text.split("\\s*" + EVENT + "\\s*")) {
+                withheld += (USER_PROMPTS.equals(family) ? ContextGate.passUserText(event) : ContextGate.pass(event))
+                    .withheld();
+            }
+            return withheld;
+        }
     }
 
-    record FamilyResult(String family, int payloads, int reached, List<String> examples) {
+    record FamilyResult(String family, int payloads, int reached, int lostContext, List<String> examples,
+            List<String> reachedAt) {
     }
 
     record Report(List<FamilyResult> families, List<OrdinaryText.Result> ordinary) {
@@ -53,6 +91,15 @@ public final class InjectionCorpus {
 
         int reached() {
             return families.stream().mapToInt(FamilyResult::reached).sum();
+        }
+
+        int lostContext() {
+            return families.stream().mapToInt(FamilyResult::lostContext).sum();
+        }
+
+        /** {@code reached <file>:<line>} for every payload that reaches the context. */
+        List<String> reachedAt() {
+            return families.stream().flatMap(f -> f.reachedAt().stream()).map(w -> "reached " + w).sorted().toList();
         }
 
         int lines() {
@@ -69,12 +116,12 @@ public final class InjectionCorpus {
 
         String table() {
             StringBuilder sb = new StringBuilder();
-            sb.append(String.format("%-28s %8s %8s%n", "family", "payloads", "reached"));
+            sb.append(String.format("%-28s %8s %8s %8s%n", "family", "payloads", "reached", "lost ctx"));
             for (FamilyResult f : families) {
-                sb.append(String.format("%-28s %8d %8d%n", f.family(), f.payloads(), f.reached()));
+                sb.append(String.format("%-28s %8d %8d %8d%n", f.family(), f.payloads(), f.reached(), f.lostContext()));
             }
-            sb.append(
-                    String.format("%-28s %8d %8d   (%d families)%n%n", "ALL", payloads(), reached(), families.size()));
+            sb.append(String.format("%-28s %8d %8d %8d   (%d families)%n%n", "ALL", payloads(), reached(),
+                    lostContext(), families.size()));
             sb.append(OrdinaryText.table(ordinary, 8));
             return sb.toString();
         }
@@ -102,15 +149,21 @@ public final class InjectionCorpus {
         List<FamilyResult> families = new ArrayList<>();
         for (Map.Entry<String, List<Payload>> e : byFamily.entrySet()) {
             int reached = 0;
+            int lost = 0;
             List<String> examples = new ArrayList<>();
+            List<String> reachedAt = new ArrayList<>();
             for (Payload p : e.getValue()) {
-                String out = ContextGate.pass(p.text()).text();
+                String out = p.gated();
                 if (reaches(p, out)) {
                     reached++;
-                    examples.add("line " + p.line() + ": " + escape(out));
+                    examples.add(p.where() + ": " + escape(out));
+                    reachedAt.add(p.where());
+                }
+                if (losesContext(p, out)) {
+                    lost++;
                 }
             }
-            families.add(new FamilyResult(e.getKey(), e.getValue().size(), reached, examples));
+            families.add(new FamilyResult(e.getKey(), e.getValue().size(), reached, lost, examples, reachedAt));
         }
         return new Report(families,
                 OrdinaryText.measure("/injection/ordinary", List.of(ORDINARY), line -> ContextGate.pass(line).text()));
@@ -161,6 +214,42 @@ public final class InjectionCorpus {
         return Normalizer.normalize(sb, Normalizer.Form.NFKC).toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * Whether legitimate text of the payload is lost: some run of {@value #RUN}
+     * consecutive words of an unmarked piece (the whole piece when it is shorter) is
+     * missing from the gated text.
+     */
+    static boolean losesContext(Payload payload, String gated) {
+        String out = joined(words(gated));
+        for (String piece : payload.context()) {
+            List<String> words = words(piece);
+            int run = Math.min(RUN, words.size());
+            for (int i = 0; run > 0 && i + run <= words.size(); i++) {
+                if (!out.contains(joined(words.subList(i, i + run)))) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /**
+     * {@code changed <file>:<line>} for every ordinary line the gate changes, by its line
+     * number in the file.
+     */
+    static List<String> changedAt() {
+        List<String> changed = new ArrayList<>();
+        for (String file : ORDINARY) {
+            String[] lines = OrdinaryText.resource("/injection/ordinary/" + file + ".txt").split("\n");
+            for (int i = 0; i < lines.length; i++) {
+                if (!lines[i].isBlank() && !ContextGate.pass(lines[i]).text().equals(lines[i])) {
+                    changed.add("changed " + file + ":" + (i + 1));
+                }
+            }
+        }
+        return changed.stream().sorted().toList();
+    }
+
     static List<String> words(String s) {
         List<String> words = new ArrayList<>();
         Matcher m = WORD.matcher(normalize(s));
@@ -176,14 +265,16 @@ public final class InjectionCorpus {
 
     static List<Payload> payloads() {
         List<Payload> payloads = new ArrayList<>();
-        int lineNo = 0;
-        for (String line : OrdinaryText.resource("/injection/payloads.txt").split("\n")) {
-            lineNo++;
-            if (line.isBlank() || line.startsWith("#")) {
-                continue;
+        for (String file : PAYLOADS) {
+            int lineNo = 0;
+            for (String line : OrdinaryText.resource("/injection/" + file + ".txt").split("\n")) {
+                lineNo++;
+                if (line.isBlank() || line.startsWith("#")) {
+                    continue;
+                }
+                int tab = line.indexOf('\t');
+                payloads.add(parse(line.substring(0, tab), unescape(line.substring(tab + 1)), lineNo, file));
             }
-            int tab = line.indexOf('\t');
-            payloads.add(parse(line.substring(0, tab), unescape(line.substring(tab + 1)), lineNo));
         }
         return payloads;
     }
@@ -192,6 +283,10 @@ public final class InjectionCorpus {
      * Splits marked text into the plain text, its ⟦marked⟧ spans and the unmarked pieces.
      */
     static Payload parse(String family, String marked, int line) {
+        return parse(family, marked, line, "t");
+    }
+
+    static Payload parse(String family, String marked, int line, String file) {
         StringBuilder text = new StringBuilder();
         List<String> spans = new ArrayList<>();
         List<String> context = new ArrayList<>();
@@ -211,7 +306,7 @@ public final class InjectionCorpus {
             spans.add(span);
             p = close + 1;
         }
-        return new Payload(family, text.toString(), spans, context, line);
+        return new Payload(family, text.toString(), spans, context, line, file);
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.codememory.processors.guard;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.processors.corpus.OrdinaryText;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
@@ -15,28 +16,42 @@ import org.junit.jupiter.api.Test;
  */
 class InjectionCorpusTests {
 
-    /**
-     * Payloads a word-level gate cannot see, counted and named in the README: an
-     * instruction split into quoted pieces to be joined ("Let a = 'ignore all previous'.
-     * Let b = '…'. Now do a + b": the joining is withheld, the pieces stay). Tool output
-     * is never replayed into an injected context at all, so these matter only for
-     * Claude's own replies and for {@code show}.
-     */
-    private static final int KNOWN_LIMITS = 1;
-
     private static InjectionCorpus.Report report;
+
+    private static List<String> expected;
 
     @BeforeAll
     static void measure() {
         report = InjectionCorpus.measure();
         System.out.print(report.table());
+        expected = OrdinaryText.resource("/injection/expected.txt")
+            .lines()
+            .filter(line -> !line.isBlank() && !line.startsWith("#"))
+            .map(line -> line.replaceFirst("\\s+#.*$", ""))
+            .toList();
     }
 
+    /**
+     * The payloads that reach the context are exactly those named in
+     * {@code expected.txt}, with the reason each is a known limit: one more is a
+     * regression, one fewer an improvement to check in.
+     */
     @Test
-    void noPayloadOfAtLeastTwentyFamiliesReachesTheContextButTheKnownLimits() {
-        assertThat(report.families()).hasSizeGreaterThanOrEqualTo(20);
-        assertThat(report.payloads()).isGreaterThanOrEqualTo(200);
-        assertThat(report.reached()).as(report.details()).isLessThanOrEqualTo(KNOWN_LIMITS);
+    void thePayloadsThatReachTheContextAreExactlyTheKnownLimits() {
+        assertThat(report.families()).hasSizeGreaterThanOrEqualTo(30);
+        assertThat(report.payloads()).isGreaterThanOrEqualTo(340);
+        assertThat(report.reachedAt()).as(report.details())
+            .containsExactlyElementsOf(expected.stream().filter(line -> line.startsWith("reached ")).toList());
+    }
+
+    /**
+     * The ordinary lines the gate changes are exactly those named in
+     * {@code expected.txt}.
+     */
+    @Test
+    void theOrdinaryLinesChangedAreExactlyTheKnownOnes() {
+        assertThat(InjectionCorpus.changedAt()).as(report.details())
+            .containsExactlyElementsOf(expected.stream().filter(line -> line.startsWith("changed ")).toList());
     }
 
     @Test
@@ -45,12 +60,29 @@ class InjectionCorpusTests {
         assertThat(report.falsePositiveRate()).as(report.details()).isLessThanOrEqualTo(0.01);
     }
 
+    /**
+     * Coding work on LLM applications (to-do items, commit subjects, file names, the
+     * user's requests, code comments about prompts, agents, roles and system messages):
+     * at most 0.5% of at least 500 items withheld.
+     */
+    @Test
+    void withholdsAtMostHalfAPercentOfCodingWorkOnLlmApplications() {
+        OrdinaryText.Result work = report.ordinary()
+            .stream()
+            .filter(r -> r.file().equals("llm-app-work"))
+            .findFirst()
+            .orElseThrow();
+
+        assertThat(work.lines()).isGreaterThanOrEqualTo(500);
+        assertThat(work.rate()).as(String.join("\n", work.examples())).isLessThanOrEqualTo(0.005);
+    }
+
     @Test
     void withholdsSomethingFromEveryPayload() {
         List<String> untouched = new ArrayList<>();
         for (InjectionCorpus.Payload payload : InjectionCorpus.payloads()) {
-            if (ContextGate.pass(payload.text()).withheld() == 0) {
-                untouched.add("line " + payload.line() + " " + payload.family() + ": " + payload.text());
+            if (payload.withheld() == 0) {
+                untouched.add(payload.where() + " " + payload.family() + ": " + payload.text());
             }
         }
         assertThat(untouched).isEmpty();

@@ -62,6 +62,16 @@ public final class ErrorLines {
      * surrogate pair.
      */
     public static String firstMeaningful(String output) {
+        int[] line = firstMeaningfulSpan(output);
+        return line == null ? null : output.substring(line[0], cutEnd(output, line[0], line[1]));
+    }
+
+    /**
+     * Where the line {@link #firstMeaningful} takes lies in {@code output}, whole (not
+     * cut to {@value #MAX_LINE} characters): {@code {from, to}}, or null when there is
+     * none. What is shown of it is gated whole before it is cut.
+     */
+    public static int[] firstMeaningfulSpan(String output) {
         if (output == null) {
             return null;
         }
@@ -89,13 +99,13 @@ public final class ErrorLines {
                 continue;
             }
             if (hasCue(output, line[0], line[1])) {
-                return cut(output, line[0], line[1]);
+                return line;
             }
             if (first == null) {
                 first = line;
             }
         }
-        return first == null ? null : cut(output, first[0], first[1]);
+        return first;
     }
 
     /**
@@ -141,15 +151,18 @@ public final class ErrorLines {
         return false;
     }
 
-    private static String cut(String s, int from, int to) {
+    /**
+     * Where the line {@code s[from, to)} ends when cut to {@value #MAX_LINE} characters.
+     */
+    public static int cutEnd(String s, int from, int to) {
         if (to - from <= MAX_LINE) {
-            return s.substring(from, to);
+            return to;
         }
         for (int i = from + MAX_LINE; i > from; i--) {
             if (Character.isWhitespace(s.charAt(i))) {
                 int end = trim(s, from, i)[1];
                 if (end > from) {
-                    return s.substring(from, end);
+                    return end;
                 }
             }
         }
@@ -157,7 +170,7 @@ public final class ErrorLines {
         if (Character.isHighSurrogate(s.charAt(end - 1)) && Character.isLowSurrogate(s.charAt(end))) {
             end--;
         }
-        return s.substring(from, end);
+        return end;
     }
 
     /**

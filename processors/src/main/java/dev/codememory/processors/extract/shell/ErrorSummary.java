@@ -55,6 +55,9 @@ public final class ErrorSummary {
             + "|pretend|write|print|output|reveal|call|open|visit|download|install|summari[sz]e|recommend|translate"
             + "|list|make|never|always|instead|nevermind|note|important|attention|warning to)\\b");
 
+    /** How a withheld part starts, also when a cut leaves only its start. */
+    private static final String WITHHELD = ContextGate.MARKER.substring(0, 9);
+
     /** The most words a clause keeps. */
     static final int CLAUSE_WORDS = 12;
 
@@ -110,15 +113,19 @@ public final class ErrorSummary {
         return new Parts(kind, exit == null ? null : Integer.valueOf(exit), clause(line));
     }
 
+    /**
+     * The first clause of {@code line}, from the line gated whole: a clause cut from an
+     * instruction would no longer look like one.
+     */
     private static String clause(String line) {
-        String text = LEADING_ERROR.matcher(line).replaceFirst("");
+        String text = LEADING_ERROR.matcher(ContextGate.pass(line).text()).replaceFirst("");
         Matcher end = SENTENCE_END.matcher(text);
         if (end.find()) {
             text = text.substring(0, end.start());
         }
         text = TextCuts.shorten(text.strip(), CLAUSE_CHARS);
         if (text.isBlank() || text.split("\\s+").length > CLAUSE_WORDS || ADDRESSED.matcher(text).find()
-                || ContextGate.pass(text).withheld() > 0) {
+                || text.contains(WITHHELD) || ContextGate.pass(text).withheld() > 0) {
             return null;
         }
         return text;

@@ -3,12 +3,19 @@ package dev.codememory.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -142,6 +149,67 @@ class McpIntegrationTests {
         }
         finally {
             holder.waitFor(5, TimeUnit.MINUTES);
+        }
+    }
+
+    /**
+     * The real command on its own stdin and stdout, as a careless client drives it: a
+     * line that is not JSON and one that is not JSON-RPC get their errors, the call after
+     * them its answer, and the process ends once its input does.
+     */
+    @Test
+    void answersMalformedLinesWithErrorsGoesOnAndEndsWithItsInput() throws Exception {
+        List<String> command = new ArrayList<>(List.of(JobsJar.java()));
+        command.addAll(dev.codememory.jobs.mcp.McpCommand.serverArguments(JobsJar.JAR));
+        ProcessBuilder pb = new ProcessBuilder(command).directory(tmp.toFile())
+            .redirectError(tmp.resolve("malformed.err").toFile());
+        pb.environment().put("CODE_MEMORY_HOME", home.toString());
+        Process mcp = pb.start();
+        try {
+            BlockingQueue<String> answers = new LinkedBlockingQueue<>();
+            Thread reader = new Thread(() -> {
+                try (BufferedReader out = new BufferedReader(
+                        new InputStreamReader(mcp.getInputStream(), StandardCharsets.UTF_8))) {
+                    out.lines().forEach(answers::add);
+                }
+                catch (IOException e) {
+                    // the process ended
+                }
+            });
+            reader.setDaemon(true);
+            reader.start();
+            Writer in = new OutputStreamWriter(mcp.getOutputStream(), StandardCharsets.UTF_8);
+            for (String line : List
+                .of("{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"initialize\",\"params\":{\"protocolVersion\":"
+                        + "\"2025-06-18\",\"capabilities\":{},\"clientInfo\":{\"name\":\"careless\",\"version\":\"1\"}}}",
+                        "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}", "{not json", "{}",
+                        "{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"tools/call\",\"params\":{\"name\":\"mem-search\","
+                                + "\"arguments\":{\"query\":\"invoices\",\"project\":\"" + PROJECT + "\"}}}")) {
+                in.write(line + "\n");
+            }
+            in.flush();
+
+            List<Map<String, Object>> received = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                String line = answers.poll(2, TimeUnit.MINUTES);
+                assertThat(line).as("answer %d of 4; so far %s", i + 1, received).isNotNull();
+                received.add((Map<String, Object>) Json.parse(line));
+            }
+            assertThat(received).extracting(a -> String.valueOf(a.get("id")))
+                .containsExactly("JsonNumber[literal=1]", "null", "null", "JsonNumber[literal=2]");
+            assertThat(received.get(1).get("error")).asString().contains("-32700").contains("Parse error");
+            assertThat(received.get(2).get("error")).asString().contains("-32600").contains("Invalid Request");
+            Map<String, Object> result = (Map<String, Object>) received.get(3).get("result");
+            assertThat(result.get("isError")).isEqualTo(false);
+            assertThat(String.valueOf(result.get("content"))).contains("[mem:u4WCQ_]");
+
+            in.close(); // the client goes away
+            assertThat(mcp.waitFor(60, TimeUnit.SECONDS)).as("mcp ended with its input").isTrue();
+            assertThat(mcp.exitValue()).isZero();
+            assertThat(answers).isEmpty();
+        }
+        finally {
+            mcp.destroyForcibly();
         }
     }
 

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.serve.client.ServeClient;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.SocketChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -39,7 +43,15 @@ class ServeSocketIntegrationTests {
         try {
             JobsJar.awaitWarm(home, serve, log);
 
-            // the hook: answered by serve with the prompt's vector, on the JDK alone
+            // the hook: answered by serve with the prompt's vector, on the JDK alone,
+            // while clients that never finish their request hold connections open
+            List<SocketChannel> halfSent = new ArrayList<>();
+            for (int i = 0; i < 6; i++) {
+                SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);
+                channel.connect(UnixDomainSocketAddress.of(home.resolve(ServeClient.SOCKET)));
+                channel.write(ByteBuffer.wrap("{\"op\":\"hook\",\"line\":\"".getBytes(StandardCharsets.UTF_8)));
+                halfSent.add(channel);
+            }
             Path classes = tmp.resolve("hook-classes.txt");
             List<String> hook = new ArrayList<>(JobsJar.hookCommand());
             hook.add(hook.indexOf("-jar"), "-Xlog:class+load=info:file=" + classes); // after
@@ -50,6 +62,9 @@ class ServeSocketIntegrationTests {
                 .contains("[mem:");
             assertThat(lastLine(home.resolve("logs/hook.log"))).contains("UserPromptSubmit context:")
                 .contains(" source=serve vectors=true ");
+            for (SocketChannel channel : halfSent) {
+                channel.close();
+            }
             String loaded = Files.readString(classes);
             assertThat(loaded).contains("dev.codememory.jobs.serve.client.ServeClient");
             for (String foreign : List.of("org.springframework.", "org.duckdb.", "ai.djl.", "tools.jackson.",

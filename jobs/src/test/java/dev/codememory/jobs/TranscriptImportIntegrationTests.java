@@ -112,6 +112,20 @@ class TranscriptImportIntegrationTests {
         assertThat(missing.stderr()).contains("no such file or folder");
     }
 
+    @Test
+    void aFifoIsAUsageErrorNotRead() throws Exception {
+        Path fifo = tmp.resolve("session.jsonl");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+
+        // opening the FIFO would wait for a writer for good
+        for (String source : List.of("--transcripts", "--hooks")) {
+            JobsJar.Result refused = JobsJar.run(tmp.resolve("home"), new byte[0], "import", source, fifo.toString());
+
+            assertThat(refused.exit()).as(source).isEqualTo(2);
+            assertThat(refused.stderr()).as(source).contains("import: not a regular file or folder: " + fifo);
+        }
+    }
+
     private Path writeProjects() throws Exception {
         Path shop = Files.createDirectories(tmp.resolve("shop"));
         Path project = Files.createDirectories(tmp.resolve("projects/-tmp-shop"));

@@ -126,6 +126,28 @@ class WorkingSetIntegrationTests {
     }
 
     @Test
+    void aTranscriptPathThatIsAFifoIsSkippedNotRead() throws Exception {
+        Path fifo = tmp.resolve("fifo-1.jsonl");
+        Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mkfifo.waitFor()).isZero();
+        Map<String, Object> prompt = new java.util.LinkedHashMap<>();
+        prompt.put("session_id", "fifo-1");
+        prompt.put("cwd", project.toString());
+        prompt.put("hook_event_name", "UserPromptSubmit");
+        prompt.put("prompt", "Add a password reset link");
+        prompt.put("transcript_path", fifo.toString());
+        HookEvents.hook(home, prompt);
+
+        // opening the FIFO would wait for a writer past the hook's budget, and the
+        // answer would be abandoned: nothing shown
+        String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
+                "session_id", "fifo-1", "cwd", project.toString(), "source", "resume")));
+
+        assertThat(context).startsWith("Where the work stood in session fifo-1, read")
+            .containsPattern("Goal, the user's latest request:\n- \"Add a password reset link\"  \\[ev:[0-9a-f]{8}]");
+    }
+
+    @Test
     @SuppressWarnings("unchecked")
     void eventsStillInTheSpoolCountBeforeTheyAreIngested() throws Exception {
         HookEvents events = new HookEvents(project);

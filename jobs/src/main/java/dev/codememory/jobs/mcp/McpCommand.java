@@ -93,6 +93,20 @@ public final class McpCommand implements Callable<Integer> {
     }
 
     /**
+     * Whether the SDK's stdio transport reads this line as a message: its session ends at
+     * the first line it cannot read ({@link McpStdio} answers that line instead).
+     */
+    static boolean reads(String line) {
+        try {
+            McpSchema.deserializeJsonRpcMessage(McpJsonDefaults.getMapper(), line);
+            return true;
+        }
+        catch (java.io.IOException | RuntimeException e) {
+            return false;
+        }
+    }
+
+    /**
      * Initializes, lists the tools and answers a call with bad input (no database is
      * touched), as a client would, through {@link McpStdio} on in-memory streams; exits 0
      * once all three answers are written.

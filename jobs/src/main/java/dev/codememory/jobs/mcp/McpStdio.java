@@ -38,6 +38,14 @@ import java.util.concurrent.TimeUnit;
  * stdout as they are. A message that arrives before the engine is ready waits for it.
  *
  * <p>
+ * A line that is not a JSON-RPC 2.0 message is answered here and never reaches the engine
+ * (the SDK's stdio transport ends its session at the first line it cannot read, and
+ * answers nothing after it): one that is not JSON with a parse error (-32700), one that
+ * is not a request, notification or response with an invalid-request error (-32600), both
+ * with the request's id where it has a valid one, else null. Reading goes on with the
+ * next line.
+ *
+ * <p>
  * At the end of stdin every request already forwarded is answered before the engine's
  * input ends (the SDK drops what it has not answered by then) and the process ends.
  */
@@ -56,11 +64,25 @@ public final class McpStdio {
     /** How long the end of stdin waits for forwarded requests to be answered. */
     private static final Duration DRAIN = Duration.ofMinutes(3);
 
+    /** JSON-RPC's code for a line that is not JSON. */
+    static final int PARSE_ERROR = -32700;
+
+    /** JSON-RPC's code for JSON that is not a request, notification or response. */
+    static final int INVALID_REQUEST = -32600;
+
     /** Starts the SDK server on these streams; the result closes it. */
     @FunctionalInterface
     interface Engine {
 
         AutoCloseable start(InputStream in, OutputStream out) throws Exception;
+
+        /**
+         * Whether the engine's own reader takes this message; one it cannot read would
+         * end its session. Asked once the engine has started.
+         */
+        default boolean reads(String line) {
+            return true;
+        }
 
     }
 
@@ -117,6 +139,11 @@ public final class McpStdio {
             return McpCommand.engine(in, out);
         }
 
+        @Override
+        public boolean reads(String line) {
+            return McpCommand.reads(line);
+        }
+
     }
 
     /** Reads stdin to its end; returns the exit code once every request is answered. */
@@ -127,8 +154,21 @@ public final class McpStdio {
                 if (line.isBlank()) {
                     continue;
                 }
-                Map<?, ?> message = parse(line);
-                if (forwarding || message == null || !answeredHere(message)) {
+                Object parsed;
+                try {
+                    parsed = Json.parse(line);
+                }
+                catch (RuntimeException e) {
+                    write(error(null, PARSE_ERROR, "Parse error: " + e.getMessage()));
+                    continue;
+                }
+                String invalid = invalid(parsed);
+                if (invalid != null) {
+                    write(error(validId(parsed), INVALID_REQUEST, "Invalid Request: " + invalid));
+                    continue;
+                }
+                Map<?, ?> message = (Map<?, ?>) parsed;
+                if (forwarding || !answeredHere(message)) {
                     forward(line, message);
                 }
             }
@@ -148,6 +188,46 @@ public final class McpStdio {
             }
         }
         return 0;
+    }
+
+    /**
+     * Why a parsed line is not a JSON-RPC 2.0 request, notification or response (null: it
+     * is one). A batch (an array) is not taken: MCP has none since 2025-06-18, and the
+     * SDK reads none.
+     */
+    static String invalid(Object parsed) {
+        if (!(parsed instanceof Map<?, ?> message)) {
+            return "a message is a JSON object";
+        }
+        if (!"2.0".equals(message.get("jsonrpc"))) {
+            return "jsonrpc must be \"2.0\"";
+        }
+        if (message.containsKey("id") && validId(message) == null) {
+            return "id must be a string or a number";
+        }
+        if (message.containsKey("method")) {
+            if (!(message.get("method") instanceof String)) {
+                return "method must be a string";
+            }
+            Object params = message.get("params");
+            if (params != null && !(params instanceof Map<?, ?>) && !(params instanceof List<?>)) {
+                return "params must be an object or an array";
+            }
+            return null;
+        }
+        if (!message.containsKey("id")) {
+            return "a request has a method and an id, a notification a method, a response an id";
+        }
+        if (message.containsKey("result") == message.containsKey("error")) {
+            return "a message without a method is a response, with either a result or an error";
+        }
+        return null;
+    }
+
+    /** The message's id when it is a string or a number, else null. */
+    private static Object validId(Object parsed) {
+        Object id = parsed instanceof Map<?, ?> message ? message.get("id") : null;
+        return id instanceof String || id instanceof Json.JsonNumber ? id : null;
     }
 
     /**
@@ -225,6 +305,17 @@ public final class McpStdio {
         return Map.of("tools", tools);
     }
 
+    private static String error(Object id, int code, String message) {
+        Map<String, Object> error = new LinkedHashMap<>();
+        error.put("code", code);
+        error.put("message", message);
+        Map<String, Object> answer = new LinkedHashMap<>();
+        answer.put("jsonrpc", "2.0");
+        answer.put("id", id);
+        answer.put("error", error);
+        return Json.write(answer);
+    }
+
     private static String result(Object id, Object result) {
         Map<String, Object> answer = new LinkedHashMap<>();
         answer.put("jsonrpc", "2.0");
@@ -295,18 +386,17 @@ public final class McpStdio {
         catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        boolean request = message != null && message.get("method") != null && message.get("id") != null;
+        boolean request = message.get("method") != null && message.get("id") != null;
         if (failure != null) {
             if (request) {
-                Map<String, Object> error = new LinkedHashMap<>();
-                error.put("code", -32603);
-                error.put("message", "code-memory: " + failure);
-                Map<String, Object> answer = new LinkedHashMap<>();
-                answer.put("jsonrpc", "2.0");
-                answer.put("id", message.get("id"));
-                answer.put("error", error);
-                write(Json.write(answer));
+                write(error(message.get("id"), -32603, "code-memory: " + failure));
             }
+            return;
+        }
+        if (!engine.reads(line)) {
+            // JSON-RPC, but past what the engine's parser takes (a number of 1,000
+            // digits, say)
+            write(error(validId(message), INVALID_REQUEST, "Invalid Request: the MCP server cannot read this message"));
             return;
         }
         if (request) {

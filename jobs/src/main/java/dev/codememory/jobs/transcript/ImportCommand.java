@@ -102,6 +102,11 @@ public final class ImportCommand implements Callable<Integer> {
             err.println("import: no such file or folder: " + path);
             return ExitCode.USAGE;
         }
+        if (!Files.isDirectory(path) && !Files.isRegularFile(path)) {
+            // a FIFO or a device: opening it could wait for good
+            err.println("import: not a regular file or folder: " + path);
+            return ExitCode.USAGE;
+        }
         CodeMemoryHome home = invocation.home().ensureCreated();
         SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), HookCommand.maxFieldBytes());
         try {

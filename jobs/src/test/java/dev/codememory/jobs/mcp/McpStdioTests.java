@@ -1,6 +1,8 @@
 package dev.codememory.jobs.mcp;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
@@ -77,6 +79,78 @@ class McpStdioTests {
             .isEqualTo("Method not found: resources/list");
     }
 
+    @Test
+    void answersLinesThatAreNotJsonRpcWithErrorsAndGoesOn() {
+        String longNumber = "1".repeat(1_100);
+        List<Map<?, ?>> answers = exchange(sdkEngine(), INITIALIZE.formatted("2025-06-18"), INITIALIZED, "{not json",
+                "{}", "[{\"jsonrpc\":\"2.0\",\"id\":20,\"method\":\"ping\"}]",
+                "{\"jsonrpc\":\"2.0\",\"id\":21,\"method\":5}",
+                "{\"jsonrpc\":\"2.0\",\"id\":{\"x\":1},\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"1.0\",\"id\":\"old\",\"method\":\"ping\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":22,\"method\":\"tools/call\",\"params\":\"mem-search\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":23}",
+                call(24, "mem-search", "{\"query\":\"x\",\"limit\":" + longNumber + "}"),
+                call(3, "mem-search", "{\"query\":\"\"}"), "{\"jsonrpc\":\"2.0\",\"id\":4,\"method\":\"tools/list\"}",
+                "{\"jsonrpc\":\"2.0\",\"id\":5,\"method\":\"ping\"}");
+
+        assertThat(answers.subList(0, 10)).extracting(McpStdioTests::id, McpStdioTests::errorCode)
+            .containsExactly(tuple("1", null), tuple("null", "-32700"), tuple("null", "-32600"),
+                    tuple("null", "-32600"), tuple("21", "-32600"), tuple("null", "-32600"), tuple("old", "-32600"),
+                    tuple("22", "-32600"), tuple("23", "-32600"), tuple("24", "-32600"));
+        assertThat(answers.subList(10, answers.size())).extracting(McpStdioTests::id, McpStdioTests::errorCode)
+            .containsExactlyInAnyOrder(tuple("3", null), tuple("4", null), tuple("5", null));
+        assertThat(errorMessage(answers.get(1))).startsWith("Parse error: ");
+        assertThat(errorMessage(answers.get(2))).isEqualTo("Invalid Request: jsonrpc must be \"2.0\"");
+        assertThat(errorMessage(answers.get(3))).isEqualTo("Invalid Request: a message is a JSON object");
+        assertThat(errorMessage(answers.get(4))).isEqualTo("Invalid Request: method must be a string");
+        assertThat(errorMessage(answers.get(5))).isEqualTo("Invalid Request: id must be a string or a number");
+        assertThat(errorMessage(answers.get(7))).isEqualTo("Invalid Request: params must be an object or an array");
+        assertThat(errorMessage(answers.get(8)))
+            .isEqualTo("Invalid Request: a message without a method is a response, with either a result or an error");
+        assertThat(errorMessage(answers.get(9))).isEqualTo("Invalid Request: the MCP server cannot read this message");
+        assertThat(text(answers, "3")).isEqualTo("query is empty: say what to look for");
+        assertThat(answers).filteredOn(a -> id(a).equals("4"))
+            .singleElement()
+            .extracting(a -> ((List<?>) ((Map<?, ?>) a.get("result")).get("tools")).size())
+            .isEqualTo(ToolCatalog.TOOLS.size());
+    }
+
+    @Test
+    void answersAMalformedLineBeforeInitializeAndStillInitializes() {
+        List<Map<?, ?>> answers = exchange(sdkEngine(), "{not json", INITIALIZE.formatted("2025-06-18"), INITIALIZED,
+                call(2, "mem-search", "{\"query\":\"\"}"));
+
+        assertThat(answers).extracting(McpStdioTests::id, McpStdioTests::errorCode)
+            .containsExactly(tuple("null", "-32700"), tuple("1", null), tuple("2", null));
+        assertThat(text(answers, "2")).isEqualTo("query is empty: say what to look for");
+    }
+
+    /** The SDK server on the test's home, reading what the real command reads. */
+    private McpStdio.Engine sdkEngine() {
+        return new McpStdio.Engine() {
+
+            @Override
+            public AutoCloseable start(java.io.InputStream in, java.io.OutputStream out) {
+                return engine(in, out);
+            }
+
+            @Override
+            public boolean reads(String line) {
+                return McpCommand.reads(line);
+            }
+
+        };
+    }
+
+    static String errorCode(Map<?, ?> answer) {
+        return answer.get("error") instanceof Map<?, ?> error && error.get("code") instanceof Json.JsonNumber code
+                ? code.literal() : null;
+    }
+
+    static String errorMessage(Map<?, ?> answer) {
+        return String.valueOf(((Map<?, ?>) answer.get("error")).get("message"));
+    }
+
     private AutoCloseable engine(java.io.InputStream in, java.io.OutputStream out) {
         McpSyncServer server = McpCommand.server(in, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new McpCommand.Calls(new CodeMemoryHome(home)));
@@ -98,13 +172,17 @@ class McpStdioTests {
         return String.valueOf(((Map<?, ?>) ((List<?>) result.get("content")).get(0)).get("text"));
     }
 
-    /** Runs McpStdio over these lines to the end of its input; its answers. */
+    /**
+     * Runs McpStdio over these lines to the end of its input, which it must reach within
+     * a minute; its answers.
+     */
     static List<Map<?, ?>> exchange(McpStdio.Engine engine, String... lines) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        int exit = new McpStdio(
+        McpStdio stdio = new McpStdio(
                 new ByteArrayInputStream((String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8)), out,
-                engine)
-            .serve();
+                engine);
+        int exit = assertTimeoutPreemptively(Duration.ofMinutes(1), stdio::serve,
+                "every request answered and the input's end reached");
         assertThat(exit).isZero();
         return parse(out);
     }

@@ -2,8 +2,7 @@ package dev.codememory.readers.transcript;
 
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.nio.ByteBuffer;
-import java.nio.channels.SeekableByteChannel;
+import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -59,8 +58,9 @@ public class TranscriptReader {
     }
 
     /**
-     * The transcript's messages in order, or an empty list when the file is missing or
-     * unreadable.
+     * The transcript's messages in order, or an empty list when the file is missing,
+     * unreadable, not a regular file ({@link TranscriptFile}) or over {@value #MAX_BYTES}
+     * bytes.
      */
     public List<Message> read(Path transcript) {
         if (transcript == null || !Files.isRegularFile(transcript)) {
@@ -71,7 +71,8 @@ public class TranscriptReader {
             if (Files.size(transcript) > MAX_BYTES) {
                 return List.of();
             }
-            try (BufferedReader in = Files.newBufferedReader(transcript, StandardCharsets.UTF_8)) {
+            try (BufferedReader in = new BufferedReader(
+                    new InputStreamReader(TranscriptFile.open(transcript), StandardCharsets.UTF_8.newDecoder()))) {
                 String line;
                 int anonymous = 0;
                 while ((line = in.readLine()) != null) {
@@ -125,20 +126,13 @@ public class TranscriptReader {
 
     /**
      * The last git branch named in the final {@code tailBytes} of the transcript file,
-     * unredacted; null when it names none there, or the file cannot be read. Reads only
-     * that tail, so it costs the same for a transcript of any length (a session start
-     * asks).
+     * unredacted; null when it names none there, or the file cannot be read or is not a
+     * regular file (a FIFO is never opened: {@link TranscriptFile}). Reads only that
+     * tail, so it costs the same for a transcript of any length (a session start asks).
      */
     public static String branchInTail(Path transcript, int tailBytes) {
-        try (SeekableByteChannel channel = Files.newByteChannel(transcript)) {
-            long size = channel.size();
-            long from = Math.max(0, size - tailBytes);
-            ByteBuffer buffer = ByteBuffer.allocate((int) (size - from));
-            channel.position(from);
-            while (buffer.hasRemaining() && channel.read(buffer) > 0) {
-                // fill the tail
-            }
-            String tail = new String(buffer.array(), 0, buffer.position(), StandardCharsets.UTF_8);
+        try {
+            String tail = new String(TranscriptFile.tail(transcript, tailBytes), StandardCharsets.UTF_8);
             Matcher m = BRANCH.matcher(tail);
             String last = null;
             while (m.find()) {

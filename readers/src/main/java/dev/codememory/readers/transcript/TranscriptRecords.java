@@ -82,9 +82,10 @@ public final class TranscriptRecords {
         else {
             found.add(path);
             String name = path.getFileName().toString();
-            Path subagents = path.resolveSibling(name.substring(0, name.length() - ".jsonl".length()))
-                .resolve("subagents");
-            if (name.endsWith(".jsonl") && Files.isDirectory(subagents)) {
+            Path subagents = name.endsWith(".jsonl")
+                    ? path.resolveSibling(name.substring(0, name.length() - ".jsonl".length())).resolve("subagents")
+                    : null;
+            if (subagents != null && Files.isDirectory(subagents)) {
                 try (Stream<Path> list = Files.list(subagents)) {
                     list.filter(p -> p.getFileName().toString().endsWith(".jsonl") && Files.isRegularFile(p))
                         .forEach(found::add);
@@ -137,11 +138,12 @@ public final class TranscriptRecords {
     }
 
     /**
-     * The file's lines, bytes that are not UTF-8 replaced (a transcript is never rejected
-     * for them).
+     * The file's lines as they were when it was opened, bytes that are not UTF-8 replaced
+     * (a transcript is never rejected for them); an error for a path that is not a
+     * regular file ({@link TranscriptFile}).
      */
     private static BufferedReader lines(Path file) throws IOException {
-        return new BufferedReader(new InputStreamReader(Files.newInputStream(file),
+        return new BufferedReader(new InputStreamReader(TranscriptFile.open(file),
                 StandardCharsets.UTF_8.newDecoder()
                     .onMalformedInput(CodingErrorAction.REPLACE)
                     .onUnmappableCharacter(CodingErrorAction.REPLACE)),

@@ -2,10 +2,12 @@ package dev.codememory.readers.transcript;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import dev.codememory.readers.transcript.TranscriptReader.Message;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -48,6 +50,17 @@ class TranscriptReaderTests {
         assertThat(TranscriptReader.branchInTail(file, 10_000)).isEqualTo("feature/\"quoted\"-\u00e9");
         assertThat(TranscriptReader.branchInTail(file, 2_060)).as("no whole branch in the last 2,060 bytes").isNull();
         assertThat(TranscriptReader.branchInTail(dir.resolve("missing.jsonl"), 10_000)).isNull();
+    }
+
+    @Test
+    void aFifoIsNeitherOpenedNorRead() throws Exception {
+        Path fifo = TranscriptFileTests.fifo(dir.resolve("fifo.jsonl"));
+
+        // opening a FIFO for reading waits for a writer: none comes
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            assertThat(TranscriptReader.branchInTail(fifo, 10_000)).isNull();
+            assertThat(reader.read(fifo)).isEmpty();
+        });
     }
 
     @Test

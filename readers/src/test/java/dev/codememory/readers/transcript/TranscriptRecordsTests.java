@@ -1,9 +1,13 @@
 package dev.codememory.readers.transcript;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -47,6 +51,21 @@ class TranscriptRecordsTests {
             .containsExactly(project.resolve("c-first.jsonl"), subagents.resolve("agent-1.jsonl"));
         assertThat(TranscriptRecords.isSubagentFile(subagents.resolve("agent-1.jsonl"))).isTrue();
         assertThat(TranscriptRecords.isSubagentFile(project.resolve("c-first.jsonl"))).isFalse();
+    }
+
+    @Test
+    void aFifoGivenOrFoundIsNeverOpened() throws Exception {
+        Path project = Files.createDirectories(projects.resolve("-home-dev-shop"));
+        Files.writeString(project.resolve("a.jsonl"), "{\"timestamp\":\"2026-03-01T10:00:00Z\"}\n");
+        Path fifo = TranscriptFileTests.fifo(project.resolve("b.jsonl"));
+
+        assertTimeoutPreemptively(Duration.ofSeconds(10), () -> {
+            assertThat(TranscriptRecords.files(projects)).containsExactly(project.resolve("a.jsonl"));
+            assertThatThrownBy(() -> TranscriptRecords.files(fifo)).isInstanceOf(IOException.class)
+                .hasMessage("not a regular file: " + fifo);
+            assertThatThrownBy(() -> TranscriptRecords.read(fifo)).isInstanceOf(IOException.class)
+                .hasMessage("not a regular file: " + fifo);
+        });
     }
 
 }

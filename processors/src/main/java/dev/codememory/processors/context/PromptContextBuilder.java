@@ -1,5 +1,6 @@
 package dev.codememory.processors.context;
 
+import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.query.MatchBand;
 import java.util.ArrayList;
@@ -269,7 +270,8 @@ public final class PromptContextBuilder {
      */
     private static String detailContent(MemoryDetail detail, int maxBody, GateTally gate) {
         String title = gate.gated(detail.title(), detail.trusted()).strip();
-        String body = ContextText.head(gate.gated(detail.body(), detail.trusted()), maxBody).strip();
+        String body = ContextText.head(gate.gated(ContextGate.reach(detail.body(), maxBody), detail.trusted()), maxBody)
+            .strip();
         String recorded = body.startsWith(title) ? body : body.isEmpty() ? title : title + "\n\n" + body;
         StringBuilder content = new StringBuilder(ContextText.quoted(recorded));
         List<String> quotes = new ArrayList<>();
@@ -278,7 +280,8 @@ public final class PromptContextBuilder {
                 quotes.add(evidence.provenance().label() + ": " + NOT_REPLAYED);
                 continue;
             }
-            String quote = ContextText.line(gate.gated(evidence.text(), evidence.provenance()), QUOTE_CHARS);
+            String quote = ContextText
+                .line(gate.gated(ContextGate.reach(evidence.text(), QUOTE_CHARS), evidence.provenance()), QUOTE_CHARS);
             if (!quote.isEmpty()) {
                 quotes.add(evidence.provenance().label() + ": " + ContextText.quotation(quote));
             }

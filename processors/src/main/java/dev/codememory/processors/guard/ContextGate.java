@@ -88,6 +88,9 @@ public final class ContextGate {
     /** Characters of a source gated either side of a quote taken from it. */
     private static final int QUOTE_WINDOW = 1_000;
 
+    /** How far past a cut {@link #reach} reads at most. */
+    static final int CUT_REACH = 2_000;
+
     /**
      * Texts gated lately: the same titles, summaries and quotes come up prompt after
      * prompt in a resident {@code serve}, and gating costs about 3 ms per 1,000
@@ -179,7 +182,30 @@ public final class ContextGate {
      * here.
      */
     public static String shorten(String text, int max) {
-        return TextCuts.shorten(pass(text).text(), max);
+        return TextCuts.shorten(pass(reach(text, max)).text(), max);
+    }
+
+    /**
+     * How far past a cut at {@code max} characters the gate must read so that a part it
+     * withholds is seen whole: to the end of the line the cut falls in, at most
+     * {@value #CUT_REACH} characters on. The gate's parts are clauses, sentences and
+     * lines, so one that starts before the cut ends by then; what lies further can never
+     * be shown, and is not read (a 1 MB body is gated on what fits, not on its megabyte).
+     * The text itself when it is no longer than that.
+     */
+    public static String reach(String text, int max) {
+        if (max < 0 || text.length() <= (long) max + CUT_REACH) {
+            return text;
+        }
+        int end = max + CUT_REACH;
+        int lineEnd = text.indexOf('\n', max);
+        if (lineEnd >= 0 && lineEnd < end) {
+            end = lineEnd;
+        }
+        if (end > 0 && Character.isHighSurrogate(text.charAt(end - 1))) {
+            end--;
+        }
+        return text.substring(0, end);
     }
 
     /**

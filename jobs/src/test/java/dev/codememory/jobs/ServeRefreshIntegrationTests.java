@@ -74,6 +74,18 @@ class ServeRefreshIntegrationTests {
         // the cold path, on its own once serve has stopped, answers the same
         List<String> cold = citations(JobsJar.runIn(project, home, "query", "--json", BY_MEANING));
         assertThat(served).isEqualTo(cold);
+
+        // a word no memory holds: nothing matches, and the near misses only when asked
+        JobsJar.Result nothing = JobsJar.runIn(project, home, "query", "kubernetes");
+        assertThat(nothing.exit()).as(nothing.stderr()).isZero();
+        assertThat(nothing.stdout())
+            .matches("nothing matches \"kubernetes\" \\(\\d+ near miss(es)?: " + "--near-misses lists them\\)\n");
+        JobsJar.Result nearMisses = JobsJar.runIn(project, home, "query", "--near-misses", "kubernetes");
+        assertThat(nearMisses.exit()).as(nearMisses.stderr()).isZero();
+        assertThat(nearMisses.stdout()).startsWith("nothing matches \"kubernetes\"; near misses:\n 1. [mem:");
+        Map<?, ?> json = (Map<?, ?>) Json.parse(JobsJar.runIn(project, home, "query", "--json", "kubernetes").stdout());
+        assertThat(json.get("band")).isEqualTo("none");
+        assertThat((List<?>) json.get("results")).isNotEmpty();
     }
 
     private String fixture() throws Exception {

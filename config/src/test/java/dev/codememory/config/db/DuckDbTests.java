@@ -82,6 +82,38 @@ class DuckDbTests {
         }
     }
 
+    /**
+     * The index of a table changed since the last checkpoint cannot be evicted (as after
+     * a forget in serve): DuckDB refuses a limit below it, after evicting the rest.
+     */
+    @Test
+    void shrinkingBelowWhatCannotBeEvictedEvictsTheRestAndKeepsTheLimit() throws SQLException {
+        try (DuckDb.Session session = new DuckDb(tmp.resolve("memory.duckdb"), "1GB", 1).open();
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
+            st.execute("CREATE TABLE big AS SELECT range AS id, md5(range::VARCHAR) || md5((-range)::VARCHAR) AS text"
+                    + " FROM range(1000000)");
+            st.execute("CHECKPOINT");
+            assertThat(count(c, "SELECT count(DISTINCT text) FROM big")).isEqualTo(1_000_000);
+            st.execute("CREATE TABLE keyed AS SELECT 'id' || range AS id FROM range(2000000)");
+            st.execute("CREATE UNIQUE INDEX keyed_id ON keyed (id)");
+            long index = count(c, "SELECT memory_usage_bytes FROM duckdb_memory() WHERE tag = 'ART_INDEX'");
+            assertThat(index).isGreaterThan(32L << 20);
+
+            long[] bytes = session.shrinkCache("16MB");
+
+            assertThat(bytes[0]).isGreaterThan(index + (24L << 20));
+            assertThat(bytes[1]).isGreaterThanOrEqualTo(index).isLessThan(index + (16L << 20));
+            try (Statement fresh = c.createStatement();
+                    ResultSet rs = fresh.executeQuery("SELECT current_setting('memory_limit')")) {
+                rs.next();
+                assertThat(rs.getString(1)).isEqualTo("953.6 MiB");
+            }
+            // a statement that needs more than the lower limit runs
+            assertThat(count(c, "SELECT count(DISTINCT text) FROM big")).isEqualTo(1_000_000);
+        }
+    }
+
     @Test
     void aSessionKeepsWritingItsLogPastDuckDbsDefaultCheckpointAndCheckpointsWhenItCloses() throws SQLException {
         Path file = tmp.resolve("memory.duckdb");

@@ -188,6 +188,14 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
+     * Answers one query with the band of its best result: what a front end needs to say
+     * that nothing matches ({@link QueryAnswer}).
+     */
+    public QueryAnswer answer(QueryRequest request, int topK) {
+        return QueryAnswer.of(search(List.of(request), topK).get(0));
+    }
+
+    /**
      * Loads and indexes the project's memories now (they are otherwise loaded by the
      * first query).
      */

@@ -10,12 +10,12 @@ import dev.codememory.jobs.command.Commands;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
+import dev.codememory.jobs.query.QueryAnswer;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
 import dev.codememory.jobs.vector.VectorComponents;
-import dev.codememory.processors.query.MatchBand;
 import dev.codememory.processors.query.RankingSettings;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -72,8 +72,14 @@ public final class QueryCommand implements Callable<Integer> {
     @Option(names = "--top-k", paramLabel = "N", description = "how many memories (default: ${DEFAULT-VALUE})")
     int topK = DEFAULT_TOP_K;
 
-    @Option(names = "--json", description = "print one JSON object: {band, results}")
+    @Option(names = "--json",
+            description = "print one JSON object: {band, results}; in band none the results are near misses")
     boolean json;
+
+    @Option(names = "--near-misses",
+            description = "when nothing matches (band none), show the memories nearest anyway; without it, "
+                    + "`nothing matches` and how many there were")
+    boolean nearMisses;
 
     @Option(names = "--input", paramLabel = "FILE", description = "batch mode: one JSON query per line")
     Path input;
@@ -176,8 +182,7 @@ public final class QueryCommand implements Callable<Integer> {
                 return batch(service, projects, defaultProject, inputFile, outputFile, out);
             }
             QueryRequest request = new QueryRequest(null, text, defaultProject, LocalDateTime.now(ZoneOffset.UTC));
-            List<QueryResult> results = service.search(List.of(request), topK).get(0);
-            print(results, json, out);
+            print(text, service.answer(request, topK), nearMisses, json, out);
             return 0;
         }
         catch (DatabaseLockedException e) {
@@ -266,20 +271,38 @@ public final class QueryCommand implements Callable<Integer> {
         }
     }
 
-    private static void print(List<QueryResult> results, boolean json, PrintStream out) {
-        MatchBand band = MatchBand.of(results.stream().map(QueryResult::score).toList());
+    /**
+     * Prints an answer: the matches; when nothing matches, says so, and lists the near
+     * misses only when asked for ({@code --near-misses}). As JSON, for scripts that read
+     * the band themselves: {@code band} and every ranked result, as before.
+     */
+    static void print(String text, QueryAnswer answer, boolean nearMisses, boolean json, PrintStream out) {
+        String band = answer.band().name().toLowerCase(java.util.Locale.ROOT);
         if (json) {
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("band", band.name().toLowerCase(java.util.Locale.ROOT));
-            doc.put("results", results.stream().map(r -> (Object) r.toJson()).toList());
+            doc.put("band", band);
+            doc.put("results", answer.ranked().stream().map(r -> (Object) r.toJson()).toList());
             out.println(Json.write(doc));
             return;
         }
-        if (results.isEmpty()) {
+        if (answer.ranked().isEmpty()) {
             out.println("no memories found");
             return;
         }
-        out.println("match: " + band.name().toLowerCase(java.util.Locale.ROOT));
+        if (answer.nothingMatches()) {
+            int n = answer.nearMisses().size();
+            out.println("nothing matches \"" + text + "\"" + (nearMisses ? "; near misses:"
+                    : " (" + n + " near miss" + (n == 1 ? "" : "es") + ": --near-misses lists them)"));
+            if (nearMisses) {
+                list(answer.nearMisses(), out);
+            }
+            return;
+        }
+        out.println("match: " + band);
+        list(answer.matches(), out);
+    }
+
+    private static void list(List<QueryResult> results, PrintStream out) {
         for (int i = 0; i < results.size(); i++) {
             QueryResult r = results.get(i);
             out.printf("%2d. [%s] %.3f %-11s %s%s%n", i + 1, r.citation(), r.score(), r.kind(),

@@ -57,7 +57,8 @@ import picocli.CommandLine.Spec;
         description = "Resolves a citation (mem:xxxxxx, [mem:xxxxxx] or xxxxxx) to its memory: kind, status, project, "
                 + "session, time, title and body; its evidence spans with the quoted source text; its source events "
                 + "(marked >) with the events around each. An event citation (ev:xxxxxxxx, cited by a working set) "
-                + "prints the event: a prompt, or a tool call's input and whether it failed, never its output.",
+                + "prints the event: a prompt, Claude's reply, or a tool call's input and whether it failed, never its "
+                + "output.",
         footer = { "", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
                 + "database." })
 public final class ShowCommand implements Callable<Integer> {
@@ -172,8 +173,9 @@ public final class ShowCommand implements Callable<Integer> {
     /**
      * {@code show ev:xxxxxxxx}: the events whose id the citation names (one, unless two
      * share the code), each with its session, time and type; a prompt as the user typed
-     * it, a tool call's tool, its input (through the gate) and whether it failed — never
-     * the tool's output.
+     * it, Claude's reply (a Stop's {@code last_assistant_message}, through the gate), a
+     * tool call's tool, its input (through the gate) and whether it failed — never the
+     * tool's output.
      */
     private int showEvents(DuckDb.Session session, String idPrefix) {
         List<WorkingSetQueries.CitedEvent> events;
@@ -213,6 +215,7 @@ public final class ShowCommand implements Callable<Integer> {
         labels.put("session_id", "session");
         labels.put("ts", "time");
         labels.put("prompt", "prompt");
+        labels.put("reply", "Claude");
         labels.put("tool", "tool");
         labels.put("input", "input");
         labels.put("failed", "failed");
@@ -233,6 +236,11 @@ public final class ShowCommand implements Callable<Integer> {
             .filter(t -> e.eventId().equals(t.promptEventId()) && !t.promptText().isEmpty())
             .findFirst()
             .ifPresent(t -> doc.put("prompt", t.promptText()));
+        one.turns()
+            .stream()
+            .filter(t -> e.eventId().equals(t.replyEventId()) && t.replyText() != null && !t.replyText().isEmpty())
+            .findFirst()
+            .ifPresent(t -> doc.put("reply", ContextGate.pass(t.replyText()).text()));
         one.observations().stream().findFirst().ifPresent(o -> {
             doc.put("tool", o.tool());
             doc.put("input", o.inputText() == null ? null : ContextGate.pass(o.inputText()).text());

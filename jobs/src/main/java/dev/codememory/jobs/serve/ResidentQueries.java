@@ -300,7 +300,11 @@ public class ResidentQueries {
         }
     }
 
-    /** Brings every index up to date with the database (after a job). */
+    /**
+     * Brings every index up to date with the database (after a job), then gives back what
+     * the job took, also when a refresh fails (the next one retries it: each compares
+     * what it holds with the tables).
+     */
     public void refresh() {
         QueryService current = service;
         if (current == null) {
@@ -309,18 +313,22 @@ public class ResidentQueries {
         long start = System.nanoTime();
         int added = 0;
         int removed = 0;
-        for (String project : current.preparedProjects()) {
-            QueryService.Refresh r = current.refresh(project);
-            added += r.added();
-            removed += r.removed();
-            if (residentVectors != null && project != null) {
-                int[] v = residentVectors.refresh(project);
-                log.debug("vectors of a project: +{} -{}", v[0], v[1]);
+        try {
+            for (String project : current.preparedProjects()) {
+                QueryService.Refresh r = current.refresh(project);
+                added += r.added();
+                removed += r.removed();
+                if (residentVectors != null && project != null) {
+                    int[] v = residentVectors.refresh(project);
+                    log.debug("vectors of a project: +{} -{}", v[0], v[1]);
+                }
             }
+            log.info("indexes refreshed: {} memories added, {} removed, in {} ms", added, removed,
+                    (System.nanoTime() - start) / 1_000_000);
         }
-        log.info("indexes refreshed: {} memories added, {} removed, in {} ms", added, removed,
-                (System.nanoTime() - start) / 1_000_000);
-        returnMemory();
+        finally {
+            returnMemory();
+        }
     }
 
     /**

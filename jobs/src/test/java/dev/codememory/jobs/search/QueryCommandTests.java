@@ -5,10 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.jobs.query.QueryAnswer;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.RankedSource;
+import dev.codememory.processors.query.MatchBand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -23,6 +25,44 @@ class QueryCommandTests {
 
     @TempDir
     Path tmp;
+
+    /** Band none: nothing matches; the near misses only with --near-misses. */
+    @Test
+    void printsNothingMatchesAndTheNearMissesOnlyWhenAsked() {
+        List<QueryResult> weak = List.of(
+                new QueryResult("e1", "mem:aaaaaa", 0.195, "preference", "Never use wildcard imports", List.of(), null,
+                        "s1"),
+                new QueryResult("e2", "mem:bbbbbb", 0.19, "fact", "Orders go to DuckDB", List.of(), null, "s1"));
+        QueryAnswer none = QueryAnswer.of(weak);
+        assertThat(none.band()).isEqualTo(MatchBand.NONE);
+        assertThat(none.matches()).isEmpty();
+        assertThat(none.nearMisses()).isEqualTo(weak);
+
+        assertThat(printed("kubernetes", none, false, false))
+            .isEqualTo("nothing matches \"kubernetes\" (2 near misses: --near-misses lists them)\n");
+        assertThat(printed("kubernetes", none, true, false)).isEqualTo("""
+                nothing matches "kubernetes"; near misses:
+                 1. [mem:aaaaaa] 0.195 preference  Never use wildcard imports
+                 2. [mem:bbbbbb] 0.190 fact        Orders go to DuckDB
+                """);
+        assertThat(printed("kubernetes", none, false, true)).startsWith("{\"band\":\"none\",\"results\":[{");
+
+        QueryAnswer suggested = QueryAnswer.of(List.of(new QueryResult("e3", "mem:cccccc", 0.836, "exchange",
+                "The checkout tests fail on CI", List.of(), null, "s1")));
+        assertThat(suggested.matches()).hasSize(1);
+        assertThat(suggested.nearMisses()).isEmpty();
+        assertThat(printed("checkout tests", suggested, false, false)).isEqualTo("""
+                match: suggested
+                 1. [mem:cccccc] 0.836 exchange    The checkout tests fail on CI
+                """);
+        assertThat(printed("x", QueryAnswer.of(List.of()), false, false)).isEqualTo("no memories found\n");
+    }
+
+    private static String printed(String text, QueryAnswer answer, boolean nearMisses, boolean json) {
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        QueryCommand.print(text, answer, nearMisses, json, new PrintStream(bytes, true, StandardCharsets.UTF_8));
+        return bytes.toString(StandardCharsets.UTF_8);
+    }
 
     @Test
     void batchLineHasTheDocumentedShape() {

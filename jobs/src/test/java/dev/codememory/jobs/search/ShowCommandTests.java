@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;
 import java.time.LocalDateTime;
+import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -148,6 +150,55 @@ class ShowCommandTests {
                 + "\"event_type\":\"PostToolUse\",\"source\":false,"
                 + "\"preview\":\"Bash {\\\"command\\\":\\\"psql -c 'select 1'\\\"} → 1\"}]}")
             .formatted(citation));
+    }
+
+    /**
+     * A reply with no prompt before it is a turn of its own (empty prompt, the Stop as
+     * both its prompt and its reply event): its event shows the reply, as Claude's.
+     */
+    @Test
+    void aReplyWithoutAPromptShowsItsTextAsClaudes() throws Exception {
+        String reply = "Rate limits now live in the gateway, keyed by API token.";
+        try (DuckDb.Session session = DuckDb.forHome(home).open();
+                Connection c = session.connection();
+                Statement st = c.createStatement()) {
+            st.execute(event("ev_7a000001", 7, "2024-03-02 10:00:00", "Stop",
+                    "{\"last_assistant_message\":\"" + reply + "\"}")
+                .replace("'s-1'", "'s-2'"));
+            st.execute("INSERT INTO turns VALUES ('t3', 's-2', '/p', 'ev_7a000001', '', 'ev_7a000001', '" + reply
+                    + "', 'stop', '2024-03-02 10:00:00', '2024-03-02 10:00:00')");
+            st.execute("""
+                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title,
+                                         body, quotes_json, canonical_key, stage, status, created_at)
+                    VALUES ('e2', 'c2', 'decision', '/p', 's-2', '2024-03-02 10:00:00', 'Rate limits in the gateway',
+                            'Rate limits live in the gateway.', '[]', 'k2', 'verified', 'active',
+                            '2024-03-02 10:00:00')""");
+            st.execute(
+                    "INSERT INTO evidence_spans VALUES ('e2', 0, 'ev_7a000001', 'reply', 0, 56, 1.0, 'exact', 'h2')");
+            new DuckDbCitationWriter(session::connection).assignMissing();
+        }
+
+        assertThat(show(Citation.of("e2"))).as(stderr()).isZero();
+        assertThat(stdout()).endsWith("""
+                source events (> source, with the events before and after):
+                  session s-2:
+                  > 2024-03-02T10:00:00Z  Stop             %s
+                """.formatted(reply));
+
+        out.reset();
+        assertThat(show("ev:7a000001")).as(stderr()).isZero();
+        assertThat(stdout()).isEqualTo("""
+                [ev:7a000001] event Stop
+                id:       ev_7a000001
+                project:  /p
+                session:  s-2
+                time:     2024-03-02T10:00:00Z
+                Claude:   %s
+                """.formatted(reply));
+        out.reset();
+        assertThat(show("--json", "ev:7a000001")).isZero();
+        assertThat(((Map<?, ?>) ((List<?>) ((Map<?, ?>) Json.parse(stdout())).get("events")).get(0)).get("reply"))
+            .isEqualTo(reply);
     }
 
     @Test

@@ -87,6 +87,30 @@ class ResidentVectorsTests {
             .doesNotContain("m0", "m10");
     }
 
+    /**
+     * After a job: what the embed step wrote is found, what it superseded or a forget
+     * removed is not.
+     */
+    @Test
+    void refreshAddsTheNewVectorsOfALoadedProjectAndDropsThoseNoLongerActive() {
+        Random random = new Random(11);
+        table.upsert(List.of(new VectorRecord("old", vector(random), "/p", "fact", "active", T),
+                new VectorRecord("kept", vector(random), "/p", "fact", "active", T.plusMinutes(1))));
+        VectorFilter active = VectorFilter.project("/p");
+        assertThat(resident.search(vector(random), 10, active)).extracting(VectorHit::memoryId)
+            .containsExactlyInAnyOrder("old", "kept");
+
+        float[] added = vector(random);
+        table.upsert(List.of(new VectorRecord("new", added, "/p", "decision", "active", T.plusMinutes(2)),
+                new VectorRecord("old", vector(random), "/p", "fact", "superseded", T)));
+        assertThat(resident.refresh("/p")).containsExactly(1, 1);
+
+        List<VectorHit> hits = resident.search(added, 10, active);
+        assertThat(hits).extracting(VectorHit::memoryId).containsExactly("new", "kept");
+        assertThat(resident.refresh("/p")).containsExactly(0, 0);
+        assertThat(resident.refresh("/not-loaded")).containsExactly(0, 0);
+    }
+
     private static float[] vector(Random random) {
         float[] v = new float[V.dimension()];
         for (int i = 0; i < v.length; i++) {

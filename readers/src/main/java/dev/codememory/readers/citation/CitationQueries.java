@@ -377,7 +377,12 @@ public final class CitationQueries {
             }
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
-                    keepFirst(texts, rs.getString(1), 0, rs.getString(2));
+                    // a reply with no prompt before it (the assistant spoke first, or a
+                    // second time) is a turn of its own whose prompt event is the Stop
+                    // itself and whose prompt is empty: that event is the reply, not a
+                    // prompt
+                    String prompt = rs.getString(2);
+                    keepFirst(texts, rs.getString(1), 0, prompt == null || prompt.isEmpty() ? null : prompt);
                     keepFirst(texts, rs.getString(3), 1, rs.getString(4));
                 }
             }

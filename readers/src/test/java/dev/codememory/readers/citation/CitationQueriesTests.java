@@ -202,6 +202,26 @@ class CitationQueriesTests {
                         null, "Bash", "{\"command\":\"ls\"}", "a b", "Bash"));
     }
 
+    /**
+     * A reply with no prompt before it is a turn with an empty prompt whose prompt and
+     * reply event are the Stop: the event is the reply, Claude's, not an empty prompt.
+     */
+    @Test
+    void aReplyWithoutAPromptIsReadAsTheReply() throws SQLException {
+        try (Statement st = c.createStatement()) {
+            st.execute(event("ev8", 9, "s2", "2024-01-02 08:00:00", "Stop",
+                    "{\"last_assistant_message\":\"Deploys are frozen until Monday.\"}"));
+            st.execute("INSERT INTO turns VALUES ('t4', 's2', '/p', 'ev8', '', 'ev8', 'Deploys are frozen until"
+                    + " Monday.', 'stop', '2024-01-02 08:00:00', '2024-01-02 08:00:00')");
+            st.execute(entry("e4", "fact", "verified", "active", null));
+            st.execute("INSERT INTO evidence_spans VALUES ('e4', 0, 'ev8', 'reply', 0, 32, 1.0, 'exact', 'h5')");
+        }
+
+        assertThat(CitationQueries.sourceContext(c, "e4"))
+            .containsExactly(new ContextEvent("ev8", "s2", 9, 1, LocalDateTime.of(2024, 1, 2, 8, 0), "Stop", true, null,
+                    "Deploys are frozen until Monday.", null, null, null, "Deploys are frozen until Monday."));
+    }
+
     @Test
     void ordersSessionsByTheirFirstSourceEvent() throws SQLException {
         List<ContextEvent> events = CitationQueries.sourceContext(c, "e3");

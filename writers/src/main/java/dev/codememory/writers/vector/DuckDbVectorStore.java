@@ -204,10 +204,7 @@ public class DuckDbVectorStore implements VectorStore {
             StringBuilder sql = new StringBuilder(
                     "SELECT memory_id, vector FROM " + table + " WHERE project = ? AND status = ?");
             if (memoryIds != null) {
-                try (Statement st = c.createStatement()) {
-                    st.execute("CREATE OR REPLACE TEMP TABLE read_vector_ids (memory_id VARCHAR)");
-                }
-                try (DuckDBAppender ids = c.createAppender("temp", "read_vector_ids")) {
+                try (DuckDBAppender ids = Staging.table(c, "read_vector_ids", "memory_id VARCHAR")) {
                     for (String id : memoryIds) {
                         ids.beginRow().append(id).endRow();
                     }
@@ -263,10 +260,7 @@ public class DuckDbVectorStore implements VectorStore {
             return out;
         }
         return run("read " + table, c -> {
-            try (Statement st = c.createStatement()) {
-                st.execute("CREATE OR REPLACE TEMP TABLE wanted_vectors (memory_id VARCHAR)");
-            }
-            try (DuckDBAppender appender = c.createAppender("temp", "main", "wanted_vectors")) {
+            try (DuckDBAppender appender = Staging.table(c, "wanted_vectors", "memory_id VARCHAR")) {
                 for (String id : memoryIds) {
                     appender.beginRow().append(id).endRow();
                 }

@@ -63,6 +63,29 @@ class DuckDbVectorStoreTests {
         assertThat(top.get(0).score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 
+    /** What serve's resident vectors read: all of a project's, then only the new ones. */
+    @Test
+    void readGivesAProjectsVectorsWithAStatusAllOrOnlyTheGivenIds() {
+        store.upsert(List.of(record("a", new float[] { 1, 0, 0, 0 }, "/p1", "decision", "active", T),
+                record("b", new float[] { 0, 1, 0, 0 }, "/p1", "fact", "active", T.plusDays(1)),
+                record("c", new float[] { 0, 0, 1, 0 }, "/p1", "fact", "active", T.plusDays(2)),
+                record("d", new float[] { 0, 0, 0, 1 }, "/p1", "fact", "superseded", T.plusDays(3)),
+                record("e", new float[] { 1, 1, 0, 0 }, "/p2", "fact", "active", T.plusDays(4))));
+
+        java.util.Map<String, float[]> all = new java.util.LinkedHashMap<>();
+        store.read("/p1", "active", null, all::put);
+        assertThat(all.keySet()).containsExactly("a", "b", "c");
+        assertThat(all.get("b")).containsExactly(0, 1, 0, 0);
+
+        for (int twice = 0; twice < 2; twice++) {
+            java.util.Map<String, float[]> some = new java.util.LinkedHashMap<>();
+            store.read("/p1", "active", List.of("c", "a", "d", "e", "missing"), some::put);
+            assertThat(some.keySet()).containsExactly("a", "c");
+            assertThat(some.get("c")).containsExactly(0, 0, 1, 0);
+        }
+        assertThat(store.vectors(List.of("e", "missing")).keySet()).containsExactly("e");
+    }
+
     @Test
     void upsertReplacesByMemoryIdAndDeleteRemoves() {
         store.upsert(List.of(record("a", new float[] { 1, 0, 0, 0 }, "/p", "fact", "active", T)));

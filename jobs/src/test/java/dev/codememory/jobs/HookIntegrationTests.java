@@ -4,6 +4,7 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
+import dev.codememory.writers.spool.SmallDisk;
 import dev.codememory.jobs.hook.HookTraining;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

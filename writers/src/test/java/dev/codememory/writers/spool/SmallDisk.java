@@ -11,24 +11,25 @@ import org.junit.jupiter.api.Assumptions;
 /**
  * A real small file system for tests of a full disk: a tmpfs of a given size, mounted on
  * a folder. Mounting needs root (or the right capability); where it is not allowed the
- * calling test is skipped, not failed.
+ * calling test is skipped, not failed. Shared with the jobs module's tests
+ * (writers-tests.jar).
  */
-final class SmallDisk {
+public final class SmallDisk {
 
     private SmallDisk() {
     }
 
-    static void mount(Path dir, String size) throws IOException, InterruptedException {
+    public static void mount(Path dir, String size) throws IOException, InterruptedException {
         int exit = run("mount", "-t", "tmpfs", "-o", "size=" + size + ",mode=0700", "tmpfs", dir.toString());
         Assumptions.assumeTrue(exit == 0, "mounting a tmpfs is not allowed here");
     }
 
-    static void unmount(Path dir) throws IOException, InterruptedException {
+    public static void unmount(Path dir) throws IOException, InterruptedException {
         run("umount", dir.toString());
     }
 
     /** Writes a file until the disk is full, then frees {@code bytes} of it. */
-    static void fillLeaving(Path file, long bytes) throws IOException {
+    public static void fillLeaving(Path file, long bytes) throws IOException {
         byte[] block = new byte[1024];
         try (OutputStream out = Files.newOutputStream(file, StandardOpenOption.CREATE_NEW)) {
             while (true) {

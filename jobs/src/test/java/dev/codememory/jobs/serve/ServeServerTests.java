@@ -153,6 +153,28 @@ class ServeServerTests {
         }
     }
 
+    /**
+     * A request longer than what one read takes, arriving in pieces: the line is put
+     * together across reads and answered whole.
+     */
+    @Test
+    void aRequestSentInPiecesLongerThanOneReadIsAnsweredWhole() throws Exception {
+        try (ServeServer server = ServeServer.start(socket(), handler())) {
+            String prompt = "x".repeat(150 * 1024);
+            String request = Json.write(Map.of("op", "hook", "line", prompt)) + "\n";
+            SocketChannel client = halfSent(request.substring(0, 1000));
+            Thread.sleep(50);
+            client.write(ByteBuffer.wrap(request.substring(1000, 100_000).getBytes(StandardCharsets.UTF_8)));
+            Thread.sleep(50);
+            client.write(ByteBuffer.wrap(request.substring(100_000).getBytes(StandardCharsets.UTF_8)));
+
+            List<String> answer = readToEnd(client);
+
+            assertThat(answer).hasSize(1);
+            assertThat(((Map<?, ?>) Json.parse(answer.get(0))).get("stdout")).isEqualTo("context for " + prompt);
+        }
+    }
+
     /** A connection that has sent {@code text} and sends no more. */
     private SocketChannel halfSent(String text) throws IOException {
         SocketChannel channel = SocketChannel.open(StandardProtocolFamily.UNIX);

@@ -236,11 +236,6 @@ public class GraduationJobConfiguration {
     }
 
     /**
-     * Rows derived under other rules than {@link #RULES_VERSION} are cleared, so the
-     * stages that follow rebuild them from the events: one action, a tasklet. Its write
-     * count is the number of rows cleared.
-     */
-    /**
      * A home made before worktrees were joined to their repository's project: moves their
      * events there, and has the rules step rebuild what was derived from them.
      */
@@ -254,6 +249,11 @@ public class GraduationJobConfiguration {
         });
     }
 
+    /**
+     * Rows derived under other rules than {@link #RULES_VERSION} are cleared, so the
+     * stages that follow rebuild them from the events: one action, a tasklet. Its write
+     * count is the number of rows cleared.
+     */
     @Bean
     Step applyRulesStep(JobRepository jobRepository, PlatformTransactionManager transactionManager,
             JobDatabase database, JobRunListener jobRunListener) {

@@ -129,14 +129,13 @@ class ServeRefreshIntegrationTests {
     }
 
     /**
-     * The citations of a {@code query --json} answer, its matches then its near misses.
+     * The citations of a {@code query --json} answer's results, best first (the JSON
+     * lists every ranked result, whatever its band).
      */
     private static List<String> citations(JobsJar.Result query) {
         assertThat(query.exit()).as(query.stderr()).isZero();
         Map<?, ?> answer = (Map<?, ?>) Json.parse(query.stdout());
-        return java.util.stream.Stream.of("results", "near_misses")
-            .filter(answer::containsKey)
-            .flatMap(key -> ((List<?>) answer.get(key)).stream())
+        return ((List<?>) answer.get("results")).stream()
             .map(r -> String.valueOf(((Map<?, ?>) r).get("citation")))
             .toList();
     }

@@ -194,14 +194,16 @@ public final class ContextGate {
      * {@value #CUT_REACH} characters on. The gate's parts are clauses, sentences and
      * lines, so one that starts before the cut ends by then; what lies further can never
      * be shown, and is not read (a 1 MB body is gated on what fits, not on its megabyte).
-     * The text itself when it is no longer than that.
+     * Always longer than {@code max}, so a cut there is still a cut (a line break just at
+     * {@code max} ends the line after it). The text itself when it is no longer than
+     * that.
      */
     public static String reach(String text, int max) {
         if (max < 0 || text.length() <= (long) max + CUT_REACH) {
             return text;
         }
         int end = max + CUT_REACH;
-        int lineEnd = text.indexOf('\n', max);
+        int lineEnd = text.indexOf('\n', max + 1);
         if (lineEnd >= 0 && lineEnd < end) {
             end = lineEnd;
         }

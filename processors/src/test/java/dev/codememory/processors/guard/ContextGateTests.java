@@ -3,6 +3,7 @@ package dev.codememory.processors.guard;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import dev.codememory.processors.text.TextCuts;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -65,6 +66,13 @@ class ContextGateTests {
         assertThat(ContextGate.shorten(title, 60)).isEqualTo(MARKER);
         assertThat(ContextGate.shorten("Bash: make deploy-billing REGION=eu-west-1 DRY_RUN=0", 30))
             .isEqualTo("Bash: make deploy-billing…");
+    }
+
+    @Test
+    void shortenMarksACutThatFallsOnALineBreak() {
+        String text = "Fixed the flaky test\n" + "in the invoice export module. ".repeat(100);
+
+        assertThat(ContextGate.shorten(text, 20)).isEqualTo(TextCuts.shorten(text, 20)).endsWith("…");
     }
 
     @Test

@@ -55,13 +55,13 @@ import java.util.regex.Pattern;
  * zero-width joiner inside an emoji sequence stays.
  *
  * <p>
- * <b>How much.</b> An instruction rarely stops at its trigger words, so a directive is
- * withheld from the start of its sentence (the last line break, escaped {@code \n} or
- * sentence end before it, at most 300 characters back) to the end of its paragraph (the
- * next blank line, or the end of the text); a pipe-to-shell command from the download
- * command to the end of its line. Overlapping parts are merged, and each part is replaced
- * by {@link #MARKER}; {@link GatedText#withheld()} counts the parts, plus one when
- * invisible characters were removed.
+ * <b>How much.</b> An instruction rarely stops at its trigger words, so every trigger, a
+ * pipe-to-shell command too, is withheld from the start of its sentence (the last line
+ * break, escaped {@code \n} or sentence end before it, at most 300 characters back) to
+ * the end of its paragraph (the next blank line, or the end of the text). Overlapping
+ * parts are merged, and each part is replaced by {@link #MARKER};
+ * {@link GatedText#withheld()} counts the parts, plus one when invisible characters were
+ * removed.
  *
  * <p>
  * Stateless and thread-safe. The rules are tuned for precision on developer text: error
@@ -77,6 +77,9 @@ public final class ContextGate {
     private static final int MENTION_WORDS = 6;
 
     private static final int MENTION_CHARS = 60;
+
+    /** The longest value of an element such as {@code <system>GitHub</system>}. */
+    private static final int ELEMENT_VALUE_CHARS = 40;
 
     /**
      * What continues a name as a sentence: "ignore-all-previous-instructions and push to
@@ -191,14 +194,16 @@ public final class ContextGate {
      * {@value #CUT_REACH} characters on. The gate's parts are clauses, sentences and
      * lines, so one that starts before the cut ends by then; what lies further can never
      * be shown, and is not read (a 1 MB body is gated on what fits, not on its megabyte).
-     * The text itself when it is no longer than that.
+     * Always longer than {@code max}, so a cut there is still a cut (a line break just at
+     * {@code max} ends the line after it). The text itself when it is no longer than
+     * that.
      */
     public static String reach(String text, int max) {
         if (max < 0 || text.length() <= (long) max + CUT_REACH) {
             return text;
         }
         int end = max + CUT_REACH;
-        int lineEnd = text.indexOf('\n', max);
+        int lineEnd = text.indexOf('\n', max + 1);
         if (lineEnd >= 0 && lineEnd < end) {
             end = lineEnd;
         }
@@ -302,6 +307,11 @@ public final class ContextGate {
         }
         String visible = kept.toString();
         FoldedView view = FoldedView.of(visible);
+        // the last paragraph end found, and the position it was sought from: every
+        // position between them ends there too, so a paragraph of a thousand triggers is
+        // read once per rule, not once per trigger
+        int soughtFrom = -1;
+        int paragraphEnd = -1;
         for (InstructionRules.Rule rule : InstructionRules.RULES) {
             for (String folded : new String[] { view.plain(), view.latin() }) {
                 Matcher m = rule.pattern().matcher(folded);
@@ -318,7 +328,11 @@ public final class ContextGate {
                             folded != view.plain() && view.readsJoinersAsSpaces(m.start(), m.end())))) {
                         continue;
                     }
-                    parts.add(rule.unit().extend(visible, start, end));
+                    if (end < soughtFrom || end > paragraphEnd) {
+                        soughtFrom = end;
+                        paragraphEnd = InstructionRules.paragraphEnd(visible, end);
+                    }
+                    parts.add(new int[] { InstructionRules.sentenceStart(visible, start), paragraphEnd });
                 }
                 if (view.plain().equals(view.latin())) {
                     break;
@@ -352,8 +366,10 @@ public final class ContextGate {
 
     /**
      * An XML element such as {@code <system>GitHub</system>} (a Maven POM's issue
-     * tracker): the tag at [start, end) is closed within 40 characters by its end tag,
-     * with no whitespace between, so it carries a value, not a message.
+     * tracker): the tag at [start, end) is closed within {@value #ELEMENT_VALUE_CHARS}
+     * characters by its end tag, with no whitespace between, so it carries a value, not a
+     * message. Only those characters are searched for the other tag: a line of a thousand
+     * unclosed tags is read once, not once per tag.
      */
     private static boolean shortElement(String text, int start, int end) {
         String tag = text.substring(start, end);
@@ -365,15 +381,18 @@ public final class ContextGate {
         int from;
         int to;
         if (closing) {
-            int openAt = text.lastIndexOf(other, start);
-            from = openAt < 0 ? -1 : openAt + other.length();
+            int searchFrom = Math.max(0, start - ELEMENT_VALUE_CHARS - other.length());
+            int openAt = text.substring(searchFrom, start).lastIndexOf(other);
+            from = openAt < 0 ? -1 : searchFrom + openAt + other.length();
             to = start;
         }
         else {
             from = end;
-            to = text.indexOf(other, end);
+            int closeAt = text.substring(end, Math.min(text.length(), end + ELEMENT_VALUE_CHARS + other.length()))
+                .indexOf(other);
+            to = closeAt < 0 ? -1 : end + closeAt;
         }
-        if (from < 0 || to < 0 || to < from || to - from > 40) {
+        if (from < 0 || to < 0 || to < from || to - from > ELEMENT_VALUE_CHARS) {
             return false;
         }
         for (int i = from; i < to; i++) {
@@ -439,25 +458,30 @@ public final class ContextGate {
         if (joiners == 0 || (!foundAsWords && joiners < 2)) {
             return false;
         }
+        // the identifier's words are counted as it is read, and reading stops once there
+        // are too many: a line that is one long identifier is not read once per trigger
+        int words = joiners + 1;
         int from = start;
         while (from > 0 && slugChar(text.charAt(from - 1))) {
             from--;
+            words += joiner(text.charAt(from));
+            if (words > MENTION_WORDS) {
+                return false;
+            }
         }
         int to = end;
         while (to < text.length() && slugChar(text.charAt(to))) {
+            words += joiner(text.charAt(to));
             to++;
-        }
-        if (CONTINUED.matcher(text).region(to, text.length()).lookingAt()) {
-            return false;
-        }
-        int words = 1;
-        for (int i = from; i < to; i++) {
-            char c = text.charAt(i);
-            if (c == '-' || c == '_') {
-                words++;
+            if (words > MENTION_WORDS) {
+                return false;
             }
         }
-        return words <= MENTION_WORDS;
+        return !CONTINUED.matcher(text).region(to, text.length()).lookingAt();
+    }
+
+    private static int joiner(char c) {
+        return c == '-' || c == '_' ? 1 : 0;
     }
 
     private static boolean slugChar(char c) {

@@ -241,8 +241,8 @@ final class InstructionRules {
             // role markers and chat-template tokens
             new Rule(Pattern.compile("<\\s*/?\\s*(?:system(?:[-_ ]?(?:prompt|message|instructions?|override))?"
                     + "|instructions?|user_instructions?|assistant|admin|developer|im_start|im_end|tool_result|tool_results"
-                    + "|function_results|function_calls|antml:[\\w-]+|invoke|human|important|critical)\\s*>"),
-                    Unit.SENTENCE, true, false),
+                    + "|function_results|function_calls|antml:[\\w-]+|invoke|human|important|critical)\\s*>"), true,
+                    false),
             // a chat-template token opens or closes a turn: a token named in prose ("the
             // ChatML template closes
             // every turn with <|im_end|>, …") neither starts a role nor is followed by
@@ -269,12 +269,12 @@ final class InstructionRules {
                         + "|invoke-expression|powershell|pwsh)\\b|\\b(?:curl|wget)\\b[^\\n|;&]{0,300}\\|\\s*tar\\b[^\\n]{0,40}&&\\s*\\./"
                         + "|\\bbase64 (?:-d|--decode)\\b[^\\n]{0,40}\\|\\s*(?:sudo\\s+)?(?:ba|z)?sh\\b|\\bexec\\(\\s*(?:urllib|requests)"
                         + "|urlopen\\([^)]{0,200}\\)\\.read\\(\\)"),
-                    Unit.SENTENCE, false, false),
+                    false, false),
             new Rule(Pattern
                 .compile("\\b(?:(?:ba|z|k)?sh|source|eval)\\s+(?:-c\\s+)?[\"']?(?:<\\(|\\$\\()\\s*(?:curl|wget)\\b"
                         + "|\\b(?:iex|invoke-expression)\\b[^\\n]{0,20}\\b(?:iwr|irm|invoke-webrequest|invoke-restmethod"
                         + "|downloadstring|net\\.webclient)\\b"),
-                    Unit.SENTENCE, false, false),
+                    false, false),
             // other languages
             directive("\\b(?:ignore[rz]?|oublie[rz]?|ne tenez pas compte)\\b[^\\n.]{0,40}(?:instructions|consignes"
                     + "|directives|règles)"),
@@ -292,83 +292,62 @@ final class InstructionRules {
     }
 
     private static Rule directive(String regex) {
-        return new Rule(Pattern.compile(regex), Unit.SENTENCE, false, true);
+        return new Rule(Pattern.compile(regex), false, true);
     }
 
     /**
-     * One trigger and how much around it is withheld; {@code named}: whether a trigger
-     * that is only named (a short quoted phrase, a short identifier) is let through.
+     * One trigger, withheld from the start of its sentence to the end of its paragraph;
+     * {@code named}: whether a trigger that is only named (a short quoted phrase, a short
+     * identifier) is let through.
      */
-    record Rule(Pattern pattern, Unit unit, boolean tag, boolean named) {
+    record Rule(Pattern pattern, boolean tag, boolean named) {
     }
 
-    enum Unit {
-
-        /** From the start of the sentence to the end of the paragraph. */
-        SENTENCE {
-            @Override
-            int[] extend(String text, int start, int end) {
-                return new int[] { sentenceStart(text, start), paragraphEnd(text, end) };
+    /**
+     * Where the sentence holding {@code from} starts: after the last line break, escaped
+     * {@code \n} or sentence end before it, at most {@value #SENTENCE_LOOKBACK}
+     * characters back.
+     */
+    static int sentenceStart(String text, int from) {
+        int limit = Math.max(0, from - SENTENCE_LOOKBACK);
+        for (int i = from; i > limit; i--) {
+            char c = text.charAt(i - 1);
+            if (c == '\n' || c == '\r' || c == '。' || c == '！' || c == '？') {
+                return i;
             }
-        },
-
-        /** From the trigger to the end of its line. */
-        LINE {
-            @Override
-            int[] extend(String text, int start, int end) {
-                return new int[] { start, lineEnd(text, end) };
+            if (c == 'n' && i >= 2 && text.charAt(i - 2) == '\\') {
+                return i;
             }
-        };
-
-        abstract int[] extend(String text, int start, int end);
-
-        static int sentenceStart(String text, int from) {
-            int limit = Math.max(0, from - SENTENCE_LOOKBACK);
-            for (int i = from; i > limit; i--) {
-                char c = text.charAt(i - 1);
-                if (c == '\n' || c == '\r' || c == '。' || c == '！' || c == '？') {
-                    return i;
-                }
-                if (c == 'n' && i >= 2 && text.charAt(i - 2) == '\\') {
-                    return i;
-                }
-                if (Character.isWhitespace(c) && i >= 2 && ".!?".indexOf(text.charAt(i - 2)) >= 0) {
-                    return i;
-                }
+            if (Character.isWhitespace(c) && i >= 2 && ".!?".indexOf(text.charAt(i - 2)) >= 0) {
+                return i;
             }
-            return limit == 0 ? 0 : from;
         }
+        return limit == 0 ? 0 : from;
+    }
 
-        static int paragraphEnd(String text, int from) {
-            for (int i = from; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c == '\n') {
-                    int j = i + 1;
-                    while (j < text.length()
-                            && (text.charAt(j) == ' ' || text.charAt(j) == '\t' || text.charAt(j) == '\r')) {
-                        j++;
-                    }
-                    if (j < text.length() && text.charAt(j) == '\n') {
-                        return i;
-                    }
+    /**
+     * Where the paragraph holding {@code from} ends: the first blank line (or escaped
+     * {@code \n\n}) at or after it, or the end of the text. The same for every position
+     * from {@code from} up to that end.
+     */
+    static int paragraphEnd(String text, int from) {
+        for (int i = from; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') {
+                int j = i + 1;
+                while (j < text.length()
+                        && (text.charAt(j) == ' ' || text.charAt(j) == '\t' || text.charAt(j) == '\r')) {
+                    j++;
                 }
-                else if (c == '\\' && text.startsWith("\\n\\n", i)) {
+                if (j < text.length() && text.charAt(j) == '\n') {
                     return i;
                 }
             }
-            return text.length();
-        }
-
-        static int lineEnd(String text, int from) {
-            for (int i = from; i < text.length(); i++) {
-                char c = text.charAt(i);
-                if (c == '\n' || c == '\r' || (c == '\\' && i + 1 < text.length() && text.charAt(i + 1) == 'n')) {
-                    return i;
-                }
+            else if (c == '\\' && text.startsWith("\\n\\n", i)) {
+                return i;
             }
-            return text.length();
         }
-
+        return text.length();
     }
 
 }

@@ -42,7 +42,10 @@ public class DuckDbWorktreeWriter {
                     ResultSet rs = st.executeQuery("SELECT DISTINCT project FROM events ORDER BY project")) {
                 while (rs.next()) {
                     String stored = rs.getString(1);
-                    if (stored.startsWith("/")) {
+                    // only a worktree's own top level moves: a folder the resolver now
+                    // reads as inside another repository (a nested one deleted since,
+                    // a folder a repository was made around) stays as it is
+                    if (stored.startsWith("/") && projects.worktreeOf(stored).equals(stored)) {
                         String now = projects.projectOf(stored);
                         if (!now.equals(stored)) {
                             moves.put(stored, now);

@@ -114,11 +114,14 @@ public final class ErrorSummary {
     }
 
     /**
-     * The first clause of {@code line}, from the line gated whole: a clause cut from an
-     * instruction would no longer look like one.
+     * The first clause of {@code line}, from the line gated whole, as far as a cut to
+     * {@value #CLAUSE_CHARS} characters can reach ({@link ContextGate#reach}): a clause
+     * cut from an instruction would no longer look like one, and a minified line of a
+     * megabyte costs no more than one that fits.
      */
     private static String clause(String line) {
-        String text = LEADING_ERROR.matcher(ContextGate.pass(line).text()).replaceFirst("");
+        String text = LEADING_ERROR.matcher(ContextGate.pass(ContextGate.reach(line, CLAUSE_CHARS)).text())
+            .replaceFirst("");
         Matcher end = SENTENCE_END.matcher(text);
         if (end.find()) {
             text = text.substring(0, end.start());

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.context;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.processors.context.AnswerLines;
 import dev.codememory.processors.context.DisclosureSource;
 import dev.codememory.processors.context.MemoryDetail;
 import dev.codememory.processors.context.TimelineLine;
@@ -10,6 +11,7 @@ import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.CitedSpan;
 import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.readers.citation.SourceField;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -50,6 +52,31 @@ final class DuckDbDisclosure implements DisclosureSource {
         }
         catch (SQLException e) {
             throw new IllegalStateException("cannot read the timeline of " + memoryId + ": " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public List<AnswerLines.Source> answerSources(Map<String, List<String>> eventsByMemory) {
+        try (Connection c = session.connection()) {
+            List<AnswerLines.Source> out = new ArrayList<>();
+            Map<String, List<SourceField>> fields = new java.util.HashMap<>();
+            for (SourceField f : CitationQueries.sourceFields(c,
+                    eventsByMemory.values().stream().flatMap(List::stream).distinct().toList())) {
+                fields.computeIfAbsent(f.eventId(), k -> new ArrayList<>()).add(f);
+            }
+            eventsByMemory.forEach((memory, events) -> events.forEach(event -> {
+                for (SourceField f : fields.getOrDefault(event, List.of())) {
+                    out.add(new AnswerLines.Source(memory, Provenance.of(f.field(), f.tool()), f.text(),
+                            f.tool() != null));
+                }
+            }));
+            // the memory's own text last: of equal lines, the source's words are shown
+            CitationQueries.recordedTexts(c, eventsByMemory.keySet())
+                .forEach((memory, text) -> out.add(new AnswerLines.Source(memory, null, text, false)));
+            return out;
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("cannot read the sources of the answers: " + e.getMessage(), e);
         }
     }
 

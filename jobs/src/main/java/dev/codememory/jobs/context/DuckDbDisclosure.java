@@ -43,9 +43,8 @@ final class DuckDbDisclosure implements DisclosureSource {
                 if (e.isWork()) { // session start/end and other markers say nothing about
                                   // the work
                     lines.add(e.tool() == null ? new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source())
-                            : new TimelineLine(e.ts(), TimelineLine.Role.TOOL,
-                                    e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput()), e.source(),
-                                    e.toolResponse()));
+                            : new TimelineLine(e.ts(), TimelineLine.Role.TOOL, named(e.tool(), e.toolInput()),
+                                    e.source(), e.toolResponse()));
                 }
             }
             return lines;
@@ -53,6 +52,36 @@ final class DuckDbDisclosure implements DisclosureSource {
         catch (SQLException e) {
             throw new IllegalStateException("cannot read the timeline of " + memoryId + ": " + e.getMessage(), e);
         }
+    }
+
+    /** What a tool call's input says first, in this order: the rest is not named. */
+    private static final List<String> NAMING_FIELDS = List.of("command", "file_path", "notebook_path", "path", "url",
+            "pattern", "query", "subject", "description", "prompt");
+
+    /**
+     * A tool call named, not dumped: the tool and the one input field that says what it
+     * did ({@code Bash: npm test}, {@code Edit src/App.java}); the tool alone when none
+     * of those fields is there or the input is not a JSON object.
+     */
+    static String named(String tool, String input) {
+        if (input == null || input.isBlank()) {
+            return tool;
+        }
+        Object parsed;
+        try {
+            parsed = dev.codememory.config.json.Json.parse(input);
+        }
+        catch (RuntimeException notJson) {
+            return tool;
+        }
+        if (parsed instanceof Map<?, ?> fields) {
+            for (String field : NAMING_FIELDS) {
+                if (fields.get(field) instanceof String value && !value.isBlank()) {
+                    return tool + ("command".equals(field) ? ": " : " ") + value.strip();
+                }
+            }
+        }
+        return tool;
     }
 
     @Override

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.context;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.processors.context.AnswerLines;
 import dev.codememory.processors.context.DisclosureSource;
 import dev.codememory.processors.context.MemoryDetail;
 import dev.codememory.processors.context.TimelineLine;
@@ -10,6 +11,7 @@ import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.CitedSpan;
 import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.readers.citation.SourceField;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -41,15 +43,69 @@ final class DuckDbDisclosure implements DisclosureSource {
                 if (e.isWork()) { // session start/end and other markers say nothing about
                                   // the work
                     lines.add(e.tool() == null ? new TimelineLine(e.ts(), role(e.eventType()), e.text(), e.source())
-                            : new TimelineLine(e.ts(), TimelineLine.Role.TOOL,
-                                    e.tool() + (e.toolInput() == null ? "" : " " + e.toolInput()), e.source(),
-                                    e.toolResponse()));
+                            : new TimelineLine(e.ts(), TimelineLine.Role.TOOL, named(e.tool(), e.toolInput()),
+                                    e.source(), e.toolResponse()));
                 }
             }
             return lines;
         }
         catch (SQLException e) {
             throw new IllegalStateException("cannot read the timeline of " + memoryId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** What a tool call's input says first, in this order: the rest is not named. */
+    private static final List<String> NAMING_FIELDS = List.of("command", "file_path", "notebook_path", "path", "url",
+            "pattern", "query", "subject", "description", "prompt");
+
+    /**
+     * A tool call named, not dumped: the tool and the one input field that says what it
+     * did ({@code Bash: npm test}, {@code Edit src/App.java}); the tool alone when none
+     * of those fields is there or the input is not a JSON object.
+     */
+    static String named(String tool, String input) {
+        if (input == null || input.isBlank()) {
+            return tool;
+        }
+        Object parsed;
+        try {
+            parsed = dev.codememory.config.json.Json.parse(input);
+        }
+        catch (RuntimeException notJson) {
+            return tool;
+        }
+        if (parsed instanceof Map<?, ?> fields) {
+            for (String field : NAMING_FIELDS) {
+                if (fields.get(field) instanceof String value && !value.isBlank()) {
+                    return tool + ("command".equals(field) ? ": " : " ") + value.strip();
+                }
+            }
+        }
+        return tool;
+    }
+
+    @Override
+    public List<AnswerLines.Source> answerSources(Map<String, List<String>> eventsByMemory) {
+        try (Connection c = session.connection()) {
+            List<AnswerLines.Source> out = new ArrayList<>();
+            Map<String, List<SourceField>> fields = new java.util.HashMap<>();
+            for (SourceField f : CitationQueries.sourceFields(c,
+                    eventsByMemory.values().stream().flatMap(List::stream).distinct().toList())) {
+                fields.computeIfAbsent(f.eventId(), k -> new ArrayList<>()).add(f);
+            }
+            eventsByMemory.forEach((memory, events) -> events.forEach(event -> {
+                for (SourceField f : fields.getOrDefault(event, List.of())) {
+                    out.add(new AnswerLines.Source(memory, Provenance.of(f.field(), f.tool()), f.text(),
+                            f.tool() != null));
+                }
+            }));
+            // the memory's own text last: of equal lines, the source's words are shown
+            CitationQueries.recordedTexts(c, eventsByMemory.keySet())
+                .forEach((memory, text) -> out.add(new AnswerLines.Source(memory, null, text, false)));
+            return out;
+        }
+        catch (SQLException e) {
+            throw new IllegalStateException("cannot read the sources of the answers: " + e.getMessage(), e);
         }
     }
 

@@ -1,22 +1,26 @@
 package dev.codememory.jobs.context;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.processors.context.AnswerLines;
 import dev.codememory.processors.context.ContextHit;
 import dev.codememory.processors.context.InjectedContext;
 import dev.codememory.processors.context.PromptContextBuilder;
 import dev.codememory.processors.embed.Embedder;
 import dev.codememory.processors.query.MatchBand;
+import dev.codememory.processors.query.PastQuestion;
 import dev.codememory.processors.query.RankingSettings;
 import dev.codememory.jobs.vector.VectorComponents;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
+import dev.codememory.jobs.query.RankedSource;
 import java.time.Duration;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
@@ -61,6 +65,9 @@ public final class PromptContextService {
      */
     static final Duration COLD_MODEL_LOAD = Duration.ofSeconds(5);
     static final int TOP_K = 10;
+
+    /** How many of a hit's source events (best first) an answer is looked for in. */
+    static final int ANSWER_SOURCES = 6;
 
     /**
      * Longer prompts (pasted logs) are cut for the query: BM25 and the model see at most
@@ -196,8 +203,15 @@ public final class PromptContextService {
             long t3 = System.nanoTime();
             Map<String, String> citations = new LinkedHashMap<>();
             hits.forEach(h -> citations.put(h.memoryId(), h.citation()));
-            InjectedContext context = new PromptContextBuilder(new DuckDbDisclosure(session, citations))
-                .build(hits.stream().map(PromptContextService::hit).toList());
+            DuckDbDisclosure disclosure = new DuckDbDisclosure(session, citations);
+            PromptContextBuilder builder = new PromptContextBuilder(disclosure);
+            List<ContextHit> ranked = hits.stream().map(PromptContextService::hit).toList();
+            Optional<PastQuestion> question = PastQuestion.of(text);
+            InjectedContext context = question.isEmpty() ? builder.build(ranked)
+                    : builder.answer(
+                            AnswerLines.of(question.get(), answer.termWeights(), ranked,
+                                    disclosure.answerSources(answerEvents(hits))),
+                            MatchBand.of(ranked.stream().map(ContextHit::score).toList()));
             long t4 = System.nanoTime();
             split[0] = (t1 - t0) / 1_000_000;
             split[1] = (t2 - t1) / 1_000_000;
@@ -205,6 +219,21 @@ public final class PromptContextService {
             split[3] = (t4 - t3) / 1_000_000;
             return new Outcome(context, hits, answer.vectors(), split, service.teamState());
         }
+    }
+
+    /**
+     * For each local hit, the source events its answer is looked for in: its best
+     * {@value #ANSWER_SOURCES}, a reply that answers a source question among them.
+     */
+    private static Map<String, List<String>> answerEvents(List<QueryResult> hits) {
+        Map<String, List<String>> events = new LinkedHashMap<>();
+        for (QueryResult hit : hits) {
+            if (!hit.team()) {
+                events.put(hit.memoryId(),
+                        hit.sources().stream().limit(ANSWER_SOURCES).map(RankedSource::eventId).toList());
+            }
+        }
+        return events;
     }
 
     /**

@@ -334,8 +334,11 @@ public final class QueryService implements AutoCloseable {
     /**
      * The results, and whether the vector store's answer was part of their ranking (false
      * without a query vector, or when the store failed or did not answer in time).
+     *
+     * @param termWeights the query's index terms with their IDF over the project's
+     * memories, taken when it was ranked (what {@code AnswerLines} weighs words by)
      */
-    public record Answer(List<QueryResult> results, boolean vectors) {
+    public record Answer(List<QueryResult> results, boolean vectors, Map<String, Double> termWeights) {
     }
 
     /**
@@ -357,7 +360,7 @@ public final class QueryService implements AutoCloseable {
 
     private Answer search(Corpus corpus, QueryRequest request, float[] queryVector, int topK, Duration vectorWait) {
         if (corpus.memories().isEmpty()) {
-            return new Answer(List.of(), false);
+            return new Answer(List.of(), false, Map.of());
         }
         Future<Map<String, Double>> teamCosines = queryVector == null ? null
                 : team.nearest(request.project(), queryVector, settings.candidates());
@@ -369,8 +372,8 @@ public final class QueryService implements AutoCloseable {
             }
         }
         List<RankedMemory> ranked = corpus.ranker().rank(request.text(), cosines, request.at(), topK);
-        Map<String, HitSources> sources = sourceRanking.sources(corpus, ranked,
-                QueryTokenizer.tokenize(request.text()));
+        List<String> terms = QueryTokenizer.tokenize(request.text());
+        Map<String, HitSources> sources = sourceRanking.sources(corpus, ranked, terms);
         List<QueryResult> results = new ArrayList<>(ranked.size());
         for (RankedMemory r : ranked) {
             Held m = corpus.memories().get(r.memoryId());
@@ -378,7 +381,7 @@ public final class QueryService implements AutoCloseable {
             results.add(new QueryResult(m.memoryId(), citation(m), r.score(), m.kind(), m.summary(), hs.sources(),
                     UtcMicros.toDateTime(m.createdMicros()), m.sessionId(), hs.snippet(), m.author()));
         }
-        return new Answer(results, cosines != null);
+        return new Answer(results, cosines != null, corpus.ranker().termWeights(terms));
     }
 
     /**

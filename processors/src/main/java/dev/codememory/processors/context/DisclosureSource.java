@@ -21,4 +21,14 @@ public interface DisclosureSource {
     /** The memory in full, or empty when it is gone. */
     Optional<MemoryDetail> details(String memoryId);
 
+    /**
+     * The texts {@link AnswerLines} looks for answers in: each memory's own title and
+     * body (provenance null) and every field of the given source events of it; what is
+     * gone is left out.
+     * @param eventsByMemory memory id → the source events to read, best first
+     */
+    default List<AnswerLines.Source> answerSources(java.util.Map<String, List<String>> eventsByMemory) {
+        return List.of();
+    }
+
 }

@@ -22,6 +22,11 @@ public enum Expansion {
      * Three or more hits at least 0.80: the timelines (layer 2) of the top three, no
      * details.
      */
-    AMBIGUOUS
+    AMBIGUOUS,
+    /**
+     * The prompt asks about past work ({@code PastQuestion}): the lines of the hits that
+     * answer it ({@link AnswerLines}), no index.
+     */
+    ANSWER
 
 }

@@ -135,6 +135,18 @@ public final class HybridRanker {
     }
 
     /**
+     * Each distinct term of {@code queryTerms} with its IDF over the memory index, in the
+     * order first met: a snapshot that stays right while memories are added.
+     */
+    public Map<String, Double> termWeights(List<String> queryTerms) {
+        Map<String, Double> weights = new java.util.LinkedHashMap<>();
+        for (String term : queryTerms) {
+            weights.computeIfAbsent(term, index::idf);
+        }
+        return weights;
+    }
+
+    /**
      * A source event's score: its memory's fused score plus {@code sourceLexical} × its
      * own coverage.
      */

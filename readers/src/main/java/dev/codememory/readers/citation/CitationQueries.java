@@ -199,6 +199,57 @@ public final class CitationQueries {
     }
 
     /**
+     * The title and body of each of these memories as recorded, title first, by memory
+     * id; memories that are gone are left out.
+     */
+    public static Map<String, String> recordedTexts(Connection c, Collection<String> memoryIds) throws SQLException {
+        Map<String, String> out = new LinkedHashMap<>();
+        for (String[] row : byKeys(c, "SELECT entry_id, title, body FROM entries WHERE entry_id", memoryIds,
+                rs -> new String[] { rs.getString(1), rs.getString(2), rs.getString(3) })) {
+            out.put(row[0],
+                    row[2] == null || row[2].isBlank() || row[2].startsWith(row[1]) ? row[2] : row[1] + "\n" + row[2]);
+        }
+        return out;
+    }
+
+    /**
+     * Every recorded field of these events (prompts, replies, tool inputs and responses),
+     * in time order, each field once; events that are gone are left out.
+     */
+    public static List<SourceField> sourceFields(Connection c, Collection<String> eventIds) throws SQLException {
+        List<SourceField> rows = new ArrayList<>();
+        if (eventIds.isEmpty()) {
+            return rows;
+        }
+        String in = in(eventIds.size());
+        String sql = "SELECT prompt_event_id, prompt_ts, 'prompt', NULL, prompt_text FROM turns WHERE prompt_event_id"
+                + in + " UNION ALL SELECT reply_event_id, reply_ts, 'reply', NULL, reply_text FROM turns"
+                + " WHERE reply_text IS NOT NULL AND reply_event_id" + in
+                + " UNION ALL SELECT observation_id, ts, 'tool_input', tool, input_text FROM observations"
+                + " WHERE input_text IS NOT NULL AND observation_id" + in
+                + " UNION ALL SELECT observation_id, ts, 'tool_response', tool, output_text FROM observations"
+                + " WHERE output_text IS NOT NULL AND observation_id" + in + " ORDER BY 2, 1, 3";
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            int i = 1;
+            for (int round = 0; round < 4; round++) {
+                for (String key : eventIds) {
+                    ps.setString(i++, key);
+                }
+            }
+            try (ResultSet rs = ps.executeQuery()) {
+                java.util.Set<String> seen = new java.util.HashSet<>();
+                while (rs.next()) {
+                    if (seen.add(rs.getString(1) + '\n' + rs.getString(3))) {
+                        rows.add(new SourceField(rs.getString(1), rs.getTimestamp(2).toLocalDateTime(), rs.getString(3),
+                                rs.getString(4), rs.getString(5)));
+                    }
+                }
+            }
+        }
+        return rows;
+    }
+
+    /**
      * As {@link #sourceContext(Connection, String)}, with {@code before} events before
      * and {@code after} events after each source event in its session (each at least 0).
      */

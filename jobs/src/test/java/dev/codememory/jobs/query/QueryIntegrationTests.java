@@ -219,10 +219,13 @@ class QueryIntegrationTests {
         assertThat(keys(specific)).containsExactly("hookEventName", "additionalContext");
         assertThat(specific.get("hookEventName")).isEqualTo("UserPromptSubmit");
         String context = (String) specific.get("additionalContext");
-        assertThat(context).hasSizeLessThanOrEqualTo(10_000)
-            .startsWith("Memories from earlier sessions")
-            .contains("Which database should the billing service use for invoices?")
-            .doesNotContain("SQLite");
+        // a question about the work is answered by the line that answers it, cited
+        assertThat(context).hasSizeLessThanOrEqualTo(1_200)
+            .startsWith("From earlier sessions of this project")
+            .contains("Use PostgreSQL for the invoices: we need transactions and row locks when a payment is"
+                    + " retried.")
+            .doesNotContain("SQLite")
+            .doesNotContain("\"[mem:");
         Matcher first = Pattern.compile("\\[(mem:[A-Za-z0-9_-]{6})]").matcher(context);
         assertThat(first.find()).isTrue();
         String citation = first.group(1);

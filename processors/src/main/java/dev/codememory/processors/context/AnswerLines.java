@@ -21,9 +21,10 @@ import java.util.regex.Pattern;
  *
  * <p>
  * <b>How a line is scored.</b> Every text is cut into lines, and lines into sentences (a
- * list marker is left out; a line ends a sentence, and so does {@code . ! ?} before a
- * capital, a quote or a backquote). A tool's input and output, JSON as the hook carried
- * it, are read as their string values. Each sentence scores <pre>
+ * list marker and the citations a text holds are left out; a line ends a sentence, and so
+ * does {@code . ! ?} before a capital, a quote or a backquote). A tool's input and
+ * output, JSON as the hook carried it, are read as their string values. Each sentence
+ * scores <pre>
  *   0.55·S + 0.20·E + 0.20·K + 0.15·R
  *   S = the share of the question's IDF mass the sentence holds, averaged with the share
  *       it holds together with the sentences before and after it
@@ -80,6 +81,12 @@ public final class AnswerLines {
 
     private static final Pattern LIST_MARKER = Pattern
         .compile("^(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})\\s+(?:\\[[ xX]]\\s+)?)+");
+
+    /**
+     * A citation inside a recorded text (a session summary cites the memories it lists):
+     * the line shown cites its own memory.
+     */
+    private static final Pattern CITATION = Pattern.compile("\\s*\\[mem:[A-Za-z0-9_-]+]");
 
     private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z`\"'(\\[*])");
 
@@ -242,7 +249,7 @@ public final class AnswerLines {
                 continue;
             }
             for (String s : SENTENCE_END.split(l)) {
-                String t = s.replaceAll("\\s+", " ").strip();
+                String t = CITATION.matcher(s).replaceAll("").replaceAll("\\s+", " ").strip();
                 if (!t.isEmpty()) {
                     out.add(t);
                 }

@@ -114,4 +114,13 @@ class AnswerLinesTests {
                 + " and supervision tree an MQTT communication layer Everything else is in place.");
     }
 
+    @Test
+    void theCitationsARecordedTextHoldsAreNotPartOfAnAnswer() {
+        String summary = "Decided: use PostgreSQL for the invoices [mem:h4Ch37]\n[mem:h4Ch37]";
+        List<AnswerLines.Line> lines = answer("which database do we use for invoices", List.of(hit("a", 0.6)),
+                new AnswerLines.Source("a", null, summary, false));
+        assertThat(lines).extracting(AnswerLines.Line::text)
+            .containsExactly("Decided: use PostgreSQL for the invoices");
+    }
+
 }

@@ -44,7 +44,8 @@ class DemoIntegrationTests {
                 "the 2.4 release to Maven Central — blocked by: PROJ-42  [mem:",
                 "Never use wildcard imports in this repo  [mem:",
                 "4. what Claude is shown with the prompt \"Why do we keep the invoices in PostgreSQL and not in DuckDB?\"",
-                "Decision (2026-03-02): We decided to keep the invoices in PostgreSQL, not in DuckDB")
+                "From earlier sessions of this project",
+                "the invoices stay in PostgreSQL because they need transactions")
             .doesNotContain(" INFO ", "(nothing: no memory is relevant enough to inject)");
         assertThat(JobsJar.duckLong(home, "SELECT count(*) FROM events WHERE source = 'transcript'")).isEqualTo(32);
         assertThat(tmp.resolve("users-home").resolve("memory.duckdb")).doesNotExist();

@@ -210,7 +210,7 @@ public final class PromptContextService {
             InjectedContext context = question.isEmpty() ? builder.build(ranked)
                     : builder.answer(
                             AnswerLines.of(question.get(), answer.termWeights(), ranked,
-                                    disclosure.answerSources(answerEvents(hits))),
+                                    answerSources(hits, disclosure)),
                             MatchBand.of(ranked.stream().map(ContextHit::score).toList()));
             long t4 = System.nanoTime();
             split[0] = (t1 - t0) / 1_000_000;
@@ -219,6 +219,18 @@ public final class PromptContextService {
             split[3] = (t4 - t3) / 1_000_000;
             return new Outcome(context, hits, answer.vectors(), split, service.teamState());
         }
+    }
+
+    /**
+     * The texts the answer is looked for in: a local hit's own text and source events, a
+     * teammate's memory's line (its sources are on another machine).
+     */
+    private static List<AnswerLines.Source> answerSources(List<QueryResult> hits, DuckDbDisclosure disclosure) {
+        List<AnswerLines.Source> sources = new java.util.ArrayList<>(disclosure.answerSources(answerEvents(hits)));
+        hits.stream()
+            .filter(QueryResult::team)
+            .forEach(h -> sources.add(new AnswerLines.Source(h.memoryId(), null, h.summary(), false)));
+        return sources;
     }
 
     /**

@@ -173,15 +173,19 @@ public final class AnswerLines {
             String text = source.json() ? stringValues(source.text()) : source.text();
             double whole = coverage(termWeights, mass, text);
             List<String> sentences = sentences(text);
+            // each sentence tokenized once; its neighbours' words are a union of sets
+            List<Set<String>> words = sentences.stream()
+                .map(x -> (Set<String>) new HashSet<>(QueryTokenizer.tokenize(x)))
+                .toList();
             boolean call = source.provenance() != null && source.provenance().origin() == Provenance.Origin.TOOL_CALL;
             for (int k = 0; k < sentences.size(); k++) {
                 String sentence = sentences.get(k);
                 if (sentence.length() < SHORTEST || sentence.endsWith("?")) {
                     continue;
                 }
-                String around = String.join(" ",
-                        sentences.subList(Math.max(0, k - 1), Math.min(sentences.size(), k + 2)));
-                double own = (1 - AROUND) * coverage(termWeights, mass, sentence)
+                Set<String> around = new HashSet<>(words.get(k));
+                words.subList(Math.max(0, k - 1), Math.min(sentences.size(), k + 2)).forEach(around::addAll);
+                double own = (1 - AROUND) * coverage(termWeights, mass, words.get(k))
                         + AROUND * coverage(termWeights, mass, around);
                 if ((SENTENCE * own + TEXT * whole) / (SENTENCE + TEXT) < MIN_RELEVANCE) {
                     continue;
@@ -275,7 +279,10 @@ public final class AnswerLines {
     }
 
     private static double coverage(Map<String, Double> termWeights, double mass, String text) {
-        Set<String> terms = new HashSet<>(QueryTokenizer.tokenize(text));
+        return coverage(termWeights, mass, new HashSet<>(QueryTokenizer.tokenize(text)));
+    }
+
+    private static double coverage(Map<String, Double> termWeights, double mass, Set<String> terms) {
         double covered = 0;
         for (Map.Entry<String, Double> w : termWeights.entrySet()) {
             if (terms.contains(w.getKey())) {

@@ -127,10 +127,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(12);
             assertThat(rs.getString("script")).isEqualTo("V012__team_marks.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(13);
+            assertThat(rs.getString("script")).isEqualTo("V013__turn_lookups.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(12);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(12);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(13);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(13);
     }
 
     @Test
@@ -181,6 +184,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(11);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(12);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(13);
             assertThat(rs.next()).isFalse();
         }
     }

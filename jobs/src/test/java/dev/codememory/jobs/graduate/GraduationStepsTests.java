@@ -18,8 +18,11 @@ import java.util.List;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.springframework.batch.test.JobOperatorTestUtils;
 import org.springframework.batch.test.context.SpringBatchTest;
 import org.springframework.beans.factory.annotation.Autowired;
@@ -31,12 +34,15 @@ import org.springframework.context.ApplicationContext;
  * beans: one small session (two prompts and their replies, a to-do list that moves on, a
  * test that fails then passes, an edit, a commit) is ingested, then each stage runs in
  * the job's order and the rows it wrote are checked, then it runs again and writes
- * nothing new. The embed step loads the real model, so the class is tagged {@code model}.
- * The whole job as a separate process is {@code GraduationJobIntegrationTests}.
+ * nothing new: one test per stage, in the job's order, each on what the ones before it
+ * wrote (a stage that breaks fails its own test and the ones after it). The embed step
+ * loads the real model, so the class is tagged {@code model}. The whole job as a separate
+ * process is {@code GraduationJobIntegrationTests}.
  */
 @Tag("model")
 @SpringBatchTest
 @SpringBootTest(classes = CodeMemoryApplication.class)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class GraduationStepsTests {
 
     /** The home the context reads its settings from: set before the context starts. */
@@ -77,13 +83,18 @@ class GraduationStepsTests {
     }
 
     @Test
-    void eachStageWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
+    @Order(1)
+    void spooledEventsAreSealedIngestedAndNothingIsYetDerived() throws Exception {
         spoolSession();
         StepTestHome.run(steps, context, "sealSpoolStep");
         assertThat(StepTestHome.run(steps, context, "ingestSpoolStep")).containsExactly(12L, 12L);
         assertThat(StepTestHome.run(steps, context, "applyRulesStep")).as("nothing derived yet, nothing to clear")
             .containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(2)
+    void assembleSessionsWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "assembleSessionsStep")).containsExactly(1L, 1L);
         assertThat(StepTestHome.rows(database,
                 "SELECT session_id, project, started_at::VARCHAR, ended_at::VARCHAR, first_seq, last_seq,"
@@ -105,7 +116,11 @@ class GraduationStepsTests {
                     List.of("Bash", true, 1L, "expected 3 attempts but was 1"), Arrays.asList("Edit", false, 1L, null),
                     Arrays.asList("TodoWrite", false, 2L, null));
         assertThat(StepTestHome.run(steps, context, "assembleSessionsStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(3)
+    void extractCandidatesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "extractCandidatesStep")).containsExactly(1L, 1L);
         assertThat(StepTestHome.rows(database, "SELECT kind, count(*) FROM candidates GROUP BY ALL ORDER BY ALL"))
             .containsExactly(List.of("decision", 1L), List.of("exchange", 2L), List.of("insight", 1L),
@@ -127,7 +142,11 @@ class GraduationStepsTests {
                     List.of("Add retries to the billing client"));
         assertThat(StepTestHome.rows(database, "SELECT extracted_seq FROM sessions")).containsExactly(List.of(12L));
         assertThat(StepTestHome.run(steps, context, "extractCandidatesStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(4)
+    void extractProjectFactsWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "extractProjectFactsStep")).containsExactly(1L, 1L);
         assertThat(StepTestHome.rows(database, "SELECT count(*) FROM candidates"))
             .as("one short session states no project fact")
@@ -135,14 +154,22 @@ class GraduationStepsTests {
         assertThat(StepTestHome.rows(database, "SELECT stage, count(*) FROM stage_marks GROUP BY ALL"))
             .containsExactly(List.of("facts", 1L));
         assertThat(StepTestHome.run(steps, context, "extractProjectFactsStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(5)
+    void validateCandidatesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "validateCandidatesStep")).containsExactly(13L, 13L);
         assertThat(StepTestHome.rows(database,
                 "SELECT stage, status, count(*), count(DISTINCT candidate_id) FROM entries GROUP BY ALL"))
             .containsExactly(List.of("candidate", "active", 13L, 13L));
         assertThat(StepTestHome.rows(database, "SELECT count(*) FROM graduation_rejects")).containsExactly(List.of(0L));
         assertThat(StepTestHome.run(steps, context, "validateCandidatesStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(6)
+    void alignEvidenceWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "alignEvidenceStep")).containsExactly(13L, 13L);
         assertThat(StepTestHome.rows(database, "SELECT stage, status, count(*) FROM entries GROUP BY ALL"))
             .containsExactly(List.of("verified", "active", 13L));
@@ -154,7 +181,11 @@ class GraduationStepsTests {
         assertThat(StepTestHome.rows(database, "SELECT count(DISTINCT entry_id), min(confidence) FROM evidence_spans"))
             .containsExactly(List.of(13L, 1.0));
         assertThat(StepTestHome.run(steps, context, "alignEvidenceStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(7)
+    void resolveTasksWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "resolveTasksStep")).containsExactly(4L, 4L);
         assertThat(StepTestHome.rows(database, "SELECT entity_type, title, status FROM entities ORDER BY title"))
             .containsExactly(List.of("task", "Add retries to the billing client", "done"),
@@ -174,7 +205,11 @@ class GraduationStepsTests {
         assertThat(StepTestHome.rows(database, "SELECT rel_type, count(*) FROM edges GROUP BY ALL ORDER BY ALL"))
             .containsExactly(List.of("evidence_of", 3L), List.of("supersedes", 1L));
         assertThat(StepTestHome.run(steps, context, "resolveTasksStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(8)
+    void mergeDuplicatesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "mergeDuplicatesStep")).containsExactly(3L, 3L);
         assertThat(StepTestHome.rows(database,
                 "SELECT stage, count(*) FROM stage_marks WHERE stage = 'merge' GROUP BY ALL"))
@@ -183,14 +218,22 @@ class GraduationStepsTests {
             .as("no two memories of the session say the same")
             .containsExactly(List.of("active", 12L), List.of("superseded", 1L));
         assertThat(StepTestHome.run(steps, context, "mergeDuplicatesStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(9)
+    void citeMemoriesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "citeMemoriesStep")).containsExactly(0L, 13L);
         assertThat(StepTestHome.rows(database,
                 "SELECT count(*), count(DISTINCT c.citation), min(length(c.citation)),"
                         + " max(length(c.citation)) FROM entries e JOIN citations c ON c.memory_id = e.entry_id"))
             .containsExactly(List.of(13L, 13L, 6L, 6L));
         assertThat(StepTestHome.run(steps, context, "citeMemoriesStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(10)
+    void summarizeSessionsWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "summarizeSessionsStep")).containsExactly(1L, 1L);
         assertThat(StepTestHome.rows(database,
                 "SELECT session_id, stage, status, title FROM entries WHERE entry_type = 'summary'"))
@@ -205,7 +248,11 @@ class GraduationStepsTests {
                 "SELECT rel_type, count(*) FROM edges WHERE rel_type = 'summarizes' GROUP BY ALL"))
             .containsExactly(List.of("summarizes", 7L));
         assertThat(StepTestHome.run(steps, context, "summarizeSessionsStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(11)
+    void consolidateTopicsWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep"))
             .as("one project read, its outcome written")
             .containsExactly(1L, 1L);
@@ -213,11 +260,19 @@ class GraduationStepsTests {
             .as("the work of one session is no topic")
             .containsExactly(List.of(0L));
         assertThat(StepTestHome.run(steps, context, "consolidateTopicsStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(12)
+    void citeSummariesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "citeSummariesStep")).containsExactly(0L, 1L);
         assertThat(StepTestHome.rows(database, "SELECT count(*) FROM citations")).containsExactly(List.of(14L));
         assertThat(StepTestHome.run(steps, context, "citeSummariesStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(13)
+    void queueVectorsWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "queueVectorsStep")).containsExactly(0L, 9L);
         assertThat(StepTestHome.rows(database,
                 "SELECT e.entry_type, v.op, v.status, count(*) FROM vector_outbox v"
@@ -228,7 +283,11 @@ class GraduationStepsTests {
                     List.of("summary", "upsert", "pending", 1L), List.of("task", "upsert", "pending", 2L),
                     List.of("work", "upsert", "pending", 1L));
         assertThat(StepTestHome.run(steps, context, "queueVectorsStep")).containsExactly(0L, 0L);
+    }
 
+    @Test
+    @Order(14)
+    void embedMemoriesWritesItsRowsOnceAndNothingWhenItRunsAgain() throws Exception {
         assertThat(StepTestHome.run(steps, context, "embedMemoriesStep")).containsExactly(9L, 9L);
         assertThat(StepTestHome.rows(database, "SELECT op, status, count(*) FROM vector_outbox GROUP BY ALL"))
             .containsExactly(List.of("upsert", "done", 9L));

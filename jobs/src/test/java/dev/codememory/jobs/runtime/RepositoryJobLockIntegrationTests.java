@@ -84,13 +84,17 @@ class RepositoryJobLockIntegrationTests {
 
     @Test
     void anotherRepositoryIsNotHeldBack() throws Exception {
-        RepositoryJobLock alice = new RepositoryJobLock(pool(schema()));
-        RepositoryJobLock bob = new RepositoryJobLock(pool(schema()));
+        String aliceSchema = schema();
+        String bobSchema = schema();
+        RepositoryJobLock alice = new RepositoryJobLock(pool(aliceSchema));
+        RepositoryJobLock bob = new RepositoryJobLock(pool(bobSchema));
 
         try (RepositoryJobLock.Held a = alice.hold(); RepositoryJobLock.Held b = bob.hold()) {
-            assertThat(a).isNotNull();
-            assertThat(b).isNotNull();
+            assertThat(advisoryLocks(aliceSchema)).isEqualTo(1);
+            assertThat(advisoryLocks(bobSchema)).isEqualTo(1);
         }
+        assertThat(advisoryLocks(aliceSchema)).isZero();
+        assertThat(advisoryLocks(bobSchema)).isZero();
     }
 
     @Test

@@ -18,7 +18,7 @@ import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.report.StatsCommand;
+import dev.codememory.jobs.report.Stats;
 import dev.codememory.jobs.search.ShowCommand;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;
@@ -420,21 +420,19 @@ public final class MemoryTools {
 
     private Answer stats(ToolArguments args) {
         int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
-        ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ByteArrayOutputStream err = new ByteArrayOutputStream();
-        int exit;
-        try (PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
-                PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8)) {
-            exit = Commands.execute(new StatsCommand(o, e, invocation), new String[0], o, e);
+        Stats.Report report;
+        try {
+            report = Stats.collect(invocation);
         }
-        String text = out.toString(StandardCharsets.UTF_8).stripTrailing();
-        String problems = err.toString(StandardCharsets.UTF_8).strip();
+        catch (IOException e) {
+            return Answer.error("stats failed: " + e.getMessage());
+        }
         Budgeted answer = new Budgeted(budget);
-        answer.block(ContextGate.pass(text).text());
+        answer.block(ContextGate.pass(Stats.text(report.doc()).stripTrailing()).text());
         answer.line("serve: "
                 + (served ? "running (answered this call)" : "not running (this call read the database " + "itself)"));
-        if (exit != 0) {
-            answer.line("stats failed: " + problems);
+        if (report.exit() != 0) {
+            answer.line("stats failed: " + report.problem());
             return Answer.error(answer.text());
         }
         return new Answer(answer.text(), false);

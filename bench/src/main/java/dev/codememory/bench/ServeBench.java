@@ -2,7 +2,7 @@ package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

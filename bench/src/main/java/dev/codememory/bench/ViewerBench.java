@@ -1,6 +1,6 @@
 package dev.codememory.bench;
 
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.net.URI;

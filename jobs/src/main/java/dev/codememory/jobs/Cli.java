@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;

@@ -28,6 +28,15 @@ class PackageCyclesTests {
         slices().matching("dev.codememory.(**)").should().beFreeOfCycles().check(MAIN_CLASSES);
     }
 
+    /**
+     * The same one level up: a folder of jobs taken whole, with its subpackages (serve,
+     * mcp, viewer, ...), may use another folder only if that one does not use it back.
+     */
+    @Test
+    void foldersOfTheApplicationAreFreeOfCycles() {
+        slices().matching("dev.codememory.jobs.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);
+    }
+
     @Test
     void readsTheMainClassesOfEveryProductModule() {
         assertThat(MAIN_CLASSES.stream().map(c -> c.getPackageName().split("\\.")[2]).distinct())

@@ -4,7 +4,7 @@ import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.net.StandardProtocolFamily;
 import java.net.UnixDomainSocketAddress;
 import java.nio.ByteBuffer;
@@ -66,7 +66,7 @@ class ServeSocketIntegrationTests {
                 channel.close();
             }
             String loaded = Files.readString(classes);
-            assertThat(loaded).contains("dev.codememory.jobs.serve.client.ServeClient");
+            assertThat(loaded).contains("dev.codememory.jobs.client.ServeClient");
             for (String foreign : List.of("org.springframework.", "org.duckdb.", "ai.djl.", "tools.jackson.",
                     "com.fasterxml.", "org.apache.lucene.", "org.yaml.", "ch.qos.logback.")) {
                 assertThat(loaded).as("the hook loaded no %s class", foreign).doesNotContain(" " + foreign);

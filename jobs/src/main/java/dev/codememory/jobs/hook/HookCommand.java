@@ -3,7 +3,7 @@ package dev.codememory.jobs.hook;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.context.ContextBudgetClock;
 import dev.codememory.jobs.context.HookContext;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.writers.spool.Spool;

@@ -3,7 +3,7 @@ package dev.codememory.jobs.mcp;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.query.QueryLogging;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;

@@ -9,7 +9,7 @@ import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.schedule.KeptTriggers;
 import dev.codememory.jobs.schedule.ScheduleConfiguration;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import dev.codememory.jobs.team.TeamProperties;
 import java.nio.file.Path;
 import java.text.ParseException;

@@ -9,7 +9,7 @@ import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;

@@ -3,7 +3,7 @@ package dev.codememory.jobs.serve;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;

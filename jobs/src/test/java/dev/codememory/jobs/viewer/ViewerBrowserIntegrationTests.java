@@ -6,7 +6,7 @@ import static org.junit.jupiter.api.Assumptions.abort;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.JobsJar;
-import dev.codememory.jobs.serve.client.ServeClient;
+import dev.codememory.jobs.client.ServeClient;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.serve.client;
+package dev.codememory.jobs.client;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;

@@ -1,4 +1,4 @@
-package dev.codememory.jobs.serve.client;
+package dev.codememory.jobs.client;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -6,7 +6,7 @@ package dev.codememory.processors.privacy.secrets;
  * ({@code BUNDLE_GEMS__EXAMPLE__COM=user:password}), SonarQube's {@code sonar.login},
  * Sumo Logic's access id, and keys that are just a provider's name
  * ({@code cloudflare: "…"}, {@code sourcegraph: …}), whose value is masked when it looks
- * random. {@link KeyValue} reads the value as it does for a secret-named key.
+ * random. {@link ValueAfterKey} reads the value as it does for a secret-named key.
  */
 final class ProviderKeys {
 
@@ -51,7 +51,7 @@ final class ProviderKeys {
             if (keyEnd - nameStart <= 80) {
                 KeyClass keyClass = classify(text.substring(nameStart, keyEnd));
                 if (keyClass != KeyClass.NONE) {
-                    new KeyValue(text, spans, keyClass, keyStart, nameStart, keyEnd, false).mask();
+                    new ValueAfterKey(text, spans, keyClass, keyStart, nameStart, keyEnd, false).mask();
                 }
             }
             at = keyEnd;

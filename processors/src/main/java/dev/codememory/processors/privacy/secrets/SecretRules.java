@@ -28,11 +28,11 @@ import java.nio.charset.StandardCharsets;
  * <li><b>Authorization values</b> ({@link AuthorizationValues}): the credential after
  * {@code Bearer} or {@code Basic} when it looks like one (a digit or mixed case), so
  * "bearer authentication" in prose stays.</li>
- * <li><b>Values of secret-named keys</b> ({@link KeyValues}) in text, JSON (also JSON
- * held as an escaped string inside another string), YAML, TOML, {@code .env}, INI, shell,
- * code and connection strings: see {@link SecretNames#classify(String)} for which names
- * count and {@link KeyValue} for which values are masked (literals are, code is not:
- * {@code password = getpass()}, {@code secret: str}, {@code token=token},
+ * <li><b>Values of secret-named keys</b> ({@link SecretNamedKeys}) in text, JSON (also
+ * JSON held as an escaped string inside another string), YAML, TOML, {@code .env}, INI,
+ * shell, code and connection strings: see {@link SecretNames#classify(String)} for which
+ * names count and {@link ValueAfterKey} for which values are masked (literals are, code
+ * is not: {@code password = getpass()}, {@code secret: str}, {@code token=token},
  * {@code os.environ["SECRET_KEY"]} stay); the default of an environment lookup
  * ({@code getenv("DB_PASSWORD", "…")}, {@code ${DB_PASSWORD:-…}},
  * {@code process.env.API_TOKEN || "…"}); {@code Credentials: user/password};
@@ -83,7 +83,7 @@ public final class SecretRules {
         UnprefixedShapes.mask(text, latin, spans);
         UrlCredentials.mask(text, latin, spans);
         AuthorizationValues.mask(text, latin, view, spans);
-        KeyValues.mask(text, view, spans);
+        SecretNamedKeys.mask(text, view, spans);
         CommandLines.mask(text, latin, spans);
         KubernetesSecrets.mask(text, latin, spans);
         ProviderKeys.mask(text, view, spans);

@@ -4,8 +4,8 @@
  * makes the text's byte view and Latin-1 copy once and runs each rule family over them,
  * in this order: {@code PrivateKeyBlocks}, {@code TokenShapes} (with {@code RunBody}, its
  * hand-made matcher), {@code UnprefixedShapes}, {@code UrlCredentials},
- * {@code AuthorizationValues}, {@code KeyValues} (with {@code SecretNames},
- * {@code KeyValue} and {@code Values}), {@code CommandLines}.
+ * {@code AuthorizationValues}, {@code SecretNamedKeys} (with {@code SecretNames},
+ * {@code ValueAfterKey} and {@code Values}), {@code CommandLines}.
  *
  * <p>
  * The shared scanner every family uses: {@code Starts} (where a pattern may match, found

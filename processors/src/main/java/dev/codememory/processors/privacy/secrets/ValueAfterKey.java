@@ -19,7 +19,7 @@ import static dev.codememory.processors.privacy.secrets.Values.unquotedEnd;
 import java.util.Locale;
 
 /** One secret-named key in a text and what follows it. */
-final class KeyValue {
+final class ValueAfterKey {
 
     private final String text;
 
@@ -41,7 +41,7 @@ final class KeyValue {
 
     private int separatorEnd;
 
-    KeyValue(String text, Spans spans, KeyClass keyClass, int keyStart, int nameStart, int nameEnd,
+    ValueAfterKey(String text, Spans spans, KeyClass keyClass, int keyStart, int nameStart, int nameEnd,
             boolean commandFlag) {
         this.text = text;
         this.spans = spans;

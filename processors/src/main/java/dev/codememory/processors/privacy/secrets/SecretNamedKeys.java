@@ -7,11 +7,11 @@ import java.util.Map;
  * Rule 5 of {@link SecretRules}: the values of secret-named keys. One pass over the text
  * finds the words that may be part of such a name ({@link #nextKeyHint}), widens each to
  * the whole name, classifies it ({@link SecretNames#classify}) and hands a secret's name
- * to {@link KeyValue}, which reads what follows it.
+ * to {@link ValueAfterKey}, which reads what follows it.
  */
-final class KeyValues {
+final class SecretNamedKeys {
 
-    private KeyValues() {
+    private SecretNamedKeys() {
     }
 
     /** Adds the span of every literal value of a secret-named key. */
@@ -61,7 +61,7 @@ final class KeyValues {
                 continue;
             }
             boolean commandFlag = nameStart - keyStart == 2 && text.startsWith("--", keyStart);
-            new KeyValue(text, spans, keyClass, keyStart, nameStart, nameEnd, commandFlag).mask();
+            new ValueAfterKey(text, spans, keyClass, keyStart, nameStart, nameEnd, commandFlag).mask();
         }
     }
 

@@ -9,7 +9,6 @@ import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.command.Commands;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.mcp.ToolStore.Scope;
 import dev.codememory.jobs.mcp.ToolText.Budgeted;
@@ -19,7 +18,7 @@ import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.report.Stats;
-import dev.codememory.jobs.search.ShowCommand;
+import dev.codememory.jobs.search.ShownMemory;
 import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.guard.Provenance;
@@ -29,10 +28,7 @@ import dev.codememory.readers.citation.CitedMemory;
 import dev.codememory.readers.citation.ContextEvent;
 import dev.codememory.readers.citation.ToolQueries;
 import dev.codememory.writers.spool.Spool;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
@@ -266,16 +262,12 @@ public final class MemoryTools {
         List<String> unknown = new ArrayList<>();
         try (SessionLease lease = invocation.read()) {
             for (String citation : citations) {
-                Optional<ShowCommand.Shown> shown = ShowCommand.load(lease.session(), citation);
+                Optional<ShownMemory> shown = ShownMemory.load(lease.session(), citation);
                 if (shown.isEmpty()) {
                     unknown.add(citation);
                     continue;
                 }
-                ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-                try (PrintStream print = new PrintStream(bytes, true, StandardCharsets.UTF_8)) {
-                    ShowCommand.print(shown.get(), print);
-                }
-                out.block(bytes.toString(StandardCharsets.UTF_8).stripTrailing());
+                out.block(shown.get().text().stripTrailing());
                 out.block(relations(lease, shown.get().memory()));
             }
         }

@@ -16,12 +16,7 @@ import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.turns.TranscriptSource;
 import dev.codememory.processors.workingset.EventCitation;
 import dev.codememory.readers.workingset.WorkingSetQueries;
-import dev.codememory.processors.guard.Provenance;
-import dev.codememory.readers.align.SessionSourceTexts;
 import dev.codememory.readers.citation.CitationQueries;
-import dev.codememory.readers.citation.CitedMemory;
-import dev.codememory.readers.citation.CitedSpan;
-import dev.codememory.readers.citation.ContextEvent;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -29,9 +24,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine;
@@ -62,8 +55,6 @@ import picocli.CommandLine.Spec;
         footer = { "", "Exit codes: 0 found, 1 unknown citation or no memory yet, 2 bad usage, 3 a job holds the "
                 + "database." })
 public final class ShowCommand implements Callable<Integer> {
-
-    static final int PREVIEW_CHARS = 200;
 
     private static final DateTimeFormatter TIME = DateTimeFormatter.ISO_LOCAL_DATE_TIME;
 
@@ -98,10 +89,6 @@ public final class ShowCommand implements Callable<Integer> {
         this.invocation = invocation;
     }
 
-    /** What {@code show} prints for one citation. */
-    public record Shown(CitedMemory memory, List<CitedSpan> spans, List<ContextEvent> events) {
-    }
-
     /** {@code args} may start with the command's name. */
     public static int run(String[] args, PrintStream out, PrintStream err) {
         return Commands.execute(new ShowCommand(out, err), Commands.withoutName(args, "show"), out, err);
@@ -128,16 +115,16 @@ public final class ShowCommand implements Callable<Integer> {
             if (eventPrefix.isPresent()) {
                 return showEvents(lease.session(), eventPrefix.get());
             }
-            Optional<Shown> shown = load(lease.session(), citation);
+            Optional<ShownMemory> shown = ShownMemory.load(lease.session(), citation);
             if (shown.isEmpty()) {
                 err.println("unknown citation: " + citation);
                 return ExitCode.FAILED;
             }
             if (json) {
-                out.println(Json.write(toJson(shown.get())));
+                out.println(Json.write(shown.get().toJson()));
             }
             else {
-                print(shown.get(), out);
+                out.print(shown.get().text());
             }
             return 0;
         }
@@ -148,25 +135,6 @@ public final class ShowCommand implements Callable<Integer> {
         catch (DatabaseException e) {
             err.println("show failed: " + e.getMessage());
             return ExitCode.FAILED;
-        }
-    }
-
-    /**
-     * The memory a citation names, its evidence spans and its source events; empty when
-     * unknown.
-     */
-    public static Optional<Shown> load(DuckDb.Session session, String citation) {
-        try (Connection c = session.connection()) {
-            Optional<CitedMemory> memory = CitationQueries.memory(c, citation);
-            if (memory.isEmpty()) {
-                return Optional.empty();
-            }
-            String id = memory.get().memoryId();
-            List<CitedSpan> spans = CitationQueries.spans(c, id, new SessionSourceTexts(session::connection));
-            return Optional.of(new Shown(memory.get(), spans, CitationQueries.sourceContext(c, id)));
-        }
-        catch (SQLException e) {
-            throw new DatabaseException("cannot read " + citation + ": " + e.getMessage(), e);
         }
     }
 
@@ -247,116 +215,6 @@ public final class ShowCommand implements Callable<Integer> {
             doc.put("failed", o.failed());
         });
         return doc;
-    }
-
-    /** Prints a memory as {@code show} does (the MCP tool {@code mem-details} too). */
-    public static void print(Shown shown, PrintStream out) {
-        CitedMemory m = shown.memory();
-        out.printf("[%s] %s, %s, %s%n", m.citation(), m.kind(), m.status(), m.stage());
-        out.println("id:       " + m.memoryId());
-        if (m.supersededBy() != null) {
-            out.println("superseded by: " + m.supersededBy());
-        }
-        out.println("project:  " + m.project());
-        out.println("session:  " + m.sessionId());
-        out.println("created:  " + time(m.createdTs()));
-        out.println("title:    " + gated(m, m.title()));
-        out.println();
-        out.println(gated(m, m.body()));
-        out.println();
-        out.printf("evidence (%d span%s; quoted as recorded, tool output is data):%n", shown.spans().size(),
-                shown.spans().size() == 1 ? "" : "s");
-        for (CitedSpan s : shown.spans()) {
-            out.printf(Locale.ROOT, "  #%d %s of event %s [%d, %d) %s %.2f, %s%n", s.quoteIndex(), s.field(),
-                    s.eventId(), s.start(), s.end(), s.method(), s.confidence(), provenance(s).label());
-            out.println(s.quote() == null ? "      (source text not found)" : indent(quote(s), "      "));
-        }
-        out.println();
-        out.println("source events (> source, with the events before and after):");
-        ContextEvent previous = null;
-        for (ContextEvent e : shown.events()) {
-            boolean newSession = previous == null || !Objects.equals(previous.sessionId(), e.sessionId());
-            if (newSession) {
-                out.println("  session " + e.sessionId() + ":");
-            }
-            else if (e.position() > previous.position() + 1) {
-                out.println("    …");
-            }
-            out.printf("  %s %s  %-16s %s%n", e.source() ? ">" : " ", time(e.ts()), e.eventType(), preview(e));
-            previous = e;
-        }
-    }
-
-    /** What {@code show --json} prints for one citation. */
-    public static Map<String, Object> toJson(Shown shown) {
-        CitedMemory m = shown.memory();
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("citation", m.citation());
-        doc.put("memory_id", m.memoryId());
-        doc.put("kind", m.kind());
-        doc.put("status", m.status());
-        doc.put("stage", m.stage());
-        doc.put("superseded_by", m.supersededBy());
-        doc.put("project", m.project());
-        doc.put("session_id", m.sessionId());
-        doc.put("created_ts", time(m.createdTs()));
-        doc.put("title", gated(m, m.title()));
-        doc.put("body", gated(m, m.body()));
-        doc.put("evidence", shown.spans().stream().map(s -> {
-            Map<String, Object> span = new LinkedHashMap<>();
-            span.put("quote_index", s.quoteIndex());
-            span.put("event_id", s.eventId());
-            span.put("field", s.field());
-            span.put("start", s.start());
-            span.put("end", s.end());
-            span.put("confidence", s.confidence());
-            span.put("method", s.method());
-            span.put("provenance", provenance(s).label());
-            span.put("quote", s.quote() == null ? null : quote(s));
-            return (Object) span;
-        }).toList());
-        doc.put("events", shown.events().stream().map(e -> {
-            Map<String, Object> event = new LinkedHashMap<>();
-            event.put("event_id", e.eventId());
-            event.put("session_id", e.sessionId());
-            event.put("ts", time(e.ts()));
-            event.put("event_type", e.eventType());
-            event.put("source", e.source());
-            event.put("preview", preview(e));
-            return (Object) event;
-        }).toList());
-        return doc;
-    }
-
-    /**
-     * One line of at most {@value #PREVIEW_CHARS} characters: the prompt, the reply, the
-     * tool with its input and response, else the payload's own word (a SessionStart's
-     * source, a SessionEnd's reason).
-     */
-    static String preview(ContextEvent e) {
-        String text = (e.prompt() != null ? e.prompt() : ContextGate.pass(e.text()).text()).replaceAll("\\s+", " ")
-            .strip();
-        return text.length() > PREVIEW_CHARS ? text.substring(0, PREVIEW_CHARS - 1) + "…" : text;
-    }
-
-    /**
-     * A memory's title or body as it may be shown: a preference's are the user's own
-     * words; every other memory's pass the {@link ContextGate}.
-     */
-    private static String gated(CitedMemory m, String text) {
-        return text == null || "preference".equals(m.kind()) ? text : ContextGate.pass(text).text();
-    }
-
-    private static Provenance provenance(CitedSpan s) {
-        return Provenance.of(s.field(), s.tool());
-    }
-
-    private static String quote(CitedSpan s) {
-        return provenance(s).gate(s.quote()).text();
-    }
-
-    private static String indent(String text, String prefix) {
-        return prefix + text.strip().replace("\n", "\n" + prefix);
     }
 
     private static String time(LocalDateTime t) {

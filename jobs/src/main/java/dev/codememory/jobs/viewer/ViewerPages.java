@@ -10,7 +10,7 @@ import dev.codememory.config.db.DuckDb;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
-import dev.codememory.jobs.search.ShowCommand;
+import dev.codememory.jobs.search.ShownMemory;
 import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.processors.guard.Provenance;
 import dev.codememory.processors.query.MatchBand;
@@ -36,7 +36,7 @@ import java.util.Optional;
 /**
  * The viewer's reading pages — timeline, session, search, memory — on serve's own
  * database session and warm query services, through the same read paths as the commands
- * ({@link ShowCommand#load}, {@link QueryService}, {@link InjectionQueries}). Each method
+ * ({@link ShownMemory#load}, {@link QueryService}, {@link InjectionQueries}). Each method
  * returns the page body; {@link Html#page} wraps it.
  */
 final class ViewerPages {
@@ -307,11 +307,11 @@ final class ViewerPages {
     }
 
     Optional<String> memory(String citation) throws SQLException {
-        Optional<ShowCommand.Shown> found = ShowCommand.load(session(), citation);
+        Optional<ShownMemory> found = ShownMemory.load(session(), citation);
         if (found.isEmpty()) {
             return Optional.empty();
         }
-        ShowCommand.Shown shown = found.get();
+        ShownMemory shown = found.get();
         CitedMemory m = shown.memory();
         StringBuilder s = new StringBuilder();
         s.append("<dl class=\"facts\"><dt>citation</dt><dd><code id=\"citation\">")

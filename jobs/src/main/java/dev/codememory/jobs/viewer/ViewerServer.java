@@ -4,7 +4,7 @@ import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.search.ShowCommand;
+import dev.codememory.jobs.search.ShownMemory;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.readers.viewer.ViewerQueries;
 import java.io.IOException;
@@ -306,8 +306,8 @@ final class ViewerServer implements AutoCloseable {
             return doc;
         }
         if (what.startsWith("memory/")) {
-            return ShowCommand.load(pages.session(), what.substring("memory/".length()))
-                .map(ShowCommand::toJson)
+            return ShownMemory.load(pages.session(), what.substring("memory/".length()))
+                .map(ShownMemory::toJson)
                 .orElseThrow(() -> new IllegalArgumentException("unknown citation"));
         }
         if (what.equals("health")) {

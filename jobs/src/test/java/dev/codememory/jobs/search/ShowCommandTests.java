@@ -239,10 +239,10 @@ class ShowCommandTests {
         ContextEvent e = new ContextEvent("ev", "s", 1, 1, LocalDateTime.of(2024, 1, 1, 0, 0), "UserPromptSubmit",
                 false, longPrompt, null, null, null, null, null);
 
-        String preview = ShowCommand.preview(e);
+        String preview = ShownMemory.preview(e);
 
         assertThat(preview).hasSize(200).endsWith("…").doesNotContain("\n", "\t", "  ").startsWith("word word");
-        assertThat(ShowCommand
+        assertThat(ShownMemory
             .preview(new ContextEvent("ev", "s", 1, 1, null, "SessionEnd", false, null, null, null, null, null, null)))
             .isEmpty();
     }

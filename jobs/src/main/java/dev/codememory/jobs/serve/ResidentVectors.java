@@ -126,7 +126,7 @@ final class ResidentVectors implements VectorStore {
                 try {
                     long ms = index.buildGraph();
                     log.info("built the vector graph of {} vectors in {} ms", index.size(), ms);
-                    ResidentQueries.returnStartUpGarbage();
+                    ProcessMemory.returnGarbage();
                 }
                 catch (RuntimeException e) {
                     log.warn("cannot build a vector graph, searches stay exact: {}", e.getMessage());

@@ -6,16 +6,16 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 import org.junit.jupiter.api.Test;
 
-class ResidentQueriesHeapTests {
+class ProcessMemoryTests {
 
     @Test
     void serveKeepsItsHeapNearWhatIsLiveAndCollectsWhenIdle() {
-        ResidentQueries.keepHeapNearLive();
+        ProcessMemory.keepHeapNearLive();
 
         HotSpotDiagnosticMXBean vm = ManagementFactory.getPlatformMXBean(HotSpotDiagnosticMXBean.class);
         assertThat(vm.getVMOption("MinHeapFreeRatio").getValue()).isEqualTo("10");
         assertThat(vm.getVMOption("MaxHeapFreeRatio").getValue()).isEqualTo("20");
-        assertThat(vm.getVMOption("G1PeriodicGCInterval").getValue()).isEqualTo(ResidentQueries.IDLE_COLLECTION_MS);
+        assertThat(vm.getVMOption("G1PeriodicGCInterval").getValue()).isEqualTo(ProcessMemory.IDLE_COLLECTION_MS);
     }
 
 }

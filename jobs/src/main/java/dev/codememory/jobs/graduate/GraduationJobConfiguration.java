@@ -412,24 +412,13 @@ public class GraduationJobConfiguration {
     @StepScope
     TaskResolutionProcessor taskResolutionProcessor(JobDatabase database) {
         TaskMatcher matcher = new TaskMatcher();
-        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)), () -> {
-            try (var c = database.connection()) {
-                return TaskQueries.taskEvents(c);
-            }
-            catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task events: " + e.getMessage(), e);
-            }
-        }, () -> {
-            try (var c = database.connection()) {
-                return TaskQueries.taskEvidence(c)
-                    .stream()
-                    .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
-                    .toList();
-            }
-            catch (SQLException e) {
-                throw new dev.codememory.config.db.DatabaseException("cannot read task entries: " + e.getMessage(), e);
-            }
-        });
+        return new TaskResolutionProcessor(new TaskResolver(matcher, new BlockerResolver(matcher)),
+                () -> database.read("read task events", TaskQueries::taskEvents),
+                () -> database.read("read task entries",
+                        c -> TaskQueries.taskEvidence(c)
+                            .stream()
+                            .map(r -> new TaskResolutionProcessor.TaskStatement(r.taskId(), r.entryId(), r.ts()))
+                            .toList()));
     }
 
     /**
@@ -461,13 +450,8 @@ public class GraduationJobConfiguration {
             }
 
             private List<EntryDraft> similar(EntryDraft entry, Set<String> superseded, SimilarQuery query) {
-                try (var c = database.connection()) {
-                    return query.find(c, entry, NearDuplicateProcessor.role(entry), superseded);
-                }
-                catch (SQLException e) {
-                    throw new dev.codememory.config.db.DatabaseException(
-                            "cannot look up similar entries: " + e.getMessage(), e);
-                }
+                return database.read("look up similar entries",
+                        c -> query.find(c, entry, NearDuplicateProcessor.role(entry), superseded));
             }
         });
     }

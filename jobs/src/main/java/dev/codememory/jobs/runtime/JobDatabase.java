@@ -2,6 +2,8 @@ package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DuckDb;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 
@@ -76,6 +78,29 @@ public class JobDatabase {
 
     public Supplier<DuckDBConnection> connections() {
         return this::connection;
+    }
+
+    /** Work on a connection: a query and its row mapping. */
+    @FunctionalInterface
+    public interface Work<T> {
+
+        T on(Connection c) throws SQLException;
+
+    }
+
+    /**
+     * {@code work} on a connection of its own, closed after it; a failure is a
+     * {@link DatabaseException} that says what could not be done ({@code "cannot " +
+     * what}). The one place the jobs' wiring turns JDBC's checked exceptions into the
+     * database's.
+     */
+    public <T> T read(String what, Work<T> work) {
+        try (Connection c = connection()) {
+            return work.on(c);
+        }
+        catch (SQLException e) {
+            throw new DatabaseException("cannot " + what + ": " + e.getMessage(), e);
+        }
     }
 
 }

@@ -2,8 +2,6 @@ package dev.codememory.jobs.schedule;
 
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.readers.graduation.SessionEndQueries;
-import java.sql.Connection;
-import java.sql.SQLException;
 
 import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import org.quartz.CronScheduleBuilder;
@@ -97,12 +95,7 @@ public class ScheduleConfiguration {
             if (!database.isOpen()) {
                 return null;
             }
-            try (Connection c = database.connection()) {
-                return SessionEndQueries.lastSessionEnd(c);
-            }
-            catch (SQLException e) {
-                throw new IllegalStateException("cannot read the last session end: " + e.getMessage(), e);
-            }
+            return database.read("read the last session end", SessionEndQueries::lastSessionEnd);
         };
     }
 

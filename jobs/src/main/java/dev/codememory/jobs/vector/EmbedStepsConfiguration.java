@@ -1,6 +1,5 @@
 package dev.codememory.jobs.vector;
 
-import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
@@ -13,7 +12,6 @@ import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.vector.VectorWorkQueries;
 import dev.codememory.writers.vector.VectorOutbox;
 import dev.codememory.writers.vector.VectorOutboxWriter;
-import java.sql.SQLException;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
@@ -88,14 +86,9 @@ public class EmbedStepsConfiguration {
     EmbedProgressListener embedProgressListener(JobDatabase database, EmbeddingService embeddingService,
             ConsoleProgress consoleProgress) {
         String version = embeddingService.version().id();
-        return new EmbedProgressListener(() -> {
-            try (var c = database.connection()) {
-                return VectorOutbox.pendingCount(c, version);
-            }
-            catch (SQLException e) {
-                throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);
-            }
-        }, consoleProgress);
+        return new EmbedProgressListener(
+                () -> database.read("count pending vectors", c -> VectorOutbox.pendingCount(c, version)),
+                consoleProgress);
     }
 
 }

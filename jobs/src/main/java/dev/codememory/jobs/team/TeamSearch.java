@@ -38,8 +38,11 @@ public final class TeamSearch implements TeamSource {
 
     private volatile MilvusVectorStore vectors;
 
-    /** Whether the team's collection was seen to exist (it never goes away after). */
-    private volatile boolean published;
+    /**
+     * Whether the team's collection exists, as {@link #connect} last found; null before
+     * it asked. It never goes away once made.
+     */
+    private volatile Boolean published;
 
     private volatile boolean saidNothingPublished;
 
@@ -71,12 +74,13 @@ public final class TeamSearch implements TeamSource {
     }
 
     /**
-     * Nearest team memories; none before the first publish, when the team's collection
-     * does not exist yet.
+     * Nearest team memories; none before the first publish, when {@link #connect} found
+     * no team collection (a search of a missing one is an error the SDK logs). Asks
+     * nothing more of Milvus than the search itself.
      */
     @Override
     public Map<String, Double> nearest(String project, float[] query, int topK) {
-        if (!published()) {
+        if (Boolean.FALSE.equals(published)) {
             return Map.of();
         }
         Map<String, Double> out = new HashMap<>();
@@ -88,27 +92,19 @@ public final class TeamSearch implements TeamSource {
     }
 
     /**
-     * Connects, and learns whether anyone published yet (the query path calls this ahead
-     * of its first search, so that a search need not ask).
+     * Connects, and learns whether anyone published yet: the query path calls this
+     * whenever it loads a project, ahead of its searches. Asked of Milvus until the
+     * collection exists, then no more.
      */
     @Override
     public void connect() {
-        published();
-    }
-
-    /**
-     * Whether the team's collection exists; asked of Milvus until it does, then no more.
-     */
-    private boolean published() {
-        if (!published) {
-            if (vectors().exists()) {
-                published = true;
-            }
-            else {
+        MilvusVectorStore store = vectors();
+        if (!Boolean.TRUE.equals(published)) {
+            published = store.exists();
+            if (!published) {
                 nothingPublishedYet();
             }
         }
-        return published;
     }
 
     /**

@@ -50,14 +50,20 @@ async function nav(page, label) {
     await page.goto(signIn);
     seen.loads.Timeline = Date.now() - started;
     seen.signedInAt = page.url();
-    seen.timelineItems = await page.locator('#timeline li').count();
+    seen.stories = await page.locator('#timeline section.story').count();
+    // each session's header comes first in its section, its goal first in the header
+    seen.firstChildIsGoal = await page.locator('#timeline section.story').first().locator(':scope > h2.goal').count();
+    seen.firstGoal = await page.locator('#timeline section.story h2.goal').first().textContent();
+    seen.latestItems = await page.locator('#timeline section.story ol.latest li').count();
+    seen.timelineText = await page.locator('main').innerText();
     await shot(page, 'timeline');
 
     await nav(page, 'Search');
     await page.fill('input[name=q]', 'checkout tests');
     await follow(page, () => page.press('input[name=q]', 'Enter'));
     seen.results = await page.locator('ol.results li').count();
-    seen.band = await page.locator('#band').textContent();
+    seen.band = await page.locator('#outcome').getAttribute('data-match');
+    seen.searchText = await page.locator('main').innerText();
     await shot(page, 'search');
 
     await follow(page, () => page.locator('ol.results li a').first().click());
@@ -69,7 +75,21 @@ async function nav(page, label) {
     if (await sessionLink.count() > 0) {
       await follow(page, () => sessionLink.first().click());
       seen.sessionEvents = await page.locator('ol.events li').count();
+      seen.sessionGoal = await page.locator('#story .goal').textContent();
+      seen.sessionText = await page.locator('main').innerText();
+      seen.sessionMarkup = await page.locator('main').innerHTML();
       await shot(page, 'session');
+    }
+
+    // a word no memory holds: "nothing matches", the near misses only when asked for
+    await page.goto(base + '/search?q=kubernetes');
+    seen.nothing = await page.locator('#outcome').textContent();
+    seen.nothingResults = await page.locator('ol.results li').count();
+    seen.nothingForget = await page.locator('button.danger').count();
+    await shot(page, 'search-nothing');
+    if (await page.locator('#near-misses').count() > 0) {
+      await follow(page, () => page.click('#near-misses'));
+      seen.nearMisses = await page.locator('ol.results li').count();
     }
 
     await nav(page, 'Tasks');
@@ -83,8 +103,9 @@ async function nav(page, label) {
     await shot(page, 'context');
 
     await nav(page, 'Health');
-    seen.lagShown = await page.locator('#lag').count();
-    seen.chart = await page.locator('svg.chart rect').count();
+    seen.chart = await page.locator('svg.chart rect.events').count();
+    seen.sentences = await page.locator('#summary p.sentence').count();
+    seen.healthText = await page.locator('main').innerText();
     await shot(page, 'health');
 
     await nav(page, 'Forget');
@@ -98,7 +119,7 @@ async function nav(page, label) {
     execFileSync(process.env.JAVA, ['-jar', process.env.JAR, 'hook'], { input: hook, env });
     started = Date.now();
     execFileSync(process.env.JAVA, ['-jar', process.env.JAR, '--job=ingest'], { env });
-    await page.locator('#timeline li.fresh', { hasText: probe }).waitFor({ timeout: 20000 });
+    await page.locator('#timeline section.story li.fresh', { hasText: probe }).waitFor({ timeout: 20000 });
     seen.liveEventMs = Date.now() - started;
     await shot(page, 'timeline-live');
 

@@ -46,15 +46,18 @@ class McpIntegrationTests {
 
     @Test
     void listsTheToolsAndAnswersEachWithCitations() throws Exception {
-        Map<String, Object> session = client(List.of(
-                call("mem-search", Map.of("query", "invoices PostgreSQL", "project", PROJECT)),
-                call("mem-search",
-                        Map.of("query", "invoices", "all_projects", true, "kinds", List.of("decision"), "since",
-                                "2026-03-01", "until", "2026-03-02")),
-                call("mem-search", Map.of("query", "invoices", "all_projects", true, "until", "2026-03-01")),
-                call("mem-timeline", Map.of("query", "keep the invoices in PostgreSQL", "project", PROJECT)),
-                call("mem-tasks", Map.of("project", PROJECT)), call("mem-stats", Map.of()), call("mem-save",
-                        Map.of("text", "Remember that we deploy from the release branch", "project", PROJECT))));
+        Map<String, Object> session = client(
+                List.of(call("mem-search", Map.of("query", "invoices PostgreSQL", "project", PROJECT)),
+                        call("mem-search",
+                                Map.of("query", "invoices", "all_projects", true, "kinds", List.of("decision"), "since",
+                                        "2026-03-01", "until", "2026-03-02")),
+                        call("mem-search", Map.of("query", "invoices", "all_projects", true, "until", "2026-03-01")),
+                        call("mem-timeline", Map.of("query", "keep the invoices in PostgreSQL", "project", PROJECT)),
+                        call("mem-tasks", Map.of("project", PROJECT)), call("mem-stats", Map.of()),
+                        call("mem-save",
+                                Map.of("text", "Remember that we deploy from the release branch", "project", PROJECT)),
+                        call("mem-search", Map.of("query", "kubernetes", "project", PROJECT)),
+                        call("mem-search", Map.of("query", "kubernetes", "project", PROJECT, "near_misses", true))));
 
         List<Map<String, Object>> tools = list(session.get("tools"));
         assertThat(tools).extracting(t -> t.get("name"))
@@ -68,7 +71,7 @@ class McpIntegrationTests {
                     .isNotNull());
         });
         assertThat((Map<String, Object>) ((Map<String, Object>) tools.get(0).get("inputSchema")).get("properties"))
-            .containsKeys("query", "project", "kinds", "status", "since", "until", "limit");
+            .containsKeys("query", "project", "kinds", "status", "since", "until", "limit", "near_misses");
         List<Map<String, Object>> results = list(session.get("results"));
         assertThat(results).allSatisfy(r -> assertThat(r.get("isError")).as("%s", r).isEqualTo(false));
         assertThat(text(results, 0)).contains("in project " + PROJECT, "[mem:u4WCQ_] decision 2026-03-02");
@@ -80,6 +83,11 @@ class McpIntegrationTests {
         assertThat(text(results, 4)).contains("[mem:", "Add tests for coupons on discounted items", "blocked by:");
         assertThat(text(results, 5)).contains("memories", "serve: not running");
         assertThat(text(results, 6)).contains("saved for project " + PROJECT, "next graduation");
+        // a word no memory holds: nothing matches, and the near misses only when asked
+        // for
+        assertThat(text(results, 7)).contains("nothing matches (", "near misses: near_misses: true lists them")
+            .doesNotContain("[mem:");
+        assertThat(text(results, 8)).contains("nothing matches; near misses:", "[mem:");
         assertThat(Files.walk(home.resolve("spool")).filter(Files::isRegularFile).map(p -> {
             try {
                 return Files.readString(p);

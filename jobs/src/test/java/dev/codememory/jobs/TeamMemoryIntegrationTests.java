@@ -403,6 +403,40 @@ class TeamMemoryIntegrationTests {
     }
 
     @Test
+    void aNewTeammateWithAnEmptyHomeGetsTheTeamsMemoriesAndNothingPublishedIsNoError() throws Exception {
+        try (MilvusDatabase milvus = new MilvusDatabase(TestServers.milvusUri())) {
+            Path aliceShop = clone("alice");
+            Path erinShop = clone("erin");
+            Path alice = home("alice", aliceShop, milvus);
+            Path erin = home("erin", erinShop, milvus);
+
+            // before anyone published there is no team table and no collection: nothing
+            // published yet, which is no warning and no error
+            JobsJar.Result before = JobsJar.run(erin, new byte[0], "query", "--project", erinShop.toString(),
+                    "database migrations");
+            assertThat(before.exit()).as(before.stderr()).isZero();
+            assertThat(before.stderr()).doesNotContain("WARN", "ERROR", "does not exist", "no memory yet");
+
+            graduate(alice, session("a-1", aliceShop, "2026-11-20T09:00:00Z",
+                    "We decided to use Flyway for every database migration in the shop service, never hand-written DDL.",
+                    "Understood: migrations go through Flyway scripts under db/migration from now on."));
+            assertThat(publish(alice)).contains("publish memories       read 1 · wrote 1");
+
+            // Erin has graduated nothing: her query still finds Alice's decision
+            Path fresh = tmp.resolve("fresh-home");
+            Files.createDirectories(fresh);
+            Files.copy(erin.resolve("application.yml"), fresh.resolve("application.yml"));
+            for (Path home : List.of(erin, fresh)) {
+                JobsJar.Result query = JobsJar.run(home, new byte[0], "query", "--project", erinShop.toString(),
+                        "database migrations Flyway");
+                assertThat(query.exit()).as(query.stderr()).isZero();
+                assertThat(query.stdout()).as(query.stderr()).contains("Flyway", "alice");
+                assertThat(query.stderr()).doesNotContain("WARN", "ERROR", "no memory yet");
+            }
+        }
+    }
+
+    @Test
     void aTeamStoreThatIsDownLeavesTheLocalAnswerAndSaysSo() throws Exception {
         Path shop = clone("dana");
         Path dana = tmp.resolve("dana-home");

@@ -24,7 +24,7 @@ import java.util.Optional;
  * the same reads as {@code show}: a memory's source events with their neighbours, and its
  * text with the quoted evidence.
  */
-final class DuckDbDisclosure implements DisclosureSource {
+public final class DuckDbDisclosure implements DisclosureSource {
 
     private final DuckDb.Session session;
 
@@ -63,7 +63,7 @@ final class DuckDbDisclosure implements DisclosureSource {
      * did ({@code Bash: npm test}, {@code Edit src/App.java}); the tool alone when none
      * of those fields is there or the input is not a JSON object.
      */
-    static String named(String tool, String input) {
+    public static String named(String tool, String input) {
         if (input == null || input.isBlank()) {
             return tool;
         }

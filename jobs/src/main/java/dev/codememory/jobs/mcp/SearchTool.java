@@ -11,6 +11,7 @@ import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.mcp.MemoryTools.Answer;
 import dev.codememory.jobs.mcp.ToolStore.Scope;
 import dev.codememory.jobs.mcp.ToolText.Budgeted;
+import dev.codememory.jobs.query.QueryAnswer;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
@@ -90,11 +91,34 @@ final class SearchTool {
                 }
             }
         }
-        MatchBand band = MatchBand.of(hits.stream().map(QueryResult::score).toList());
+        QueryAnswer answer = QueryAnswer.of(hits);
+        boolean nearMisses = args.flag("near_misses");
         Budgeted out = new Budgeted(budget);
-        out.line("mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + ": " + hits.size() + " memor"
-                + (hits.size() == 1 ? "y" : "ies") + ", match " + band.name().toLowerCase(Locale.ROOT)
-                + filters(kinds, since, until));
+        String head = "mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + filters(kinds, since, until)
+                + ": ";
+        if (answer.nothingMatches() && !hits.isEmpty()) {
+            int n = hits.size();
+            out.line(head + "nothing matches" + (nearMisses ? "; near misses:"
+                    : " (" + n + " near miss" + (n == 1 ? "" : "es") + ": near_misses: true lists them)"));
+            if (nearMisses) {
+                list(answer.nearMisses(), out);
+            }
+            out.line("try other words, another project (all_projects: true) or fewer filters");
+            return new Answer(out.text(), false);
+        }
+        out.line(head + hits.size() + " memor" + (hits.size() == 1 ? "y" : "ies") + ", match "
+                + answer.band().name().toLowerCase(Locale.ROOT));
+        list(answer.matches(), out);
+        if (hits.isEmpty()) {
+            out.line("nothing matches; try other words, another project (all_projects: true) or fewer filters");
+        }
+        else {
+            out.line("mem-details with a citation gives its text and evidence; mem-timeline the events around it.");
+        }
+        return new Answer(out.text(), false);
+    }
+
+    private static void list(List<QueryResult> hits, Budgeted out) {
         for (QueryResult r : hits) {
             // a team memory's words come from another person's machine: always gated
             String summary = oneLine(r.team() ? ContextGate.pass(r.summary()).text() : gated(r.kind(), r.summary()),
@@ -105,13 +129,6 @@ final class SearchTool {
                     MatchBand.of(List.of(r.score())).name().toLowerCase(Locale.ROOT),
                     summary.isEmpty() ? "(no summary)" : summary));
         }
-        if (hits.isEmpty()) {
-            out.line("nothing matched; try other words, another project (all_projects: true) or fewer filters");
-        }
-        else {
-            out.line("mem-details with a citation gives its text and evidence; mem-timeline the events around it.");
-        }
-        return new Answer(out.text(), false);
     }
 
     private static String status(String requested) {

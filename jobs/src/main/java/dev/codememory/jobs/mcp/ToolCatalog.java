@@ -64,7 +64,7 @@ public final class ToolCatalog {
                     + "preferences, tasks, insights, exchanges), with the same hybrid ranking as the memory "
                     + "Claude Code is given on each prompt. Returns one index line per memory: citation "
                     + "[mem:xxxxxx], kind, date, score and a one-line summary, plus the match band (high, "
-                    + "suggested, none). Use mem-details on a citation for its text and evidence, mem-timeline "
+                    + "suggested; when none, it says nothing matches). Use mem-details on a citation for its text and evidence, mem-timeline "
                     + "for the events around it.",
             schema(List.of("query"), prop("query", "string", "What to look for, in plain words."), prop("project",
                     "string",
@@ -75,6 +75,9 @@ public final class ToolCatalog {
                     prop("until", "string",
                             "Only memories up to and including this date, e.g. 2026-03-31 (or an " + "ISO-8601 time)."),
                     range(prop("limit", "integer", "How many memories, best first (default 10)."), 1, MAX_LIMIT),
+                    prop("near_misses", "boolean",
+                            "When nothing matches (match none), list the memories nearest anyway; without it "
+                                    + "the answer says nothing matches and how many near misses there were."),
                     tokens(SEARCH_TOKENS)),
             true),
             new Tool("mem-timeline", "Memory timeline",

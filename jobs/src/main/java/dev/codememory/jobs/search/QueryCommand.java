@@ -11,6 +11,7 @@ import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.PromptContextService.QueryLease;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.query.QueryAnswer;
+import dev.codememory.jobs.runtime.HomeSettings;
 import dev.codememory.jobs.query.QueryException;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
@@ -167,7 +168,8 @@ public final class QueryCommand implements Callable<Integer> {
         Function<RankingSettings, QueryLease> queries = invocation.residentQueries();
         Path inputFile = input == null ? null : cwd.resolve(input);
         Path outputFile = output == null ? null : cwd.resolve(output);
-        if (!home.database().toFile().exists()) {
+        // a new teammate's empty home still has the team's memories to search
+        if (!home.database().toFile().exists() && !HomeSettings.team(home).enabled()) {
             err.println("no memory yet: run `java -jar jobs.jar --job=graduate` first");
             if (input == null) {
                 return 0;

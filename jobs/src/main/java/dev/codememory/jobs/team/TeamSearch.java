@@ -14,6 +14,8 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * Reads the team store for the query path: memories from PostgreSQL (one query per
@@ -27,9 +29,22 @@ public final class TeamSearch implements TeamSource {
 
     static final Duration MILVUS_CALL = Duration.ofSeconds(5);
 
+    /** PostgreSQL's SQLSTATE for a relation that does not exist. */
+    static final String UNDEFINED_TABLE = "42P01";
+
+    private static final Logger log = LoggerFactory.getLogger(TeamSearch.class);
+
     private final TeamStores stores;
 
     private volatile MilvusVectorStore vectors;
+
+    /**
+     * Whether the team's collection exists, as {@link #connect} last found; null before
+     * it asked. It never goes away once made.
+     */
+    private volatile Boolean published;
+
+    private volatile boolean saidNothingPublished;
 
     public TeamSearch(TeamStores stores) {
         this.stores = stores;
@@ -50,12 +65,24 @@ public final class TeamSearch implements TeamSource {
                 .toList();
         }
         catch (SQLException e) {
+            if (UNDEFINED_TABLE.equals(e.getSQLState())) {
+                nothingPublishedYet();
+                return List.of();
+            }
             throw new TeamStoreException("team store (PostgreSQL): cannot read memories: " + e.getMessage(), e);
         }
     }
 
+    /**
+     * Nearest team memories; none before the first publish, when {@link #connect} found
+     * no team collection (a search of a missing one is an error the SDK logs). Asks
+     * nothing more of Milvus than the search itself.
+     */
     @Override
     public Map<String, Double> nearest(String project, float[] query, int topK) {
+        if (Boolean.FALSE.equals(published)) {
+            return Map.of();
+        }
         Map<String, Double> out = new HashMap<>();
         for (VectorHit hit : vectors().search(query, topK,
                 new VectorFilter(TeamProjectKey.of(project), Set.of(), Set.of("active"), null, null))) {
@@ -64,9 +91,31 @@ public final class TeamSearch implements TeamSource {
         return out;
     }
 
+    /**
+     * Connects, and learns whether anyone published yet: the query path calls this
+     * whenever it loads a project, ahead of its searches. Asked of Milvus until the
+     * collection exists, then no more.
+     */
     @Override
     public void connect() {
-        vectors();
+        MilvusVectorStore store = vectors();
+        if (!Boolean.TRUE.equals(published)) {
+            published = store.exists();
+            if (!published) {
+                nothingPublishedYet();
+            }
+        }
+    }
+
+    /**
+     * Before anyone published, the team's table and collection do not exist: that is no
+     * failure, and said once.
+     */
+    private void nothingPublishedYet() {
+        if (!saidNothingPublished) {
+            saidNothingPublished = true;
+            log.info("team store: nothing published yet (no team memories until a teammate runs --job=publish)");
+        }
     }
 
     private MilvusVectorStore vectors() {

@@ -24,6 +24,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import org.springframework.batch.core.BatchStatus;
 import org.springframework.batch.core.job.JobExecution;
 import org.springframework.batch.core.job.JobInstance;
 import org.springframework.batch.core.repository.JobRepository;
@@ -37,6 +38,8 @@ import org.springframework.batch.core.step.StepExecution;
 final class ViewerAdminPages {
 
     static final int CHART_DAYS = 30;
+
+    static final int RUNS_SHOWN = 8;
 
     private static final List<String[]> COLUMNS = List.of(new String[] { "pending", "Open" },
             new String[] { "in_progress", "In progress" }, new String[] { "blocked", "Blocked" },
@@ -154,6 +157,7 @@ final class ViewerAdminPages {
             f.put("counts", ReportQueries.counts(c));
             f.put("lag", ReportQueries.lag(c));
             f.put("perDay", ViewerQueries.eventsPerDay(c, CHART_DAYS));
+            f.put("memoriesPerDay", ViewerQueries.memoriesPerDay(c, CHART_DAYS));
             f.put("embedding", ViewerQueries.embeddingProgress(c));
             f.put("rejects", ViewerQueries.rejects(c, 20));
         }
@@ -161,59 +165,138 @@ final class ViewerAdminPages {
         return f;
     }
 
+    /**
+     * Health as a reader asks it: is capture working, what became of it, is anything
+     * waiting or failing; in sentences, with a chart of the last {@value #CHART_DAYS}
+     * days, then the job runs and what failed, folded away.
+     */
     @SuppressWarnings("unchecked")
     String health() throws SQLException, IOException {
         Map<String, Object> f = healthFigures();
         ReportQueries.Counts counts = (ReportQueries.Counts) f.get("counts");
         ReportQueries.Lag lag = (ReportQueries.Lag) f.get("lag");
-        StringBuilder s = new StringBuilder("<h2>Events per day</h2>");
-        s.append(chart((Map<LocalDate, Long>) f.get("perDay")));
-        s.append("<h2>Capture-to-memory lag</h2><dl class=\"facts\" id=\"lag\"><dt>median</dt><dd>")
-            .append(seconds(lag.medianSeconds()))
-            .append("</dd><dt>95th percentile</dt><dd>")
-            .append(seconds(lag.p95Seconds()))
-            .append("</dd><dt>newest memories measured (30 days, at most " + ReportQueries.LAG_SAMPLE + ")</dt><dd>")
-            .append(lag.memoriesMeasured())
-            .append("</dd><dt>events not graduated yet</dt><dd>")
-            .append(lag.pendingEvents())
-            .append(lag.oldestPending() == null ? "" : " (oldest captured " + time(lag.oldestPending()) + ")")
-            .append("</dd><dt>spool backlog</dt><dd id=\"spool\">")
-            .append(f.get("spool"))
-            .append(" lines waiting for ingest</dd></dl>");
-        s.append("<h2>Store</h2><dl class=\"facts\"><dt>events</dt><dd>")
-            .append(counts.events())
-            .append("</dd><dt>sessions</dt><dd>")
-            .append(counts.sessions())
-            .append("</dd><dt>memories</dt><dd>")
-            .append(esc(counts.memoriesByState()))
-            .append("</dd><dt>tasks</dt><dd>")
-            .append(esc(counts.tasksByStatus()))
-            .append("</dd><dt>forgotten keys</dt><dd>")
-            .append(counts.forgottenKeys())
-            .append("</dd></dl>");
-        s.append("<h2>Embedding progress</h2><p>").append(esc(f.get("embedding"))).append("</p>");
-        s.append("<h2>Job runs</h2>").append(jobRuns());
-        s.append("<h2>Capture failures</h2>").append(captureFailures());
-        s.append("<h2>Rejects</h2><table><thead><tr><th>when</th><th>stage</th><th>what</th><th>reason</th></tr>"
-                + "</thead><tbody>");
-        for (ViewerQueries.Reject r : (List<ViewerQueries.Reject>) f.get("rejects")) {
-            s.append("<tr><td>")
-                .append(time(r.at()))
-                .append("</td><td>")
-                .append(esc(r.stage()))
-                .append("</td><td>")
-                .append(esc(r.subject()))
-                .append("</td><td>")
-                .append(esc(r.reason()))
-                .append("</td></tr>");
+        Map<LocalDate, Long> events = (Map<LocalDate, Long>) f.get("perDay");
+        Map<LocalDate, Long> memories = (Map<LocalDate, Long>) f.get("memoriesPerDay");
+        Map<String, Long> embedding = (Map<String, Long>) f.get("embedding");
+        List<ViewerQueries.Reject> rejects = (List<ViewerQueries.Reject>) f.get("rejects");
+        List<String> failures = captureFailures();
+        List<JobExecution> runs = jobRuns();
+        StringBuilder s = new StringBuilder("<div id=\"summary\">");
+        for (String sentence : sentences(counts, lag, events, embedding, ((Number) f.get("spool")).longValue(),
+                rejects.size() + failures.size(), runs)) {
+            s.append("<p class=\"sentence\">").append(esc(sentence)).append("</p>");
         }
-        return s.append("</tbody></table>").toString();
+        s.append("</div>");
+        s.append("<h2>The last ").append(CHART_DAYS).append(" days</h2>").append(chart(events, memories));
+        s.append("<h2>Job runs</h2>").append(runsTable(runs));
+        s.append("<h2>Capture failures and rejects</h2>");
+        if (failures.isEmpty() && rejects.isEmpty()) {
+            s.append("<p class=\"meta\">none</p>");
+        }
+        if (!failures.isEmpty()) {
+            s.append("<details><summary>")
+                .append(failures.size())
+                .append(" hook failures (logs/hook.log)</summary><pre class=\"log\">");
+            failures.forEach(l -> s.append(esc(l)).append('\n'));
+            s.append("</pre></details>");
+        }
+        if (!rejects.isEmpty()) {
+            s.append("<details><summary>")
+                .append(rejects.size())
+                .append(" rejects</summary><table><thead><tr><th>when</th><th>stage</th><th>what</th>"
+                        + "<th>reason</th></tr></thead><tbody>");
+            for (ViewerQueries.Reject r : rejects) {
+                s.append("<tr><td>")
+                    .append(time(r.at()))
+                    .append("</td><td>")
+                    .append(esc(r.stage()))
+                    .append("</td><td>")
+                    .append(esc(r.subject()))
+                    .append("</td><td>")
+                    .append(esc(r.reason()))
+                    .append("</td></tr>");
+            }
+            s.append("</tbody></table></details>");
+        }
+        return s.toString();
     }
 
     /**
-     * The last runs of each job with per-step counts, from Spring Batch's own metadata.
+     * Two to four plain sentences: what was captured, what became of it, what waits, what
+     * failed.
      */
-    private String jobRuns() {
+    static List<String> sentences(ReportQueries.Counts counts, ReportQueries.Lag lag, Map<LocalDate, Long> events,
+            Map<String, Long> embedding, long spool, int problems, List<JobExecution> runs) {
+        List<String> out = new ArrayList<>();
+        long recent = events.values().stream().mapToLong(Long::longValue).sum();
+        long days = events.values().stream().filter(n -> n > 0).count();
+        out.add(counts.events() == 0
+                ? "Nothing captured yet: once the hooks are installed, every prompt, reply "
+                        + "and tool call of a Claude Code session is recorded here."
+                : "Capture works: " + SessionPages.counted(recent, "event") + " on " + SessionPages.counted(days, "day")
+                        + " of the last " + CHART_DAYS + " (" + SessionPages.counted(counts.events(), "event")
+                        + " from " + SessionPages.counted(counts.sessions(), "session") + " in all).");
+        long current = state(counts.memoriesByState(), "active");
+        long replaced = state(counts.memoriesByState(), "superseded");
+        if (current + replaced > 0) {
+            StringBuilder m = new StringBuilder("Claude keeps " + SessionPages.counted(current, "memory", "memories")
+                    + (replaced == 0 ? "" : " (and " + replaced + " replaced by newer ones)"));
+            if (lag.medianSeconds() != null) {
+                m.append("; half were ready ")
+                    .append(seconds(lag.medianSeconds()))
+                    .append(" after capture, nearly all (95%) within ")
+                    .append(seconds(lag.p95Seconds()));
+            }
+            long open = counts.tasksByStatus()
+                .entrySet()
+                .stream()
+                .filter(e -> !"done".equals(e.getKey()) && !"cancelled".equals(e.getKey()))
+                .mapToLong(Map.Entry::getValue)
+                .sum();
+            m.append(open == 0 ? "." : "; " + SessionPages.counted(open, "task is", "tasks are") + " open.");
+            out.add(m.toString());
+        }
+        List<String> waiting = new ArrayList<>();
+        if (lag.pendingEvents() > 0) {
+            waiting.add(SessionPages.counted(lag.pendingEvents(), "event") + " for the next graduation"
+                    + (lag.oldestPending() == null ? "" : " (the oldest captured " + time(lag.oldestPending()) + ")"));
+        }
+        if (spool > 0) {
+            waiting.add(SessionPages.counted(spool, "spool line") + " for ingest");
+        }
+        long unembedded = embedding.getOrDefault("pending", 0L) + embedding.getOrDefault("failed", 0L);
+        if (unembedded > 0) {
+            waiting.add(SessionPages.counted(unembedded, "memory", "memories") + " for their vectors");
+        }
+        out.add(waiting.isEmpty()
+                ? "Nothing is waiting: every event is graduated and every memory searchable by " + "meaning."
+                : "Waiting: " + SessionPages.joined(waiting) + ".");
+        List<String> failed = new ArrayList<>();
+        Map<String, JobExecution> last = new LinkedHashMap<>();
+        runs.forEach(r -> last.putIfAbsent(r.getJobInstance().getJobName(), r));
+        last.values()
+            .stream()
+            .filter(r -> r.getStatus() == BatchStatus.FAILED)
+            .forEach(r -> failed.add("the last " + r.getJobInstance().getJobName() + " run failed"));
+        if (problems > 0) {
+            failed.add(SessionPages.counted(problems, "capture failure or reject", "capture failures or rejects")
+                    + " (below)");
+        }
+        out.add(failed.isEmpty() ? "No failures: the last run of each job completed and nothing was rejected."
+                : "Needs a look: " + SessionPages.joined(failed) + ".");
+        return out;
+    }
+
+    private static long state(Map<String, Long> byState, String status) {
+        return byState.entrySet()
+            .stream()
+            .filter(e -> e.getKey().endsWith(status) && e.getKey().startsWith("verified"))
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+    }
+
+    /** The newest runs of every job, newest first, from Spring Batch's own metadata. */
+    private List<JobExecution> jobRuns() {
         List<JobExecution> runs = new ArrayList<>();
         for (String name : jobs.getJobNames()) {
             for (JobInstance instance : jobs.getJobInstances(name, 0, 5)) {
@@ -221,32 +304,55 @@ final class ViewerAdminPages {
             }
         }
         runs.sort((a, b) -> Long.compare(b.getId(), a.getId()));
+        return runs;
+    }
+
+    /**
+     * One row per run (job, when, how long, outcome, what it wrote), its steps folded
+     * away.
+     */
+    private static String runsTable(List<JobExecution> runs) {
+        if (runs.isEmpty()) {
+            return "<p class=\"meta\">no job has run yet</p>";
+        }
         StringBuilder s = new StringBuilder("<table class=\"runs\"><thead><tr><th>job</th><th>started</th>"
-                + "<th>status</th><th>step</th><th>read</th><th>written</th><th>filtered</th><th>skipped</th>"
-                + "</tr></thead><tbody>");
-        for (JobExecution run : runs.subList(0, Math.min(10, runs.size()))) {
-            s.append("<tr class=\"job\"><td>")
+                + "<th>took</th><th>outcome</th><th>steps</th></tr></thead><tbody>");
+        for (JobExecution run : runs.subList(0, Math.min(RUNS_SHOWN, runs.size()))) {
+            long read = run.getStepExecutions().stream().mapToLong(StepExecution::getReadCount).sum();
+            long written = run.getStepExecutions().stream().mapToLong(StepExecution::getWriteCount).sum();
+            s.append("<tr><td>")
                 .append(esc(run.getJobInstance().getJobName()))
                 .append("</td><td>")
-                .append(esc(run.getStartTime()))
+                .append(run.getStartTime() == null ? "" : esc(Html.time(run.getStartTime())))
                 .append("</td><td>")
-                .append(esc(run.getStatus()))
-                .append("</td><td colspan=\"5\"></td></tr>");
+                .append(run.getStartTime() == null || run.getEndTime() == null ? ""
+                        : seconds(java.time.Duration.between(run.getStartTime(), run.getEndTime()).toMillis() / 1000.0))
+                .append("</td><td")
+                .append(run.getStatus() == BatchStatus.FAILED ? " class=\"bad\"" : "")
+                .append(">")
+                .append(esc(run.getStatus().name().toLowerCase(Locale.ROOT)))
+                .append("</td><td><details><summary>")
+                .append(SessionPages.counted(run.getStepExecutions().size(), "step"))
+                .append(", ")
+                .append(read)
+                .append(" read, ")
+                .append(written)
+                .append(" written</summary><ul>");
             for (StepExecution step : run.getStepExecutions()) {
-                s.append("<tr><td></td><td></td><td>")
-                    .append(esc(step.getStatus()))
-                    .append("</td><td>")
+                s.append("<li>")
                     .append(esc(step.getStepName()))
-                    .append("</td><td>")
+                    .append(": ")
+                    .append(esc(step.getStatus().name().toLowerCase(Locale.ROOT)))
+                    .append(", ")
                     .append(step.getReadCount())
-                    .append("</td><td>")
+                    .append(" read, ")
                     .append(step.getWriteCount())
-                    .append("</td><td>")
-                    .append(step.getFilterCount())
-                    .append("</td><td>")
-                    .append(step.getSkipCount())
-                    .append("</td></tr>");
+                    .append(" written")
+                    .append(step.getFilterCount() + step.getSkipCount() == 0 ? ""
+                            : ", " + step.getFilterCount() + " filtered, " + step.getSkipCount() + " skipped")
+                    .append("</li>");
             }
+            s.append("</ul></details></td></tr>");
         }
         return s.append("</tbody></table>").toString();
     }
@@ -255,7 +361,7 @@ final class ViewerAdminPages {
      * The hook's last failures from {@code logs/hook.log} (what failed, never an event's
      * text).
      */
-    private String captureFailures() throws IOException {
+    private List<String> captureFailures() throws IOException {
         Path log = home.logs().resolve("hook.log");
         List<String> errors = new ArrayList<>();
         if (Files.exists(log)) {
@@ -265,39 +371,27 @@ final class ViewerAdminPages {
                 }
             }
         }
-        if (errors.isEmpty()) {
-            return "<p class=\"meta\">none in logs/hook.log</p>";
-        }
-        StringBuilder s = new StringBuilder("<pre class=\"log\">");
-        errors.subList(Math.max(0, errors.size() - 20), errors.size()).forEach(l -> s.append(esc(l)).append('\n'));
-        return s.append("</pre>").toString();
+        return errors.subList(Math.max(0, errors.size() - 20), errors.size());
     }
 
-    private static String chart(Map<LocalDate, Long> perDay) {
-        long max = perDay.values().stream().mapToLong(Long::longValue).max().orElse(0);
+    /**
+     * Events captured (blue) and memories made (orange) per day, side by side, each
+     * scaled to its own busiest day; every bar titled with its count.
+     */
+    private static String chart(Map<LocalDate, Long> events, Map<LocalDate, Long> memories) {
+        long maxEvents = events.values().stream().mapToLong(Long::longValue).max().orElse(0);
+        long maxMemories = memories.values().stream().mapToLong(Long::longValue).max().orElse(0);
         int width = 24;
         int height = 120;
         LocalDate today = LocalDate.now(ZoneOffset.UTC);
-        StringBuilder s = new StringBuilder("<svg class=\"chart\" role=\"img\" aria-label=\"events per day, last "
-                + CHART_DAYS + " days\" viewBox=\"0 0 " + (CHART_DAYS * width) + " " + (height + 20) + "\" width=\""
-                + (CHART_DAYS * width) + "\" height=\"" + (height + 20) + "\">");
+        StringBuilder s = new StringBuilder("<svg class=\"chart\" role=\"img\" aria-label=\"events captured and "
+                + "memories made per day, last " + CHART_DAYS + " days\" viewBox=\"0 0 " + (CHART_DAYS * width) + " "
+                + (height + 20) + "\" width=\"" + (CHART_DAYS * width) + "\" height=\"" + (height + 20) + "\">");
         for (int i = 0; i < CHART_DAYS; i++) {
             LocalDate day = today.minusDays(CHART_DAYS - 1 - i);
-            long n = perDay.getOrDefault(day, 0L);
-            int h = max == 0 ? 0 : (int) Math.round(n * (double) height / max);
-            s.append("<rect x=\"")
-                .append(i * width + 2)
-                .append("\" y=\"")
-                .append(height - h)
-                .append("\" width=\"")
-                .append(width - 4)
-                .append("\" height=\"")
-                .append(h)
-                .append("\"><title>")
-                .append(day)
-                .append(": ")
-                .append(n)
-                .append(" events</title></rect>");
+            bar(s, "events", i * width + 2, events.getOrDefault(day, 0L), maxEvents, height, day, "events captured");
+            bar(s, "memories", i * width + 12, memories.getOrDefault(day, 0L), maxMemories, height, day,
+                    "memories made");
             if (i % 7 == 0) {
                 s.append("<text x=\"")
                     .append(i * width + 2)
@@ -308,7 +402,32 @@ final class ViewerAdminPages {
                     .append("</text>");
             }
         }
-        return s.append("</svg><p class=\"meta\">busiest day: ").append(max).append(" events</p>").toString();
+        return s.append("</svg><p class=\"legend\"><span class=\"swatch events\"></span>events captured (busiest day ")
+            .append(maxEvents)
+            .append(")<span class=\"swatch memories\"></span>memories made (busiest day ")
+            .append(maxMemories)
+            .append(")</p>")
+            .toString();
+    }
+
+    private static void bar(StringBuilder s, String series, int x, long n, long max, int height, LocalDate day,
+            String what) {
+        int h = max == 0 ? 0 : (int) Math.round(n * (double) height / max);
+        s.append("<rect class=\"")
+            .append(series)
+            .append("\" x=\"")
+            .append(x)
+            .append("\" y=\"")
+            .append(height - h)
+            .append("\" width=\"9\" height=\"")
+            .append(h)
+            .append("\"><title>")
+            .append(day)
+            .append(": ")
+            .append(n)
+            .append(' ')
+            .append(what)
+            .append("</title></rect>");
     }
 
     private static String seconds(Double s) {

@@ -7,6 +7,7 @@ import static dev.codememory.jobs.viewer.Html.time;
 import static dev.codememory.jobs.viewer.Html.url;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.jobs.query.QueryAnswer;
 import dev.codememory.jobs.query.QueryRequest;
 import dev.codememory.jobs.query.QueryResult;
 import dev.codememory.jobs.query.QueryService;
@@ -72,104 +73,6 @@ final class ViewerPages {
         return s.append("</select></label> <button>Show</button></form>").toString();
     }
 
-    String timeline(String project) throws SQLException {
-        try (Connection c = session().connection()) {
-            Object[] marks = ViewerQueries.marks(c);
-            StringBuilder s = new StringBuilder(projectChooser(c, "/", project));
-            s.append("<p class=\"hint\">Newest first. New events appear here as serve ingests them "
-                    + "(<span id=\"live\">live updates off</span>).</p>");
-            s.append("<ul id=\"timeline\" class=\"timeline\" data-seq=\"")
-                .append(marks[0])
-                .append("\" data-memories=\"")
-                .append(esc(marks[1]))
-                .append("\" data-project=\"")
-                .append(esc(project == null ? "" : project))
-                .append("\">");
-            for (ViewerQueries.TimelineItem item : ViewerQueries.timeline(c, project, TIMELINE_ITEMS)) {
-                s.append(timelineItem(item));
-            }
-            return s.append("</ul>").toString();
-        }
-    }
-
-    static String timelineItem(ViewerQueries.TimelineItem item) {
-        String what = switch (item.kind()) {
-            case "session" ->
-                "session " + sessionLink(item.id()) + " <span class=\"meta\">" + esc(item.type()) + "</span>";
-            case "memory" -> "<span class=\"kind\">" + esc(item.type()) + "</span> " + memoryLink(item.id(), item.id())
-                    + " " + esc(item.text());
-            default -> "<span class=\"kind\">" + esc(item.type()) + "</span> "
-                    + (item.sessionId() == null ? "" : "<a href=\"/session/" + esc(url(item.sessionId())) + "\">")
-                    + esc(item.text()) + (item.sessionId() == null ? "" : "</a>");
-        };
-        return "<li class=\"" + esc(item.kind()) + "\"><time>" + time(item.ts()) + "</time> " + what + "</li>";
-    }
-
-    Optional<String> session(String sessionId) throws SQLException {
-        try (Connection c = session().connection()) {
-            List<ViewerQueries.SessionEvent> events = ViewerQueries.sessionEvents(c, sessionId);
-            if (events.isEmpty()) {
-                return Optional.empty();
-            }
-            List<ViewerQueries.MemoryLine> memories = ViewerQueries.sessionMemories(c, sessionId);
-            StringBuilder s = new StringBuilder("<p class=\"meta\">session " + esc(sessionId) + " · " + events.size()
-                    + " events · " + memories.size() + " memories</p>");
-            memories.stream()
-                .filter(m -> "summary".equals(m.kind()))
-                .reduce((a, b) -> b)
-                .ifPresent(m -> s.append("<h2>Summary</h2><p>")
-                    .append(memoryLink(m.citation(), m.citation()))
-                    .append(" ")
-                    .append(esc(m.title()))
-                    .append("</p>"));
-            s.append("<h2>Memories</h2>").append(memoryList(memories));
-            s.append("<h2>Events</h2><ol class=\"events\">");
-            for (ViewerQueries.SessionEvent e : events) {
-                s.append("<li class=\"")
-                    .append(e.failed() ? "failed" : "")
-                    .append("\" id=\"e-")
-                    .append(esc(e.eventId()))
-                    .append("\"><time>")
-                    .append(time(e.ts()))
-                    .append("</time> <span class=\"kind\">")
-                    .append(esc(e.eventType()))
-                    .append("</span>");
-                if (e.failed()) {
-                    s.append(" <strong class=\"bad\">failed</strong>");
-                }
-                if (e.prompt() != null) {
-                    s.append(block("the user's prompt", e.prompt()));
-                }
-                if (e.reply() != null) {
-                    s.append(block("Claude's reply", e.reply()));
-                }
-                if (e.tool() != null) {
-                    s.append(block("tool call " + e.tool() + " (input)", e.toolInput()));
-                    if (e.toolResponse() != null) {
-                        s.append(block("output of " + e.tool() + " (data, not instructions)", e.toolResponse()));
-                    }
-                }
-                if (e.prompt() == null && e.reply() == null && e.tool() == null && e.detail() != null) {
-                    s.append(" <span class=\"meta\">").append(esc(e.detail())).append("</span>");
-                }
-                s.append("</li>");
-            }
-            s.append("</ol>");
-            s.append(forgetButton("session", sessionId, "Forget this session…"));
-            return Optional.of(s.toString());
-        }
-    }
-
-    private static String block(String label, String text) {
-        if (text == null) {
-            return "";
-        }
-        String cut = text.length() >= ViewerQueries.MAX_EVENT_CHARS
-                ? " <span class=\"meta\">(cut at " + ViewerQueries.MAX_EVENT_CHARS + " characters)</span>" : "";
-        return "<div class=\"quote\"><div class=\"label\">" + esc(label) + cut + "</div><pre>" + esc(text)
-                + "</pre></div>";
-    }
-
     static String memoryList(List<ViewerQueries.MemoryLine> memories) {
         if (memories.isEmpty()) {
             return "<p class=\"meta\">none</p>";
@@ -194,6 +97,18 @@ final class ViewerPages {
     /** The search form's values. */
     record SearchForm(String text, String kind, String status, String from, String to, String project) {
 
+        /** The form as a query string, for a link to the same search. */
+        String query() {
+            StringBuilder q = new StringBuilder("q=").append(esc(url(text)));
+            for (String[] kv : new String[][] { { "kind", kind }, { "status", status }, { "from", from }, { "to", to },
+                    { "project", project } }) {
+                if (kv[1] != null) {
+                    q.append("&amp;").append(kv[0]).append('=').append(esc(url(kv[1])));
+                }
+            }
+            return q.toString();
+        }
+
         static SearchForm of(Map<String, String> q) {
             String status = blank(q.get("status"));
             return new SearchForm(q.getOrDefault("q", "").strip(), blank(q.get("kind")),
@@ -203,13 +118,17 @@ final class ViewerPages {
 
     }
 
-    /** One search's hits and its band: the same hybrid ranking as {@code query}. */
-    record SearchAnswer(MatchBand band, List<QueryResult> hits, List<ViewerQueries.MemoryLine> lines) {
+    /**
+     * One search's answer: the hybrid ranking's, as {@code query} gives it
+     * ({@link QueryAnswer}: matches, or nothing matches and near misses), or, for
+     * superseded memories, those whose text mentions it.
+     */
+    record SearchAnswer(QueryAnswer ranked, List<ViewerQueries.MemoryLine> lines) {
     }
 
     SearchAnswer search(SearchForm f) throws SQLException {
         if (f.text().isEmpty()) {
-            return new SearchAnswer(MatchBand.NONE, List.of(), List.of());
+            return new SearchAnswer(QueryAnswer.of(List.of()), List.of());
         }
         if (!"active".equals(f.status())) {
             try (Connection c = session().connection()) {
@@ -220,7 +139,7 @@ final class ViewerPages {
                     .filter(m -> within(m.createdTs(), f))
                     .limit(SEARCH_RESULTS)
                     .toList();
-                return new SearchAnswer(MatchBand.NONE, List.of(), lines);
+                return new SearchAnswer(QueryAnswer.of(List.of()), lines);
             }
         }
         QueryService service = resident.queryService(RankingSettings.defaults());
@@ -234,10 +153,10 @@ final class ViewerPages {
             .filter(h -> within(h.createdTs(), f))
             .limit(SEARCH_RESULTS)
             .toList();
-        return new SearchAnswer(MatchBand.of(hits.stream().map(QueryResult::score).toList()), hits, List.of());
+        return new SearchAnswer(QueryAnswer.of(hits), List.of());
     }
 
-    String searchPage(SearchForm f) throws SQLException {
+    String searchPage(SearchForm f, boolean nearMisses) throws SQLException {
         StringBuilder s = new StringBuilder("<form method=\"get\" action=\"/search\" class=\"search\">");
         s.append("<input type=\"search\" name=\"q\" autofocus placeholder=\"what do you remember about…\" value=\"")
             .append(esc(f.text()))
@@ -263,47 +182,68 @@ final class ViewerPages {
         s.append("<button>Search</button></form>");
         if (f.text().isEmpty()) {
             return s
-                .append("<p class=\"hint\">The same hybrid ranking as <code>query</code> and the prompt hook: "
-                        + "words (BM25), meaning (vectors), recency and status in one score.</p>")
+                .append("<p class=\"hint\">The same ranking as <code>query</code> and the prompt hook: the words, "
+                        + "their meaning, how recent a memory is and whether it is still current, in one score.</p>")
                 .toString();
         }
-        long start = System.nanoTime();
         SearchAnswer answer = search(f);
-        long ms = (System.nanoTime() - start) / 1_000_000;
         if (!answer.lines().isEmpty() || !"active".equals(f.status())) {
             s.append("<p class=\"meta\">")
-                .append(answer.lines().size())
-                .append(" ")
-                .append(esc(f.status()))
-                .append(" memories mention it (the hybrid index holds active memories; these are matched by text)</p>");
+                .append(SessionPages.counted(answer.lines().size(), esc(f.status()) + " memory",
+                        esc(f.status()) + " memories"))
+                .append(" mention it (matched by their text: only current memories are ranked)</p>");
             s.append(memoryList(answer.lines()));
             return s.toString();
         }
-        s.append("<p class=\"meta\">band <strong class=\"band\" id=\"band\">")
-            .append(answer.band().name().toLowerCase(Locale.ROOT))
-            .append("</strong> · ")
-            .append(answer.hits().size())
-            .append(" results · ")
-            .append(ms)
-            .append(" ms</p><ol class=\"results\">");
-        for (QueryResult h : answer.hits()) {
-            s.append("<li><span class=\"score\">")
-                .append(String.format(Locale.ROOT, "%.3f", h.score()))
-                .append("</span> <span class=\"kind\">")
-                .append(esc(h.kind()))
-                .append("</span> ")
-                .append(memoryLink(h.citation(), h.citation()))
-                .append(" ")
-                .append(esc(h.summary()))
-                .append(" <span class=\"meta\">")
-                .append(time(h.createdTs()))
-                .append("</span></li>");
+        QueryAnswer ranked = answer.ranked();
+        if (ranked.nothingMatches()) {
+            int n = ranked.nearMisses().size();
+            s.append("<p class=\"outcome\" id=\"outcome\" data-match=\"none\">Nothing matches \u201c")
+                .append(esc(f.text()))
+                .append("\u201d.");
+            if (n > 0 && !nearMisses) {
+                s.append(" <a id=\"near-misses\" href=\"/search?")
+                    .append(f.query())
+                    .append("&amp;near=1\">Show the ")
+                    .append(SessionPages.counted(n, "nearest memory", "nearest memories"))
+                    .append(" anyway</a>");
+            }
+            s.append("</p>");
+            if (nearMisses && n > 0) {
+                s.append("<p class=\"meta\">Near misses: the memories closest in meaning, none of them a match.</p>")
+                    .append(results(ranked.nearMisses()));
+            }
+            return s.toString();
         }
-        s.append("</ol>");
+        s.append("<p class=\"outcome\" id=\"outcome\" data-match=\"")
+            .append(ranked.band().name().toLowerCase(Locale.ROOT))
+            .append("\">")
+            .append(SessionPages.counted(ranked.matches().size(), "memory", "memories"))
+            .append(ranked.band() == MatchBand.HIGH ? " match" : " may be related (none is a close match)")
+            .append("</p>");
+        s.append(results(ranked.matches()));
         s.append("<form method=\"get\" action=\"/forget\"><input type=\"hidden\" name=\"match\" value=\"")
             .append(esc(f.text()))
             .append("\"><button class=\"danger\">Forget everything that mentions this…</button></form>");
         return s.toString();
+    }
+
+    private static String results(List<QueryResult> hits) {
+        StringBuilder s = new StringBuilder("<ol class=\"results\">");
+        for (QueryResult h : hits) {
+            s.append("<li><span class=\"score\" title=\"score\">")
+                .append(String.format(Locale.ROOT, "%.2f", h.score()))
+                .append("</span><span class=\"kind\">")
+                .append(esc(h.kind()))
+                .append("</span><span class=\"what\">")
+                .append(memoryLink(h.citation(),
+                        h.summary() == null || h.summary().isBlank() ? h.citation() : h.summary()))
+                .append(h.team() ? " <span class=\"meta\">(from " + esc(h.author()) + ")</span>" : "")
+                .append("</span><time>")
+                .append(h.createdTs() == null ? "" : esc(h.createdTs().toLocalDate()))
+                .append("</time></li>");
+        }
+        return s.append("</ol>").toString();
     }
 
     Optional<String> memory(String citation) throws SQLException {

@@ -81,6 +81,8 @@ final class ViewerServer implements AutoCloseable {
 
     private final ViewerPages pages;
 
+    private final SessionPages sessions;
+
     private final ViewerAdminPages admin;
 
     private final ExecutorService threads;
@@ -100,6 +102,7 @@ final class ViewerServer implements AutoCloseable {
         this.server = server;
         this.auth = auth;
         this.pages = pages;
+        this.sessions = new SessionPages(pages);
         this.admin = admin;
         this.threads = threads;
         int port = server.getAddress().getPort();
@@ -247,16 +250,17 @@ final class ViewerServer implements AutoCloseable {
         String path = URLDecoder.decode(rawPath, StandardCharsets.UTF_8);
         String project = ViewerPages.blank(q.get("project"));
         if (path.equals("/")) {
-            html(x, 200, Html.page("/", "Timeline", pages.timeline(project), csrf));
+            html(x, 200, Html.page("/", "Timeline", sessions.timeline(project), csrf));
         }
         else if (path.startsWith("/session/")) {
             String id = path.substring("/session/".length());
-            Optional<String> body = pages.session(id);
+            Optional<String> body = sessions.session(id);
             html(x, body.isPresent() ? 200 : 404,
                     Html.page("", "Session " + id, body.orElse("<p>no session " + Html.esc(id) + "</p>"), csrf));
         }
         else if (path.equals("/search")) {
-            html(x, 200, Html.page("/search", "Search", pages.searchPage(ViewerPages.SearchForm.of(q)), csrf));
+            html(x, 200, Html.page("/search", "Search",
+                    pages.searchPage(ViewerPages.SearchForm.of(q), q.containsKey("near")), csrf));
         }
         else if (path.startsWith("/memory/")) {
             String citation = path.substring("/memory/".length());
@@ -301,8 +305,8 @@ final class ViewerServer implements AutoCloseable {
         if (what.equals("search")) {
             ViewerPages.SearchAnswer answer = pages.search(ViewerPages.SearchForm.of(q));
             Map<String, Object> doc = new LinkedHashMap<>();
-            doc.put("band", answer.band().name().toLowerCase(Locale.ROOT));
-            doc.put("results", answer.hits().stream().map(QueryResult::toJson).toList());
+            doc.put("band", answer.ranked().band().name().toLowerCase(Locale.ROOT));
+            doc.put("results", answer.ranked().ranked().stream().map(QueryResult::toJson).toList());
             return doc;
         }
         if (what.startsWith("memory/")) {

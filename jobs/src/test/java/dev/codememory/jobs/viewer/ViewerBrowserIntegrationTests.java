@@ -123,23 +123,49 @@ class ViewerBrowserIntegrationTests {
 
         assertThat(seen.get("pages").toString()).contains("Search", "Tasks", "Context preview", "Health", "Forget",
                 "Timeline");
-        assertThat(number(seen, "timelineItems")).isGreaterThan(10);
+        // the timeline tells sessions as stories: the session's goal heads its section,
+        // its latest exchanges below in words, no bookkeeping rows
+        assertThat(number(seen, "stories")).isOne();
+        assertThat(number(seen, "firstChildIsGoal")).isOne();
+        assertThat((String) seen.get("firstGoal")).isEqualTo("The checkout tests fail on CI. Can you find out why?");
+        assertThat(number(seen, "latestItems")).isEqualTo(4);
+        assertThat((String) seen.get("timelineText")).contains("Claude keeps ", "3 prompts, 2 tool calls")
+            .doesNotContainIgnoringCase("sessionend")
+            .doesNotContain("prompt_input_exit");
         assertThat(number(seen, "results")).isPositive();
-        assertThat(seen.get("band")).isIn("high", "suggested", "none");
+        assertThat(seen.get("band")).isIn("high", "suggested");
+        assertThat((String) seen.get("searchText")).doesNotContainIgnoringCase("band");
+        // a word no memory holds: nothing matches, the near misses only when asked for
+        assertThat((String) seen.get("nothing")).startsWith("Nothing matches \u201ckubernetes\u201d.");
+        assertThat(number(seen, "nothingResults")).isZero();
+        assertThat(number(seen, "nothingForget")).isZero();
+        assertThat(number(seen, "nearMisses")).isPositive();
         assertThat(number(seen, "marks")).isPositive();
         assertThat((String) seen.get("firstMark")).isNotBlank();
+        // a session reads as a story: goal, what was done, what Claude keeps, then what
+        // happened in words (a tool call named, never its JSON)
         assertThat(number(seen, "sessionEvents")).isEqualTo(10);
+        assertThat((String) seen.get("sessionGoal")).startsWith("The checkout tests fail on CI. Can you find out why?");
+        assertThat((String) seen.get("sessionText"))
+            .contains("What Claude keeps from it", "What happened", "session ended (prompt_input_exit)")
+            .containsPattern("tool\\s+Bash: ")
+            .containsPattern("tool\\s+Edit ")
+            .doesNotContain("{\"");
+        assertThat((String) seen.get("sessionMarkup")).doesNotContain("{&quot;", "{\"");
         assertThat(number(seen, "taskCards")).isPositive();
         assertThat(number(seen, "contextBlocks")).isPositive();
-        assertThat(number(seen, "lagShown")).isOne();
+        // health in plain sentences, a chart beside them, no raw counts maps
+        assertThat(number(seen, "sentences")).isBetween(3L, 4L);
+        assertThat((String) seen.get("healthText")).contains("Capture works: ", "Claude keeps ")
+            .doesNotContain("{verified", "pending=", "active=");
         assertThat(number(seen, "chart")).isEqualTo(30);
         assertThat(number(seen, "liveEventMs")).isLessThan(20_000);
         assertThat((String) seen.get("preview")).contains("would remove: ", "1 memory", "dry run: nothing was changed");
         assertThat((String) seen.get("forgot")).startsWith("forgot " + seen.get("citation"));
         assertThat(number(seen, "afterStatus")).isEqualTo(404);
         assertThat(number(seen, "gone")).isOne();
-        for (String shot : List.of("timeline", "search", "memory", "session", "tasks", "context", "health",
-                "timeline-live", "forget-preview", "forgotten")) {
+        for (String shot : List.of("timeline", "search", "search-nothing", "memory", "session", "tasks", "context",
+                "health", "timeline-live", "forget-preview", "forgotten")) {
             assertThat(SHOTS.resolve(shot + ".png")).isNotEmptyFile();
         }
         // the forgotten memory is gone for the command line too

@@ -30,8 +30,8 @@ import java.util.regex.Pattern;
  *
  * <p>
  * <b>Title.</b> {@code Topic: <name> (<n> sessions since <date>)} as the topic's own, but
- * the name keeps only the features of the topic's label that a kept line names (in any
- * case), or, when none does, is the oldest kept line's text cut to
+ * the name is a phrase, not the label's keywords: the text of the kept line that names
+ * the most of the label's features (in any case; the oldest on ties), cut to
  * {@value TopicConsolidator#LABEL_CHARS} characters; the sessions and the date are those
  * of the kept lines' memories: the title names nothing the kept lines do not.
  *
@@ -119,32 +119,43 @@ public final class SharedTopic {
         }
         List<Source> sources = keptText.keySet().stream().map(shown::get).toList();
         long sessions = sources.stream().map(Source::sessionId).distinct().count();
-        String oldest = keptText.keySet()
+        List<String> oldestFirst = keptText.keySet()
             .stream()
-            .min(Comparator.comparing((String c) -> shown.get(c).ts()).thenComparing(cited::indexOf))
-            .orElseThrow();
-        String name = name(title, String.join("\n", keptText.values()).toLowerCase(Locale.ROOT));
-        if (name.isEmpty()) {
-            name = ContextGate.shorten(keptText.get(oldest), TopicConsolidator.LABEL_CHARS);
-        }
+            .sorted(Comparator.comparing((String c) -> shown.get(c).ts()).thenComparing(cited::indexOf))
+            .toList();
+        String oldest = oldestFirst.get(0);
+        String name = phrase(title, keptText, oldestFirst);
         LocalDateTime since = shown.get(oldest).ts();
         return Optional.of(new Copy(TopicConsolidator.title(name, sessions, since.toLocalDate()), out.toString(),
                 quotes, List.copyOf(keptText.keySet())));
     }
 
-    /** The features of the topic's label that the kept lines name; "" when none. */
-    private static String name(String title, String keptLower) {
+    /**
+     * The kept line that names the most of the topic's label features (the oldest on
+     * ties), cut to {@value TopicConsolidator#LABEL_CHARS} characters: a phrase a
+     * teammate reads, where the label is a list of keywords.
+     */
+    private static String phrase(String title, Map<String, String> keptText, List<String> oldestFirst) {
+        List<String> features = new ArrayList<>();
         Matcher t = TopicConsolidator.TITLE.matcher(title);
-        if (!t.matches()) {
-            return "";
-        }
-        List<String> named = new ArrayList<>();
-        for (String feature : t.group(1).split(Pattern.quote(TopicConsolidator.LABEL_SEPARATOR))) {
-            if (!feature.isBlank() && keptLower.contains(feature.toLowerCase(Locale.ROOT))) {
-                named.add(feature);
+        if (t.matches()) {
+            for (String feature : t.group(1).split(Pattern.quote(TopicConsolidator.LABEL_SEPARATOR))) {
+                if (!feature.isBlank()) {
+                    features.add(feature.toLowerCase(Locale.ROOT));
+                }
             }
         }
-        return String.join(TopicConsolidator.LABEL_SEPARATOR, named);
+        String best = oldestFirst.get(0);
+        long most = -1;
+        for (String citation : oldestFirst) {
+            String lower = keptText.get(citation).toLowerCase(Locale.ROOT);
+            long named = features.stream().filter(lower::contains).count();
+            if (named > most) {
+                most = named;
+                best = citation;
+            }
+        }
+        return ContextGate.shorten(keptText.get(best), TopicConsolidator.LABEL_CHARS);
     }
 
 }

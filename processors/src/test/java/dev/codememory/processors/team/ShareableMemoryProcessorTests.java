@@ -58,7 +58,7 @@ class ShareableMemoryProcessorTests {
 
         assertThat(shared.memoryId()).isEqualTo(topic.local().entryId());
         assertThat(shared.kind()).isEqualTo("topic");
-        assertThat(shared.title()).isEqualTo("Topic: V002__orders.sql (2 sessions since 2026-03-02)");
+        assertThat(shared.title()).isEqualTo("Topic: Use Flyway for V002__orders.sql (2 sessions since 2026-03-02)");
         assertThat(shared.body()).isEqualTo("""
                 Decided:
                 - Use Flyway for V002__orders.sql [mem:cit002]

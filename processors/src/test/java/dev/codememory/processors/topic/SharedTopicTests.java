@@ -35,8 +35,9 @@ class SharedTopicTests {
                 - Use Flyway for V002__orders.sql [mem:aaaaaa]
                 Done:
                 - Committed: Backfill V002__orders.sql [mem:bbbbbb]""");
-        // the label's features that the kept lines name; the sessions and date are theirs
-        assertThat(copy.title()).isEqualTo("Topic: V002__orders.sql, backfill (1 session since 2026-03-02)");
+        // a phrase: the kept line that names the most of the label's features; the
+        // sessions and date are the kept lines'
+        assertThat(copy.title()).isEqualTo("Topic: Committed: Backfill V002__orders.sql (1 session since 2026-03-02)");
         assertThat(copy.quotes()).containsExactly(0, 2);
         assertThat(copy.citations()).containsExactly("mem:aaaaaa", "mem:bbbbbb");
     }
@@ -49,6 +50,23 @@ class SharedTopicTests {
             .orElseThrow();
 
         assertThat(copy.title()).isEqualTo("Topic: Committed: Backfill V002__orders.sql (1 session since 2026-03-02)");
+    }
+
+    @Test
+    void aKeywordLabelIsPublishedAsThePhraseThatNamesItsKeywords() {
+        String body = """
+                Decided:
+                - Use bucket4j for the rate limiter of the public API [mem:aaaaaa]
+                Done:
+                - Committed: Add RateLimitFilter [mem:bbbbbb]""";
+
+        SharedTopic.Copy copy = SharedTopic
+            .of("Topic: limiter, rate, decided (3 sessions since 2026-03-01)", body,
+                    Map.of("mem:aaaaaa", S2, "mem:bbbbbb", S1), 2)
+            .orElseThrow();
+
+        assertThat(copy.title())
+            .isEqualTo("Topic: Use bucket4j for the rate limiter of the public API (1 session since 2026-03-02)");
     }
 
     @Test

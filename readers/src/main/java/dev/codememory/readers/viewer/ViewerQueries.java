@@ -61,6 +61,25 @@ public final class ViewerQueries {
     public record Reject(String stage, String subject, String reason, LocalDateTime at) {
     }
 
+    /**
+     * A session as the timeline tells it: when and where, how much was asked and done,
+     * the summary graduation wrote for it (null before) and its memories by kind.
+     *
+     * @param summaryCitation the citation of its summary memory, null when none
+     * @param memoriesByKind its current verified memories per kind, most first
+     */
+    public record SessionRow(String sessionId, String project, LocalDateTime firstTs, LocalDateTime lastTs,
+            long prompts, long toolCalls, String branch, String summaryCitation, String summaryBody,
+            Map<String, Long> memoriesByKind) {
+    }
+
+    /**
+     * The event types a reader follows a session by: what the user asked, what Claude
+     * answered, the tools it ran (the others are bookkeeping of Claude Code).
+     */
+    public static final List<String> STORY_EVENTS = List.of("UserPromptSubmit", "Stop", "PostToolUse",
+            "PostToolUseFailure");
+
     private ViewerQueries() {
     }
 
@@ -268,6 +287,113 @@ public final class ViewerQueries {
             }
         }
         return cards;
+    }
+
+    /**
+     * The {@code limit} sessions with the newest events (of a project, or all when null),
+     * newest first: those among the last 5,000 events and the newest graduated ones.
+     */
+    public static List<SessionRow> recentSessions(Connection c, String project, int limit) throws SQLException {
+        return sessionRows(c, """
+                SELECT session_id FROM events
+                WHERE seq IN (SELECT seq FROM events WHERE session_id IS NOT NULL AND (? IS NULL OR project = ?)
+                              ORDER BY ts DESC, seq DESC LIMIT 5000)
+                UNION
+                (SELECT session_id FROM sessions WHERE (? IS NULL OR project = ?) ORDER BY started_at DESC LIMIT ?)""",
+                limit, project, project, project, project, limit);
+    }
+
+    /** One session's row; empty when no event of it is stored. */
+    public static java.util.Optional<SessionRow> sessionRow(Connection c, String sessionId) throws SQLException {
+        return sessionRows(c, "SELECT ?", 1, sessionId).stream().findFirst();
+    }
+
+    /**
+     * The newest {@code limit} events of a session that tell its story
+     * ({@link #STORY_EVENTS}), newest first.
+     */
+    public static List<TimelineItem> storyEvents(Connection c, String sessionId, int limit) throws SQLException {
+        List<TimelineItem> items = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT 'event', event_id, ts, project, session_id, event_type, %s, seq
+                FROM events WHERE session_id = ? AND event_type IN (%s)
+                ORDER BY ts DESC, seq DESC LIMIT ?""".formatted(eventPreview(), storyTypes()))) {
+            ps.setString(1, sessionId);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    items.add(timelineItem(rs));
+                }
+            }
+        }
+        return items;
+    }
+
+    private static List<SessionRow> sessionRows(Connection c, String ids, int limit, Object... params)
+            throws SQLException {
+        List<SessionRow> rows = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(
+                """
+                        WITH ids AS (%s)
+                        SELECT ev.session_id, ev.project, ev.first_ts, ev.last_ts, ev.prompts, ev.tools, s.branch,
+                               sm.citation, sm.body,
+                               (SELECT list(k.entry_type || '=' || k.n ORDER BY k.n DESC, k.entry_type)
+                                FROM (SELECT x.entry_type, count(*) AS n FROM entries x
+                                      WHERE x.session_id = ev.session_id AND x.stage = 'verified' AND x.status = 'active'
+                                      GROUP BY x.entry_type) k)
+                        FROM (SELECT session_id, any_value(project) AS project, min(ts) AS first_ts, max(ts) AS last_ts,
+                                     count(*) FILTER (WHERE event_type = 'UserPromptSubmit') AS prompts,
+                                     count(*) FILTER (WHERE event_type IN ('PostToolUse', 'PostToolUseFailure')) AS tools
+                              FROM events WHERE session_id IN (SELECT * FROM ids) GROUP BY session_id) ev
+                        LEFT JOIN sessions s ON s.session_id = ev.session_id
+                        LEFT JOIN (SELECT e.session_id, 'mem:' || ci.citation AS citation, e.body,
+                                          row_number() OVER (PARTITION BY e.session_id ORDER BY e.created_ts DESC, e.entry_id) AS rn
+                                   FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
+                                   WHERE e.entry_type = 'summary' AND e.stage = 'verified' AND e.status = 'active'
+                                     AND e.session_id IN (SELECT * FROM ids)) sm
+                               ON sm.session_id = ev.session_id AND sm.rn = 1
+                        ORDER BY ev.last_ts DESC, ev.session_id LIMIT ?"""
+                    .formatted(ids))) {
+            int i = 1;
+            for (Object p : params) {
+                ps.setObject(i++, p);
+            }
+            ps.setInt(i, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    Map<String, Long> kinds = new LinkedHashMap<>();
+                    for (String kv : strings(rs.getArray(10))) {
+                        int eq = kv.lastIndexOf('=');
+                        kinds.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
+                    }
+                    rows.add(new SessionRow(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getObject(4, LocalDateTime.class), rs.getLong(5), rs.getLong(6), rs.getString(7),
+                            rs.getString(8), rs.getString(9), kinds));
+                }
+            }
+        }
+        return rows;
+    }
+
+    private static String storyTypes() {
+        return String.join(", ", STORY_EVENTS.stream().map(t -> "'" + t + "'").toList());
+    }
+
+    /** Verified memories created per day (UTC) over the last {@code days} days. */
+    public static Map<LocalDate, Long> memoriesPerDay(Connection c, int days) throws SQLException {
+        Map<LocalDate, Long> perDay = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT CAST(created_at AS DATE) AS day, count(*) FROM entries
+                WHERE stage = 'verified' AND created_at >= CAST((now() AT TIME ZONE 'UTC') AS DATE) - ?::INTEGER
+                GROUP BY day ORDER BY day""")) {
+            ps.setInt(1, days - 1);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    perDay.put(rs.getObject(1, LocalDate.class), rs.getLong(2));
+                }
+            }
+        }
+        return perDay;
     }
 
     /** Events captured per day (UTC) over the last {@code days} days, oldest first. */

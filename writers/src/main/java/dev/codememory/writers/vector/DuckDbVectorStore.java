@@ -154,8 +154,25 @@ public class DuckDbVectorStore implements VectorStore {
                     }
                 }
             }
+            catch (SQLException e) {
+                // a home that never graduated has no vectors yet: nothing is near
+                if (!exists(c)) {
+                    return List.of();
+                }
+                throw e;
+            }
             return hits;
         });
+    }
+
+    /** Whether this version's table was made (by the first embedding of a graduation). */
+    private boolean exists(DuckDBConnection c) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM duckdb_tables() WHERE table_name = ?")) {
+            ps.setString(1, table);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() && rs.getLong(1) > 0;
+            }
+        }
     }
 
     /** The projects that hold vectors with this status. */

@@ -63,6 +63,14 @@ class DuckDbVectorStoreTests {
         assertThat(top.get(0).score()).isCloseTo(1.0, org.assertj.core.data.Offset.offset(1e-6));
     }
 
+    @Test
+    void aHomeWithoutVectorsYetFindsNothingNearRatherThanFailing() {
+        DuckDbVectorStore other = new DuckDbVectorStore(session::connection,
+                new EmbeddingVersion("never-embedded", 4, "mean", 16));
+
+        assertThat(other.search(new float[] { 1, 0, 0, 0 }, 10, VectorFilter.none())).isEmpty();
+    }
+
     /** What serve's resident vectors read: all of a project's, then only the new ones. */
     @Test
     void readGivesAProjectsVectorsWithAStatusAllOrOnlyTheGivenIds() {

@@ -156,6 +156,14 @@ public final class MilvusVectorStore implements VectorStore {
     }
 
     /**
+     * Whether the collection exists: a team store's does only once someone published, and
+     * searching one that does not is an error the SDK logs.
+     */
+    public boolean exists() {
+        return run("check", () -> milvus.hasCollection(collection));
+    }
+
+    /**
      * Creates the collection with its index when missing, then loads it (waiting until it
      * can be searched).
      */

@@ -233,9 +233,14 @@ final class ViewerAdminPages {
         out.add(counts.events() == 0
                 ? "Nothing captured yet: once the hooks are installed, every prompt, reply "
                         + "and tool call of a Claude Code session is recorded here."
-                : "Capture works: " + SessionPages.counted(recent, "event") + " on " + SessionPages.counted(days, "day")
-                        + " of the last " + CHART_DAYS + " (" + SessionPages.counted(counts.events(), "event")
-                        + " from " + SessionPages.counted(counts.sessions(), "session") + " in all).");
+                : recent == 0 ? "Nothing captured in the last " + CHART_DAYS + " days ("
+                        + SessionPages.counted(counts.events(), "event") + " from "
+                        + SessionPages.counted(counts.sessions(), "session")
+                        + " before that): if you used Claude Code meanwhile, check that the hooks are installed."
+                        : "Capture works: " + SessionPages.counted(recent, "event") + " on "
+                                + SessionPages.counted(days, "day") + " of the last " + CHART_DAYS + " ("
+                                + SessionPages.counted(counts.events(), "event") + " from "
+                                + SessionPages.counted(counts.sessions(), "session") + " in all).");
         long current = state(counts.memoriesByState(), "active");
         long replaced = state(counts.memoriesByState(), "superseded");
         if (current + replaced > 0) {

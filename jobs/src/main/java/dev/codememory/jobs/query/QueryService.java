@@ -170,6 +170,14 @@ public final class QueryService implements AutoCloseable {
     }
 
     /**
+     * Connects to the team store now (serve's warm-up), so that a new session's first
+     * read of the team's memories does not pay for the connection within its short wait.
+     */
+    public void connectTeam() {
+        team.connect();
+    }
+
+    /**
      * For log lines: {@code off} (no team store), {@code down} (its last read failed or
      * timed out: answers came from the local store alone) or {@code ok}.
      */

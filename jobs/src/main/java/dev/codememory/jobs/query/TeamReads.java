@@ -49,14 +49,8 @@ final class TeamReads {
         if (team == null || project == null) {
             return null;
         }
-        QueryService.VECTOR_SEARCHES.submit(() -> {
-            try {
-                team.connect(); // meanwhile: the first vector search need not wait for it
-            }
-            catch (RuntimeException e) {
-                log.debug("team vector store not connected: {}", e.getMessage());
-            }
-        });
+        QueryService.VECTOR_SEARCHES.submit(this::connect); // the first vector search
+                                                            // need not wait
         return QueryService.VECTOR_SEARCHES.submit(() -> team.memories(project));
     }
 
@@ -101,6 +95,21 @@ final class TeamReads {
             log.warn("team store unavailable, answering from local memories only: {}", e.getCause().getMessage());
         }
         return null;
+    }
+
+    /**
+     * Connects to the team store, if any, now rather than at the first read (a failure is
+     * only logged: the first read tries again).
+     */
+    void connect() {
+        if (team != null) {
+            try {
+                team.connect();
+            }
+            catch (RuntimeException e) {
+                log.debug("team vector store not connected: {}", e.getMessage());
+            }
+        }
     }
 
     /** Closes the team store, if any; a failure is only logged. */

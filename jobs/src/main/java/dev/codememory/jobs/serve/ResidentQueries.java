@@ -145,6 +145,7 @@ public class ResidentQueries {
     private void warmUp() {
         long start = System.nanoTime();
         try {
+            service.connectTeam();
             embeddings.embedder().embed(List.of("warm up"));
             log.info("embedding model {} loaded in {} ms", components.version().id(),
                     (System.nanoTime() - start) / 1_000_000);

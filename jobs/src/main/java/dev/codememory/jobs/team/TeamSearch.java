@@ -46,6 +46,9 @@ public final class TeamSearch implements TeamSource {
 
     private volatile boolean saidNothingPublished;
 
+    /** Whether {@link #connect} has reached PostgreSQL once. */
+    private volatile boolean postgresReached;
+
     public TeamSearch(TeamStores stores) {
         this.stores = stores;
     }
@@ -92,12 +95,21 @@ public final class TeamSearch implements TeamSource {
     }
 
     /**
-     * Connects, and learns whether anyone published yet: the query path calls this
-     * whenever it loads a project, ahead of its searches. Asked of Milvus until the
-     * collection exists, then no more.
+     * Connects (PostgreSQL once, Milvus), and learns whether anyone published yet:
+     * serve's warm-up and the query path, whenever it loads a project, call this ahead of
+     * their reads. Asked of Milvus until the collection exists, then no more.
      */
     @Override
     public void connect() {
+        if (!postgresReached) {
+            // once reached, the driver is loaded: a new session's first read need not pay
+            try (Connection c = stores.connection()) {
+                postgresReached = true;
+            }
+            catch (SQLException e) {
+                throw new TeamStoreException("team store (PostgreSQL): " + e.getMessage(), e);
+            }
+        }
         MilvusVectorStore store = vectors();
         if (!Boolean.TRUE.equals(published)) {
             published = store.exists();

@@ -25,7 +25,9 @@ import java.util.regex.Pattern;
  * <li>asks to pick up where the work was left ({@link Prompts#asksToContinue}: answered
  * by the continuity block), or</li>
  * <li>was answered with a memory's citation ({@code [mem:xxxxxx]}: a reply drawn from
- * injected memories),</li>
+ * injected memories), or</li>
+ * <li>runs one of the memory's plugin commands
+ * ({@code /code-memory:memory-search …}),</li>
  * </ul>
  * or any turn of a session {@code mem-save} spooled ({@link #isSaveSession}). A turn that
  * edited a file, ran a command or called any other tool is work, whatever it asked.
@@ -46,6 +48,12 @@ public final class MemoryTalk {
     /** The memory's own MCP tools, as the MCP server names them. */
     public static final Set<String> MEMORY_TOOLS = Set.of("mem-search", "mem-timeline", "mem-details", "mem-tasks",
             "mem-save", "mem-stats");
+
+    /**
+     * How the memory's plugin commands are typed ({@code /code-memory:memory-search …}):
+     * their output is the memory's.
+     */
+    static final String PLUGIN_COMMAND = "/code-memory:";
 
     /**
      * Tools that neither work nor ask the memory: Claude Code's loader of deferred tools.
@@ -99,7 +107,8 @@ public final class MemoryTalk {
         if (tools.stream().anyMatch(MemoryTalk::isWork)) {
             return false;
         }
-        return tools.stream().anyMatch(MemoryTalk::isMemoryTool) || Prompts.asksToContinue(prompt) || echoes(reply);
+        return tools.stream().anyMatch(MemoryTalk::isMemoryTool) || Prompts.asksToContinue(prompt) || echoes(reply)
+                || prompt != null && prompt.strip().startsWith(PLUGIN_COMMAND);
     }
 
     /** The ids of the turns about the memory. */

@@ -39,11 +39,12 @@ class MemoryTalkTests {
                         "Because the API got a 429 storm [mem:Ab3_x-]."),
                 turn("t3", "10:02", "Search the memory for the retry decision", "Found it."),
                 turn("t4", "10:03", "Where were we? Then run the tests", "Ran them."),
-                turn("t5", "10:04", "What is a token bucket?", "A rate limiting algorithm."));
+                turn("t5", "10:04", "What is a token bucket?", "A rate limiting algorithm."),
+                turn("t6", "10:05", "/code-memory:memory-search rate limiter", "Noted."));
         List<Observation> observations = List.of(tool("o1", "10:02:10", "ToolSearch"),
                 tool("o2", "10:02:20", "mcp__code-memory__mem-search"), tool("o3", "10:03:10", "Bash"));
 
-        assertThat(MemoryTalk.turnsAboutMemory(turns, observations)).containsExactlyInAnyOrder("t1", "t2", "t3");
+        assertThat(MemoryTalk.turnsAboutMemory(turns, observations)).containsExactlyInAnyOrder("t1", "t2", "t3", "t6");
         assertThat(MemoryTalk.works(turns, observations)).isTrue();
         assertThat(MemoryTalk.works(turns.subList(0, 3), observations.subList(0, 2))).isFalse();
         assertThat(MemoryTalk.works(List.of(turns.get(4)), List.of())).isTrue();

@@ -264,6 +264,30 @@ class ClaudeCodeEndToEndIntegrationTests {
         }
 
         /**
+         * After the sessions above only asked the memory (its MCP tools, its commands),
+         * the next session's pick-up prompt is still shown the work session as the last
+         * one.
+         */
+        @Nested
+        @Order(3)
+        class AfterAskingTheMemory {
+
+            @Test
+            void theNextSessionOpensWithTheWorkSession() throws Exception {
+                graduate(codeMemory);
+                api.clear();
+
+                ClaudeCode.Run next = plugin("Where were we?");
+
+                assertThat(next.exit()).as(next.stderr()).isZero();
+                // the pick-up prompt's continuity block, the block SessionStart gives
+                assertThat(hookContext(api, "UserPromptSubmit")).contains("Last session [mem:", WorkSession.PROMPT)
+                    .doesNotContain(MCP_PROMPT, "/code-memory:");
+            }
+
+        }
+
+        /**
          * The scripted model calls mem-search and mem-stats of the plugin's server;
          * Claude Code sends back their results: citations of the work session, and who
          * answered.

@@ -323,17 +323,22 @@ public final class SessionStartContextService {
      * than {@code since} that worked ({@link MemoryTalk#works}): among the newest
      * {@value #SESSIONS_LOOKED_AT}, one that did more than talk to the memory — not a
      * {@code mem-save}, a session that only asked where the work was, or one whose
-     * questions were answered from memory. Empty when none of them worked.
+     * questions were answered from memory. Each is read from the database, the newest
+     * also from the spool. Empty when none of them worked.
      */
     static Optional<String> lastWorkingSession(Connection c, String project, String sessionId, SpooledEvents spooled,
             LocalDateTime since) throws SQLException {
         SessionAssembler assembler = new SessionAssembler(TranscriptSource.NONE);
-        for (String candidate : SessionStartQueries.recentSessions(c, project, sessionId, since, SESSIONS_LOOKED_AT)) {
+        List<String> candidates = SessionStartQueries.recentSessions(c, project, sessionId, since, SESSIONS_LOOKED_AT);
+        for (String candidate : candidates) {
             List<StoredEvent> events = new ArrayList<>(
                     SessionStartQueries.talkEvents(c, candidate, WORKING_SET_EVENTS));
-            Set<String> ingested = new java.util.HashSet<>();
-            events.forEach(e -> ingested.add(e.eventId()));
-            spooled.of(candidate).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);
+            if (candidate.equals(candidates.get(0))) {
+                // the spool is read for the newest only: a session start reads it once
+                Set<String> ingested = new java.util.HashSet<>();
+                events.forEach(e -> ingested.add(e.eventId()));
+                spooled.of(candidate).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);
+            }
             if (events.isEmpty()) {
                 continue;
             }

@@ -151,7 +151,7 @@ class CodingSessionIntegrationTests {
         assertThat(JobsJar.duckRows(copy, "SELECT memory_id, citation FROM citations ORDER BY memory_id"))
             .containsAll(citationsBefore);
         assertThat(JobsJar.duckRows(copy, "SELECT version FROM derivations"))
-            .containsExactly(List.of("graduation-3 (rules-v3)"));
+            .containsExactly(List.of("graduation-3 (rules-v4)"));
     }
 
     // ---- the first day, as hook events ----

@@ -91,7 +91,7 @@ class McpServeIntegrationTests {
                 assertThat(found)
                     .as("the saved memory, searchable after serve's graduation; serve's log:\n%s",
                             Files.readString(log))
-                    .containsPattern("\\[mem:[\\w-]{6}\\] exchange \\d{4}-\\d\\d-\\d\\d score [\\d.]+ \\w+ — "
+                    .containsPattern("\\[mem:[\\w-]{6}\\] preference \\d{4}-\\d\\d-\\d\\d score [\\d.]+ \\w+ — "
                             + "We deploy the billing service from the release branch");
             }
             finally {

@@ -16,6 +16,10 @@ import dev.codememory.processors.workingset.Continuation;
 import dev.codememory.processors.workingset.WorkingSet;
 import dev.codememory.processors.workingset.WorkingSetBuilder;
 import dev.codememory.readers.workingset.WorkingSetQueries;
+import dev.codememory.config.graduate.AssembledSession;
+import dev.codememory.processors.turns.MemoryTalk;
+import dev.codememory.processors.turns.SessionAssembler;
+import dev.codememory.processors.turns.TranscriptSource;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.continuity.ContinuityQueries;
 import dev.codememory.readers.context.SessionStartQueries;
@@ -62,6 +66,12 @@ public final class SessionStartContextService {
      * The SessionStart sources after which the work goes on: the working set comes first.
      */
     static final Set<String> INTERRUPTED = Set.of("compact", "clear", "resume");
+
+    /**
+     * The last session is the newest of this many that worked (a run of more sessions
+     * that only talked to the memory leaves none).
+     */
+    static final int SESSIONS_LOOKED_AT = 10;
 
     /** At most this many of a session's newest events are read for its working set. */
     static final int WORKING_SET_EVENTS = 2_000;
@@ -248,7 +258,7 @@ public final class SessionStartContextService {
         WorkingSetBuilder builder = new WorkingSetBuilder(TranscriptTail.INSTANCE);
         WorkingSet own = sessionId == null ? null : builder.build(sessionId, eventsOf(c, sessionId, spooled));
         if ((own == null || own.isEmpty()) && "clear".equals(source)) {
-            Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+            Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled,
                     LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
             if (previous.isPresent()) {
                 return builder.build(previous.get(), eventsOf(c, previous.get(), spooled));
@@ -265,7 +275,7 @@ public final class SessionStartContextService {
      */
     static WorkingSet unsummarized(Connection c, String project, String sessionId, Optional<LastSession> summary,
             SpooledEvents spooled) throws SQLException {
-        Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+        Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled,
                 LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
         if (previous.isEmpty() || summary.map(LastSession::sessionId).filter(previous.get()::equals).isPresent()) {
             return null;
@@ -284,7 +294,7 @@ public final class SessionStartContextService {
      */
     static WorkingSet continuation(Connection c, String project, String sessionId, SpooledEvents spooled)
             throws SQLException {
-        Optional<String> previous = WorkingSetQueries.previousSession(c, project, sessionId,
+        Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled,
                 LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
         if (previous.isEmpty()) {
             return null;
@@ -302,10 +312,42 @@ public final class SessionStartContextService {
      * working-set}).
      */
     public static WorkingSet latestWorkingSet(Connection c, String project, SpooledEvents spooled) throws SQLException {
-        Optional<String> newest = WorkingSetQueries.previousSession(c, project, null,
+        Optional<String> newest = lastWorkingSession(c, project, null, spooled,
                 LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
         return newest.isEmpty() ? null : new WorkingSetBuilder(TranscriptTail.INSTANCE).build(newest.get(),
                 eventsOf(c, newest.get(), spooled));
+    }
+
+    /**
+     * The project's newest session other than {@code sessionId} with an event not older
+     * than {@code since} that worked ({@link MemoryTalk#works}): among the newest
+     * {@value #SESSIONS_LOOKED_AT}, one that did more than talk to the memory — not a
+     * {@code mem-save}, a session that only asked where the work was, or one whose
+     * questions were answered from memory. Each is read from the database, the newest
+     * also from the spool. Empty when none of them worked.
+     */
+    static Optional<String> lastWorkingSession(Connection c, String project, String sessionId, SpooledEvents spooled,
+            LocalDateTime since) throws SQLException {
+        SessionAssembler assembler = new SessionAssembler(TranscriptSource.NONE);
+        List<String> candidates = SessionStartQueries.recentSessions(c, project, sessionId, since, SESSIONS_LOOKED_AT);
+        for (String candidate : candidates) {
+            List<StoredEvent> events = new ArrayList<>(
+                    SessionStartQueries.talkEvents(c, candidate, WORKING_SET_EVENTS));
+            if (candidate.equals(candidates.get(0))) {
+                // the spool is read for the newest only: a session start reads it once
+                Set<String> ingested = new java.util.HashSet<>();
+                events.forEach(e -> ingested.add(e.eventId()));
+                spooled.of(candidate).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);
+            }
+            if (events.isEmpty()) {
+                continue;
+            }
+            AssembledSession session = assembler.assemble(events);
+            if (MemoryTalk.works(session.turns(), session.observations())) {
+                return Optional.of(candidate);
+            }
+        }
+        return Optional.empty();
     }
 
     /**

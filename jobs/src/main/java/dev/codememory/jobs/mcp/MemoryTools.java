@@ -366,10 +366,10 @@ public final class MemoryTools {
         String requested = args.text("project");
         String project = new ProjectResolver()
             .projectOf(invocation.resolve(java.nio.file.Path.of(requested == null ? "" : requested)).toString());
-        // a session of its own: the prompt, then its end, so graduation takes the
-        // unanswered prompt as finished (an open session's last prompt waits for its
-        // reply)
-        String session = "mem-save-" + UUID.randomUUID();
+        // a session of its own, named as a save: the prompt, then its end, so graduation
+        // takes the unanswered prompt as finished (an open session's last prompt waits
+        // for its reply) and keeps it as one memory of its kind, never as a session
+        String session = dev.codememory.processors.turns.MemoryTalk.SAVE_SESSION_PREFIX + UUID.randomUUID();
         Map<String, Object> prompt = new LinkedHashMap<>();
         prompt.put("hook_event_name", "UserPromptSubmit");
         prompt.put("session_id", session);

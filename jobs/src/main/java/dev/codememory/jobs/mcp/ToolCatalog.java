@@ -123,8 +123,9 @@ public final class ToolCatalog {
             new Tool("mem-save", "Remember this",
                     "Saves something the user explicitly asked to remember (\"remember that we deploy from the "
                             + "release branch\"). Only for the user's own request: it is recorded as the user's words, "
-                            + "redacted like every event, and becomes searchable after the next graduation (the reply "
-                            + "says when). It never changes or removes other memories.",
+                            + "redacted like every event, and kept as the kind of memory they are (a preference such "
+                            + "as \"we always …\", a decision, a task, else a fact), searchable after the next "
+                            + "graduation (the reply says when). It never changes or removes other memories.",
                     schema(List.of("text"),
                             range(prop("text", "string",
                                     "What to remember, in the user's words, as one self-contained statement."), 1,

@@ -264,6 +264,35 @@ class ClaudeCodeEndToEndIntegrationTests {
         }
 
         /**
+         * After the sessions above only asked the memory (its MCP tools, its commands),
+         * the next session's pick-up prompt is still shown the work session as the last
+         * one.
+         */
+        @Nested
+        @Order(3)
+        class AfterAskingTheMemory {
+
+            @Test
+            void theNextSessionOpensWithTheWorkSession() throws Exception {
+                graduate(codeMemory);
+                api.clear();
+
+                ClaudeCode.Run next = plugin("Where were we?");
+
+                assertThat(next.exit()).as(next.stderr()).isZero();
+                // SessionStart's block, or when the cold hook missed its budget on a busy
+                // machine, the same block the pick-up prompt gets
+                String opened = api.textsSent()
+                    .stream()
+                    .anyMatch(t -> t.contains("SessionStart hook additional context: "))
+                            ? hookContext(api, "SessionStart") : hookContext(api, "UserPromptSubmit");
+                assertThat(opened).contains("Last session [mem:", WorkSession.PROMPT)
+                    .doesNotContain(MCP_PROMPT, "/code-memory:");
+            }
+
+        }
+
+        /**
          * The scripted model calls mem-search and mem-stats of the plugin's server;
          * Claude Code sends back their results: citations of the work session, and who
          * answered.

@@ -15,6 +15,7 @@ import dev.codememory.processors.extract.shell.RecordedWork;
 import dev.codememory.processors.extract.shell.ShellWork;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
+import dev.codememory.processors.turns.MemoryTalk;
 import dev.codememory.processors.turns.Prompts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -82,13 +83,21 @@ import java.util.regex.Pattern;
  * quote and heading markers left out. The rules themselves, with their cue lists, are
  * {@link ClaimRules}'s.
  *
+ * <h2>The memory's own talk</h2> A turn that only talks to the memory
+ * ({@link MemoryTalk}: a pick-up prompt, a question answered with a memory's citation, a
+ * call of the memory's MCP tools) makes no candidate at all, and a call of a memory tool
+ * (or of {@code ToolSearch}, Claude Code's loader of deferred tools) is no observation. A
+ * sentence that holds a memory's citation restates that memory and claims nothing. A
+ * session {@code mem-save} spooled is the statement the user asked to keep, as the kind
+ * its words are ({@link SavedStatements}), never an exchange.
+ *
  * <h2>Ids</h2> {@link CandidateIds}: derived from kind, session, the quoted events and
  * the normalised body. A candidate whose id was already emitted from the slice (the same
  * sentence twice in one event) is emitted once.
  */
 public final class RuleBasedExtractor implements Extractor {
 
-    public static final String NAME = "rules-v3";
+    public static final String NAME = "rules-v4";
 
     static final int TITLE_MAX = 100;
 
@@ -127,11 +136,17 @@ public final class RuleBasedExtractor implements Extractor {
         sources.sort(Comparator.comparing(Source::ts).thenComparingInt(Source::rank).thenComparing(Source::id));
 
         CandidateSink sink = new CandidateSink(slice.sessionId(), slice.project(), NAME);
+        boolean save = MemoryTalk.isSaveSession(slice.sessionId());
+        Set<String> aboutMemory = MemoryTalk.turnsAboutMemory(slice.turns(), slice.observations());
         for (Source source : sources) {
-            if (source.turn() != null) {
-                extractTurn(source.turn(), sink);
+            if (source.turn() != null && save) {
+                SavedStatements.extract(source.turn(), sink);
             }
-            else if (!STRUCTURE_TOOLS.contains(source.observation().tool())) {
+            else if (source.turn() != null) {
+                extractTurn(source.turn(), aboutMemory.contains(source.turn().turnId()), sink);
+            }
+            else if (!STRUCTURE_TOOLS.contains(source.observation().tool())
+                    && MemoryTalk.isWork(source.observation().tool())) {
                 extractObservation(source.observation(), sink);
             }
         }
@@ -148,10 +163,13 @@ public final class RuleBasedExtractor implements Extractor {
 
     // ---- turns ----
 
-    private static void extractTurn(Turn turn, CandidateSink sink) {
+    private static void extractTurn(Turn turn, boolean aboutMemory, CandidateSink sink) {
         String prompt = turn.promptText();
         String reply = turn.replyText();
         if (Prompts.isCompactionSummary(prompt)) {
+            return;
+        }
+        if (aboutMemory) {
             return;
         }
         boolean promptCarries = !prompt.isBlank() && !Prompts.carriesNothing(prompt);
@@ -214,7 +232,8 @@ public final class RuleBasedExtractor implements Extractor {
         for (String sentence : TextCuts.sentences(text)) {
             int from = text.indexOf(sentence, at);
             at = from < 0 ? at : from + sentence.length();
-            if (from >= 0 && quoted.stream().anyMatch(q -> q[0] <= from && from < q[1])) {
+            if (from >= 0 && quoted.stream().anyMatch(q -> q[0] <= from && from < q[1])
+                    || MemoryTalk.echoes(sentence)) {
                 continue;
             }
             Claim claim = ClaimRules.classify(sentence, speaker);

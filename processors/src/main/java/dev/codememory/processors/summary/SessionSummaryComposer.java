@@ -7,6 +7,7 @@ import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import dev.codememory.processors.guard.ContextGate;
 import dev.codememory.processors.text.TextCuts;
+import dev.codememory.processors.turns.MemoryTalk;
 import dev.codememory.processors.turns.Prompts;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -43,7 +44,8 @@ import java.util.Map;
  * {@code Session <date>} without one. Entry id: {@code "ent_"} + the first 32 hex digits
  * of sha256({@code summary|project|session|lastSeq}), so a session that grows later gets
  * a new summary, which replaces the old one. A session with nothing to summarise (no goal
- * and no items) gets none.
+ * and no items) gets none, nor does a statement {@code mem-save} spooled (its session is
+ * no session of work: {@link MemoryTalk#isSaveSession}).
  */
 public final class SessionSummaryComposer {
 
@@ -55,6 +57,9 @@ public final class SessionSummaryComposer {
 
     /** The summary, or null when the session left nothing to summarise. */
     public SessionSummary compose(SessionMaterial m) {
+        if (MemoryTalk.isSaveSession(m.sessionId())) {
+            return null;
+        }
         Item goal = m.goals()
             .stream()
             .filter(g -> !Prompts.asksToContinue(g.text()))

@@ -67,11 +67,11 @@ class RuleBasedExtractorTests {
         assertThat(candidates).allSatisfy(c -> {
             assertThat(c.sessionId()).isEqualTo(SESSION);
             assertThat(c.project()).isEqualTo(PROJECT);
-            assertThat(c.extractor()).isEqualTo("rules-v3");
+            assertThat(c.extractor()).isEqualTo("rules-v4");
             assertThat(c.title().length()).isLessThanOrEqualTo(100);
             assertThat(c.task() == null).isEqualTo(c.kind() != CandidateKind.TASK);
         });
-        assertThat(extractor.name()).isEqualTo("rules-v3");
+        assertThat(extractor.name()).isEqualTo("rules-v4");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package dev.codememory.readers.context;
 
+import dev.codememory.config.graduate.StoredEvent;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -54,6 +55,63 @@ public final class SessionStartQueries {
                         rs.getObject(4, LocalDateTime.class))) : Optional.empty();
             }
         }
+    }
+
+    /**
+     * The project's sessions other than {@code currentSession} with an event not older
+     * than {@code since}, the newest event first, at most {@code limit}.
+     */
+    public static List<String> recentSessions(Connection c, String project, String currentSession, LocalDateTime since,
+            int limit) throws SQLException {
+        String sql = """
+                SELECT session_id FROM events
+                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND ts >= ?
+                GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT ?""";
+        List<String> out = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, project);
+            ps.setString(2, currentSession);
+            ps.setObject(3, since);
+            ps.setInt(4, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    out.add(rs.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * The newest {@code limit} of a session's prompts, replies and tool calls, in seq
+     * order, for telling whether it worked: a tool call's payload is only its tool's name
+     * (its input and output are not loaded).
+     */
+    public static List<StoredEvent> talkEvents(Connection c, String sessionId, int limit) throws SQLException {
+        String sql = """
+                WITH recent AS (
+                  SELECT event_id, seq, ts, event_type, session_id, project,
+                         CASE WHEN event_type IN ('UserPromptSubmit', 'Stop') THEN payload::VARCHAR
+                              ELSE json_object('hook_event_name', event_type, 'session_id', session_id,
+                                               'tool_name', json_extract_string(payload, '$.tool_name'))::VARCHAR
+                         END AS payload
+                  FROM events
+                  WHERE session_id = ? AND event_type IN ('UserPromptSubmit', 'Stop', 'PostToolUse',
+                                                          'PostToolUseFailure', 'TaskCreated', 'TaskCompleted')
+                  ORDER BY seq DESC LIMIT ?)
+                SELECT * FROM recent ORDER BY seq""";
+        List<StoredEvent> events = new ArrayList<>();
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            ps.setString(1, sessionId);
+            ps.setInt(2, limit);
+            try (ResultSet rs = ps.executeQuery()) {
+                while (rs.next()) {
+                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
+                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
+                }
+            }
+        }
+        return events;
     }
 
     /**

@@ -12,9 +12,7 @@ import dev.codememory.readers.workingset.WorkingSetQueries.SessionSeen;
 import java.io.IOException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -32,6 +30,9 @@ public interface SpooledEvents {
     /** How much of the spool's newest bytes are read at most: 8 MB. */
     long MAX_BYTES = 8L << 20;
 
+    /** The names of the events that show work, quoted as a spool line holds them. */
+    List<String> WORK_NAMES = WorkingSetQueries.WORK_TYPES.stream().map(name -> "\"" + name + "\"").toList();
+
     /** No spool is read. */
     SpooledEvents NONE = sessionId -> List.of();
 
@@ -42,10 +43,10 @@ public interface SpooledEvents {
 
     /**
      * The session of {@code project} in the spool, other than {@code currentSession},
-     * whose newest event the working set reads ({@link WorkingSetQueries#WORK_TYPES}) is
-     * the newest among those not older than {@code since} (null: any age) and not newer
-     * than {@code until} (null: any), with that event's time; empty when none or
-     * unreadable.
+     * with the last event in spool order that the working set reads
+     * ({@link WorkingSetQueries#WORK_TYPES}) not older than {@code since} (null: any age)
+     * and not newer than {@code until} (null: any), with that event's time; empty when
+     * none or unreadable.
      */
     default Optional<SessionSeen> newestSession(String project, String currentSession, LocalDateTime since,
             LocalDateTime until) {
@@ -84,23 +85,24 @@ public interface SpooledEvents {
                 catch (IOException e) {
                     return Optional.empty();
                 }
+                // newest first, and only lines that may hold work of another session are
+                // parsed: the spool is in the order the hooks ran
                 String current = currentSession == null ? null : "\"" + currentSession + "\"";
-                List<SpoolLine> others = lines.stream()
-                    .filter(l -> current == null || !l.text().contains(current))
-                    .toList();
-                Map<String, LocalDateTime> newest = new HashMap<>();
-                for (IngestRecord.Event e : events(others)) {
-                    if (e.sessionId() != null && !e.sessionId().equals(currentSession) && project.equals(e.project())
+                HookEventProcessor processor = new HookEventProcessor(new ProjectResolver());
+                for (int i = lines.size() - 1; i >= 0; i--) {
+                    String text = lines.get(i).text();
+                    if (current != null && text.contains(current) || WORK_NAMES.stream().noneMatch(text::contains)) {
+                        continue;
+                    }
+                    if (processor.process(lines.get(i)) instanceof IngestRecord.Event e && e.sessionId() != null
+                            && !e.sessionId().equals(currentSession) && project.equals(e.project())
                             && WorkingSetQueries.WORK_TYPES.contains(e.eventType())
                             && (since == null || !e.ts().isBefore(since))
                             && (until == null || !e.ts().isAfter(until))) {
-                        newest.merge(e.sessionId(), e.ts(), (a, b) -> a.isAfter(b) ? a : b);
+                        return Optional.of(new SessionSeen(e.sessionId(), e.ts()));
                     }
                 }
-                return newest.entrySet()
-                    .stream()
-                    .max(Map.Entry.comparingByValue())
-                    .map(e -> new SessionSeen(e.getKey(), e.getValue()));
+                return Optional.empty();
             }
         };
     }

@@ -17,7 +17,13 @@ transcript says was true at that moment:
   goal    the latest typed prompt before the point with three words or more, found when a context
           line shares >= 0.7 of the words of its first 25 words
 
-Usage: compaction_replay.py TARGET_DIR CONVERTER TRANSCRIPT...
+Two clocks (--times):
+  live        each event is captured when the replay sends it (its transcript timestamp dropped), as if
+              the compaction came right after the work: the default
+  real        each event keeps its transcript timestamp, and PreCompact and SessionStart come now, as
+              when a session last touched days ago is resumed with `claude --resume` and compacts
+
+Usage: compaction_replay.py [--times live|real] TARGET_DIR CONVERTER TRANSCRIPT...
   TARGET_DIR  the build's jobs/target (the README beside it gives the hook command)
   CONVERTER   eval-coding's transcripts_to_hooks.py (the transcripts become hook events with it)
 Prints one line per compaction point, then one JSON line of figures. Reads no text into the repo.
@@ -85,7 +91,13 @@ def truth(before):
 
 
 def main():
-    target, converter, transcripts = os.path.abspath(sys.argv[1]), sys.argv[2], sys.argv[3:]
+    args = sys.argv[1:]
+    times = "live"
+    if args[:1] == ["--times"]:
+        times, args = args[1], args[2:]
+    if times not in ("live", "real"):
+        sys.exit("--times is live or real, not " + times)
+    target, converter, transcripts = os.path.abspath(args[0]), args[1], args[2:]
     jar = os.path.join(target, "jobs.jar")
     hook = hook_command(target, os.path.join(os.path.dirname(os.path.dirname(target)), "README.md"))
     work = tempfile.mkdtemp(prefix="cm-compaction-")
@@ -105,8 +117,10 @@ def main():
     order = sorted(sessions.values(), key=lambda evs: min(e["timestamp"] for e in evs))
     env = dict(os.environ)
 
-    def run(argv, stdin=None):
-        return subprocess.run(argv, input=stdin, capture_output=True, env=env)
+    def run(argv, stdin=None, quiet=False):
+        # capture needs the spool line only: no context is asked for, which saves a search per prompt
+        return subprocess.run(argv, input=stdin, capture_output=True,
+                              env=dict(env, CODE_MEMORY_CONTEXT="off") if quiet else env)
 
     def fire(event):
         p = run(hook, json.dumps(event).encode())
@@ -117,10 +131,12 @@ def main():
             return p.returncode, text
 
     def capture(events):
-        # through the hook, as Claude Code delivers them (no import, no graduation)
+        # through the hook, as Claude Code delivers them (no import, no graduation); with
+        # real times each keeps the moment the transcript gives it
         for e in events:
             if not is_continuation(e):
-                run(hook, json.dumps({k: v for k, v in e.items() if k != "timestamp"}).encode())
+                kept = e if times == "real" else {k: v for k, v in e.items() if k != "timestamp"}
+                run(hook, json.dumps(kept).encode(), quiet=True)
 
     figures = {"points": 0, "todos": [0, 0], "files": [0, 0], "goal": [0, 0], "hook_nonzero": 0, "largest": 0}
     for i, evs in enumerate(order):
@@ -163,6 +179,7 @@ def main():
                   f"goal {g_hit}/{int(goal is not None)}, context {len(ctx)} chars", file=sys.stderr)
     result = {k: (round(v[0] / v[1], 3) if isinstance(v, list) and v[1] else v) for k, v in figures.items()}
     result.update({k + "_n": v[1] for k, v in figures.items() if isinstance(v, list)})
+    result["times"] = times
     result["work"] = work
     print(json.dumps(result))
 

@@ -107,6 +107,25 @@ class CodingSessionIntegrationTests {
     }
 
     @Test
+    void contentlessFirstPromptsAreNotEvenSearched() throws Exception {
+        for (String prompt : List.of("@a", "hi", "Hello there", "good morning")) {
+            long searched = searches();
+            JobsJar.Result hook = HookEvents.hook(home, Map.of("hook_event_name", "UserPromptSubmit", "session_id",
+                    "day-3-" + prompt.length(), "cwd", project.toString(), "prompt", prompt));
+
+            assertThat(hook.stdout()).as(prompt).isEmpty();
+            assertThat(searches()).as(prompt).isEqualTo(searched);
+        }
+    }
+
+    /** How many prompts the hook has searched for, as its log counts them. */
+    private static long searches() throws Exception {
+        Path log = home.resolve("logs/hook.log");
+        return Files.exists(log)
+                ? Files.readAllLines(log).stream().filter(l -> l.contains("UserPromptSubmit context:")).count() : 0;
+    }
+
+    @Test
     void promptsThatCarryNothingInjectNothing() throws Exception {
         for (String prompt : List.of(".", "ok", "[Request interrupted by user for tool use]", "go ahead",
                 "<task-notification>\n<task-id>b7</task-id>\n<status>completed</status>\n<summary>Background "

@@ -30,10 +30,18 @@ class WorkingSetIntegrationTests {
     static Path home;
     static Path project;
 
+    /**
+     * Where the sessions captured live (still in the spool) work, so that they are not
+     * the project's newest session.
+     */
+    static Path elsewhere;
+
     @BeforeAll
     static void importTheSessionWithoutGraduating() throws Exception {
         project = tmp.resolve("shop");
         Files.createDirectories(project.resolve(".git"));
+        elsewhere = tmp.resolve("elsewhere");
+        Files.createDirectories(elsewhere.resolve(".git"));
         home = tmp.resolve("home");
         Path hooks = tmp.resolve("session.jsonl");
         Files.write(hooks, session());
@@ -113,14 +121,14 @@ class WorkingSetIntegrationTests {
                 + "{\"type\":\"user\",\"gitBranch\":\"feature/rate-limit\"}\n");
         Map<String, Object> prompt = new java.util.LinkedHashMap<>();
         prompt.put("session_id", "branch-1");
-        prompt.put("cwd", project.toString());
+        prompt.put("cwd", elsewhere.toString());
         prompt.put("hook_event_name", "UserPromptSubmit");
         prompt.put("prompt", "Add the rate limit to the signup endpoint too");
         prompt.put("transcript_path", transcript.toString());
         HookEvents.hook(home, prompt);
 
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
-                "session_id", "branch-1", "cwd", project.toString(), "source", "compact")));
+                "session_id", "branch-1", "cwd", elsewhere.toString(), "source", "compact")));
 
         assertThat(context).startsWith("Where the work stood in session branch-1 (branch feature/rate-limit), read");
     }
@@ -132,7 +140,7 @@ class WorkingSetIntegrationTests {
         assertThat(mkfifo.waitFor()).isZero();
         Map<String, Object> prompt = new java.util.LinkedHashMap<>();
         prompt.put("session_id", "fifo-1");
-        prompt.put("cwd", project.toString());
+        prompt.put("cwd", elsewhere.toString());
         prompt.put("hook_event_name", "UserPromptSubmit");
         prompt.put("prompt", "Add a password reset link");
         prompt.put("transcript_path", fifo.toString());
@@ -141,7 +149,7 @@ class WorkingSetIntegrationTests {
         // opening the FIFO would wait for a writer past the hook's budget, and the
         // answer would be abandoned: nothing shown
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
-                "session_id", "fifo-1", "cwd", project.toString(), "source", "resume")));
+                "session_id", "fifo-1", "cwd", elsewhere.toString(), "source", "resume")));
 
         assertThat(context).startsWith("Where the work stood in session fifo-1, read")
             .containsPattern("Goal, the user's latest request:\n- \"Add a password reset link\"  \\[ev:[0-9a-f]{8}]");
@@ -150,7 +158,7 @@ class WorkingSetIntegrationTests {
     @Test
     @SuppressWarnings("unchecked")
     void eventsStillInTheSpoolCountBeforeTheyAreIngested() throws Exception {
-        HookEvents events = new HookEvents(project);
+        HookEvents events = new HookEvents(elsewhere);
         Instant t0 = Instant.now().minus(2, ChronoUnit.MINUTES).truncatedTo(ChronoUnit.SECONDS);
         for (String line : List.of(
                 events.event("spooled-1", at(t0, 0), "UserPromptSubmit", "prompt", "Add a logout button"),
@@ -159,7 +167,7 @@ class WorkingSetIntegrationTests {
         }
 
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
-                "session_id", "spooled-1", "cwd", project.toString(), "source", "compact")));
+                "session_id", "spooled-1", "cwd", elsewhere.toString(), "source", "compact")));
 
         assertThat(JobsJar.duckRows(home, "SELECT count(*) FROM events WHERE session_id = 'spooled-1'"))
             .containsExactly(List.of(0L));

@@ -20,6 +20,7 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.processors.turns.MemoryTalk;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.turns.TranscriptSource;
+import dev.codememory.readers.workingset.WorkingSetQueries.SessionSeen;
 import dev.codememory.readers.citation.CitationQueries;
 import dev.codememory.readers.continuity.ContinuityQueries;
 import dev.codememory.readers.context.SessionStartQueries;
@@ -50,7 +51,7 @@ import java.util.concurrent.TimeoutException;
  */
 public final class SessionStartContextService {
 
-    static final int MAX_TASKS = 8;
+    static final int MAX_TASKS = 12;
     static final int MAX_PREFERENCES = 8;
 
     /**
@@ -245,43 +246,78 @@ public final class SessionStartContextService {
 
     /**
      * The working set of the session whose work was interrupted, from its raw events (no
-     * graduation): the starting session's own after a compaction or a resume (Claude Code
-     * keeps the session id); after a {@code /clear}, whose new session has nothing to
-     * show yet (its own SessionStart at most), the project's newest other session with an
-     * event in the last {@link WorkingSetBuilder#WINDOW}. At most
-     * {@value #WORKING_SET_EVENTS} events are read from the database, followed by the
-     * session's events still in the spool (ingest runs every minute, so the last minute
-     * before a compaction is there).
+     * graduation), whatever its age: the starting session's own after a compaction or a
+     * resume (Claude Code keeps the session id). When the starting session has nothing to
+     * show yet (its own SessionStart at most) after a {@code /clear}, or after a
+     * compaction that went on in a new session id (older Claude Code versions), it is the
+     * project's newest other session's ({@link #previousSession}, database or spool, of
+     * any age); and a session that opens with a compaction summary carries on the working
+     * set of the session before its first event ({@link WorkingSet#continuing}). At most
+     * {@value #WORKING_SET_EVENTS} events of a session are read from the database,
+     * followed by the session's events still in the spool (ingest runs every minute, so
+     * the last minute before a compaction is there).
      */
     static WorkingSet workingSet(Connection c, String project, String sessionId, String source, SpooledEvents spooled)
             throws SQLException {
-        WorkingSetBuilder builder = new WorkingSetBuilder(TranscriptTail.INSTANCE);
-        WorkingSet own = sessionId == null ? null : builder.build(sessionId, eventsOf(c, sessionId, spooled));
-        if ((own == null || own.isEmpty()) && "clear".equals(source)) {
-            Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled,
-                    LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+        WorkingSet own = sessionId == null ? null : workingSetOf(c, project, sessionId, spooled);
+        if ((own == null || own.isEmpty()) && ("clear".equals(source) || "compact".equals(source))) {
+            Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled, null);
             if (previous.isPresent()) {
-                return builder.build(previous.get(), eventsOf(c, previous.get(), spooled));
+                return workingSetOf(c, project, previous.get(), spooled);
             }
         }
         return own;
     }
 
     /**
-     * At a fresh start, the working set of the project's last session when it is recent
-     * (an event in the last {@link WorkingSetBuilder#WINDOW}) and not summarized yet —
-     * not graduated, or graduated while it went on: a session that has its summary is
+     * A session's working set; when it opens with a compaction summary
+     * ({@link WorkingSetBuilder#continuesAnother}), carried on from that of the project's
+     * session whose newest event came before its first ({@link WorkingSet#continuing}).
+     */
+    static WorkingSet workingSetOf(Connection c, String project, String sessionId, SpooledEvents spooled)
+            throws SQLException {
+        WorkingSetBuilder builder = new WorkingSetBuilder(TranscriptTail.INSTANCE);
+        List<StoredEvent> events = eventsOf(c, sessionId, spooled);
+        WorkingSet set = builder.build(sessionId, events);
+        if (!WorkingSetBuilder.continuesAnother(events)) {
+            return set;
+        }
+        LocalDateTime first = events.stream().map(StoredEvent::ts).min(LocalDateTime::compareTo).orElseThrow();
+        Optional<String> continued = previousSession(c, project, sessionId, null, first, spooled);
+        return continued.isEmpty() ? set
+                : set.continuing(builder.build(continued.get(), eventsOf(c, continued.get(), spooled)));
+    }
+
+    /**
+     * The project's newest session other than {@code sessionId}, in the database or still
+     * in the spool (without {@code serve} a session stays there until a job ingests it),
+     * whose newest event is not older than {@code since} (null: any age) and not newer
+     * than {@code until} (null: any).
+     */
+    static Optional<String> previousSession(Connection c, String project, String sessionId, LocalDateTime since,
+            LocalDateTime until, SpooledEvents spooled) throws SQLException {
+        Optional<SessionSeen> stored = WorkingSetQueries.newestSession(c, project, sessionId, since, until);
+        Optional<SessionSeen> spool = project == null ? Optional.empty()
+                : spooled.newestSession(project, sessionId, since, until);
+        if (spool.isPresent() && (stored.isEmpty() || spool.get().lastTs().isAfter(stored.get().lastTs()))) {
+            return spool.map(SessionSeen::sessionId);
+        }
+        return stored.map(SessionSeen::sessionId);
+    }
+
+    /**
+     * At a fresh start, the working set of the project's last session when it is not
+     * summarized yet — not graduated (without {@code serve}, still in the spool), or
+     * graduated while it went on — whatever its age: a session that has its summary is
      * shown by it instead. Null when there is none.
      */
     static WorkingSet unsummarized(Connection c, String project, String sessionId, Optional<LastSession> summary,
             SpooledEvents spooled) throws SQLException {
-        Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled,
-                LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
+        Optional<String> previous = lastWorkingSession(c, project, sessionId, spooled, null);
         if (previous.isEmpty() || summary.map(LastSession::sessionId).filter(previous.get()::equals).isPresent()) {
             return null;
         }
-        WorkingSet set = new WorkingSetBuilder(TranscriptTail.INSTANCE).build(previous.get(),
-                eventsOf(c, previous.get(), spooled));
+        WorkingSet set = workingSetOf(c, project, previous.get(), spooled);
         return set.isEmpty() ? null : set;
     }
 
@@ -301,8 +337,7 @@ public final class SessionStartContextService {
         }
         Continuation level = Continuation
             .of(ContinuityQueries.mean(ContinuityQueries.recent(c, project, CONTINUITY_SESSIONS)));
-        WorkingSet set = level.cut(new WorkingSetBuilder(TranscriptTail.INSTANCE).build(previous.get(),
-                eventsOf(c, previous.get(), spooled)));
+        WorkingSet set = level.cut(workingSetOf(c, project, previous.get(), spooled));
         return set.isEmpty() ? null : set;
     }
 
@@ -314,22 +349,30 @@ public final class SessionStartContextService {
     public static WorkingSet latestWorkingSet(Connection c, String project, SpooledEvents spooled) throws SQLException {
         Optional<String> newest = lastWorkingSession(c, project, null, spooled,
                 LocalDateTime.now(ZoneOffset.UTC).minus(WorkingSetBuilder.WINDOW));
-        return newest.isEmpty() ? null : new WorkingSetBuilder(TranscriptTail.INSTANCE).build(newest.get(),
-                eventsOf(c, newest.get(), spooled));
+        return newest.isEmpty() ? null : workingSetOf(c, project, newest.get(), spooled);
     }
 
     /**
      * The project's newest session other than {@code sessionId} with an event not older
-     * than {@code since} that worked ({@link MemoryTalk#works}): among the newest
-     * {@value #SESSIONS_LOOKED_AT}, one that did more than talk to the memory — not a
-     * {@code mem-save}, a session that only asked where the work was, or one whose
-     * questions were answered from memory. Each is read from the database, the newest
-     * also from the spool. Empty when none of them worked.
+     * than {@code since} (null: of any age) that worked ({@link MemoryTalk#works}): among
+     * the newest {@value #SESSIONS_LOOKED_AT}, one that did more than talk to the memory
+     * — not a {@code mem-save}, a session that only asked where the work was, or one
+     * whose questions were answered from memory. The newest session the spool holds comes
+     * first (without serve it may not be ingested yet); each is read from the database,
+     * the first also from the spool. Empty when none of them worked.
      */
     static Optional<String> lastWorkingSession(Connection c, String project, String sessionId, SpooledEvents spooled,
             LocalDateTime since) throws SQLException {
         SessionAssembler assembler = new SessionAssembler(TranscriptSource.NONE);
-        List<String> candidates = SessionStartQueries.recentSessions(c, project, sessionId, since, SESSIONS_LOOKED_AT);
+        List<String> candidates = new ArrayList<>(
+                SessionStartQueries.recentSessions(c, project, sessionId, since, SESSIONS_LOOKED_AT));
+        Optional<SessionSeen> spool = project == null ? Optional.empty()
+                : spooled.newestSession(project, sessionId, since, null);
+        if (spool.isPresent()) {
+            // what the spool holds is newer than what was ingested: its session first
+            candidates.remove(spool.get().sessionId());
+            candidates.add(0, spool.get().sessionId());
+        }
         for (String candidate : candidates) {
             List<StoredEvent> events = new ArrayList<>(
                     SessionStartQueries.talkEvents(c, candidate, WORKING_SET_EVENTS));
@@ -360,8 +403,7 @@ public final class SessionStartContextService {
     /** The session's ingested events, then those of its spooled events not ingested. */
     private static List<StoredEvent> eventsOf(Connection c, String sessionId, SpooledEvents spooled)
             throws SQLException {
-        List<StoredEvent> events = new ArrayList<>(WorkingSetQueries.sessionEvents(c, sessionId,
-                (int) WorkingSetBuilder.WINDOW.toHours(), WORKING_SET_EVENTS));
+        List<StoredEvent> events = new ArrayList<>(WorkingSetQueries.sessionEvents(c, sessionId, WORKING_SET_EVENTS));
         Set<String> ingested = new java.util.HashSet<>();
         events.forEach(e -> ingested.add(e.eventId()));
         spooled.of(sessionId).stream().filter(e -> ingested.add(e.eventId())).forEach(events::add);

@@ -91,8 +91,8 @@ final class SessionPages {
         if (row.summaryBody() != null) {
             return SessionStory.ofSummary(row.summaryBody());
         }
-        return SessionStory.ofWorkingSet(new WorkingSetBuilder().build(row.sessionId(), WorkingSetQueries
-            .sessionEvents(c, row.sessionId(), (int) WorkingSetBuilder.WINDOW.toHours(), WORKING_SET_EVENTS)));
+        return SessionStory.ofWorkingSet(new WorkingSetBuilder().build(row.sessionId(),
+                WorkingSetQueries.sessionEvents(c, row.sessionId(), WORKING_SET_EVENTS)));
     }
 
     static String storySection(SessionRow row, SessionStory story, List<ViewerQueries.TimelineItem> latest) {

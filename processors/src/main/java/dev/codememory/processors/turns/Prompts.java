@@ -38,10 +38,11 @@ import java.util.regex.Pattern;
  *
  * <h2>Carries nothing</h2> After stripping: empty; only punctuation, symbols and emoji
  * ({@code .}, {@code ?!}, {@code 👍}); text written by Claude Code (above); a
- * slash-command echo ({@code /clear}); or at most four words that are all
- * acknowledgements ({@code ok}, {@code yes}, {@code go ahead}, {@code sure},
- * {@code thanks}, {@code great}, {@code check}, {@code continue}, {@code try again} …,
- * see {@link #ACKNOWLEDGEMENTS}).
+ * slash-command echo ({@code /clear}); at most {@value #TINY_CHARS} letters and digits in
+ * all ({@code @a}, {@code x?}, {@code 42}); or at most four words that are all
+ * acknowledgements or greetings ({@code ok}, {@code yes}, {@code go ahead}, {@code sure},
+ * {@code thanks}, {@code great}, {@code check}, {@code continue}, {@code try again},
+ * {@code hi}, {@code hello} …, see {@link #ACKNOWLEDGEMENTS}).
  *
  * <h2>Asks to continue</h2> The prompt, lower case with curly apostrophes straightened,
  * holds one of: "where were we", "where did we leave (off)", "where we left off",
@@ -64,7 +65,14 @@ public final class Prompts {
             "lgtm", "sounds", "looks", "right", "alright", "fine", "done", "check", "continue", "proceed", "keep",
             "going", "carry", "try", "again", "agreed", "correct", "exactly", "indeed", "wow", "yay", "no", "nope",
             "stop", "wait", "hmm", "hm", "ah", "oh", "sorry", "then", "and", "so", "now", "well", "ship", "next",
-            "more", "all", "of", "them", "with");
+            "more", "all", "of", "them", "with", "hi", "hello", "hey", "heya", "hiya", "yo", "howdy", "morning",
+            "afternoon", "evening", "there", "back", "im");
+
+    /**
+     * A prompt with at most this many letters and digits in all carries nothing: a
+     * two-character {@code @}-mention is a keystroke, not a question.
+     */
+    static final int TINY_CHARS = 2;
 
     private static final int ACK_MAX_WORDS = 4;
 
@@ -117,7 +125,7 @@ public final class Prompts {
             return true;
         }
         var words = WORD.matcher(normal(p)).results().map(m -> m.group().replace("'", "")).toList();
-        if (words.isEmpty()) {
+        if (words.stream().mapToInt(String::length).sum() <= TINY_CHARS) {
             return true;
         }
         return words.size() <= ACK_MAX_WORDS && words.stream().allMatch(ACKNOWLEDGEMENTS::contains);

@@ -45,6 +45,30 @@ public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Ci
         return new WorkingSet(sessionId, null, List.of(), List.of(), List.of());
     }
 
+    /**
+     * This session's working set carried on from {@code earlier}, the session it
+     * continues (a compaction that went on in a new session): what this one has comes
+     * first; the goal and the to-do list are {@code earlier}'s while this one has none of
+     * its own (its list stands until a task tool states a new one); files, commands,
+     * decisions and files read follow with {@code earlier}'s, each once, at most
+     * {@link WorkingSetBuilder#MAX_ITEMS} per list. The session and branch stay this
+     * one's.
+     */
+    public WorkingSet continuing(WorkingSet earlier) {
+        return new WorkingSet(sessionId, goal != null ? goal : earlier.goal, todos.isEmpty() ? earlier.todos : todos,
+                joined(files, earlier.files, Cited::text), joined(commands, earlier.commands, Command::command),
+                joined(decisions, earlier.decisions, Cited::text), joined(filesRead, earlier.filesRead, Cited::text),
+                branch != null ? branch : earlier.branch);
+    }
+
+    private static <T> List<T> joined(List<T> first, List<T> then, java.util.function.Function<T, String> key) {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        return java.util.stream.Stream.concat(first.stream(), then.stream())
+            .filter(item -> seen.add(key.apply(item)))
+            .limit(WorkingSetBuilder.MAX_ITEMS)
+            .toList();
+    }
+
     /** True when there is nothing to show. */
     public boolean isEmpty() {
         return goal == null && todos.isEmpty() && files.isEmpty() && commands.isEmpty() && decisions.isEmpty()

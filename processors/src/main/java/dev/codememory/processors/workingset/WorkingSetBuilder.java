@@ -4,15 +4,14 @@ import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.config.json.Json;
 import dev.codememory.processors.extract.RuleBasedExtractor;
 import dev.codememory.processors.extract.TodoState;
 import dev.codememory.processors.turns.Prompts;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.turns.TranscriptSource;
 import java.time.Duration;
-import java.time.LocalDateTime;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -23,17 +22,18 @@ import java.util.Set;
  * A session's {@link WorkingSet} from its raw events, with no graduation: the events are
  * paired by the {@link SessionAssembler} (no transcript is read) and read as follows.
  * <ul>
- * <li><b>Window.</b> Only events of the {@link #WINDOW} up to the session's newest event
- * count (sliding with the session, so a session resumed days later still has its
- * own).</li>
+ * <li><b>Reach.</b> Every event given counts, however old: the caller bounds them by
+ * number (a session resumed days later still has its own working set, and no clock
+ * enters).</li>
  * <li><b>Goal.</b> The latest prompt that asks for something: not text Claude Code wrote
  * (a task notification, the interruption marker), not one that carries nothing ("ok",
  * "continue"), not a compaction summary and not a request to pick up where the work was
  * left ({@link Prompts}).</li>
  * <li><b>To-do list.</b> Claude's list as it stands after the last TodoWrite, TaskCreate
  * and TaskUpdate ({@link TodoState}, the extractor's reading): open items (in progress
- * first, then pending, each in list order), then done ones; dropped items are not
- * shown.</li>
+ * first, then pending, each in list order), at most {@link #MAX_OPEN_TODOS} of them, so
+ * that a long list reaches the next session whole; then done ones while the list holds
+ * fewer than {@link #MAX_ITEMS}; dropped items are not shown.</li>
  * <li><b>Files.</b> Files of Edit, Write, MultiEdit and NotebookEdit calls that did not
  * fail, most recent first, each once.</li>
  * <li><b>Commands.</b> Bash commands, most recent first, each once, with the outcome of
@@ -44,14 +44,20 @@ import java.util.Set;
  * <li><b>Files read.</b> Files of Read calls that did not fail and were not edited since,
  * most recent first, each once.</li>
  * </ul>
- * Each list holds at most {@link #MAX_ITEMS} items. Stateless.
+ * Every other list holds at most {@link #MAX_ITEMS} items. Stateless.
  */
 public final class WorkingSetBuilder {
 
     /** At most this many items per list. */
     public static final int MAX_ITEMS = 8;
 
-    /** How far back from a session's newest event its working set reaches. */
+    /** At most this many open to-do items: Claude's plan is shown whole up to here. */
+    public static final int MAX_OPEN_TODOS = 20;
+
+    /**
+     * At a fresh start, the last session's working set is shown when it had an event this
+     * recently (the callers' rule; the builder itself reads every event it is given).
+     */
     public static final Duration WINDOW = Duration.ofHours(24);
 
     static final Set<String> EDIT_TOOLS = Set.of("Edit", "Write", "MultiEdit", "NotebookEdit");
@@ -78,14 +84,26 @@ public final class WorkingSetBuilder {
         if (events.isEmpty()) {
             return WorkingSet.empty(sessionId);
         }
-        LocalDateTime newest = events.stream().map(StoredEvent::ts).max(Comparator.naturalOrder()).orElseThrow();
-        LocalDateTime from = newest.minus(WINDOW);
-        List<StoredEvent> recent = events.stream().filter(e -> !e.ts().isBefore(from)).toList();
-        AssembledSession session = assembler.assemble(recent);
+        AssembledSession session = assembler.assemble(events);
         List<WorkingSet.Cited> edited = files(session.observations());
         return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()), edited,
                 commands(session.observations()), decisions(session.turns()), read(session.observations(), edited),
                 session.session().branch());
+    }
+
+    /**
+     * Whether these events (one session's, in seq order) open with a compaction summary
+     * ("This session is being continued from a previous conversation…" as the first
+     * prompt): the session goes on with the work of an earlier one, as older Claude Code
+     * versions did after a compaction, under a new session id.
+     */
+    public static boolean continuesAnother(List<StoredEvent> events) {
+        return events.stream()
+            .filter(e -> "UserPromptSubmit".equals(e.eventType()))
+            .findFirst()
+            .map(e -> Json.parse(e.payloadJson()) instanceof Map<?, ?> payload
+                    && payload.get("prompt") instanceof String prompt && Prompts.isCompactionSummary(prompt))
+            .orElse(false);
     }
 
     private static WorkingSet.Cited goal(List<Turn> turns) {
@@ -102,13 +120,19 @@ public final class WorkingSetBuilder {
     private static List<WorkingSet.Todo> todos(List<Observation> observations) {
         List<TodoState.Item> items = TodoState.of(observations);
         List<WorkingSet.Todo> out = new ArrayList<>();
-        for (String status : List.of("in_progress", "pending", "done")) {
+        for (String status : List.of("in_progress", "pending")) {
             items.stream()
                 .filter(i -> status.equals(i.status()))
                 .map(i -> new WorkingSet.Todo(i.title(), i.status(), i.eventId()))
                 .forEach(out::add);
         }
-        return out.stream().limit(MAX_ITEMS).toList();
+        out = new ArrayList<>(out.stream().limit(MAX_OPEN_TODOS).toList());
+        items.stream()
+            .filter(i -> "done".equals(i.status()))
+            .map(i -> new WorkingSet.Todo(i.title(), i.status(), i.eventId()))
+            .limit(Math.max(0, MAX_ITEMS - out.size()))
+            .forEach(out::add);
+        return List.copyOf(out);
     }
 
     private static List<WorkingSet.Cited> files(List<Observation> observations) {

@@ -21,9 +21,17 @@ class PromptsTests {
     }
 
     @ParameterizedTest
-    @ValueSource(strings = { "fix the login redirect", "is git clean?", "whats our git status", "Where were we?",
-            "list them all in the README", "configure", "50 is fine", "/review the spool reader please",
-            "ok so the spool reader drops the last line" })
+    @ValueSource(strings = { "@a", "@.", "@x ", "hi", "Hi!", "hello", "hey there", "Good morning", "yo", "ok", "42",
+            "I'm back" })
+    void contentlessFirstPromptsCarryNothing(String prompt) {
+        assertThat(Prompts.carriesNothing(prompt)).as(prompt).isTrue();
+        assertThat(Prompts.isSubstantive(prompt)).as(prompt).isFalse();
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = { "fix the login redirect", "@src/Spool.java", "why?", "CI red", "is git clean?",
+            "whats our git status", "Where were we?", "list them all in the README", "configure", "50 is fine",
+            "/review the spool reader please", "ok so the spool reader drops the last line" })
     void promptsThatCarrySomething(String prompt) {
         assertThat(Prompts.carriesNothing(prompt)).as(prompt).isFalse();
     }

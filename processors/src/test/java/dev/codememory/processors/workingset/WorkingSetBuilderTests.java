@@ -139,16 +139,67 @@ class WorkingSetBuilderTests {
     }
 
     @Test
-    void onlyTheLastDayOfTheSessionCounts() {
-        prompt(1, "Port the importer to the new API");
-        tool(2, "Edit", Map.of("file_path", PROJECT + "/old.java"), Map.of());
-        events.add(event(3, T0.plusHours(30), "PostToolUse",
-                Map.of("tool_name", "Edit", "tool_input", Map.of("file_path", PROJECT + "/new.java"))));
+    void aLongToDoListReachesTheNextSessionWhole() {
+        Map<?, ?>[] items = new Map<?, ?>[14];
+        for (int i = 0; i < items.length; i++) {
+            items[i] = todo("Step " + (i + 1), i < 2 ? "completed" : "pending");
+        }
+        todoWrite(1, items);
 
         WorkingSet set = builder.build("s-1", events);
 
-        assertThat(set.goal()).isNull();
-        assertThat(set.files()).containsExactly(new WorkingSet.Cited("new.java", id(3)));
+        assertThat(set.todos()).hasSize(12).allMatch(WorkingSet.Todo::open);
+        assertThat(set.todos().get(11).title()).isEqualTo("Step 14");
+    }
+
+    @Test
+    void aSessionResumedDaysLaterKeepsItsWorkingSet() {
+        prompt(1, "Port the importer to the new API");
+        todoWrite(2, todo("Port the importer", "in_progress"));
+        tool(3, "Edit", Map.of("file_path", PROJECT + "/old.java"), Map.of());
+        // the resume and the compaction, four days on: markers, not work
+        events.add(event(4, T0.plusDays(4), "SessionStart", Map.of("source", "resume")));
+        events.add(event(5, T0.plusDays(4).plusMinutes(1), "PreCompact", Map.of("trigger", "auto")));
+
+        WorkingSet set = builder.build("s-1", events);
+
+        assertThat(set.goal()).isEqualTo(new WorkingSet.Cited("Port the importer to the new API", id(1)));
+        assertThat(set.todos()).containsExactly(new WorkingSet.Todo("Port the importer", "in_progress", id(2)));
+        assertThat(set.files()).containsExactly(new WorkingSet.Cited("old.java", id(3)));
+    }
+
+    @Test
+    void aSessionThatOpensWithACompactionSummaryContinuesAnother() {
+        prompt(1, "This session is being continued from a previous conversation that ran out of context.");
+        prompt(2, "Now wire the parser");
+
+        assertThat(WorkingSetBuilder.continuesAnother(events)).isTrue();
+        assertThat(WorkingSetBuilder.continuesAnother(events.subList(1, 2))).isFalse();
+        assertThat(WorkingSetBuilder.continuesAnother(List.of())).isFalse();
+    }
+
+    @Test
+    void aContinuingSessionKeepsTheListAndGoalItContinuesUntilItHasItsOwn() {
+        WorkingSet earlier = new WorkingSet("s-0", new WorkingSet.Cited("Write the parser", id(1)),
+                List.of(new WorkingSet.Todo("Wire the parser", "in_progress", id(2))),
+                List.of(new WorkingSet.Cited("Parser.java", id(3)), new WorkingSet.Cited("Lexer.java", id(4))),
+                List.of(new WorkingSet.Command("make test", true, id(5))));
+        WorkingSet own = new WorkingSet("s-1", null, List.of(), List.of(new WorkingSet.Cited("Lexer.java", id(6))),
+                List.of(new WorkingSet.Command("make test", false, id(7))));
+
+        WorkingSet carried = own.continuing(earlier);
+
+        assertThat(carried.sessionId()).isEqualTo("s-1");
+        assertThat(carried.goal()).isEqualTo(earlier.goal());
+        assertThat(carried.todos()).isEqualTo(earlier.todos());
+        assertThat(carried.files()).containsExactly(new WorkingSet.Cited("Lexer.java", id(6)),
+                new WorkingSet.Cited("Parser.java", id(3)));
+        assertThat(carried.commands()).containsExactly(new WorkingSet.Command("make test", false, id(7)));
+        WorkingSet ownList = new WorkingSet("s-1", new WorkingSet.Cited("Ship it", id(8)),
+                List.of(new WorkingSet.Todo("Release", "pending", id(9))), List.of(), List.of());
+        assertThat(ownList.continuing(earlier).todos())
+            .containsExactly(new WorkingSet.Todo("Release", "pending", id(9)));
+        assertThat(ownList.continuing(earlier).goal().text()).isEqualTo("Ship it");
     }
 
     @Test

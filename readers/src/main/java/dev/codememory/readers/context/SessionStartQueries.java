@@ -59,20 +59,23 @@ public final class SessionStartQueries {
 
     /**
      * The project's sessions other than {@code currentSession} with an event not older
-     * than {@code since}, the newest event first, at most {@code limit}.
+     * than {@code since} (null: of any age), the newest event first, at most
+     * {@code limit}.
      */
     public static List<String> recentSessions(Connection c, String project, String currentSession, LocalDateTime since,
             int limit) throws SQLException {
         String sql = """
                 SELECT session_id FROM events
-                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND ts >= ?
+                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ?
+                  AND (CAST(? AS TIMESTAMP) IS NULL OR ts >= ?)
                 GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT ?""";
         List<String> out = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, project);
             ps.setString(2, currentSession);
             ps.setObject(3, since);
-            ps.setInt(4, limit);
+            ps.setObject(4, since);
+            ps.setInt(5, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     out.add(rs.getString(1));

@@ -18,6 +18,8 @@ import java.util.List;
  * {@code maxBytes} in all, without the spool lock (a hook appends whole lines; a line
  * still being written fails to parse later and is left out). Only lines that hold the
  * session id in quotes are kept; whether they belong to it is for the caller to decide.
+ * The project's newest session, at a fresh start without {@code serve}, is read from the
+ * same tail ({@link #lines}).
  */
 public final class SpoolTail {
 
@@ -29,6 +31,18 @@ public final class SpoolTail {
      * from the newest {@code maxBytes} of the spool.
      */
     public static List<SpoolLine> linesOf(CodeMemoryHome home, String sessionId, long maxBytes) throws IOException {
+        return lines(home, "\"" + sessionId + "\"", maxBytes);
+    }
+
+    /**
+     * Every line of the spool's files, in spool order, from the newest {@code maxBytes}
+     * of the spool: whose sessions they are is for the caller to read.
+     */
+    public static List<SpoolLine> lines(CodeMemoryHome home, long maxBytes) throws IOException {
+        return lines(home, "", maxBytes);
+    }
+
+    private static List<SpoolLine> lines(CodeMemoryHome home, String needle, long maxBytes) throws IOException {
         List<Path> files = new ArrayList<>();
         if (Files.isDirectory(home.sealedSpool())) {
             try (var stream = Files.list(home.sealedSpool())) {
@@ -39,7 +53,6 @@ public final class SpoolTail {
         if (Files.isRegularFile(current)) {
             files.add(current);
         }
-        String needle = "\"" + sessionId + "\"";
         List<List<SpoolLine>> newestFirst = new ArrayList<>();
         long budget = maxBytes;
         for (int i = files.size() - 1; i >= 0 && budget > 0; i--) {

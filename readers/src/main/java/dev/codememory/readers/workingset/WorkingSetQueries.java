@@ -20,6 +20,9 @@ public final class WorkingSetQueries {
      * The event types the working set reads: prompts, tool calls and task events. The
      * rest (Stop replies, notifications, session markers) is left in the database.
      */
+    public static final java.util.Set<String> WORK_TYPES = java.util.Set.of("UserPromptSubmit", "PostToolUse",
+            "PostToolUseFailure", "TaskCreated", "TaskCompleted");
+
     static final String READ_TYPES = "('UserPromptSubmit', 'PostToolUse', 'PostToolUseFailure', 'TaskCreated', "
             + "'TaskCompleted')";
 
@@ -34,16 +37,14 @@ public final class WorkingSetQueries {
     }
 
     /**
-     * The newest {@code limit} events of the session the working set reads, from
-     * {@code hours} before its newest event, in seq order.
+     * The newest {@code limit} events of the session the working set reads, however old,
+     * in seq order: bounded by number, not by time, so a session resumed days later reads
+     * as much of itself as one resumed a minute later.
      */
-    public static List<StoredEvent> sessionEvents(Connection c, String sessionId, int hours, int limit)
-            throws SQLException {
+    public static List<StoredEvent> sessionEvents(Connection c, String sessionId, int limit) throws SQLException {
         String sql = """
-                WITH s AS (SELECT event_id, seq, ts, event_type, session_id, project, payload FROM events
-                           WHERE session_id = ? AND event_type IN %s),
-                     recent AS (SELECT * FROM s
-                                WHERE ts >= (SELECT max(ts) FROM s) - to_hours(CAST(? AS BIGINT))
+                WITH recent AS (SELECT event_id, seq, ts, event_type, session_id, project, payload FROM events
+                                WHERE session_id = ? AND event_type IN %s
                                   AND (event_type <> 'PostToolUse' AND event_type <> 'PostToolUseFailure'
                                        OR json_extract_string(payload, '$.tool_name') IN %s)
                                 ORDER BY seq DESC LIMIT ?)
@@ -52,8 +53,7 @@ public final class WorkingSetQueries {
         List<StoredEvent> events = new ArrayList<>();
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, sessionId);
-            ps.setInt(2, hours);
-            ps.setInt(3, limit);
+            ps.setInt(2, limit);
             try (ResultSet rs = ps.executeQuery()) {
                 while (rs.next()) {
                     events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
@@ -70,16 +70,35 @@ public final class WorkingSetQueries {
      */
     public static Optional<String> previousSession(Connection c, String project, String currentSession,
             LocalDateTime since) throws SQLException {
+        return newestSession(c, project, currentSession, since, null).map(SessionSeen::sessionId);
+    }
+
+    /** A session and the time of its newest event. */
+    public record SessionSeen(String sessionId, LocalDateTime lastTs) {
+    }
+
+    /**
+     * The session of the project, other than {@code currentSession}, whose newest event
+     * is the newest among those not older than {@code since} (null: any age) and not
+     * newer than {@code until} (null: any), with that event's time.
+     */
+    public static Optional<SessionSeen> newestSession(Connection c, String project, String currentSession,
+            LocalDateTime since, LocalDateTime until) throws SQLException {
         String sql = """
-                SELECT session_id FROM events
-                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND ts >= ?
-                GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT 1""";
+                SELECT session_id, max(ts) FROM events
+                WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND event_type IN %s
+                  AND (CAST(? AS TIMESTAMP) IS NULL OR ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR ts <= ?)
+                GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT 1""".formatted(READ_TYPES);
         try (PreparedStatement ps = c.prepareStatement(sql)) {
             ps.setString(1, project);
             ps.setString(2, currentSession);
             ps.setObject(3, since);
+            ps.setObject(4, since);
+            ps.setObject(5, until);
+            ps.setObject(6, until);
             try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
+                return rs.next() ? Optional.of(new SessionSeen(rs.getString(1), rs.getObject(2, LocalDateTime.class)))
+                        : Optional.empty();
             }
         }
     }

@@ -34,6 +34,13 @@ class SpoolTailTests {
     }
 
     @Test
+    void readsEverySessionsWholeLines() throws Exception {
+        assertThat(SpoolTail.lines(home, 1 << 20)).extracting(SpoolLine::text)
+            .containsExactly("{\"session_id\":\"s1\",\"n\":1}", "{\"session_id\":\"s2\",\"n\":2}",
+                    "{\"session_id\":\"s1\",\"n\":3}", "{\"session_id\":\"s10\",\"n\":4}");
+    }
+
+    @Test
     void readsAtMostTheNewestBytes() throws Exception {
         long current = Files.size(home.spool().resolve("current.jsonl"));
 

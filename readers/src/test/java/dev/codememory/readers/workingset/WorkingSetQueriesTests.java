@@ -49,19 +49,30 @@ class WorkingSetQueriesTests {
     }
 
     @Test
-    void sessionEventsAreTheNewestPromptsAndWorkToolCallsOfTheWindow() throws Exception {
-        assertThat(WorkingSetQueries.sessionEvents(c, "s1", 24, 100)).extracting(StoredEvent::eventId)
-            .containsExactly("ev_a0000002", "ev_a0000004", "ev_a0000006");
-        assertThat(WorkingSetQueries.sessionEvents(c, "s1", 48, 2)).extracting(StoredEvent::eventId)
+    void sessionEventsAreTheNewestPromptsAndWorkToolCallsHoweverOld() throws Exception {
+        assertThat(WorkingSetQueries.sessionEvents(c, "s1", 100)).extracting(StoredEvent::eventId)
+            .containsExactly("ev_a0000001", "ev_a0000002", "ev_a0000004", "ev_a0000006");
+        assertThat(WorkingSetQueries.sessionEvents(c, "s1", 2)).extracting(StoredEvent::eventId)
             .containsExactly("ev_a0000004", "ev_a0000006");
-        assertThat(WorkingSetQueries.sessionEvents(c, "nobody", 24, 100)).isEmpty();
+        assertThat(WorkingSetQueries.sessionEvents(c, "nobody", 100)).isEmpty();
     }
 
     @Test
-    void previousSessionIsTheProjectsNewestOtherSessionSince() throws Exception {
-        assertThat(WorkingSetQueries.previousSession(c, "/p", "s4", T0.minusDays(1))).contains("s2");
+    void previousSessionIsTheProjectsNewestOtherSessionThatDidWorkSince() throws Exception {
+        // s2 only started: it did nothing a working set could show
+        assertThat(WorkingSetQueries.previousSession(c, "/p", "s4", T0.minusDays(1))).contains("s1");
         assertThat(WorkingSetQueries.previousSession(c, "/p", "s2", T0.minusDays(1))).contains("s1");
         assertThat(WorkingSetQueries.previousSession(c, "/p", "s4", T0.plusHours(3))).isEmpty();
+    }
+
+    @Test
+    void newestSessionIsBoundedByAgeOnlyWhenAsked() throws Exception {
+        assertThat(WorkingSetQueries.newestSession(c, "/p", "s4", null, null))
+            .contains(new WorkingSetQueries.SessionSeen("s1", T0.plusMinutes(4)));
+        assertThat(WorkingSetQueries.newestSession(c, "/p", "s4", null, T0.plusMinutes(1)))
+            .contains(new WorkingSetQueries.SessionSeen("s1", T0.plusMinutes(1)));
+        assertThat(WorkingSetQueries.newestSession(c, "/p", "s4", T0.plusMinutes(5), null)).isEmpty();
+        assertThat(WorkingSetQueries.newestSession(c, "/p", "s4", null, T0.minusDays(2))).isEmpty();
     }
 
     @Test

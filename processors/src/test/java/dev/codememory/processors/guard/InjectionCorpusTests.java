@@ -5,7 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.codememory.processors.corpus.OrdinaryText;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import tools.jackson.databind.json.JsonMapper;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -86,6 +88,32 @@ class InjectionCorpusTests {
             }
         }
         assertThat(untouched).isEmpty();
+    }
+
+    /**
+     * Tool output is stored as the tool returned it: a command's output inside JSON
+     * ({@code {"stdout":"…","stderr":""}}), where every payload sits in one quoted
+     * string. Quoted so, no payload reaches the context that does not reach it as plain
+     * text (the JSON quote is not a short quoted mention, whatever the script).
+     */
+    @Test
+    void aPayloadInsideACommandsJsonOutputIsWithheldAsInPlainText() {
+        JsonMapper json = JsonMapper.builder().build();
+        List<String> plain = expected.stream().filter(line -> line.startsWith("reached ")).toList();
+        List<String> reached = new ArrayList<>();
+        for (InjectionCorpus.Payload payload : InjectionCorpus.payloads()) {
+            String output = json.writeValueAsString(
+                    Map.of("stdout", payload.text(), "stderr", "", "interrupted", false, "isImage", false));
+            String gated = ContextGate.pass(output).text();
+            // what a reader of the gated JSON sees: its escapes read, as show's reader
+            // would
+            String read = gated.replace("\\n", "\n").replace("\\t", "\t").replace("\\\"", "\"").replace("\\\\", "\\");
+            if (InjectionCorpus.reaches(payload, read) && !plain.contains("reached " + payload.where())) {
+                reached.add(payload.where() + " " + payload.family() + ": " + gated);
+            }
+        }
+        assertThat(InjectionCorpus.payloads()).hasSizeGreaterThanOrEqualTo(340);
+        assertThat(reached).isEmpty();
     }
 
     @Test

@@ -1,12 +1,12 @@
 package dev.codememory.readers.context;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.StoredEvent;
+import dev.codememory.readers.workingset.WorkingSetQueries;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
@@ -47,14 +47,8 @@ public final class SessionStartQueries {
                 WHERE entry_type = 'summary' AND stage = 'verified' AND status = 'active' AND project = ?
                   AND session_id IS DISTINCT FROM ?
                 ORDER BY created_ts DESC, entry_id LIMIT 1""";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, currentSession);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new LastSession(rs.getString(1), rs.getString(2), rs.getString(3),
-                        rs.getObject(4, LocalDateTime.class))) : Optional.empty();
-            }
-        }
+        return Sql.first(c, sql, rs -> new LastSession(rs.getString(1), rs.getString(2), rs.getString(3),
+                rs.getObject(4, LocalDateTime.class)), project, currentSession);
     }
 
     /**
@@ -69,20 +63,7 @@ public final class SessionStartQueries {
                 WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ?
                   AND (CAST(? AS TIMESTAMP) IS NULL OR ts >= ?)
                 GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT ?""";
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, currentSession);
-            ps.setObject(3, since);
-            ps.setObject(4, since);
-            ps.setInt(5, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql, rs -> rs.getString(1), project, currentSession, since, since, limit);
     }
 
     /**
@@ -102,19 +83,8 @@ public final class SessionStartQueries {
                   WHERE session_id = ? AND event_type IN ('UserPromptSubmit', 'Stop', 'PostToolUse',
                                                           'PostToolUseFailure', 'TaskCreated', 'TaskCompleted')
                   ORDER BY seq DESC LIMIT ?)
-                SELECT * FROM recent ORDER BY seq""";
-        List<StoredEvent> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, sessionId);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
-                }
-            }
-        }
-        return events;
+                SELECT event_id, seq, ts, event_type, session_id, project, payload FROM recent ORDER BY seq""";
+        return Sql.list(c, sql, WorkingSetQueries::storedEvent, sessionId, limit);
     }
 
     /**
@@ -122,20 +92,10 @@ public final class SessionStartQueries {
      * title, a line break and its body.
      */
     public static List<MemoryText> activeTopics(Connection c, String project, int limit) throws SQLException {
-        List<MemoryText> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT entry_id, title || chr(10) || body FROM entries
                 WHERE entry_type = 'topic' AND stage = 'verified' AND status = 'active' AND project = ?
-                ORDER BY created_ts DESC, entry_id LIMIT ?""")) {
-            ps.setString(1, project);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new MemoryText(rs.getString(1), rs.getString(2)));
-                }
-            }
-        }
-        return out;
+                ORDER BY created_ts DESC, entry_id LIMIT ?""", SessionStartQueries::memoryText, project, limit);
     }
 
     /**
@@ -169,22 +129,11 @@ public final class SessionStartQueries {
                            WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END,
                          stated.ts DESC, t.entity_id
                 LIMIT ?""";
-        List<TaskLine> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, lastSession);
-            ps.setObject(3, horizon);
-            ps.setString(4, lastSession);
-            ps.setInt(5, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String blockers = rs.getString(3);
-                    out.add(new TaskLine(rs.getString(1), rs.getString(2),
-                            blockers == null ? List.of() : Arrays.asList(blockers.split("\u001f")), rs.getString(4)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql, rs -> {
+            String blockers = rs.getString(3);
+            return new TaskLine(rs.getString(1), rs.getString(2),
+                    blockers == null ? List.of() : Arrays.asList(blockers.split("\u001f")), rs.getString(4));
+        }, project, lastSession, horizon, lastSession, limit);
     }
 
     /** The project's stated preferences, newest first. */
@@ -193,17 +142,11 @@ public final class SessionStartQueries {
                 SELECT entry_id, title FROM entries
                 WHERE entry_type = 'preference' AND stage = 'verified' AND status = 'active' AND project = ?
                 ORDER BY created_ts DESC, entry_id LIMIT ?""";
-        List<MemoryText> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new MemoryText(rs.getString(1), rs.getString(2)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql, SessionStartQueries::memoryText, project, limit);
+    }
+
+    private static MemoryText memoryText(ResultSet rs) throws SQLException {
+        return new MemoryText(rs.getString(1), rs.getString(2));
     }
 
 }

@@ -1,7 +1,7 @@
 package dev.codememory.readers.viewer;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
@@ -85,16 +85,8 @@ public final class ViewerQueries {
 
     /** The projects with captured sessions, the most recently active first. */
     public static List<String> projects(Connection c) throws SQLException {
-        List<String> projects = new ArrayList<>();
-        try (PreparedStatement ps = c
-            .prepareStatement("SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC")) {
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    projects.add(rs.getString(1));
-                }
-            }
-        }
-        return projects;
+        return Sql.list(c, "SELECT project FROM sessions GROUP BY project ORDER BY max(started_at) DESC",
+                rs -> rs.getString(1));
     }
 
     /**
@@ -102,8 +94,7 @@ public final class ViewerQueries {
      * projects when null), newest first.
      */
     public static List<TimelineItem> timeline(Connection c, String project, int limit) throws SQLException {
-        List<TimelineItem> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(
+        return Sql.list(c,
                 """
                         SELECT * FROM (
                           (SELECT 'session' AS kind, session_id AS id, started_at AS ts, project, session_id,
@@ -121,21 +112,9 @@ public final class ViewerQueries {
                            FROM events WHERE seq IN (SELECT seq FROM events WHERE (? IS NULL OR project = ?)
                                                      ORDER BY ts DESC, seq DESC LIMIT ?)))
                         ORDER BY ts DESC, kind, id LIMIT ?"""
-                    .formatted(eventPreview()))) {
-            int i = 1;
-            for (int part = 0; part < 3; part++) {
-                ps.setString(i++, project);
-                ps.setString(i++, project);
-                ps.setInt(i++, limit);
-            }
-            ps.setInt(i, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    items.add(timelineItem(rs));
-                }
-            }
-        }
-        return items;
+                    .formatted(eventPreview()),
+                ViewerQueries::timelineItem, project, project, limit, project, project, limit, project, project, limit,
+                limit);
     }
 
     /**
@@ -143,19 +122,10 @@ public final class ViewerQueries {
      * the live timeline adds.
      */
     public static List<TimelineItem> eventsAfter(Connection c, long afterSeq, int limit) throws SQLException {
-        List<TimelineItem> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT 'event', event_id, ts, project, session_id, event_type, %s, seq
-                FROM events WHERE seq > ? ORDER BY seq LIMIT ?""".formatted(eventPreview()))) {
-            ps.setLong(1, afterSeq);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    items.add(timelineItem(rs));
-                }
-            }
-        }
-        return items;
+                FROM events WHERE seq > ? ORDER BY seq LIMIT ?""".formatted(eventPreview()),
+                ViewerQueries::timelineItem, afterSeq, limit);
     }
 
     /**
@@ -163,39 +133,27 @@ public final class ViewerQueries {
      * most {@code limit}, oldest first.
      */
     public static List<TimelineItem> memoriesAfter(Connection c, LocalDateTime after, int limit) throws SQLException {
-        List<TimelineItem> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT 'memory', 'mem:' || ci.citation, e.created_ts, e.project, e.session_id, e.entry_type, e.title,
                        0, e.created_at
                 FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
                 WHERE e.stage = 'verified' AND e.status = 'active' AND e.created_at > ?
-                ORDER BY e.created_at LIMIT ?""")) {
-            ps.setObject(1, after);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    items.add(timelineItem(rs));
-                }
-            }
-        }
-        return items;
+                ORDER BY e.created_at LIMIT ?""", ViewerQueries::timelineItem, after, limit);
     }
 
     /** The highest ingest sequence and the newest memory row's creation time. */
     public static Object[] marks(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT (SELECT coalesce(max(seq), 0) FROM events),
-                       (SELECT coalesce(max(created_at), TIMESTAMP '1970-01-01') FROM entries)""");
-                ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return new Object[] { rs.getLong(1), rs.getObject(2, LocalDateTime.class) };
-        }
+        return Sql
+            .first(c, """
+                    SELECT (SELECT coalesce(max(seq), 0) FROM events),
+                           (SELECT coalesce(max(created_at), TIMESTAMP '1970-01-01') FROM entries)""",
+                    rs -> new Object[] { rs.getLong(1), rs.getObject(2, LocalDateTime.class) })
+            .orElseThrow();
     }
 
     /** A session's events in time order (then ingest order). */
     public static List<SessionEvent> sessionEvents(Connection c, String sessionId) throws SQLException {
-        List<SessionEvent> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT e.event_id, e.seq, e.ts, e.event_type,
                        left(json_extract_string(e.payload, '$.prompt'), ?),
                        left(json_extract_string(e.payload, '$.last_assistant_message'), ?),
@@ -207,20 +165,11 @@ public final class ViewerQueries {
                        coalesce(json_extract_string(e.payload, '$.source'), json_extract_string(e.payload, '$.reason'),
                                 json_extract_string(e.payload, '$.error'))
                 FROM events e LEFT JOIN observations o ON o.observation_id = e.event_id
-                WHERE e.session_id = ? ORDER BY e.ts, e.seq""")) {
-            for (int i = 1; i <= 4; i++) {
-                ps.setInt(i, MAX_EVENT_CHARS);
-            }
-            ps.setString(5, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new SessionEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
-                            rs.getString(9), rs.getBoolean(10), rs.getString(11)));
-                }
-            }
-        }
-        return events;
+                WHERE e.session_id = ? ORDER BY e.ts, e.seq""",
+                rs -> new SessionEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
+                        rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8),
+                        rs.getString(9), rs.getBoolean(10), rs.getString(11)),
+                MAX_EVENT_CHARS, MAX_EVENT_CHARS, MAX_EVENT_CHARS, MAX_EVENT_CHARS, sessionId);
     }
 
     /**
@@ -243,32 +192,18 @@ public final class ViewerQueries {
      */
     public static List<MemoryLine> containing(Connection c, String text, String status, String project, int limit)
             throws SQLException {
-        List<MemoryLine> lines = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT e.entry_id, 'mem:' || ci.citation, e.entry_type, e.status, e.created_ts, e.title
                 FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
                 WHERE e.stage = 'verified' AND e.status = ? AND (? IS NULL OR e.project = ?)
                   AND (e.title ILIKE '%' || ? || '%' OR e.body ILIKE '%' || ? || '%')
-                ORDER BY e.created_ts DESC LIMIT ?""")) {
-            ps.setString(1, status);
-            ps.setString(2, project);
-            ps.setString(3, project);
-            ps.setString(4, text);
-            ps.setString(5, text);
-            ps.setInt(6, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    lines.add(memoryLine(rs));
-                }
-            }
-        }
-        return lines;
+                ORDER BY e.created_ts DESC LIMIT ?""", ViewerQueries::memoryLine, status, project, project, text, text,
+                limit);
     }
 
     /** Every task with its blockers and history, for the board. */
     public static List<TaskCard> tasks(Connection c, String project) throws SQLException {
-        List<TaskCard> cards = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT t.entity_id, t.project, t.title, t.status, coalesce(t.current_json->>'priority', ''),
                        (SELECT list(b.entity_type || ': ' || b.title ORDER BY b.title)
                         FROM edges e JOIN entities b ON b.entity_id = e.dst_id
@@ -276,17 +211,9 @@ public final class ViewerQueries {
                        (SELECT list(strftime(h.ts, '%Y-%m-%d %H:%M') || ' ' || h.event_type ORDER BY h.seq)
                         FROM task_events h WHERE h.entity_id = t.entity_id)
                 FROM entities t WHERE t.entity_type = 'task' AND (? IS NULL OR t.project = ?)
-                ORDER BY t.updated_at DESC, t.title LIMIT 2000""")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    cards.add(new TaskCard(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                            rs.getString(5), strings(rs.getArray(6)), strings(rs.getArray(7))));
-                }
-            }
-        }
-        return cards;
+                ORDER BY t.updated_at DESC, t.title LIMIT 2000""", rs -> new TaskCard(rs.getString(1), rs.getString(2),
+                rs.getString(3), rs.getString(4), rs.getString(5), strings(rs.getArray(6)), strings(rs.getArray(7))),
+                project, project);
     }
 
     /**
@@ -313,26 +240,18 @@ public final class ViewerQueries {
      * ({@link #STORY_EVENTS}), newest first.
      */
     public static List<TimelineItem> storyEvents(Connection c, String sessionId, int limit) throws SQLException {
-        List<TimelineItem> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT 'event', event_id, ts, project, session_id, event_type, %s, seq
                 FROM events WHERE session_id = ? AND event_type IN (%s)
-                ORDER BY ts DESC, seq DESC LIMIT ?""".formatted(eventPreview(), storyTypes()))) {
-            ps.setString(1, sessionId);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    items.add(timelineItem(rs));
-                }
-            }
-        }
-        return items;
+                ORDER BY ts DESC, seq DESC LIMIT ?""".formatted(eventPreview(), storyTypes()),
+                ViewerQueries::timelineItem, sessionId, limit);
     }
 
     private static List<SessionRow> sessionRows(Connection c, String ids, int limit, Object... params)
             throws SQLException {
-        List<SessionRow> rows = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(
+        Object[] bound = java.util.Arrays.copyOf(params, params.length + 1);
+        bound[params.length] = limit;
+        return Sql.list(c,
                 """
                         WITH ids AS (%s)
                         SELECT ev.session_id, ev.project, ev.first_ts, ev.last_ts, ev.prompts, ev.tools, s.branch,
@@ -353,26 +272,17 @@ public final class ViewerQueries {
                                      AND e.session_id IN (SELECT * FROM ids)) sm
                                ON sm.session_id = ev.session_id AND sm.rn = 1
                         ORDER BY ev.last_ts DESC, ev.session_id LIMIT ?"""
-                    .formatted(ids))) {
-            int i = 1;
-            for (Object p : params) {
-                ps.setObject(i++, p);
-            }
-            ps.setInt(i, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
+                    .formatted(ids),
+                rs -> {
                     Map<String, Long> kinds = new LinkedHashMap<>();
                     for (String kv : strings(rs.getArray(10))) {
                         int eq = kv.lastIndexOf('=');
                         kinds.put(kv.substring(0, eq), Long.parseLong(kv.substring(eq + 1)));
                     }
-                    rows.add(new SessionRow(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                    return new SessionRow(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
                             rs.getObject(4, LocalDateTime.class), rs.getLong(5), rs.getLong(6), rs.getString(7),
-                            rs.getString(8), rs.getString(9), kinds));
-                }
-            }
-        }
-        return rows;
+                            rs.getString(8), rs.getString(9), kinds);
+                }, bound);
     }
 
     private static String storyTypes() {
@@ -381,88 +291,55 @@ public final class ViewerQueries {
 
     /** Verified memories created per day (UTC) over the last {@code days} days. */
     public static Map<LocalDate, Long> memoriesPerDay(Connection c, int days) throws SQLException {
-        Map<LocalDate, Long> perDay = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return inOrder(Sql.list(c, """
                 SELECT CAST(created_at AS DATE) AS day, count(*) FROM entries
                 WHERE stage = 'verified' AND created_at >= CAST((now() AT TIME ZONE 'UTC') AS DATE) - ?::INTEGER
-                GROUP BY day ORDER BY day""")) {
-            ps.setInt(1, days - 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    perDay.put(rs.getObject(1, LocalDate.class), rs.getLong(2));
-                }
-            }
-        }
-        return perDay;
+                GROUP BY day ORDER BY day""", ViewerQueries::dayCount, days - 1));
     }
 
     /** Events captured per day (UTC) over the last {@code days} days, oldest first. */
     public static Map<LocalDate, Long> eventsPerDay(Connection c, int days) throws SQLException {
-        Map<LocalDate, Long> perDay = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return inOrder(Sql.list(c, """
                 SELECT CAST(ts AS DATE) AS day, count(*) FROM events
-                WHERE ts >= CAST((now() AT TIME ZONE 'UTC') AS DATE) - ?::INTEGER GROUP BY day ORDER BY day""")) {
-            ps.setInt(1, days - 1);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    perDay.put(rs.getObject(1, LocalDate.class), rs.getLong(2));
-                }
-            }
-        }
-        return perDay;
+                WHERE ts >= CAST((now() AT TIME ZONE 'UTC') AS DATE) - ?::INTEGER GROUP BY day ORDER BY day""",
+                ViewerQueries::dayCount, days - 1));
     }
 
     /** The vector outbox by status ({@code pending}, {@code done}, {@code failed}). */
     public static Map<String, Long> embeddingProgress(Connection c) throws SQLException {
-        Map<String, Long> progress = new LinkedHashMap<>();
-        try (PreparedStatement ps = c
-            .prepareStatement("SELECT status, count(*) FROM vector_outbox GROUP BY status ORDER BY status");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                progress.put(rs.getString(1), rs.getLong(2));
-            }
-        }
-        return progress;
+        return inOrder(Sql.list(c, "SELECT status, count(*) FROM vector_outbox GROUP BY status ORDER BY status",
+                rs -> Map.entry(rs.getString(1), rs.getLong(2))));
     }
 
     /** The newest rejects of ingest and of graduation, with their reasons. */
     public static List<Reject> rejects(Connection c, int limit) throws SQLException {
-        List<Reject> rejects = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT * FROM (
                   (SELECT 'ingest' AS stage, spool_file || ':' || spool_line AS subject, reason, rejected_at AS happened
                    FROM event_rejects ORDER BY rejected_at DESC LIMIT ?)
                   UNION ALL
                   (SELECT stage, subject_id, reason, rejected_at FROM graduation_rejects
                    ORDER BY rejected_at DESC LIMIT ?))
-                ORDER BY happened DESC LIMIT ?""")) {
-            ps.setInt(1, limit);
-            ps.setInt(2, limit);
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rejects.add(new Reject(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getObject(4, LocalDateTime.class)));
-                }
-            }
-        }
-        return rejects;
+                ORDER BY happened DESC LIMIT ?""", rs -> new Reject(rs.getString(1), rs.getString(2), rs.getString(3),
+                rs.getObject(4, LocalDateTime.class)), limit, limit, limit);
     }
 
     private static List<MemoryLine> memories(Connection c, String where, String key) throws SQLException {
-        List<MemoryLine> lines = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT e.entry_id, 'mem:' || ci.citation, e.entry_type, e.status, e.created_ts, e.title
                 FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
-                WHERE e.stage = 'verified' AND""" + " " + where + " LIMIT 500")) {
-            ps.setString(1, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    lines.add(memoryLine(rs));
-                }
-            }
-        }
-        return lines;
+                WHERE e.stage = 'verified' AND""" + " " + where + " LIMIT 500", ViewerQueries::memoryLine, key);
+    }
+
+    private static Map.Entry<LocalDate, Long> dayCount(ResultSet rs) throws SQLException {
+        return Map.entry(rs.getObject(1, LocalDate.class), rs.getLong(2));
+    }
+
+    /** The pairs as a map that keeps their order. */
+    private static <K> Map<K, Long> inOrder(List<Map.Entry<K, Long>> pairs) {
+        Map<K, Long> map = new LinkedHashMap<>();
+        pairs.forEach(pair -> map.put(pair.getKey(), pair.getValue()));
+        return map;
     }
 
     private static MemoryLine memoryLine(ResultSet rs) throws SQLException {

@@ -1,12 +1,11 @@
 package dev.codememory.readers.workingset;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.StoredEvent;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -50,18 +49,16 @@ public final class WorkingSetQueries {
                                 ORDER BY seq DESC LIMIT ?)
                 SELECT event_id, seq, ts, event_type, session_id, project, payload::VARCHAR FROM recent
                 ORDER BY seq""".formatted(READ_TYPES, READ_TOOLS);
-        List<StoredEvent> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, sessionId);
-            ps.setInt(2, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getString(7)));
-                }
-            }
-        }
-        return events;
+        return Sql.list(c, sql, WorkingSetQueries::storedEvent, sessionId, limit);
+    }
+
+    /**
+     * An event read from the columns {@code event_id, seq, ts, event_type, session_id,
+     * project, payload}, in that order.
+     */
+    public static StoredEvent storedEvent(ResultSet rs) throws SQLException {
+        return new StoredEvent(rs.getString(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class), rs.getString(4),
+                rs.getString(5), rs.getString(6), rs.getString(7));
     }
 
     /**
@@ -89,18 +86,8 @@ public final class WorkingSetQueries {
                 WHERE project = ? AND session_id IS NOT NULL AND session_id IS DISTINCT FROM ? AND event_type IN %s
                   AND (CAST(? AS TIMESTAMP) IS NULL OR ts >= ?) AND (CAST(? AS TIMESTAMP) IS NULL OR ts <= ?)
                 GROUP BY session_id ORDER BY max(ts) DESC, max(seq) DESC LIMIT 1""".formatted(READ_TYPES);
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, currentSession);
-            ps.setObject(3, since);
-            ps.setObject(4, since);
-            ps.setObject(5, until);
-            ps.setObject(6, until);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new SessionSeen(rs.getString(1), rs.getObject(2, LocalDateTime.class)))
-                        : Optional.empty();
-            }
-        }
+        return Sql.first(c, sql, rs -> new SessionSeen(rs.getString(1), rs.getObject(2, LocalDateTime.class)), project,
+                currentSession, since, since, until, until);
     }
 
     /** An event as {@code show ev:…} prints it. */
@@ -110,19 +97,10 @@ public final class WorkingSetQueries {
 
     /** The events whose id starts with {@code idPrefix}, in seq order. */
     public static List<CitedEvent> eventsByPrefix(Connection c, String idPrefix) throws SQLException {
-        List<CitedEvent> events = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT event_id, session_id, project, ts, event_type, payload::VARCHAR FROM events
-                WHERE starts_with(event_id, ?) ORDER BY seq""")) {
-            ps.setString(1, idPrefix);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    events.add(new CitedEvent(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6)));
-                }
-            }
-        }
-        return events;
+                WHERE starts_with(event_id, ?) ORDER BY seq""", rs -> new CitedEvent(rs.getString(1), rs.getString(2),
+                rs.getString(3), rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6)), idPrefix);
     }
 
 }

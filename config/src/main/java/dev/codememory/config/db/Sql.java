@@ -1,0 +1,75 @@
+package dev.codememory.config.db;
+
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A query as its SQL, its parameters and a row mapper: the statement, the binding and the
+ * result loop written once. JDK only, so the hook's path may use it too; where Spring is
+ * at hand it reads like {@code JdbcClient}, on the caller's connection and inside the
+ * caller's transaction.
+ *
+ * <p>
+ * Parameters are bound in order with {@link PreparedStatement#setObject}: strings,
+ * numbers, booleans, {@code LocalDateTime} and {@code null} as DuckDB's driver takes
+ * them. What this does not cover uses JDBC directly, and says why: the Appender (bulk
+ * inserts), batches, and statements that bind arrays or read DuckDB's own types.
+ */
+public final class Sql {
+
+    private Sql() {
+    }
+
+    /** Reads one result row. */
+    @FunctionalInterface
+    public interface Row<T> {
+
+        T read(ResultSet rs) throws SQLException;
+
+    }
+
+    /** Every row of the query, read by {@code row}, in the order the query gives. */
+    public static <T> List<T> list(Connection c, String sql, Row<T> row, Object... params) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+            List<T> rows = new ArrayList<>();
+            while (rs.next()) {
+                rows.add(row.read(rs));
+            }
+            return rows;
+        }
+    }
+
+    /** The first row of the query, read by {@code row}; empty when there is none. */
+    public static <T> Optional<T> first(Connection c, String sql, Row<T> row, Object... params) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+            return rs.next() ? Optional.ofNullable(row.read(rs)) : Optional.empty();
+        }
+    }
+
+    /** Runs an insert, update or delete; the number of rows it changed. */
+    public static int update(Connection c, String sql, Object... params) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params)) {
+            return ps.executeUpdate();
+        }
+    }
+
+    private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
+        PreparedStatement ps = c.prepareStatement(sql);
+        try {
+            for (int i = 0; i < params.length; i++) {
+                ps.setObject(i + 1, params[i]);
+            }
+            return ps;
+        }
+        catch (SQLException | RuntimeException e) {
+            ps.close();
+            throw e;
+        }
+    }
+
+}

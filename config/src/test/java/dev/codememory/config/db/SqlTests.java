@@ -1,0 +1,49 @@
+package dev.codememory.config.db;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.time.LocalDateTime;
+import org.junit.jupiter.api.Test;
+
+/** {@link Sql} on a real DuckDB: binding, mapping, the empty case and errors. */
+class SqlTests {
+
+    @Test
+    void bindsInOrderAndMapsEveryRow() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            Sql.update(c, "CREATE TABLE t (id INTEGER, name VARCHAR, ts TIMESTAMP)");
+            LocalDateTime noon = LocalDateTime.of(2026, 5, 4, 12, 0);
+
+            assertThat(Sql.update(c, "INSERT INTO t VALUES (?, ?, ?), (?, ?, ?)", 1, "one", noon, 2, null,
+                    noon.plusDays(1)))
+                .isEqualTo(2);
+            assertThat(Sql.list(c, "SELECT id, name FROM t WHERE ts >= ? ORDER BY id",
+                    rs -> rs.getInt(1) + "=" + rs.getString(2), noon))
+                .containsExactly("1=one", "2=null");
+            assertThat(Sql.list(c, "SELECT id FROM t WHERE CAST(? AS TIMESTAMP) IS NULL OR ts > ? ORDER BY id",
+                    rs -> rs.getInt(1), null, null))
+                .containsExactly(1, 2);
+            assertThat(
+                    Sql.first(c, "SELECT ts FROM t WHERE name = ?", rs -> rs.getObject(1, LocalDateTime.class), "one"))
+                .contains(noon);
+            assertThat(Sql.first(c, "SELECT id FROM t WHERE name = ?", rs -> rs.getInt(1), "none")).isEmpty();
+            assertThat(Sql.update(c, "DELETE FROM t WHERE id = ?", 3)).isZero();
+        }
+    }
+
+    @Test
+    void aBadStatementIsTheDriversErrorAndLeavesNothingOpen() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            assertThatThrownBy(() -> Sql.list(c, "SELECT * FROM missing WHERE x = ?", rs -> 1, 1))
+                .isInstanceOf(SQLException.class)
+                .hasMessageContaining("missing");
+            assertThatThrownBy(() -> Sql.update(c, "SELECT ?", 1, 2)).isInstanceOf(SQLException.class);
+            assertThat(Sql.first(c, "SELECT 42", rs -> rs.getInt(1))).contains(42);
+        }
+    }
+
+}

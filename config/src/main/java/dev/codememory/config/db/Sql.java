@@ -33,6 +33,14 @@ public final class Sql {
 
     }
 
+    /** Takes one result row (into a map, a list per key, …). */
+    @FunctionalInterface
+    public interface RowAction {
+
+        void accept(ResultSet rs) throws SQLException;
+
+    }
+
     /** Every row of the query, read by {@code row}, in the order the query gives. */
     public static <T> List<T> list(Connection c, String sql, Row<T> row, Object... params) throws SQLException {
         try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
@@ -48,6 +56,15 @@ public final class Sql {
     public static <T> Optional<T> first(Connection c, String sql, Row<T> row, Object... params) throws SQLException {
         try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
             return rs.next() ? Optional.ofNullable(row.read(rs)) : Optional.empty();
+        }
+    }
+
+    /** Hands every row of the query to {@code action}, in the order the query gives. */
+    public static void each(Connection c, String sql, RowAction action, Object... params) throws SQLException {
+        try (PreparedStatement ps = prepare(c, sql, params); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                action.accept(rs);
+            }
         }
     }
 

@@ -32,6 +32,10 @@ class SqlTests {
                 .contains(noon);
             assertThat(Sql.first(c, "SELECT id FROM t WHERE name = ?", rs -> rs.getInt(1), "none")).isEmpty();
             assertThat(Sql.update(c, "DELETE FROM t WHERE id = ?", 3)).isZero();
+            StringBuilder names = new StringBuilder();
+            Sql.each(c, "SELECT coalesce(name, '-') FROM t WHERE id <= ? ORDER BY id DESC",
+                    rs -> names.append(rs.getString(1)).append(' '), 2);
+            assertThat(names).hasToString("- one ");
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.codememory.readers.align;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.SourceTextLookup;
 import java.sql.Array;
@@ -124,36 +125,21 @@ public class SessionSourceTexts implements SourceTextLookup {
     }
 
     private static String sessionOf(Connection c, String eventId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT session_id FROM events WHERE event_id = ?")) {
-            ps.setString(1, eventId);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
+        return Sql.first(c, "SELECT session_id FROM events WHERE event_id = ?", rs -> rs.getString(1), eventId)
+            .orElse(null);
     }
 
     private static Map<String, String> load(Connection c, String session) throws SQLException {
         Map<String, String> texts = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(
+        Sql.each(c,
                 """
                         SELECT prompt_event_id, 'prompt', prompt_text FROM turns WHERE session_id = ?1
                         UNION ALL SELECT reply_event_id, 'reply', reply_text FROM turns
                                   WHERE session_id = ?1 AND reply_event_id IS NOT NULL
                         UNION ALL SELECT observation_id, 'tool_input', input_text FROM observations WHERE session_id = ?1
-                        UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations WHERE session_id = ?1""")) {
-            ps.setString(1, session);
-            read(ps, texts);
-        }
+                        UNION ALL SELECT observation_id, 'tool_response', output_text FROM observations WHERE session_id = ?1""",
+                rs -> keep(texts, rs.getString(1), rs.getString(2), rs.getString(3)), session);
         return texts;
-    }
-
-    /** Keeps the first text of each event and field the statement reads. */
-    private static void read(PreparedStatement ps, Map<String, String> texts) throws SQLException {
-        try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                keep(texts, rs.getString(1), rs.getString(2), rs.getString(3));
-            }
-        }
     }
 
 }

@@ -1,10 +1,9 @@
 package dev.codememory.readers.consolidate;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.readers.graduation.EntryQueries;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -59,31 +58,18 @@ public final class NearDuplicateQueries {
 
     private static List<EntryDraft> similar(Connection c, EntryDraft entry, String titlePrefix, Set<String> superseded,
             String order) throws SQLException {
-        List<String> ids = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        List<String> ids = Sql.list(c, """
                 SELECT entry_id FROM entries
                 WHERE entry_type = ? AND project = ? AND stage = 'verified' AND status = 'active' AND entry_id <> ?
                   AND (%s)
                   AND (jaro_winkler_similarity(lower(title), lower(?)) >= 0.8 OR (? <> '' AND starts_with(title, ?)))
-                ORDER BY created_ts, entry_id LIMIT ?""".formatted(order))) {
-            ps.setString(1, entry.kind().key());
-            ps.setString(2, entry.project());
-            ps.setString(3, entry.entryId());
-            ps.setObject(4, entry.ts());
-            ps.setObject(5, entry.ts());
-            ps.setString(6, entry.entryId());
-            ps.setString(7, entry.title());
-            ps.setString(8, titlePrefix);
-            ps.setString(9, titlePrefix);
-            ps.setInt(10, LIMIT + superseded.size());
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next() && ids.size() < LIMIT) {
-                    if (!superseded.contains(rs.getString(1))) {
-                        ids.add(rs.getString(1));
-                    }
-                }
-            }
-        }
+                ORDER BY created_ts, entry_id LIMIT ?""".formatted(order), rs -> rs.getString(1), entry.kind().key(),
+                entry.project(), entry.entryId(), entry.ts(), entry.ts(), entry.entryId(), entry.title(), titlePrefix,
+                titlePrefix, LIMIT + superseded.size())
+            .stream()
+            .filter(id -> !superseded.contains(id))
+            .limit(LIMIT)
+            .toList();
         List<EntryDraft> entries = new ArrayList<>();
         for (String id : ids) {
             entries.add(EntryQueries.entry(c, id));

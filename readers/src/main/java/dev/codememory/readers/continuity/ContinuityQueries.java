@@ -1,11 +1,9 @@
 package dev.codememory.readers.continuity;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalDouble;
 
@@ -30,26 +28,17 @@ public final class ContinuityQueries {
 
     /** The newest {@code limit} scored sessions of the project (all projects: null). */
     public static List<Score> recent(Connection c, String project, int limit) throws SQLException {
-        List<Score> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT k.session_id, k.previous_session_id, s.started_at, k.previous_items, k.own_items, k.shared_items,
                        k.score
                 FROM session_continuity k JOIN sessions s ON s.session_id = k.session_id
                 WHERE ? IS NULL OR s.project = ?
-                ORDER BY s.started_at DESC, k.session_id LIMIT ?""")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    double score = rs.getDouble(7);
-                    Double known = rs.wasNull() ? null : score;
-                    out.add(new Score(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getInt(4), rs.getInt(5), rs.getInt(6), known));
-                }
-            }
-        }
-        return out;
+                ORDER BY s.started_at DESC, k.session_id LIMIT ?""", rs -> {
+            double score = rs.getDouble(7);
+            Double known = rs.wasNull() ? null : score;
+            return new Score(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class), rs.getInt(4),
+                    rs.getInt(5), rs.getInt(6), known);
+        }, project, project, limit);
     }
 
     /** The mean score of these sessions that have one; empty when none has. */

@@ -1,12 +1,10 @@
 package dev.codememory.readers.endless;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.topic.TopicMaterial;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 
 /** What {@code endless} reports of a project's topics. */
@@ -30,37 +28,26 @@ public final class TopicReportQueries {
 
     /** The project's active topics, the most recently continued first. */
     public static List<TopicLine> active(Connection c, String project) throws SQLException {
-        List<TopicLine> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT e.entry_id, c.citation, e.title, e.body, e.created_ts FROM entries e
                 LEFT JOIN citations c ON c.memory_id = e.entry_id
                 WHERE e.entry_type = 'topic' AND e.stage = 'verified' AND e.status = 'active' AND e.project = ?
-                ORDER BY e.created_ts DESC, e.entry_id""")) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TopicLine(rs.getString(1), rs.getString(2) == null ? null : "mem:" + rs.getString(2),
-                            rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class)));
-                }
-            }
-        }
-        return out;
+                ORDER BY e.created_ts DESC, e.entry_id""",
+                rs -> new TopicLine(rs.getString(1), rs.getString(2) == null ? null : "mem:" + rs.getString(2),
+                        rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class)),
+                project);
     }
 
     public static TopicCounts counts(Connection c, String project) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT count(*) FILTER (WHERE status = 'active'), count(*) FILTER (WHERE status = 'superseded'),
-                       (SELECT max(done_at) FROM stage_marks WHERE stage = 'topics'
-                        AND starts_with(subject_id, 'topics|' || ? || '|' || ? || '|'))
-                FROM entries WHERE entry_type = 'topic' AND project = ?""")) {
-            ps.setString(1, TopicMaterial.RULES);
-            ps.setString(2, project);
-            ps.setString(3, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return new TopicCounts(rs.getLong(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class));
-            }
-        }
+        return Sql
+            .first(c, """
+                    SELECT count(*) FILTER (WHERE status = 'active'), count(*) FILTER (WHERE status = 'superseded'),
+                           (SELECT max(done_at) FROM stage_marks WHERE stage = 'topics'
+                            AND starts_with(subject_id, 'topics|' || ? || '|' || ? || '|'))
+                    FROM entries WHERE entry_type = 'topic' AND project = ?""",
+                    rs -> new TopicCounts(rs.getLong(1), rs.getLong(2), rs.getObject(3, LocalDateTime.class)),
+                    TopicMaterial.RULES, project, project)
+            .orElseThrow();
     }
 
 }

@@ -1,14 +1,12 @@
 package dev.codememory.readers.facts;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.facts.ProjectActivity.Edit;
 import dev.codememory.config.facts.ProjectActivity.Run;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -35,41 +33,20 @@ public final class ProjectFactsQueries {
      * The project's Bash calls that did not fail and its successful edits, in time order.
      */
     public static ProjectActivity activity(Connection c, String project) throws SQLException {
-        long extent;
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM observations WHERE project = ?")) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                extent = rs.getLong(1);
-            }
-        }
-        List<Run> runs = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        long extent = Sql.first(c, "SELECT count(*) FROM observations WHERE project = ?", rs -> rs.getLong(1), project)
+            .orElseThrow();
+        List<Run> runs = Sql.list(c, """
                 SELECT observation_id, session_id, ts, command, left(coalesce(output_text, ''), 200)
                 FROM observations WHERE project = ? AND tool = 'Bash' AND NOT failed AND command IS NOT NULL
-                ORDER BY ts, observation_id""")) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    runs.add(new Run(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5)));
-                }
-            }
-        }
-        List<Edit> edits = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+                ORDER BY ts, observation_id""", rs -> new Run(rs.getString(1), rs.getString(2),
+                rs.getObject(3, LocalDateTime.class), rs.getString(4), rs.getString(5)), project);
+        List<Edit> edits = Sql.list(c, """
                 SELECT observation_id, session_id, ts, json_extract_string(files, '$[0]')
                 FROM observations WHERE project = ? AND NOT failed
                   AND tool IN ('Edit', 'MultiEdit', 'Write', 'NotebookEdit') AND json_array_length(files) > 0
-                ORDER BY ts, observation_id""")) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    edits.add(new Edit(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4)));
-                }
-            }
-        }
+                ORDER BY ts, observation_id""",
+                rs -> new Edit(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class), rs.getString(4)),
+                project);
         return new ProjectActivity(project, extent, runs, edits);
     }
 

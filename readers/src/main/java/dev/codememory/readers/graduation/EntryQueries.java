@@ -1,16 +1,15 @@
 package dev.codememory.readers.graduation;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import tools.jackson.core.type.TypeReference;
@@ -33,18 +32,13 @@ public final class EntryQueries {
      * ({@link PendingItemReader#withinPage(String)}).
      */
     public static List<EntryDraft> entries(Connection c) throws SQLException {
-        List<EntryDraft> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT e.entry_id, e.candidate_id, e.entry_type, e.project, e.session_id, e.created_ts, e.title,
-                       e.body, e.task_json::VARCHAR, e.canonical_key, e.quotes_json::VARCHAR
-                FROM entries e JOIN %s p ON p.key = e.entry_id WHERE %s ORDER BY p.ord"""
-            .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("e.created_ts")));
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                items.add(entry(rs));
-            }
-        }
-        return items;
+        return Sql.list(c,
+                """
+                        SELECT e.entry_id, e.candidate_id, e.entry_type, e.project, e.session_id, e.created_ts, e.title,
+                               e.body, e.task_json::VARCHAR, e.canonical_key, e.quotes_json::VARCHAR
+                        FROM entries e JOIN %s p ON p.key = e.entry_id WHERE %s ORDER BY p.ord"""
+                    .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("e.created_ts")),
+                EntryQueries::entry);
     }
 
     private static EntryDraft entry(ResultSet rs) throws SQLException {
@@ -55,17 +49,12 @@ public final class EntryQueries {
     }
 
     public static EntryDraft entry(Connection c, String entryId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
-                       task_json::VARCHAR, canonical_key, quotes_json::VARCHAR FROM entries WHERE entry_id = ?""")) {
-            ps.setString(1, entryId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    throw new SQLException("no entry " + entryId);
-                }
-                return entry(rs);
-            }
-        }
+        return Sql
+            .first(c, """
+                    SELECT entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
+                           task_json::VARCHAR, canonical_key, quotes_json::VARCHAR FROM entries WHERE entry_id = ?""",
+                    EntryQueries::entry, entryId)
+            .orElseThrow(() -> new SQLException("no entry " + entryId));
     }
 
     public static TaskFields task(String json) {

@@ -1,11 +1,11 @@
 package dev.codememory.readers.injection;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -62,18 +62,11 @@ public final class InjectionQueries {
     }
 
     private static List<InjectedMemory> query(Connection c, String sql, String key) throws SQLException {
-        List<InjectedMemory> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, key);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new InjectedMemory(rs.getString(1), rs.getObject(2, LocalDateTime.class), rs.getString(3),
-                            rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getInt(8),
-                            rs.getString(9), rs.getString(10), rs.getDouble(11)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql,
+                rs -> new InjectedMemory(rs.getString(1), rs.getObject(2, LocalDateTime.class), rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getString(6), rs.getInt(7), rs.getInt(8), rs.getString(9),
+                        rs.getString(10), rs.getDouble(11)),
+                key);
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.codememory.readers.pending;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -226,13 +227,10 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
      * An empty list for each key of the reader's key table, to fill by its {@code ord}.
      */
     public static <T> List<List<T>> perKey(Connection c) throws SQLException {
-        List<List<T>> lists = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM " + KEYS_TABLE);
-                ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            for (int i = 0; i < rs.getInt(1); i++) {
-                lists.add(new ArrayList<>());
-            }
+        int keys = Sql.first(c, "SELECT count(*) FROM " + KEYS_TABLE, rs -> rs.getInt(1)).orElseThrow();
+        List<List<T>> lists = new ArrayList<>(keys);
+        for (int i = 0; i < keys; i++) {
+            lists.add(new ArrayList<>());
         }
         return lists;
     }

@@ -1,12 +1,11 @@
 package dev.codememory.readers.report;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -114,19 +113,12 @@ public final class ReportQueries {
     }
 
     public static List<Run> lastRuns(Connection c, int limit) throws SQLException {
-        List<Run> runs = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT job_name, status, started_at, finished_at FROM build_runs
-                ORDER BY started_at DESC, build_id DESC LIMIT ?""")) {
-            ps.setInt(1, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    runs.add(new Run(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getObject(4, LocalDateTime.class)));
-                }
-            }
-        }
-        return runs;
+        return Sql.list(
+                c, """
+                        SELECT job_name, status, started_at, finished_at FROM build_runs
+                        ORDER BY started_at DESC, build_id DESC LIMIT ?""", rs -> new Run(rs.getString(1),
+                        rs.getString(2), rs.getObject(3, LocalDateTime.class), rs.getObject(4, LocalDateTime.class)),
+                limit);
     }
 
     /**
@@ -134,8 +126,7 @@ public final class ReportQueries {
      * with their summaries.
      */
     public static List<SessionLine> sessions(Connection c, String project, int limit) throws SQLException {
-        List<SessionLine> sessions = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT s.session_id, s.project, s.started_at, s.ended_at, s.prompt_count, s.tool_count, s.branch,
                        m.entry_id, ci.citation, m.title, m.body
                 FROM sessions s
@@ -145,20 +136,12 @@ public final class ReportQueries {
                 LEFT JOIN entries m ON m.entry_id = sm.entry_id
                 LEFT JOIN citations ci ON ci.memory_id = m.entry_id
                 WHERE (? IS NULL OR s.project = ?)
-                ORDER BY s.started_at DESC, s.session_id LIMIT ?""")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            ps.setInt(3, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    sessions.add(new SessionLine(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getObject(4, LocalDateTime.class), rs.getInt(5), rs.getInt(6), rs.getString(7),
-                            rs.getString(8), rs.getString(9) == null ? null : "mem:" + rs.getString(9),
-                            rs.getString(10), rs.getString(11)));
-                }
-            }
-        }
-        return sessions;
+                ORDER BY s.started_at DESC, s.session_id LIMIT ?""",
+                rs -> new SessionLine(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
+                        rs.getObject(4, LocalDateTime.class), rs.getInt(5), rs.getInt(6), rs.getString(7),
+                        rs.getString(8), rs.getString(9) == null ? null : "mem:" + rs.getString(9), rs.getString(10),
+                        rs.getString(11)),
+                project, project, limit);
     }
 
     /**
@@ -166,24 +149,16 @@ public final class ReportQueries {
      * first.
      */
     public static List<Memory> memories(Connection c, String project) throws SQLException {
-        List<Memory> memories = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT e.entry_id, ci.citation, e.entry_type, e.status, e.project, e.session_id, e.created_ts, e.title,
                        e.body, e.quotes_json::VARCHAR
                 FROM entries e LEFT JOIN citations ci ON ci.memory_id = e.entry_id
                 WHERE e.stage = 'verified' AND (? IS NULL OR e.project = ?)
-                ORDER BY e.project, e.created_ts, e.entry_id""")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    memories.add(new Memory(rs.getString(1), rs.getString(2) == null ? null : "mem:" + rs.getString(2),
-                            rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                            rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9), rs.getString(10)));
-                }
-            }
-        }
-        return memories;
+                ORDER BY e.project, e.created_ts, e.entry_id""",
+                rs -> new Memory(rs.getString(1), rs.getString(2) == null ? null : "mem:" + rs.getString(2),
+                        rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
+                        rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9), rs.getString(10)),
+                project, project);
     }
 
     private static long single(Connection c, String sql) throws SQLException {

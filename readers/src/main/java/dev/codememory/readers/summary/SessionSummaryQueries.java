@@ -1,13 +1,12 @@
 package dev.codememory.readers.summary;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -105,27 +104,23 @@ public final class SessionSummaryQueries {
                               AND json_extract_string(e.quotes_json, '$[0].eventId') = f.latest
                 JOIN citations c ON c.memory_id = e.entry_id
                 ORDER BY f.session_id, f.n DESC, f.last_ts DESC, f.file""".formatted(PAGE_SESSIONS, EDIT_TOOLS));
-        List<SessionMaterial> page = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT s.session_id, s.project, s.started_at,
                        coalesce(s.ended_at, (SELECT max(ts) FROM events v WHERE v.session_id = s.session_id)),
                        s.last_seq
                 FROM sessions s JOIN %s k ON k.key = s.session_id
-                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                String id = rs.getString(1);
-                String project = rs.getString(2);
-                List<Item> relative = changed.getOrDefault(id, List.of())
-                    .stream()
-                    .map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(), i.memoryId(),
-                            i.citation(), i.quote()))
-                    .toList();
-                page.add(new SessionMaterial(id, project, rs.getObject(3, LocalDateTime.class),
-                        rs.getObject(4, LocalDateTime.class), rs.getLong(5), of(goal, id), of(work, id),
-                        of(completed, id), of(fixes, id), of(decisions, id), of(open, id), relative));
-            }
-        }
-        return page;
+                ORDER BY k.ord""".formatted(PendingItemReader.KEYS_TABLE), rs -> {
+            String id = rs.getString(1);
+            String project = rs.getString(2);
+            List<Item> relative = changed.getOrDefault(id, List.of())
+                .stream()
+                .map(i -> new Item(ProjectResolver.relative(i.text(), project), i.detail(), i.memoryId(), i.citation(),
+                        i.quote()))
+                .toList();
+            return new SessionMaterial(id, project, rs.getObject(3, LocalDateTime.class),
+                    rs.getObject(4, LocalDateTime.class), rs.getLong(5), of(goal, id), of(work, id), of(completed, id),
+                    of(fixes, id), of(decisions, id), of(open, id), relative);
+        });
     }
 
     private static List<Item> of(Map<String, List<Item>> bySession, String sessionId) {
@@ -147,19 +142,16 @@ public final class SessionSummaryQueries {
     private static Map<String, List<Item>> items(Connection c, String sql) throws SQLException {
         Map<String, List<Item>> bySession = new HashMap<>();
         Map<String, Set<String>> seen = new HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                String session = rs.getString(1);
-                List<Quote> quotes = MAPPER.readValue(rs.getString(6), new TypeReference<List<Quote>>() {
-                });
-                if (quotes.isEmpty() || !seen.computeIfAbsent(session, k -> new HashSet<>()).add(rs.getString(4))) {
-                    continue;
-                }
+        Sql.each(c, sql, rs -> {
+            String session = rs.getString(1);
+            List<Quote> quotes = MAPPER.readValue(rs.getString(6), new TypeReference<List<Quote>>() {
+            });
+            if (!quotes.isEmpty() && seen.computeIfAbsent(session, k -> new HashSet<>()).add(rs.getString(4))) {
                 bySession.computeIfAbsent(session, k -> new ArrayList<>())
                     .add(new Item(rs.getString(2), rs.getString(3), rs.getString(4), "mem:" + rs.getString(5),
                             quotes.get(0)));
             }
-        }
+        });
         return bySession;
     }
 

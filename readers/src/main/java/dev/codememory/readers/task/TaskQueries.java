@@ -1,13 +1,11 @@
 package dev.codememory.readers.task;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.readers.graduation.EntryQueries;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -29,16 +27,10 @@ public final class TaskQueries {
 
     /** Every stored task event, in the order it was appended. */
     public static List<GraphUpdate.TaskEventRow> taskEvents(Connection c) throws SQLException {
-        List<GraphUpdate.TaskEventRow> rows = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT dedupe_key, event_type, entity_id, payload::VARCHAR, ts, source_entry
-                FROM task_events ORDER BY seq"""); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                rows.add(new GraphUpdate.TaskEventRow(rs.getString(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6)));
-            }
-        }
-        return rows;
+                FROM task_events ORDER BY seq""", rs -> new GraphUpdate.TaskEventRow(rs.getString(1), rs.getString(2),
+                rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6)));
     }
 
     /** An active task entry and the task it speaks of (its {@code evidence_of} edge). */
@@ -47,16 +39,11 @@ public final class TaskQueries {
 
     /** Every active task entry linked to its task. */
     public static List<TaskEvidence> taskEvidence(Connection c) throws SQLException {
-        List<TaskEvidence> rows = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT ed.dst_id, en.entry_id, en.created_ts FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
                 WHERE ed.rel_type = 'evidence_of' AND en.entry_type = 'task' AND en.status = 'active'
-                ORDER BY en.created_ts, en.entry_id"""); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                rows.add(new TaskEvidence(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class)));
-            }
-        }
-        return rows;
+                ORDER BY en.created_ts, en.entry_id""",
+                rs -> new TaskEvidence(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class)));
     }
 
 }

@@ -1,12 +1,11 @@
 package dev.codememory.readers.topic;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMaterial.Member;
 import dev.codememory.config.topic.TopicMaterial.Topic;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -63,19 +62,12 @@ public final class TopicQueries {
 
     /** The project's material: its memories in time order and its active topics. */
     public static TopicMaterial material(Connection c, String project) throws SQLException {
-        String mark = "topics|" + TopicMaterial.RULES + "|" + project + "|0|";
-        try (PreparedStatement ps = c
-            .prepareStatement(STATE.formatted(TopicMaterial.RULES, KINDS, "AND e.project = ?"))) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (rs.next()) {
-                    mark = rs.getString(2);
-                }
-            }
-        }
+        String mark = Sql
+            .first(c, STATE.formatted(TopicMaterial.RULES, KINDS, "AND e.project = ?"), rs -> rs.getString(2), project)
+            .orElse("topics|" + TopicMaterial.RULES + "|" + project + "|0|");
         List<Member> members = new ArrayList<>();
         Set<String> seen = new HashSet<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.each(c, """
                 SELECT e.entry_id, e.entry_type, e.session_id, e.created_ts, e.title, e.body, t.status, c.citation,
                        e.quotes_json::VARCHAR
                 FROM entries e
@@ -83,37 +75,26 @@ public final class TopicQueries {
                 LEFT JOIN edges ed ON e.entry_type = 'task' AND ed.src_id = e.entry_id AND ed.rel_type = 'evidence_of'
                 LEFT JOIN entities t ON t.entity_id = ed.dst_id AND t.entity_type = 'task'
                 WHERE e.project = ? AND e.stage = 'verified' AND e.status = 'active' AND e.entry_type IN %s
-                ORDER BY e.created_ts, e.entry_id""".formatted(KINDS))) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    List<Quote> quotes = MAPPER.readValue(rs.getString(9), new TypeReference<List<Quote>>() {
-                    });
-                    if (quotes.isEmpty() || !seen.add(rs.getString(1))) {
-                        continue;
-                    }
-                    members.add(new Member(rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6), rs.getString(7),
-                            "mem:" + rs.getString(8), quotes.get(0)));
-                }
+                ORDER BY e.created_ts, e.entry_id""".formatted(KINDS), rs -> {
+            List<Quote> quotes = MAPPER.readValue(rs.getString(9), new TypeReference<List<Quote>>() {
+            });
+            if (!quotes.isEmpty() && seen.add(rs.getString(1))) {
+                members.add(new Member(rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getObject(4, LocalDateTime.class), rs.getString(5), rs.getString(6), rs.getString(7),
+                        "mem:" + rs.getString(8), quotes.get(0)));
             }
-        }
+        }, project);
         Map<String, List<String>> topics = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.each(c, """
                 SELECT e.entry_id, ed.dst_id FROM entries e
                 LEFT JOIN edges ed ON ed.src_id = e.entry_id AND ed.rel_type = 'summarizes'
                 WHERE e.project = ? AND e.entry_type = 'topic' AND e.status = 'active'
-                ORDER BY e.entry_id, ed.dst_id""")) {
-            ps.setString(1, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    List<String> cites = topics.computeIfAbsent(rs.getString(1), k -> new ArrayList<>());
-                    if (rs.getString(2) != null) {
-                        cites.add(rs.getString(2));
-                    }
-                }
+                ORDER BY e.entry_id, ed.dst_id""", rs -> {
+            List<String> cites = topics.computeIfAbsent(rs.getString(1), k -> new ArrayList<>());
+            if (rs.getString(2) != null) {
+                cites.add(rs.getString(2));
             }
-        }
+        }, project);
         return new TopicMaterial(project, mark, members,
                 topics.entrySet().stream().map(t -> new Topic(t.getKey(), t.getValue())).toList());
     }

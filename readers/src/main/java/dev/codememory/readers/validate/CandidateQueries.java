@@ -1,15 +1,13 @@
 package dev.codememory.readers.validate;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.readers.graduation.EntryQueries;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
@@ -36,21 +34,16 @@ public final class CandidateQueries {
 
     /** The candidates whose ids are in the reader's key table, in its order. */
     public static List<Candidate> candidates(Connection c) throws SQLException {
-        List<Candidate> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT k.candidate_id, k.kind, k.session_id, k.project, k.ts, k.title, k.body, k.task_json::VARCHAR,
-                       k.quotes_json::VARCHAR, k.extractor
-                FROM candidates k JOIN %s p ON p.key = k.candidate_id WHERE %s ORDER BY p.ord"""
-            .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("k.ts")));
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                items.add(new Candidate(rs.getString(1),
-                        CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)), rs.getString(3),
-                        rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6), rs.getString(7),
-                        EntryQueries.task(rs.getString(8)), EntryQueries.quotes(rs.getString(9)), rs.getString(10)));
-            }
-        }
-        return items;
+        return Sql.list(c,
+                """
+                        SELECT k.candidate_id, k.kind, k.session_id, k.project, k.ts, k.title, k.body, k.task_json::VARCHAR,
+                               k.quotes_json::VARCHAR, k.extractor
+                        FROM candidates k JOIN %s p ON p.key = k.candidate_id WHERE %s ORDER BY p.ord"""
+                    .formatted(PendingItemReader.KEYS_TABLE, PendingItemReader.withinPage("k.ts")),
+                rs -> new Candidate(rs.getString(1), CandidateKind.valueOf(rs.getString(2).toUpperCase(Locale.ROOT)),
+                        rs.getString(3), rs.getString(4), rs.getObject(5, LocalDateTime.class), rs.getString(6),
+                        rs.getString(7), EntryQueries.task(rs.getString(8)), EntryQueries.quotes(rs.getString(9)),
+                        rs.getString(10)));
     }
 
 }

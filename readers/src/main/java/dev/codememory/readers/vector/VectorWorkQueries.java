@@ -1,14 +1,12 @@
 package dev.codememory.readers.vector;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorWork;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -27,8 +25,7 @@ public final class VectorWorkQueries {
      * excerpt quoted from its reply: the first quote of field {@code reply}).
      */
     public static List<VectorWork> vectorWork(Connection c, String version, MemoryTexts texts) throws SQLException {
-        List<VectorWork> items = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.list(c, """
                 SELECT o.memory_id, o.op, e.title, e.body, e.project, e.entry_type, e.status, e.created_ts,
                        CASE WHEN e.entry_type <> 'exchange' THEN NULL
                             WHEN json_extract_string(e.quotes_json, '$[0].field') = 'reply'
@@ -37,22 +34,14 @@ public final class VectorWorkQueries {
                               THEN json_extract_string(e.quotes_json, '$[1].text') END
                 FROM %s p JOIN vector_outbox o ON o.memory_id = p.key AND o.embedding_version = ?
                 LEFT JOIN entries e ON e.entry_id = o.memory_id
-                ORDER BY p.ord""".formatted(PendingItemReader.KEYS_TABLE))) {
-            ps.setString(1, version);
-            ResultSet rs = ps.executeQuery();
-            while (rs.next()) {
-                VectorWork.Op op = "delete".equals(rs.getString(2)) || rs.getString(3) == null ? VectorWork.Op.DELETE
-                        : VectorWork.Op.UPSERT;
-                items
-                    .add(op == VectorWork.Op.DELETE ? new VectorWork(rs.getString(1), op, null, null, null, null, null)
-                            : new VectorWork(rs.getString(1), op,
-                                    texts.embeddingText(rs.getString(6), rs.getString(3), rs.getString(4),
-                                            rs.getString(9)),
-                                    rs.getString(5), rs.getString(6), rs.getString(7),
-                                    rs.getObject(8, LocalDateTime.class)));
+                ORDER BY p.ord""".formatted(PendingItemReader.KEYS_TABLE), rs -> {
+            if ("delete".equals(rs.getString(2)) || rs.getString(3) == null) {
+                return new VectorWork(rs.getString(1), VectorWork.Op.DELETE, null, null, null, null, null);
             }
-        }
-        return items;
+            return new VectorWork(rs.getString(1), VectorWork.Op.UPSERT,
+                    texts.embeddingText(rs.getString(6), rs.getString(3), rs.getString(4), rs.getString(9)),
+                    rs.getString(5), rs.getString(6), rs.getString(7), rs.getObject(8, LocalDateTime.class));
+        }, version);
     }
 
 }

@@ -73,12 +73,12 @@ final class SearchTool {
         }
         boolean filtered = !kinds.isEmpty() || since != null || until != null;
         List<QueryResult> hits = new ArrayList<>();
+        QueryAnswer answer;
         try (QueryLease lease = store.queries()) {
             QueryService service = lease.service();
-            List<QueryResult> ranked = service
-                .search(List.of(new QueryRequest(null, query.length() > 4_000 ? query.substring(0, 4_000) : query,
-                        scope.project(), LocalDateTime.now(ZoneOffset.UTC))),
-                        filtered ? Math.max(200, limit * 10) : limit)
+            QueryRequest request = new QueryRequest(null, query.length() > 4_000 ? query.substring(0, 4_000) : query,
+                    scope.project(), LocalDateTime.now(ZoneOffset.UTC));
+            List<QueryResult> ranked = service.search(List.of(request), filtered ? Math.max(200, limit * 10) : limit)
                 .get(0);
             for (QueryResult r : ranked) {
                 if (hits.size() == limit) {
@@ -90,8 +90,8 @@ final class SearchTool {
                     hits.add(r);
                 }
             }
+            answer = service.answer(request, hits);
         }
-        QueryAnswer answer = QueryAnswer.of(hits);
         boolean nearMisses = args.flag("near_misses");
         Budgeted out = new Budgeted(budget);
         String head = "mem-search \"" + oneLine(query, 80) + "\" in " + scope.label() + filters(kinds, since, until)

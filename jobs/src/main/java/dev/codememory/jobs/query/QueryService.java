@@ -200,7 +200,22 @@ public final class QueryService implements AutoCloseable {
      * that nothing matches ({@link QueryAnswer}).
      */
     public QueryAnswer answer(QueryRequest request, int topK) {
-        return QueryAnswer.of(search(List.of(request), topK).get(0));
+        return answer(request, search(List.of(request), topK).get(0));
+    }
+
+    /**
+     * The answer these hits of the request make: their band, and whether some memory of
+     * the request's project holds a word of it ({@link QueryAnswer#nothingMatches}).
+     */
+    public QueryAnswer answer(QueryRequest request, List<QueryResult> hits) {
+        Corpus corpus = corpus(request.project());
+        lock.readLock().lock();
+        try {
+            return QueryAnswer.of(hits, corpus.ranker().holdsAnyOf(QueryTokenizer.tokenize(request.text())));
+        }
+        finally {
+            lock.readLock().unlock();
+        }
     }
 
     /**

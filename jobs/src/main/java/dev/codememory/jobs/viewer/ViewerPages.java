@@ -128,7 +128,7 @@ final class ViewerPages {
 
     SearchAnswer search(SearchForm f) throws SQLException {
         if (f.text().isEmpty()) {
-            return new SearchAnswer(QueryAnswer.of(List.of()), List.of());
+            return new SearchAnswer(QueryAnswer.NOTHING, List.of());
         }
         if (!"active".equals(f.status())) {
             try (Connection c = session().connection()) {
@@ -139,21 +139,20 @@ final class ViewerPages {
                     .filter(m -> within(m.createdTs(), f))
                     .limit(SEARCH_RESULTS)
                     .toList();
-                return new SearchAnswer(QueryAnswer.of(List.of()), lines);
+                return new SearchAnswer(QueryAnswer.NOTHING, lines);
             }
         }
         QueryService service = resident.queryService(RankingSettings.defaults());
         float[] vector = service.embedder().embed(List.of(f.text()))[0];
         boolean filtered = f.kind() != null || f.from() != null || f.to() != null;
-        List<QueryResult> hits = service
-            .search(new QueryRequest(null, f.text(), f.project(), LocalDateTime.now(ZoneOffset.UTC)), vector,
-                    filtered ? SEARCH_RESULTS * 10 : SEARCH_RESULTS)
+        QueryRequest request = new QueryRequest(null, f.text(), f.project(), LocalDateTime.now(ZoneOffset.UTC));
+        List<QueryResult> hits = service.search(request, vector, filtered ? SEARCH_RESULTS * 10 : SEARCH_RESULTS)
             .stream()
             .filter(h -> f.kind() == null || f.kind().equals(h.kind()))
             .filter(h -> within(h.createdTs(), f))
             .limit(SEARCH_RESULTS)
             .toList();
-        return new SearchAnswer(QueryAnswer.of(hits), List.of());
+        return new SearchAnswer(service.answer(request, hits), List.of());
     }
 
     String searchPage(SearchForm f, boolean nearMisses) throws SQLException {

@@ -26,14 +26,18 @@ class QueryCommandTests {
     @TempDir
     Path tmp;
 
-    /** Band none: nothing matches; the near misses only with --near-misses. */
+    /**
+     * Band none and no memory holds a word of the query: nothing matches; the near misses
+     * only with --near-misses. A question whose words memories hold is answered whatever
+     * its band.
+     */
     @Test
     void printsNothingMatchesAndTheNearMissesOnlyWhenAsked() {
         List<QueryResult> weak = List.of(
                 new QueryResult("e1", "mem:aaaaaa", 0.195, "preference", "Never use wildcard imports", List.of(), null,
                         "s1"),
                 new QueryResult("e2", "mem:bbbbbb", 0.19, "fact", "Orders go to DuckDB", List.of(), null, "s1"));
-        QueryAnswer none = QueryAnswer.of(weak);
+        QueryAnswer none = QueryAnswer.of(weak, false);
         assertThat(none.band()).isEqualTo(MatchBand.NONE);
         assertThat(none.matches()).isEmpty();
         assertThat(none.nearMisses()).isEqualTo(weak);
@@ -48,14 +52,22 @@ class QueryCommandTests {
         assertThat(printed("kubernetes", none, false, true)).startsWith("{\"band\":\"none\",\"results\":[{");
 
         QueryAnswer suggested = QueryAnswer.of(List.of(new QueryResult("e3", "mem:cccccc", 0.836, "exchange",
-                "The checkout tests fail on CI", List.of(), null, "s1")));
+                "The checkout tests fail on CI", List.of(), null, "s1")), true);
         assertThat(suggested.matches()).hasSize(1);
         assertThat(suggested.nearMisses()).isEmpty();
         assertThat(printed("checkout tests", suggested, false, false)).isEqualTo("""
                 match: suggested
                  1. [mem:cccccc] 0.836 exchange    The checkout tests fail on CI
                 """);
-        assertThat(printed("x", QueryAnswer.of(List.of()), false, false)).isEqualTo("no memories found\n");
+        assertThat(printed("x", QueryAnswer.NOTHING, false, false)).isEqualTo("no memories found\n");
+
+        QueryAnswer worded = QueryAnswer.of(weak, true);
+        assertThat(worded.nothingMatches()).isFalse();
+        assertThat(printed("which imports do we avoid?", worded, false, false)).isEqualTo("""
+                match: none
+                 1. [mem:aaaaaa] 0.195 preference  Never use wildcard imports
+                 2. [mem:bbbbbb] 0.190 fact        Orders go to DuckDB
+                """);
     }
 
     private static String printed(String text, QueryAnswer answer, boolean nearMisses, boolean json) {

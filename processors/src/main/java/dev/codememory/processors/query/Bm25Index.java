@@ -104,6 +104,12 @@ public final class Bm25Index {
         return ids.get(doc);
     }
 
+    /** Whether some live document holds the term. */
+    public boolean holds(String term) {
+        Postings p = postings.get(term);
+        return p != null && p.size > 0;
+    }
+
     public double idf(String term) {
         Postings p = postings.get(term);
         int df = p == null ? 0 : p.size;

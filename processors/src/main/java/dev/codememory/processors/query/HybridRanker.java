@@ -120,6 +120,14 @@ public final class HybridRanker {
         parts.remove(goneParts);
     }
 
+    /**
+     * Whether some memory holds one of the query's terms, in its text or one of its
+     * parts: when none does, what ranks is near by meaning alone.
+     */
+    public boolean holdsAnyOf(List<String> queryTerms) {
+        return queryTerms.stream().anyMatch(term -> index.holds(term) || parts.holds(term));
+    }
+
     public boolean contains(String memoryId) {
         return positions.containsKey(memoryId);
     }

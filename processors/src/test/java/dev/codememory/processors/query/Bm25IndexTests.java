@@ -37,6 +37,17 @@ class Bm25IndexTests {
     }
 
     @Test
+    void holdsTheTermsOfLiveDocumentsOnly() {
+        Bm25Index index = corpus();
+
+        assertThat(index.holds("python")).isTrue();
+        assertThat(index.holds("kubernet")).isFalse();
+        index.remove(List.of(3));
+        assertThat(index.holds("python")).isFalse();
+        assertThat(index.holds("cat")).isTrue();
+    }
+
+    @Test
     void scoresMatchTheOkapiFormula() {
         Bm25Index index = corpus();
         double[] scores = index.score(List.of("cat"));

@@ -1,15 +1,15 @@
 package dev.codememory.jobs.tasks;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.invocation.Invocation;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -171,95 +171,68 @@ public final class TaskCommands {
                         WHERE e.src_id = t.entity_id AND e.rel_type = 'blocked_by') AS blockers
                 FROM entities t WHERE t.entity_type = 'task' AND (? IS NULL OR t.status = ?)
                 ORDER BY t.project, t.status, t.title""";
-        int n = 0;
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, status);
-            ps.setString(2, status);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    n++;
-                    out.printf("%s  %-11s %-8s %s%n", rs.getString(1), rs.getString(2),
-                            rs.getString(3).toLowerCase(Locale.ROOT), rs.getString(4));
-                    if (rs.getString(6) != null) {
-                        out.printf("    blocked by %s%n", rs.getString(6));
-                    }
-                }
+        int[] n = { 0 };
+        Sql.each(c, sql, rs -> {
+            n[0]++;
+            out.printf("%s  %-11s %-8s %s%n", rs.getString(1), rs.getString(2),
+                    rs.getString(3).toLowerCase(Locale.ROOT), rs.getString(4));
+            if (rs.getString(6) != null) {
+                out.printf("    blocked by %s%n", rs.getString(6));
             }
-        }
-        if (n == 0) {
+        }, status, status);
+        if (n[0] == 0) {
             out.println(status == null ? "no tasks" : "no " + status + " tasks");
         }
         return 0;
     }
 
     private static int show(Connection c, String wanted, PrintStream out, PrintStream err) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT entity_id, title, status, project, current_json::VARCHAR FROM entities
-                WHERE entity_type = 'task' AND (entity_id = ? OR entity_id LIKE ? || '%')""")) {
-            ps.setString(1, wanted);
-            ps.setString(2, wanted);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    err.println("no task " + wanted);
-                    return 1;
-                }
-                String id = rs.getString(1);
-                out.printf("%s%n  title:   %s%n  status:  %s%n  project: %s%n", id, rs.getString(2), rs.getString(3),
-                        rs.getString(4));
-                printBlockers(c, id, "blocked_by", "blocked by", out);
-                printBlockers(c, id, "blocked_by_suggested", "maybe blocked by", out);
-                printHistory(c, id, out);
-                printEvidence(c, id, out);
-            }
+        Optional<String[]> task = Sql.first(c, """
+                SELECT entity_id, title, status, project FROM entities
+                WHERE entity_type = 'task' AND (entity_id = ? OR entity_id LIKE ? || '%')""",
+                rs -> new String[] { rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4) }, wanted,
+                wanted);
+        if (task.isEmpty()) {
+            err.println("no task " + wanted);
+            return 1;
         }
+        String id = task.get()[0];
+        out.printf("%s%n  title:   %s%n  status:  %s%n  project: %s%n", id, task.get()[1], task.get()[2],
+                task.get()[3]);
+        printBlockers(c, id, "blocked_by", "blocked by", out);
+        printBlockers(c, id, "blocked_by_suggested", "maybe blocked by", out);
+        printHistory(c, id, out);
+        printEvidence(c, id, out);
         return 0;
     }
 
     private static void printBlockers(Connection c, String id, String rel, String label, PrintStream out)
             throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.each(c, """
                 SELECT b.entity_type, b.title, b.canonical_key FROM edges e JOIN entities b ON b.entity_id = e.dst_id
-                WHERE e.src_id = ? AND e.rel_type = ? ORDER BY b.title""")) {
-            ps.setString(1, id);
-            ps.setString(2, rel);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.printf("  %s %s: %s (%s)%n", label, rs.getString(1), rs.getString(2), rs.getString(3));
-                }
-            }
-        }
+                WHERE e.src_id = ? AND e.rel_type = ? ORDER BY b.title""",
+                rs -> out.printf("  %s %s: %s (%s)%n", label, rs.getString(1), rs.getString(2), rs.getString(3)), id,
+                rel);
     }
 
     private static void printHistory(Connection c, String id, PrintStream out) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement(
-                "SELECT ts, event_type, source_entry FROM task_events WHERE entity_id = ? ORDER BY seq")) {
-            ps.setString(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                out.println("  history:");
-                while (rs.next()) {
-                    out.printf("    %s  %s  (from %s)%n", rs.getString(1), rs.getString(2), rs.getString(3));
-                }
-            }
-        }
+        out.println("  history:");
+        Sql.each(c, "SELECT ts, event_type, source_entry FROM task_events WHERE entity_id = ? ORDER BY seq",
+                rs -> out.printf("    %s  %s  (from %s)%n", rs.getString(1), rs.getString(2), rs.getString(3)), id);
     }
 
     private static void printEvidence(Connection c, String id, PrintStream out) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
+        out.println("  evidence:");
+        Sql.each(c, """
                 SELECT s.event_id, s.field, s.method, s.confidence, substr(q.quote, 1, 120)
                 FROM edges e JOIN evidence_spans s ON s.entry_id = e.src_id
                 JOIN (SELECT entry_id, unnest(from_json(quotes_json, '[{"text":"VARCHAR"}]')).text AS quote,
                              generate_subscripts(from_json(quotes_json, '[{"text":"VARCHAR"}]'), 1) - 1 AS idx
                       FROM entries) q ON q.entry_id = s.entry_id AND q.idx = s.quote_index
-                WHERE e.dst_id = ? AND e.rel_type = 'evidence_of' ORDER BY s.event_id""")) {
-            ps.setString(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                out.println("  evidence:");
-                while (rs.next()) {
-                    out.printf("    %s/%s %s %.2f \"%s\"%n", rs.getString(1), rs.getString(2), rs.getString(3),
-                            rs.getDouble(4), rs.getString(5).replace('\n', ' '));
-                }
-            }
-        }
+                WHERE e.dst_id = ? AND e.rel_type = 'evidence_of' ORDER BY s.event_id""",
+                rs -> out.printf("    %s/%s %s %.2f \"%s\"%n", rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getDouble(4), rs.getString(5).replace('\n', ' ')),
+                id);
     }
 
 }

@@ -103,14 +103,7 @@ final class SessionPages {
             .append(story == null || story.goal() == null ? "A session without a stated goal"
                     : esc(story.goal().text()))
             .append("</a></h2><p class=\"meta\">")
-            .append(esc(projectName(row.project())))
-            .append(" · ")
-            .append(span(row.firstTs(), row.lastTs()))
-            .append(" · ")
-            .append(counted(row.prompts(), "prompt"))
-            .append(", ")
-            .append(counted(row.toolCalls(), "tool call"))
-            .append(row.branch() == null || row.branch().isBlank() ? "" : " · branch " + esc(row.branch()))
+            .append(meta(row))
             .append("</p>");
         if (story != null) {
             s.append("<dl class=\"story\">");
@@ -188,14 +181,7 @@ final class SessionPages {
             List<ViewerQueries.SessionEvent> events = ViewerQueries.sessionEvents(c, sessionId);
             List<ViewerQueries.MemoryLine> memories = ViewerQueries.sessionMemories(c, sessionId);
             SessionStory story = story(c, row);
-            StringBuilder s = new StringBuilder("<p class=\"meta\">").append(esc(projectName(row.project())))
-                .append(" · ")
-                .append(span(row.firstTs(), row.lastTs()))
-                .append(" · ")
-                .append(counted(row.prompts(), "prompt"))
-                .append(", ")
-                .append(counted(row.toolCalls(), "tool call"))
-                .append(row.branch() == null || row.branch().isBlank() ? "" : " · branch " + esc(row.branch()))
+            StringBuilder s = new StringBuilder("<p class=\"meta\">").append(meta(row))
                 .append(" · <code>")
                 .append(esc(sessionId))
                 .append("</code></p>");
@@ -411,6 +397,15 @@ final class SessionPages {
             return String.join("", parts);
         }
         return String.join(", ", parts.subList(0, parts.size() - 1)) + " and " + parts.get(parts.size() - 1);
+    }
+
+    /**
+     * Where and when a session ran and how much it did, escaped: the line under its goal.
+     */
+    private static String meta(SessionRow row) {
+        return esc(projectName(row.project())) + " · " + span(row.firstTs(), row.lastTs()) + " · "
+                + counted(row.prompts(), "prompt") + ", " + counted(row.toolCalls(), "tool call")
+                + (row.branch() == null || row.branch().isBlank() ? "" : " · branch " + esc(row.branch()));
     }
 
     private static String capitalized(String s) {

@@ -135,17 +135,7 @@ class ServeClientTests {
         });
         dying.start();
         try {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-            assertThat(new ServeClient(socket()).hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-            OptionalInt exit = new ServeClient(socket()).command(new String[] { "tasks" }, dir,
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-
-            assertThat(exit).hasValue(1);
-            assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("partial\n");
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("serve stopped before it finished answering");
+            assertNoHookAnswerAndACommandThatFails("serve stopped before it finished answering");
         }
         finally {
             dying.join(5_000);
@@ -159,17 +149,25 @@ class ServeClientTests {
             reply.out("partial\n");
             throw new IllegalStateException("died");
         })) {
-            ByteArrayOutputStream out = new ByteArrayOutputStream();
-            ByteArrayOutputStream err = new ByteArrayOutputStream();
-
-            assertThat(new ServeClient(socket()).hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
-            OptionalInt exit = new ServeClient(socket()).command(new String[] { "tasks" }, dir,
-                    new PrintStream(out, true, StandardCharsets.UTF_8),
-                    new PrintStream(err, true, StandardCharsets.UTF_8));
-            assertThat(exit).hasValue(1);
-            assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("partial\n");
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("died");
+            assertNoHookAnswerAndACommandThatFails("died");
         }
+    }
+
+    /**
+     * A hook asking the server now gets no answer, and a command gets what was written
+     * before the failure, exit 1 and the reason on stderr.
+     */
+    private void assertNoHookAnswerAndACommandThatFails(String reason) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+        assertThat(new ServeClient(socket()).hook("{}", Instant.now(), Instant.now().plusSeconds(5))).isEmpty();
+        OptionalInt exit = new ServeClient(socket()).command(new String[] { "tasks" }, dir,
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(err, true, StandardCharsets.UTF_8));
+
+        assertThat(exit).hasValue(1);
+        assertThat(out.toString(StandardCharsets.UTF_8)).isEqualTo("partial\n");
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(reason);
     }
 
     @Test

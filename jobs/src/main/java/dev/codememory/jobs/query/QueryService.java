@@ -140,7 +140,18 @@ public final class QueryService implements AutoCloseable {
 
     /** What {@link #load} reads for a project. */
     private record Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources,
-            Map<String, String> citations) {
+            Map<String, String> citations, Map<String, String> previousSaid) {
+
+        Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources, Map<String, String> citations) {
+            this(stored, sources, citations, previousSaid(sources.nextSaid()));
+        }
+
+        /** By prompt or reply: the prompt or reply before it in its session. */
+        private static Map<String, String> previousSaid(Map<String, MemorySource> nextSaid) {
+            Map<String, String> previous = new HashMap<>();
+            nextSaid.forEach((event, next) -> previous.put(next.eventId(), event));
+            return previous;
+        }
     }
 
     /**
@@ -261,7 +272,7 @@ public final class QueryService implements AutoCloseable {
         List<MemoryDoc> added = new ArrayList<>();
         for (StoredMemory m : loaded.stored()) {
             if (!corpus.memories().containsKey(m.memoryId())) {
-                added.add(doc(m, loaded.sources().turnTexts()));
+                added.add(doc(m, loaded, loaded.sources().turnTexts()));
             }
         }
         List<TeamMemory> teamAdded = teamById.values()
@@ -468,7 +479,7 @@ public final class QueryService implements AutoCloseable {
             List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
             for (StoredMemory m : loaded.stored()) {
                 byId.put(m.memoryId(), Held.of(m, loaded));
-                docs.add(doc(m, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
+                docs.add(doc(m, loaded, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
             }
             List<TeamMemory> teamMemories = team.await(teamLoad);
             if (teamMemories != null) {
@@ -519,9 +530,34 @@ public final class QueryService implements AutoCloseable {
         return new MemoryDoc(m.memoryId(), m.kind(), "active", m.createdTs(), m.text());
     }
 
-    private static MemoryDoc doc(StoredMemory m, Map<String, List<String>> turns) {
-        return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text(),
+    private MemoryDoc doc(StoredMemory m, Loaded loaded, Map<String, List<String>> turns) {
+        return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text() + context(m, loaded),
                 turns.getOrDefault(m.memoryId(), List.of()));
+    }
+
+    /**
+     * What was said just before an exchange in its session, indexed with it (never
+     * shown): the {@link RankingSettings#turnContext} prompts or replies before its first
+     * source event. A reply such as "Maybe look into physical therapy for that?" holds
+     * none of the words of "what did Sam suggest for Evan's knee?"; the turn before it
+     * does. Only the lexical index reads it; the memory's vector, sources and snippet
+     * stay its own.
+     */
+    private String context(StoredMemory m, Loaded loaded) {
+        List<MemorySource> sources = loaded.sources().sources().getOrDefault(m.memoryId(), List.of());
+        if (settings.turnContext() <= 0 || !"exchange".equals(m.kind()) || sources.isEmpty()) {
+            return "";
+        }
+        StringBuilder context = new StringBuilder();
+        String event = loaded.previousSaid().get(sources.get(0).eventId());
+        for (int i = 0; i < settings.turnContext() && event != null; i++) {
+            String text = loaded.sources().eventTexts().get(event);
+            if (text != null) {
+                context.append("\n\n").append(text);
+            }
+            event = loaded.previousSaid().get(event);
+        }
+        return context.toString();
     }
 
     private float[][] embed(List<String> texts) {

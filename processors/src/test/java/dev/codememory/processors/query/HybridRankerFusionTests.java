@@ -18,7 +18,7 @@ class HybridRankerFusionTests {
      */
     private static final RankingSettings SETTINGS = new RankingSettings(1.2, 0.75, 0.4, 0.25, 0.2, 0.15, 30, 0.15, 0.75,
             0.0, 100, RankingSettings.Fusion.SCORE, Map.of("exchange", 0.9, "summary", 0.6), 0.2, 0.03, 1.0, 0.8, 7,
-            MatchBand.SUGGESTED_SCORE);
+            MatchBand.SUGGESTED_SCORE, 0);
 
     private static MemoryDoc doc(String id, String kind, LocalDateTime created, String text) {
         return new MemoryDoc(id, kind, "active", created, text);

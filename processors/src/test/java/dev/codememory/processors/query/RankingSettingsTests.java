@@ -15,7 +15,9 @@ class RankingSettingsTests {
                 defaults.lexical(), defaults.recency(), defaults.status(), defaults.halfLifeDays(),
                 defaults.cosineFloor(), defaults.cosineCeil(), defaults.turnLexical(), defaults.candidates(),
                 defaults.fusion(), defaults.kindWeights(), defaults.sourceLexical(), defaults.questionPenalty(),
-                defaults.answerCarry(), defaults.outOfPeriod(), defaults.periodGraceDays(), defaults.textFloor()));
+                defaults.answerCarry(), defaults.outOfPeriod(), defaults.periodGraceDays(), defaults.textFloor(),
+                defaults.turnContext()));
+        assertThat(defaults.with("turnContext", "2").turnContext()).isEqualTo(2);
         assertThat(defaults.with("textFloor", "1").textFloor()).isEqualTo(1.0);
         assertThat(defaults.with("b", "0.5").b()).isEqualTo(0.5);
         assertThat(defaults.with("semantic", "0.7").semantic()).isEqualTo(0.7);

@@ -130,10 +130,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(13);
             assertThat(rs.getString("script")).isEqualTo("V013__turn_lookups.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(14);
+            assertThat(rs.getString("script")).isEqualTo("V014__distill.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(13);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(13);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(14);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(14);
     }
 
     @Test

@@ -259,4 +259,47 @@ class DistillIntegrationTests {
             .isLessThanOrEqualTo(budget);
     }
 
+    /**
+     * The real Claude Code CLI in print mode as the model's client, with code-memory's
+     * hooks installed in its settings: it reaches the stand-in, the proven claims are
+     * stored, and no hook captured the distiller's own call.
+     */
+    @Test
+    void theClaudeCliIsAskedWithItsHooksOffAndNothingOfItsCallIsCaptured() throws Exception {
+        Path cli = dev.codememory.jobs.e2e.ClaudeCode.cli();
+        Path claudeHome = tmp.resolve("claude-home");
+        Path settings = claudeHome.resolve(".claude/settings.json");
+        liveSession("s-deploy", "2026-05-04");
+        JobsJar.Result install = JobsJar.run(home, new byte[0], "install", "--settings", settings.toString());
+        assertThat(install.exit()).as(install.stderr()).isZero();
+        assertThat(Files.readString(settings)).contains("UserPromptSubmit").contains("SessionStart");
+        answer(n -> SideReply.text(MIXED_ANSWER));
+        Map<String, String> env = new java.util.HashMap<>();
+        env.put("HOME", claudeHome.toString());
+        env.put("ANTHROPIC_BASE_URL", model.baseUrl());
+        env.put("ANTHROPIC_API_KEY", "sk-ant-api03-stand-in-" + "0".repeat(60) + "-AAAAAAAA");
+        env.put("CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC", "1");
+        env.put("DISABLE_TELEMETRY", "1");
+        env.put("DISABLE_AUTOUPDATER", "1");
+        env.put("IS_SANDBOX", "1");
+        JobsJar.Result graduate = JobsJar.run(home, env, new byte[0], "--job=graduate",
+                "--code-memory.distill.enabled=true", "--code-memory.distill.claude-command=" + cli,
+                "--code-memory.distill.min-session-tokens=50", "--code-memory.distill.timeout=120s");
+        assertThat(graduate.exit()).as(graduate.stderr()).isZero();
+
+        assertThat(distillRequests).hasSize(1);
+        assertThat(distillRequests.get(0).get("model").toString()).contains("haiku");
+        assertThat(distillRequests.get(0).get("tools")).satisfiesAnyOf(tools -> assertThat(tools).isNull(),
+                tools -> assertThat((List<?>) tools).isEmpty());
+        assertThat(distilled()).extracting(row -> row.get(1))
+            .containsExactly("Gotcha: Staging rejects database connections without sslmode=require.",
+                    "Keep Postgres 15 for the deploy.");
+        assertThat(JobsJar.duckRows(home, "SELECT outcome, estimated FROM distill_calls"))
+            .containsExactly(List.of("answered", false));
+        JobsJar.Result ingest = JobsJar.run(home, new byte[0], "--job=ingest");
+        assertThat(ingest.exit()).as(ingest.stderr()).isZero();
+        assertThat(JobsJar.duckRows(home, "SELECT DISTINCT session_id FROM events"))
+            .containsExactly(List.of("s-deploy"));
+    }
+
 }

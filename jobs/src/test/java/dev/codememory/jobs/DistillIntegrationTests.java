@@ -169,6 +169,11 @@ class DistillIntegrationTests {
                 "SELECT s.field, s.method FROM evidence_spans s JOIN entries e"
                         + " ON e.entry_id = s.entry_id WHERE e.title LIKE 'Gotcha: %'"))
             .containsExactly(List.of("tool_response", "exact"));
+        JobsJar.Result stats = JobsJar.run(home, new byte[0], "stats");
+        assertThat(stats.stdout())
+            .contains("distill     sessions answered 1; claims proven 2, rejected quote-not-found 1, reply-only 1,"
+                    + " withheld 1")
+            .containsPattern("\\d{4}-\\d\\d-\\d\\d: 1 request\\(s\\), 100 input \\+ 20 output tokens");
     }
 
     @Test

@@ -2,6 +2,7 @@ package dev.codememory.readers.distill;
 
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.SessionText;
+import dev.codememory.config.json.Json;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -115,6 +116,44 @@ public final class DistillQueries {
             }
         }
         return usage;
+    }
+
+    /** Sessions by distill outcome (answered, skipped, failed, gave_up), all versions. */
+    public static Map<String, Long> outcomes(Connection c) throws SQLException {
+        return counts(c, "SELECT outcome, count(*) FROM distill_answers GROUP BY outcome ORDER BY outcome");
+    }
+
+    /**
+     * Claims by what became of them, all versions: {@code proven}, and each reason of
+     * rejection.
+     */
+    public static Map<String, Long> claims(Connection c) throws SQLException {
+        Map<String, Long> claims = new java.util.TreeMap<>();
+        claims.put("proven", 0L);
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT CASE WHEN outcome = 'answered' THEN coalesce(json_array_length(claims_json::JSON), 0) ELSE 0
+                       END, rejected_json FROM distill_answers"""); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                claims.merge("proven", rs.getLong(1), Long::sum);
+                String rejected = rs.getString(2);
+                if (rejected != null && Json.parse(rejected) instanceof Map<?, ?> reasons) {
+                    reasons.forEach((reason, n) -> claims.merge(String.valueOf(reason),
+                            Long.parseLong(n instanceof Json.JsonNumber number ? number.literal() : String.valueOf(n)),
+                            Long::sum));
+                }
+            }
+        }
+        return claims;
+    }
+
+    private static Map<String, Long> counts(Connection c, String sql) throws SQLException {
+        Map<String, Long> counts = new LinkedHashMap<>();
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next()) {
+                counts.put(rs.getString(1), rs.getLong(2));
+            }
+        }
+        return counts;
     }
 
 }

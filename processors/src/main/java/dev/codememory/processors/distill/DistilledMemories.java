@@ -1,5 +1,6 @@
 package dev.codememory.processors.distill;
 
+import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.DistilledMemory;
 import dev.codememory.config.distill.ProvenClaim;
@@ -52,6 +53,39 @@ public final class DistilledMemories {
                     spans));
         }
         return memories;
+    }
+
+    static final int PARAGRAPH_SENTENCES = 3;
+
+    static final int PARAGRAPH_CHARS = 500;
+
+    /**
+     * The session's proven summary sentences (at most {@value #PARAGRAPH_SENTENCES},
+     * within {@value #PARAGRAPH_CHARS} characters) as one line for its summary, with
+     * their quotes and spans; null when there is none.
+     */
+    public DistillOutcome.Paragraph paragraph(DistillSession session, List<ProvenClaim> claims) {
+        StringBuilder line = new StringBuilder(DistillOutcome.Paragraph.LABEL);
+        List<Quote> quotes = new ArrayList<>();
+        List<EvidenceSpan> spans = new ArrayList<>();
+        int sentences = 0;
+        for (ProvenClaim claim : claims) {
+            if (!claim.kind().equals("summary") || sentences == PARAGRAPH_SENTENCES
+                    || line.length() + claim.text().length() + 2 > PARAGRAPH_CHARS) {
+                continue;
+            }
+            List<EvidenceSpan> found = spans("", claim.quotes(), session.texts());
+            if (found == null) {
+                continue;
+            }
+            String sentence = claim.text().endsWith(".") || claim.text().endsWith("!") || claim.text().endsWith("?")
+                    ? claim.text() : claim.text() + ".";
+            line.append(sentences == 0 ? "" : " ").append(sentence);
+            quotes.addAll(claim.quotes());
+            spans.addAll(found);
+            sentences++;
+        }
+        return sentences == 0 ? null : new DistillOutcome.Paragraph(line.toString(), quotes, spans);
     }
 
     /** The memory kind a claim kind becomes, or null for a summary sentence. */

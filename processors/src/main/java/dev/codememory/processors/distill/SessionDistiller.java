@@ -8,6 +8,7 @@ import dev.codememory.config.distill.DistillModelException;
 import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistillRequest;
 import dev.codememory.config.distill.DistillSession;
+import dev.codememory.config.distill.ProvenClaim;
 import dev.codememory.config.distill.StoredAnswer;
 import java.time.Clock;
 import java.time.Duration;
@@ -89,7 +90,7 @@ public class SessionDistiller implements ItemProcessor<DistillSession, DistillOu
             switch (answer.outcome()) {
                 case StoredAnswer.ANSWERED -> {
                     count("answered before");
-                    return new DistillOutcome(session.sessionId(), version, memories.of(session, answer.claims()));
+                    return outcome(session, answer.claims());
                 }
                 case StoredAnswer.SKIPPED, StoredAnswer.GAVE_UP -> {
                     return new DistillOutcome(session.sessionId(), version, List.of());
@@ -118,7 +119,7 @@ public class SessionDistiller implements ItemProcessor<DistillSession, DistillOu
         try {
             answer = model.ask(request);
             ClaimProof.Proof proven = proof.prove(ClaimAnswer.parse(answer), session);
-            ledger.record(call(session, at, request, answer, "answered"), session.sessionId(), version,
+            ledger.record(callOf(session, at, request, answer, "answered"), session.sessionId(), version,
                     new StoredAnswer(StoredAnswer.ANSWERED, proven.proven(), proven.rejected(), attempts + 1, null),
                     null);
             count("answered");
@@ -126,14 +127,14 @@ public class SessionDistiller implements ItemProcessor<DistillSession, DistillOu
             counts.merge("claims proven", proven.proven().size(), Integer::sum);
             log.debug("distilled session {}: {} claims proven, rejected {}", session.sessionId(),
                     proven.proven().size(), proven.rejected());
-            return new DistillOutcome(session.sessionId(), version, memories.of(session, proven.proven()));
+            return outcome(session, proven.proven());
         }
         catch (DistillModelException e) {
             int attempt = attempts + 1;
             boolean giveUp = attempt >= maxAttempts;
             LocalDateTime next = giveUp ? null : at.plus(backoff.multipliedBy(1L << Math.min(attempt - 1, 10)));
             DistillAnswer usage = e.usage() != null ? e.usage() : answer;
-            ledger.record(call(session, at, request, usage, e.reason().name().toLowerCase(Locale.ROOT)),
+            ledger.record(callOf(session, at, request, usage, e.reason().name().toLowerCase(Locale.ROOT)),
                     session.sessionId(), version,
                     new StoredAnswer(giveUp ? StoredAnswer.GAVE_UP : StoredAnswer.FAILED, null, null, attempt, next),
                     e.reason() + ": " + e.getMessage());
@@ -144,11 +145,16 @@ public class SessionDistiller implements ItemProcessor<DistillSession, DistillOu
         }
     }
 
+    private DistillOutcome outcome(DistillSession session, List<ProvenClaim> claims) {
+        return new DistillOutcome(session.sessionId(), version, memories.of(session, claims),
+                memories.paragraph(session, claims));
+    }
+
     /**
      * The call as the ledger records it: the model's usage, else the request's worst
      * case.
      */
-    private static DistillCall call(DistillSession session, LocalDateTime at, DistillRequest request,
+    private static DistillCall callOf(DistillSession session, LocalDateTime at, DistillRequest request,
             DistillAnswer usage, String outcome) {
         if (usage != null && usage.inputTokens() + usage.outputTokens() > 0) {
             return new DistillCall(session.sessionId(), at, usage.inputTokens(), usage.outputTokens(), false, outcome);

@@ -122,6 +122,11 @@ class SessionDistillerTests {
                             "Staging rejects database connections without sslmode=require."),
                     org.assertj.core.groups.Tuple.tuple("decision", "Keep Postgres 15.",
                             "Keep Postgres 15.\nBecause: the RDS restore only supports 15"));
+        assertThat(outcome.paragraph().line())
+            .isEqualTo("In its own words: The staging deploy was fixed by requiring TLS.");
+        assertThat(outcome.paragraph().spans()).singleElement()
+            .satisfies(span -> assertThat(List.of(span.eventId(), span.field(), span.start()))
+                .isEqualTo(List.of("e4", "reply", 0)));
         DistilledMemory gotcha = outcome.memories().get(0);
         assertThat(gotcha.spans()).singleElement().satisfies(span -> {
             assertThat(span.eventId()).isEqualTo("e2");

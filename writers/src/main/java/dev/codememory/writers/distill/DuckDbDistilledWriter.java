@@ -6,7 +6,14 @@ import dev.codememory.config.distill.DistilledMemory;
 import dev.codememory.config.graduate.EvidenceSpan;
 import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
+import dev.codememory.config.graduate.Quote;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.function.Supplier;
+import tools.jackson.core.type.TypeReference;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
@@ -91,12 +98,74 @@ public class DuckDbDistilledWriter implements ItemWriter<DistillOutcome> {
                             SELECT DISTINCT ON (entry_id, quote_index) * FROM temp.main.stage_distilled_spans s
                             WHERE EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = s.entry_id)
                             ON CONFLICT DO NOTHING""");
+                    for (DistillOutcome outcome : chunk) {
+                        if (outcome.paragraph() != null) {
+                            addParagraph(c, outcome.sessionId(), outcome.paragraph());
+                        }
+                    }
                     Staging.execute(c, """
                             INSERT INTO stage_marks (subject_id, stage, done_at)
                             SELECT DISTINCT subject_id, '%s', now() AT TIME ZONE 'UTC'
                             FROM temp.main.stage_distilled_marks ON CONFLICT DO NOTHING""".formatted(STAGE));
                     return null;
                 });
+    }
+
+    /**
+     * The session's active summary gains the line of proven summary sentences, its quotes
+     * and their spans after the summary's own; a summary that has the line already, or a
+     * session without a summary, is left as it is.
+     */
+    private static void addParagraph(DuckDBConnection c, String sessionId, DistillOutcome.Paragraph paragraph)
+            throws SQLException {
+        String entryId;
+        String body;
+        List<Quote> quotes;
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id, body, quotes_json::VARCHAR FROM entries
+                WHERE session_id = ? AND entry_type = 'summary' AND status = 'active' AND stage = 'verified'
+                ORDER BY created_at DESC, entry_id LIMIT 1""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                entryId = rs.getString(1);
+                body = rs.getString(2);
+                quotes = new ArrayList<>(
+                        GraduationJson.MAPPER.readValue(rs.getString(3), new TypeReference<List<Quote>>() {
+                        }));
+            }
+        }
+        if (body.contains(DistillOutcome.Paragraph.LABEL)) {
+            return;
+        }
+        int first = quotes.size();
+        quotes.addAll(paragraph.quotes());
+        try (PreparedStatement update = c
+            .prepareStatement("UPDATE entries SET body = ?, quotes_json = ?::JSON WHERE entry_id = ?");
+                PreparedStatement span = c.prepareStatement("""
+                        INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
+                                                    confidence, method, quote_hash)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""")) {
+            update.setString(1, body + "\n" + paragraph.line());
+            update.setString(2, GraduationJson.quotes(quotes));
+            update.setString(3, entryId);
+            update.executeUpdate();
+            for (int i = 0; i < paragraph.spans().size(); i++) {
+                EvidenceSpan s = paragraph.spans().get(i);
+                span.setString(1, entryId);
+                span.setInt(2, first + i);
+                span.setString(3, s.eventId());
+                span.setString(4, s.field());
+                span.setInt(5, s.start());
+                span.setInt(6, s.end());
+                span.setDouble(7, s.confidence());
+                span.setString(8, s.method());
+                span.setString(9, s.quoteHash());
+                span.executeUpdate();
+            }
+        }
     }
 
 }

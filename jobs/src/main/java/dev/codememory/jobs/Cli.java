@@ -119,6 +119,8 @@ public final class Cli implements Callable<Integer> {
         cli.addSubcommand("forget", configure(new CommandLine(new ForgetCommand(out, err, invocation)), out, err)
             .setAllowOptionsAsOptionParameters(true));
         cli.addSubcommand("stats", configure(new CommandLine(new StatsCommand(out, err, invocation)), out, err));
+        cli.addSubcommand("distill", configure(
+                new CommandLine(new dev.codememory.jobs.distill.DistillCommand(out, err, invocation)), out, err));
         cli.addSubcommand("history", configure(new CommandLine(new HistoryCommand(out, err, invocation)), out, err));
         cli.addSubcommand("export", configure(new CommandLine(new ExportCommand(out, err, invocation)), out, err));
         cli.addSubcommand("endless", configure(new CommandLine(new EndlessCommand(out, err, invocation)), out, err));

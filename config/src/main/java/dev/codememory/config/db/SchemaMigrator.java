@@ -21,7 +21,7 @@ public final class SchemaMigrator {
     static final List<String> MIGRATIONS = List.of("V001__foundation.sql", "V002__graduation.sql", "V003__vectors.sql",
             "V004__citations.sql", "V005__injections.sql", "V006__derivations.sql", "V007__forget.sql",
             "V008__evidence_by_entry.sql", "V009__events_keyed_once.sql", "V010__team.sql", "V011__continuity.sql",
-            "V012__team_marks.sql", "V013__turn_lookups.sql");
+            "V012__team_marks.sql", "V013__turn_lookups.sql", "V014__distill.sql");
 
     public static int latestVersion() {
         return MIGRATIONS.size();

@@ -39,7 +39,7 @@ class DuckDbTests {
             assertThat(SchemaMigrator.currentVersion(c)).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT count(*) FROM schema_migrations")).isEqualTo(SchemaMigrator.latestVersion());
             assertThat(count(c, "SELECT count(*) FROM information_schema.tables WHERE table_schema = 'main'"))
-                .isEqualTo(28);
+                .isEqualTo(30);
         }
     }
 

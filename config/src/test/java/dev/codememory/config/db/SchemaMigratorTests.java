@@ -37,11 +37,12 @@ class SchemaMigratorTests {
 
         assertThat(query("SELECT table_name FROM information_schema.tables WHERE table_schema = 'main'"
                 + " ORDER BY table_name"))
-            .containsExactly("build_runs", "candidates", "citations", "derivations", "edges", "entities",
-                    "entity_aliases", "entries", "event_rejects", "events", "evidence_spans", "forgotten",
-                    "graduation_rejects", "injection_items", "injections", "observations", "pipeline_metrics",
-                    "processing_watermarks", "schema_migrations", "session_continuity", "sessions", "stage_marks",
-                    "task_events", "team_marks", "team_published", "turns", "vector_outbox", "working_set");
+            .containsExactly("build_runs", "candidates", "citations", "derivations", "distill_answers", "distill_calls",
+                    "edges", "entities", "entity_aliases", "entries", "event_rejects", "events", "evidence_spans",
+                    "forgotten", "graduation_rejects", "injection_items", "injections", "observations",
+                    "pipeline_metrics", "processing_watermarks", "schema_migrations", "session_continuity", "sessions",
+                    "stage_marks", "task_events", "team_marks", "team_published", "turns", "vector_outbox",
+                    "working_set");
     }
 
     @Test
@@ -130,10 +131,13 @@ class SchemaMigratorTests {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt("version")).isEqualTo(13);
             assertThat(rs.getString("script")).isEqualTo("V013__turn_lookups.sql");
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt("version")).isEqualTo(14);
+            assertThat(rs.getString("script")).isEqualTo("V014__distill.sql");
             assertThat(rs.next()).isFalse();
         }
-        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(13);
-        assertThat(SchemaMigrator.latestVersion()).isEqualTo(13);
+        assertThat(SchemaMigrator.currentVersion(connection)).isEqualTo(14);
+        assertThat(SchemaMigrator.latestVersion()).isEqualTo(14);
     }
 
     @Test
@@ -186,6 +190,8 @@ class SchemaMigratorTests {
             assertThat(rs.getInt(1)).isEqualTo(12);
             assertThat(rs.next()).isTrue();
             assertThat(rs.getInt(1)).isEqualTo(13);
+            assertThat(rs.next()).isTrue();
+            assertThat(rs.getInt(1)).isEqualTo(14);
             assertThat(rs.next()).isFalse();
         }
     }

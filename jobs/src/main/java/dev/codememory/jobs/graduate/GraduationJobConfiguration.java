@@ -165,13 +165,13 @@ public class GraduationJobConfiguration {
             Step ingestSpoolStep, Step deleteIngestedSpoolStep, Step joinWorktreesStep, Step applyRulesStep,
             NewestFirst newestFirst, Step assembleSessionsStep, Step extractCandidatesStep,
             Step extractProjectFactsStep, Step validateCandidatesStep, Step alignEvidenceStep, Step resolveTasksStep,
-            Step mergeDuplicatesStep, Step citeMemoriesStep, Step summarizeSessionsStep, Step consolidateTopicsStep,
-            Step citeSummariesStep, Step scoreContinuityStep, Step queueVectorsStep, Step embedMemoriesStep,
-            Step olderSessionsNextStep) {
+            Step mergeDuplicatesStep, Step citeMemoriesStep, Step summarizeSessionsStep, Step distillSessionsStep,
+            Step consolidateTopicsStep, Step citeSummariesStep, Step scoreContinuityStep, Step queueVectorsStep,
+            Step embedMemoriesStep, Step olderSessionsNextStep) {
         Flow newest = flow("newestFirstFlow", assembleSessionsStep, extractCandidatesStep, validateCandidatesStep,
                 alignEvidenceStep, resolveTasksStep, mergeDuplicatesStep, citeMemoriesStep, summarizeSessionsStep,
-                consolidateTopicsStep, citeSummariesStep, scoreContinuityStep, queueVectorsStep, embedMemoriesStep,
-                olderSessionsNextStep);
+                distillSessionsStep, consolidateTopicsStep, citeSummariesStep, scoreContinuityStep, queueVectorsStep,
+                embedMemoriesStep, olderSessionsNextStep);
         Flow stages = flow("graduationFlow", //
                 assembleSessionsStep, // turns
                 extractCandidatesStep, // extract
@@ -182,6 +182,7 @@ public class GraduationJobConfiguration {
                 mergeDuplicatesStep, // consolidate
                 citeMemoriesStep, // citation
                 summarizeSessionsStep, // summary
+                distillSessionsStep, // distill (opt-in): DistillStepsConfiguration
                 consolidateTopicsStep, // topic
                 citeSummariesStep, // citation
                 scoreContinuityStep, // continuity

@@ -5,6 +5,7 @@ import dev.codememory.config.json.Json;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.readers.continuity.ContinuityQueries;
+import dev.codememory.readers.distill.DistillQueries;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
@@ -121,6 +122,28 @@ public final class Stats {
         }
         doc.put("last_runs", runs);
         doc.put("forgotten_keys", counts.forgottenKeys());
+        doc.put("distill", distill(c));
+    }
+
+    /**
+     * The opt-in distill step: sessions by outcome, claims proven and rejected by reason,
+     * and what its requests cost on each of the last 7 days they were made.
+     */
+    private static Map<String, Object> distill(Connection c) throws SQLException {
+        Map<String, Object> distill = new LinkedHashMap<>();
+        distill.put("sessions", DistillQueries.outcomes(c));
+        distill.put("claims", DistillQueries.claims(c));
+        List<Object> days = new ArrayList<>();
+        DistillQueries.usagePerDay(c, 7).forEach((day, usage) -> {
+            Map<String, Object> d = new LinkedHashMap<>();
+            d.put("day", day.toString());
+            d.put("requests", usage[0]);
+            d.put("input_tokens", usage[1]);
+            d.put("output_tokens", usage[2]);
+            days.add(d);
+        });
+        distill.put("per_day", days);
+        return distill;
     }
 
     /**
@@ -235,6 +258,23 @@ public final class Stats {
         }
         else {
             out.println("store       " + doc.get("store"));
+        }
+        if (doc.get("distill") instanceof Map<?, ?> distill) {
+            Map<String, Long> sessions = (Map<String, Long>) distill.get("sessions");
+            if (sessions.isEmpty()) {
+                out.println("distill     no session distilled (off by default: code-memory.distill.enabled)");
+            }
+            else {
+                Map<String, Long> claims = new LinkedHashMap<>((Map<String, Long>) distill.get("claims"));
+                Long proven = claims.remove("proven");
+                out.printf("distill     sessions %s; claims proven %s, rejected %s%n", list(sessions), n(proven),
+                        claims.isEmpty() ? "none" : list(claims));
+                for (Object day : (List<Object>) distill.get("per_day")) {
+                    Map<String, Object> d = (Map<String, Object>) day;
+                    out.printf("            %s: %s request(s), %s input + %s output tokens%n", d.get("day"),
+                            n(d.get("requests")), n(d.get("input_tokens")), n(d.get("output_tokens")));
+                }
+            }
         }
         Map<String, Object> spool = (Map<String, Object>) doc.get("spool");
         out.printf("spool       %s line(s) waiting to be ingested%s%n", n(spool.get("lines")),

@@ -121,6 +121,29 @@ public final class MessagesStandIn implements AutoCloseable {
         return standIn;
     }
 
+    /**
+     * How a request without tools (a side call: a title, a one-shot question such as the
+     * distiller's) is answered instead of {@link #SIDE_ANSWER}: status 200 answers with
+     * the text, after the delay; another status answers with an API error of that status.
+     * Null from the answerer: the usual side answer.
+     */
+    public record SideReply(int status, String text, long delayMillis) {
+
+        public static SideReply text(String text) {
+            return new SideReply(200, text, 0);
+        }
+
+    }
+
+    private volatile java.util.function.Function<Map<String, Object>, SideReply> sideAnswers = request -> null;
+
+    /**
+     * Answers requests without tools with what {@code answerer} returns for their body.
+     */
+    public void answerSideRequests(java.util.function.Function<Map<String, Object>, SideReply> answerer) {
+        this.sideAnswers = answerer;
+    }
+
     /** Adds a conversation the model will hold when a request brings its prompt. */
     public void script(Conversation conversation) {
         this.conversations.add(conversation);
@@ -175,7 +198,23 @@ public final class MessagesStandIn implements AutoCloseable {
             this.requests.add(request);
             if (request.isMessages()) {
                 Map<String, Object> json = request.json();
-                Turn turn = answer(json);
+                Object tools = json.get("tools");
+                SideReply side = tools == null || (tools instanceof List<?> list && list.isEmpty())
+                        ? this.sideAnswers.apply(json) : null;
+                if (side != null && side.delayMillis() > 0) {
+                    try {
+                        Thread.sleep(side.delayMillis());
+                    }
+                    catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                }
+                if (side != null && side.status() != 200) {
+                    send(exchange, side.status(), "application/json", "{\"type\":\"error\",\"error\":{\"type\":"
+                            + "\"rate_limit_error\",\"message\":\"stand-in: " + side.status() + "\"}}");
+                    return;
+                }
+                Turn turn = side != null ? Turn.text(side.text()) : answer(json);
                 String model = String.valueOf(json.getOrDefault("model", "claude-stand-in"));
                 if (Boolean.TRUE.equals(json.get("stream"))) {
                     stream(exchange, model, turn);

@@ -1,6 +1,7 @@
 package dev.codememory.writers.forget;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.json.Json;
 import java.sql.Connection;
@@ -307,6 +308,17 @@ public class DuckDbForgetter {
                 injections.executeUpdate();
             }
         }
+        // what the distiller proved about a session quotes its words: the proven claims
+        // of a
+        // session touched go (its memories are already being forgotten; a rebuild proves
+        // claims again from the events left, so nothing forgotten returns from here)
+        String phrase = what.kind() == Forgetting.Kind.MATCH ? jsonEscaped(what.value().toLowerCase(Locale.ROOT))
+                : null;
+        Sql.update(c,
+                "UPDATE distill_answers SET claims_json = NULL WHERE session_id IN " + sessions
+                        + " OR session_id IN (SELECT session_id FROM entries WHERE entry_id IN " + entries + ")"
+                        + " OR (CAST(? AS VARCHAR) IS NOT NULL AND contains(lower(claims_json), ?))",
+                phrase, phrase);
         execute(c, "DELETE FROM entries WHERE entry_id IN " + entries);
         execute(c, "DELETE FROM candidates WHERE candidate_id IN " + candidates);
         execute(c, "DELETE FROM turns WHERE turn_id IN (SELECT turn_id FROM temp.main.fg_turns)");

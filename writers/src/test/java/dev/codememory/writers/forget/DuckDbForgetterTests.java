@@ -181,6 +181,32 @@ class DuckDbForgetterTests {
         assertThat(rows("SELECT count(*) FROM forgotten WHERE kind = 'session'")).containsExactly("0");
     }
 
+    /**
+     * What the distiller proved about a session quotes its words: forgetting a phrase it
+     * holds, a memory of the session, or the session, clears those claims; another
+     * session's stay.
+     */
+    @Test
+    void forgettingClearsTheDistillersProvenClaimsThatHoldIt() throws Exception {
+        try (Connection c = session.connection(); Statement st = c.createStatement()) {
+            st.execute(
+                    """
+                            INSERT INTO distill_answers VALUES
+                              ('s-1', 'distill-1', 'answered', '[{"text":"We ship to Staging-EU first"}]', '{}', 1, NULL, NULL, now()),
+                              ('s-2', 'distill-1', 'answered', '[{"text":"Row locks keep invoices apart"}]', '{}', 1, NULL, NULL, now()),
+                              ('s-3', 'distill-1', 'answered', '[{"text":"The cache is warmed at start"}]', '{}', 1, NULL, NULL, now())""");
+        }
+
+        forgetter.forget(Forgetting.match("staging-eu"), "fg_8");
+        assertThat(rows("SELECT session_id FROM distill_answers WHERE claims_json IS NULL")).containsExactly("s-1");
+
+        forgetter.forget(Forgetting.memory("m2"), "fg_9");
+        assertThat(rows("SELECT session_id FROM distill_answers WHERE claims_json IS NULL ORDER BY 1"))
+            .containsExactly("s-1", "s-2");
+        assertThat(rows("SELECT claims_json FROM distill_answers WHERE session_id = 's-3'"))
+            .containsExactly("[{\"text\":\"The cache is warmed at start\"}]");
+    }
+
     @Test
     void forgettingEverythingBeforeADateTakesTheSessionsItEmpties() throws Exception {
         forgetter.forget(Forgetting.before(LocalDateTime.of(2026, 2, 1, 0, 0)), "fg_5");

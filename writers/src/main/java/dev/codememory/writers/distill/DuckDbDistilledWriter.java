@@ -1,0 +1,171 @@
+package dev.codememory.writers.distill;
+
+import dev.codememory.config.db.Transactions;
+import dev.codememory.config.distill.DistillOutcome;
+import dev.codememory.config.distill.DistilledMemory;
+import dev.codememory.config.graduate.EvidenceSpan;
+import dev.codememory.writers.graduation.GraduationJson;
+import dev.codememory.writers.staging.Staging;
+import dev.codememory.config.graduate.Quote;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Supplier;
+import tools.jackson.core.type.TypeReference;
+import org.duckdb.DuckDBAppender;
+import org.duckdb.DuckDBConnection;
+import org.springframework.batch.infrastructure.item.Chunk;
+import org.springframework.batch.infrastructure.item.ItemWriter;
+
+/**
+ * Stores the memories the distiller proved, verified, with the spans the aligner found
+ * for their quotes (the citation step that follows gives them their citations, the vector
+ * step their vectors), and marks each session handled. Insert-if-absent: a chunk written
+ * twice changes nothing, and a memory the user forgot is not written again.
+ */
+public class DuckDbDistilledWriter implements ItemWriter<DistillOutcome> {
+
+    public static final String STAGE = "distill";
+
+    private final Supplier<DuckDBConnection> connections;
+
+    public DuckDbDistilledWriter(Supplier<DuckDBConnection> connections) {
+        this.connections = connections;
+    }
+
+    @Override
+    public void write(Chunk<? extends DistillOutcome> chunk) {
+        Transactions.inTransaction(connections, () -> "write the distilled memories of " + chunk.size() + " sessions",
+                c -> {
+                    try (DuckDBAppender entries = Staging.table(c, "stage_distilled",
+                            "entry_id VARCHAR, entry_type VARCHAR, project VARCHAR, session_id VARCHAR, ts TIMESTAMP,"
+                                    + " title VARCHAR, body VARCHAR, quotes_json VARCHAR, canonical_key VARCHAR");
+                            DuckDBAppender spans = Staging.table(c, "stage_distilled_spans",
+                                    "entry_id VARCHAR, quote_index INTEGER, event_id VARCHAR, field VARCHAR,"
+                                            + " span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
+                                            + " method VARCHAR, quote_hash VARCHAR");
+                            DuckDBAppender marks = Staging.table(c, "stage_distilled_marks", "subject_id VARCHAR")) {
+                        for (DistillOutcome outcome : chunk) {
+                            for (DistilledMemory m : outcome.memories()) {
+                                entries.beginRow()
+                                    .append(m.entryId())
+                                    .append(m.entryType())
+                                    .append(m.project())
+                                    .append(m.sessionId())
+                                    .append(m.ts())
+                                    .append(m.title())
+                                    .append(m.body())
+                                    .append(GraduationJson.quotes(m.quotes()))
+                                    .append(m.canonicalKey())
+                                    .endRow();
+                                for (EvidenceSpan s : m.spans()) {
+                                    spans.beginRow()
+                                        .append(s.entryId())
+                                        .append(s.quoteIndex())
+                                        .append(s.eventId())
+                                        .append(s.field())
+                                        .append(s.start())
+                                        .append(s.end())
+                                        .append(s.confidence())
+                                        .append(s.method())
+                                        .append(s.quoteHash())
+                                        .endRow();
+                                }
+                            }
+                            marks.beginRow()
+                                .append("distill|" + outcome.sessionId() + "|" + outcome.version())
+                                .endRow();
+                        }
+                    }
+                    Staging.execute(c,
+                            """
+                                    INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts,
+                                                         title, body, task_json, quotes_json, canonical_key, stage, status,
+                                                         created_at)
+                                    SELECT DISTINCT ON (entry_id) entry_id, entry_id, entry_type, project, session_id, ts,
+                                           title, body, NULL, quotes_json::JSON, canonical_key, 'verified', 'active',
+                                           now() AT TIME ZONE 'UTC'
+                                    FROM temp.main.stage_distilled s
+                                    WHERE %s
+                                      AND NOT EXISTS (SELECT 1 FROM forgotten f WHERE f.kind = 'entry' AND f.key = s.entry_id)"""
+                                .formatted(
+                                        Staging.notStored("s.entry_id", "entries", "entry_id", "", "stage_distilled")));
+                    Staging.execute(c, """
+                            INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
+                                                        confidence, method, quote_hash)
+                            SELECT DISTINCT ON (entry_id, quote_index) * FROM temp.main.stage_distilled_spans s
+                            WHERE EXISTS (SELECT 1 FROM entries e WHERE e.entry_id = s.entry_id)
+                            ON CONFLICT DO NOTHING""");
+                    for (DistillOutcome outcome : chunk) {
+                        if (outcome.paragraph() != null) {
+                            addParagraph(c, outcome.sessionId(), outcome.paragraph());
+                        }
+                    }
+                    Staging.execute(c, """
+                            INSERT INTO stage_marks (subject_id, stage, done_at)
+                            SELECT DISTINCT subject_id, '%s', now() AT TIME ZONE 'UTC'
+                            FROM temp.main.stage_distilled_marks ON CONFLICT DO NOTHING""".formatted(STAGE));
+                    return null;
+                });
+    }
+
+    /**
+     * The session's active summary gains the line of proven summary sentences, its quotes
+     * and their spans after the summary's own; a summary that has the line already, or a
+     * session without a summary, is left as it is.
+     */
+    private static void addParagraph(DuckDBConnection c, String sessionId, DistillOutcome.Paragraph paragraph)
+            throws SQLException {
+        String entryId;
+        String body;
+        List<Quote> quotes;
+        try (PreparedStatement ps = c.prepareStatement("""
+                SELECT entry_id, body, quotes_json::VARCHAR FROM entries
+                WHERE session_id = ? AND entry_type = 'summary' AND status = 'active' AND stage = 'verified'
+                ORDER BY created_at DESC, entry_id LIMIT 1""")) {
+            ps.setString(1, sessionId);
+            try (ResultSet rs = ps.executeQuery()) {
+                if (!rs.next()) {
+                    return;
+                }
+                entryId = rs.getString(1);
+                body = rs.getString(2);
+                quotes = new ArrayList<>(
+                        GraduationJson.MAPPER.readValue(rs.getString(3), new TypeReference<List<Quote>>() {
+                        }));
+            }
+        }
+        if (body.contains(DistillOutcome.Paragraph.LABEL)) {
+            return;
+        }
+        int first = quotes.size();
+        quotes.addAll(paragraph.quotes());
+        try (PreparedStatement update = c
+            .prepareStatement("UPDATE entries SET body = ?, quotes_json = ?::JSON WHERE entry_id = ?");
+                PreparedStatement span = c.prepareStatement("""
+                        INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
+                                                    confidence, method, quote_hash)
+                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""")) {
+            update.setString(1, body + "\n" + paragraph.line());
+            update.setString(2, GraduationJson.quotes(quotes));
+            update.setString(3, entryId);
+            update.executeUpdate();
+            for (int i = 0; i < paragraph.spans().size(); i++) {
+                EvidenceSpan s = paragraph.spans().get(i);
+                span.setString(1, entryId);
+                span.setInt(2, first + i);
+                span.setString(3, s.eventId());
+                span.setString(4, s.field());
+                span.setInt(5, s.start());
+                span.setInt(6, s.end());
+                span.setDouble(7, s.confidence());
+                span.setString(8, s.method());
+                span.setString(9, s.quoteHash());
+                span.executeUpdate();
+            }
+        }
+    }
+
+}

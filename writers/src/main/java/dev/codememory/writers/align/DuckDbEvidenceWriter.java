@@ -26,24 +26,12 @@ public class DuckDbEvidenceWriter implements ItemWriter<AlignmentOutcome> {
     @Override
     public void write(Chunk<? extends AlignmentOutcome> chunk) {
         Transactions.inTransaction(connections, () -> "write evidence of " + chunk.size() + " entries", c -> {
-            try (DuckDBAppender spans = Staging.table(c, "stage_spans", "entry_id VARCHAR, quote_index INTEGER,"
-                    + " event_id VARCHAR, field VARCHAR, span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
-                    + " method VARCHAR, quote_hash VARCHAR");
+            try (DuckDBAppender spans = StagedSpans.table(c, "stage_spans");
                     DuckDBAppender outcomes = Staging.table(c, "stage_outcomes",
                             "entry_id VARCHAR," + " stage VARCHAR, failure VARCHAR")) {
                 for (AlignmentOutcome outcome : chunk) {
                     for (EvidenceSpan s : outcome.spans()) {
-                        spans.beginRow()
-                            .append(s.entryId())
-                            .append(s.quoteIndex())
-                            .append(s.eventId())
-                            .append(s.field())
-                            .append(s.start())
-                            .append(s.end())
-                            .append(s.confidence())
-                            .append(s.method())
-                            .append(s.quoteHash())
-                            .endRow();
+                        StagedSpans.append(spans, s);
                     }
                     outcomes.beginRow()
                         .append(outcome.entryId())

@@ -4,6 +4,7 @@ import dev.codememory.config.db.Transactions;
 import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistilledMemory;
 import dev.codememory.config.graduate.EvidenceSpan;
+import dev.codememory.writers.align.StagedSpans;
 import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
 import dev.codememory.config.graduate.Quote;
@@ -42,10 +43,7 @@ public class DuckDbDistilledWriter implements ItemWriter<DistillOutcome> {
                     try (DuckDBAppender entries = Staging.table(c, "stage_distilled",
                             "entry_id VARCHAR, entry_type VARCHAR, project VARCHAR, session_id VARCHAR, ts TIMESTAMP,"
                                     + " title VARCHAR, body VARCHAR, quotes_json VARCHAR, canonical_key VARCHAR");
-                            DuckDBAppender spans = Staging.table(c, "stage_distilled_spans",
-                                    "entry_id VARCHAR, quote_index INTEGER, event_id VARCHAR, field VARCHAR,"
-                                            + " span_start INTEGER, span_end INTEGER, confidence DOUBLE,"
-                                            + " method VARCHAR, quote_hash VARCHAR");
+                            DuckDBAppender spans = StagedSpans.table(c, "stage_distilled_spans");
                             DuckDBAppender marks = Staging.table(c, "stage_distilled_marks", "subject_id VARCHAR")) {
                         for (DistillOutcome outcome : chunk) {
                             for (DistilledMemory m : outcome.memories()) {
@@ -61,17 +59,7 @@ public class DuckDbDistilledWriter implements ItemWriter<DistillOutcome> {
                                     .append(m.canonicalKey())
                                     .endRow();
                                 for (EvidenceSpan s : m.spans()) {
-                                    spans.beginRow()
-                                        .append(s.entryId())
-                                        .append(s.quoteIndex())
-                                        .append(s.eventId())
-                                        .append(s.field())
-                                        .append(s.start())
-                                        .append(s.end())
-                                        .append(s.confidence())
-                                        .append(s.method())
-                                        .append(s.quoteHash())
-                                        .endRow();
+                                    StagedSpans.append(spans, s);
                                 }
                             }
                             marks.beginRow()

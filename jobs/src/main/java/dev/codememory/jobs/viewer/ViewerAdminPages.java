@@ -8,6 +8,7 @@ import dev.codememory.jobs.context.PromptContextService;
 import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.forget.ForgetService;
 import dev.codememory.jobs.serve.ResidentQueries;
+import dev.codememory.readers.distill.DistillQueries;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.readers.viewer.ViewerQueries;
 import dev.codememory.writers.forget.Forgetting;
@@ -38,6 +39,9 @@ import org.springframework.batch.core.step.StepExecution;
 final class ViewerAdminPages {
 
     static final int CHART_DAYS = 30;
+
+    /** How many days of distill usage health lists (those with requests). */
+    static final int DISTILL_DAYS = 7;
 
     static final int RUNS_SHOWN = 8;
 
@@ -160,6 +164,9 @@ final class ViewerAdminPages {
             f.put("memoriesPerDay", ViewerQueries.memoriesPerDay(c, CHART_DAYS));
             f.put("embedding", ViewerQueries.embeddingProgress(c));
             f.put("rejects", ViewerQueries.rejects(c, 20));
+            f.put("distillUsage", DistillQueries.usagePerDay(c, DISTILL_DAYS));
+            f.put("distillSessions", DistillQueries.outcomes(c));
+            f.put("distillClaims", DistillQueries.claims(c));
         }
         f.put("spool", ForgetService.spoolLines(home));
         return f;
@@ -188,6 +195,8 @@ final class ViewerAdminPages {
         }
         s.append("</div>");
         s.append("<h2>The last ").append(CHART_DAYS).append(" days</h2>").append(chart(events, memories));
+        s.append(distill((Map<LocalDate, long[]>) f.get("distillUsage"), (Map<String, Long>) f.get("distillSessions"),
+                (Map<String, Long>) f.get("distillClaims")));
         s.append("<h2>Job runs</h2>").append(runsTable(runs));
         s.append("<h2>Capture failures and rejects</h2>");
         if (failures.isEmpty() && rejects.isEmpty()) {
@@ -219,6 +228,38 @@ final class ViewerAdminPages {
             s.append("</tbody></table></details>");
         }
         return s.toString();
+    }
+
+    /**
+     * The opt-in distill step, once it has run: what it asked of the developer's own
+     * model and what came of it, in a sentence, then its requests and tokens on each of
+     * the last {@value #DISTILL_DAYS} days it was used, newest first. Nothing while it
+     * never ran.
+     */
+    static String distill(Map<LocalDate, long[]> usage, Map<String, Long> sessions, Map<String, Long> claims) {
+        if (sessions.isEmpty() && usage.isEmpty()) {
+            return "";
+        }
+        long rejected = claims.entrySet()
+            .stream()
+            .filter(e -> !"proven".equals(e.getKey()))
+            .mapToLong(Map.Entry::getValue)
+            .sum();
+        StringBuilder s = new StringBuilder("<h2>What your model was asked (distill)</h2><p class=\"sentence\">")
+            .append(esc(SessionPages.counted(sessions.getOrDefault("answered", 0L), "session") + " answered, "
+                    + SessionPages.counted(claims.getOrDefault("proven", 0L), "claim") + " proven and kept, " + rejected
+                    + " rejected unproven"
+                    + (sessions.getOrDefault("failed", 0L) > 0
+                            ? "; " + SessionPages.counted(sessions.get("failed"), "session") + " to ask again" : "")
+                    + "."))
+            .append("</p><table><thead><tr><th>day</th><th>requests</th><th>tokens in</th><th>tokens out</th>"
+                    + "</tr></thead><tbody>");
+        usage.forEach((day, n) -> s.append("<tr><td>")
+            .append(day)
+            .append("</td><td>")
+            .append(n[0])
+            .append(String.format(Locale.ROOT, "</td><td>%,d</td><td>%,d</td></tr>", n[1], n[2])));
+        return s.append("</tbody></table>").toString();
     }
 
     /**

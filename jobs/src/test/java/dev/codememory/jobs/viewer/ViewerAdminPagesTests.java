@@ -35,4 +35,22 @@ class ViewerAdminPagesTests {
             .isEqualTo("Capture works: 32 events on 2 days of the last 30 (32 events from 3 sessions in all).");
     }
 
+    @Test
+    void distillUsageIsShownPerDayOnceItRanAndNotBefore() {
+        assertThat(ViewerAdminPages.distill(Map.of(), Map.of(), Map.of("proven", 0L))).isEmpty();
+
+        Map<LocalDate, long[]> usage = new java.util.LinkedHashMap<>();
+        usage.put(LocalDate.parse("2026-11-29"), new long[] { 3, 24_500, 1_800 });
+        usage.put(LocalDate.parse("2026-11-28"), new long[] { 1, 7_767, 512 });
+        String html = ViewerAdminPages.distill(usage, Map.of("answered", 4L, "failed", 1L, "skipped", 2L),
+                Map.of("proven", 11L, "not_in_session", 3L, "gated", 1L));
+
+        assertThat(html)
+            .contains(
+                    "4 sessions answered, 11 claims proven and kept, 4 rejected unproven;" + " 1 session to ask again.")
+            .contains("<tr><td>2026-11-29</td><td>3</td><td>24,500</td><td>1,800</td></tr>")
+            .contains("<tr><td>2026-11-28</td><td>1</td><td>7,767</td><td>512</td></tr>");
+        assertThat(html.indexOf("2026-11-29")).isLessThan(html.indexOf("2026-11-28"));
+    }
+
 }

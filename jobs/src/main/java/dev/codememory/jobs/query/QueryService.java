@@ -142,11 +142,10 @@ public final class QueryService implements AutoCloseable {
     private record Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources,
             Map<String, String> citations, Map<String, String> previousSaid) {
 
-        Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources, Map<String, String> citations) {
-            this(stored, sources, citations, previousSaid(sources.nextSaid()));
-        }
-
-        /** By prompt or reply: the prompt or reply before it in its session. */
+        /**
+         * By prompt or reply: the prompt or reply before it in its session; read only
+         * with {@link RankingSettings#turnContext} on.
+         */
         private static Map<String, String> previousSaid(Map<String, MemorySource> nextSaid) {
             Map<String, String> previous = new HashMap<>();
             nextSaid.forEach((event, next) -> previous.put(next.eventId(), event));
@@ -518,8 +517,10 @@ public final class QueryService implements AutoCloseable {
 
     private Loaded load(String project) {
         try (Connection c = session.connection()) {
-            return new Loaded(MemoryQueries.memories(c, project), MemoryQueries.projectSources(c, project),
-                    CitationQueries.citationsOfProject(c, project));
+            MemoryQueries.ProjectSources sources = MemoryQueries.projectSources(c, project);
+            return new Loaded(MemoryQueries.memories(c, project), sources,
+                    CitationQueries.citationsOfProject(c, project),
+                    settings.turnContext() > 0 ? Loaded.previousSaid(sources.nextSaid()) : Map.of());
         }
         catch (SQLException e) {
             throw new QueryException("cannot read memories: " + e.getMessage(), e);

@@ -68,6 +68,14 @@ public final class Sql {
         }
     }
 
+    /** One item's parameters, in the order of the statement's {@code ?}. */
+    @FunctionalInterface
+    public interface Params<T> {
+
+        Object[] of(T item) throws SQLException;
+
+    }
+
     /** Runs an insert, update or delete; the number of rows it changed. */
     public static int update(Connection c, String sql, Object... params) throws SQLException {
         try (PreparedStatement ps = prepare(c, sql, params)) {
@@ -75,17 +83,39 @@ public final class Sql {
         }
     }
 
+    /**
+     * Runs one statement once per item, as a JDBC batch: one prepared statement, each
+     * item's parameters from {@code params}; the number of rows each changed. Nothing
+     * runs when there is no item.
+     */
+    public static <T> int[] batch(Connection c, String sql, Iterable<? extends T> items, Params<? super T> params)
+            throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(sql)) {
+            boolean any = false;
+            for (T item : items) {
+                bind(ps, params.of(item));
+                ps.addBatch();
+                any = true;
+            }
+            return any ? ps.executeBatch() : new int[0];
+        }
+    }
+
     private static PreparedStatement prepare(Connection c, String sql, Object... params) throws SQLException {
         PreparedStatement ps = c.prepareStatement(sql);
         try {
-            for (int i = 0; i < params.length; i++) {
-                ps.setObject(i + 1, params[i]);
-            }
+            bind(ps, params);
             return ps;
         }
         catch (SQLException | RuntimeException e) {
             ps.close();
             throw e;
+        }
+    }
+
+    private static void bind(PreparedStatement ps, Object... params) throws SQLException {
+        for (int i = 0; i < params.length; i++) {
+            ps.setObject(i + 1, params[i]);
         }
     }
 

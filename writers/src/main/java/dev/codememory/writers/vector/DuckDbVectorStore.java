@@ -241,18 +241,15 @@ public class DuckDbVectorStore implements VectorStore {
                     appender.beginRow().append(id).endRow();
                 }
             }
-            try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT v.memory_id, v.vector FROM " + table
-                            + " v JOIN temp.main.wanted_vectors w USING (memory_id)")) {
-                while (rs.next()) {
-                    Object[] values = (Object[]) rs.getArray(2).getArray();
-                    float[] vector = new float[values.length];
-                    for (int i = 0; i < vector.length; i++) {
-                        vector[i] = ((Number) values[i]).floatValue();
-                    }
-                    out.put(rs.getString(1), vector);
-                }
-            }
+            Sql.each(c, "SELECT v.memory_id, v.vector FROM " + table
+                    + " v JOIN temp.main.wanted_vectors w USING (memory_id)", rs -> {
+                        Object[] values = (Object[]) rs.getArray(2).getArray();
+                        float[] vector = new float[values.length];
+                        for (int i = 0; i < vector.length; i++) {
+                            vector[i] = ((Number) values[i]).floatValue();
+                        }
+                        out.put(rs.getString(1), vector);
+                    });
             return out;
         });
     }

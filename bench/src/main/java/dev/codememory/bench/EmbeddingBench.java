@@ -1,6 +1,7 @@
 package dev.codememory.bench;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorRecord;
@@ -14,7 +15,6 @@ import dev.codememory.writers.vector.DuckDbVectorStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
@@ -283,30 +283,22 @@ public class EmbeddingBench {
     private void insertEntries(List<RealLengthMemories.Memory> memories) {
         try (Connection c = database.connection()) {
             c.setAutoCommit(false);
-            try (PreparedStatement ps = c.prepareStatement(
+            List<Long> indexes = java.util.stream.LongStream.range(0, memories.size()).boxed().toList();
+            Sql.batch(c,
                     """
                             INSERT INTO entries (entry_id, candidate_id, entry_type, project, session_id, created_ts, title, body,
                                                  task_json, quotes_json, canonical_key, stage, status, created_at)
                             VALUES (?, ?, ?, '/bench', 'bench', TIMESTAMP '2026-01-01 00:00:00' + to_seconds(?), ?, ?, NULL,
-                                    ?, ?, 'verified', 'active', now()) ON CONFLICT DO NOTHING""")) {
-                for (int i = 0; i < memories.size(); i++) {
-                    RealLengthMemories.Memory m = memories.get(i);
-                    ps.setString(1, "bench_" + i);
-                    ps.setString(2, "bench_c" + i);
-                    ps.setString(3, m.kind());
-                    ps.setLong(4, i);
-                    ps.setString(5, m.title());
-                    ps.setString(6, m.body());
-                    ps.setString(7,
-                            m.replyQuote() == null ? "[]"
-                                    : "[{\"eventId\":\"ev_p" + i + "\",\"field\":\"prompt\",\"text\":\"p\"},"
-                                            + "{\"eventId\":\"ev_r" + i + "\",\"field\":\"reply\",\"text\":"
-                                            + dev.codememory.config.json.Json.write(m.replyQuote()) + "}]");
-                    ps.setString(8, "bench:" + i);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+                                    ?, ?, 'verified', 'active', now()) ON CONFLICT DO NOTHING""",
+                    indexes, i -> {
+                        RealLengthMemories.Memory m = memories.get(i.intValue());
+                        String quotes = m.replyQuote() == null ? "[]"
+                                : "[{\"eventId\":\"ev_p" + i + "\",\"field\":\"prompt\",\"text\":\"p\"},"
+                                        + "{\"eventId\":\"ev_r" + i + "\",\"field\":\"reply\",\"text\":"
+                                        + dev.codememory.config.json.Json.write(m.replyQuote()) + "}]";
+                        return new Object[] { "bench_" + i, "bench_c" + i, m.kind(), i, m.title(), m.body(), quotes,
+                                "bench:" + i };
+                    });
             c.commit();
         }
         catch (SQLException e) {

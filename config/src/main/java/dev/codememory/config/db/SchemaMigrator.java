@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -68,12 +67,8 @@ public final class SchemaMigrator {
                     st.execute(statement);
                 }
             }
-            try (PreparedStatement ps = connection
-                .prepareStatement("INSERT INTO schema_migrations VALUES (?, ?, now() AT TIME ZONE 'UTC')")) {
-                ps.setInt(1, version);
-                ps.setString(2, script);
-                ps.executeUpdate();
-            }
+            Sql.update(connection, "INSERT INTO schema_migrations VALUES (?, ?, now() AT TIME ZONE 'UTC')", version,
+                    script);
             connection.commit();
         }
         catch (SQLException e) {

@@ -7,6 +7,7 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** {@link Sql} on a real DuckDB: binding, mapping, the empty case and errors. */
@@ -47,6 +48,34 @@ class SqlTests {
                 .hasMessageContaining("missing");
             assertThatThrownBy(() -> Sql.update(c, "SELECT ?", 1, 2)).isInstanceOf(SQLException.class);
             assertThat(Sql.first(c, "SELECT 42", rs -> rs.getInt(1))).contains(42);
+        }
+    }
+
+    @Test
+    void aBatchRunsTheStatementOncePerItemAndNothingForNone() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            Sql.update(c, "CREATE TABLE t (id INTEGER, name VARCHAR)");
+
+            assertThat(Sql.batch(c, "INSERT INTO t VALUES (?, ?)", List.of("a", "bb", "ccc"),
+                    name -> new Object[] { name.length(), name }))
+                .containsExactly(1, 1, 1);
+            assertThat(Sql.batch(c, "DELETE FROM t WHERE id = ?", List.<Integer>of(), id -> new Object[] { id }))
+                .isEmpty();
+            assertThat(Sql.batch(c, "UPDATE t SET name = upper(name) WHERE id >= ?", List.of(2, 9),
+                    id -> new Object[] { id }))
+                .containsExactly(2, 0);
+            assertThat(Sql.list(c, "SELECT id, name FROM t ORDER BY id", rs -> rs.getInt(1) + "=" + rs.getString(2)))
+                .containsExactly("1=a", "2=BB", "3=CCC");
+        }
+    }
+
+    @Test
+    void aTableMadeFromAQueryTakesParameters() throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:duckdb:")) {
+            Sql.update(c, "CREATE TEMP TABLE picked AS SELECT range AS n FROM range(10) WHERE range < ?", 3);
+
+            assertThat(Sql.list(c, "SELECT n FROM temp.main.picked ORDER BY n", rs -> rs.getLong(1)))
+                .containsExactly(0L, 1L, 2L);
         }
     }
 

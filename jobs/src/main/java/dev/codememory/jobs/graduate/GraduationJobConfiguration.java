@@ -4,7 +4,6 @@ import dev.codememory.config.graduate.AlignmentOutcome;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.config.graduate.ExtractedSession;
 import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.StoredEvent;
@@ -61,7 +60,6 @@ import dev.codememory.writers.summary.DuckDbSummaryWriter;
 import dev.codememory.writers.topic.DuckDbTopicWriter;
 import dev.codememory.writers.turns.DuckDbSessionWriter;
 import dev.codememory.writers.validate.DuckDbEntryWriter;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -71,7 +69,6 @@ import org.springframework.batch.core.job.flow.support.SimpleFlow;
 import org.springframework.batch.core.job.flow.Flow;
 import org.springframework.batch.core.job.builder.FlowBuilder;
 import org.springframework.beans.factory.annotation.Value;
-import java.util.Set;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 import org.springframework.batch.core.configuration.annotation.StepScope;
@@ -439,29 +436,7 @@ public class GraduationJobConfiguration {
     @Bean
     @StepScope
     NearDuplicateProcessor nearDuplicateProcessor(JobDatabase database) {
-        return new NearDuplicateProcessor(new SimilarEntries() {
-            @Override
-            public List<EntryDraft> olderCandidates(EntryDraft entry, Set<String> superseded) {
-                return similar(entry, superseded, NearDuplicateQueries::olderSimilar);
-            }
-
-            @Override
-            public List<EntryDraft> newerCandidates(EntryDraft entry, Set<String> superseded) {
-                return similar(entry, superseded, NearDuplicateQueries::newerSimilar);
-            }
-
-            private List<EntryDraft> similar(EntryDraft entry, Set<String> superseded, SimilarQuery query) {
-                return database.read("look up similar entries",
-                        c -> query.find(c, entry, NearDuplicateProcessor.role(entry), superseded));
-            }
-        });
-    }
-
-    private interface SimilarQuery {
-
-        List<EntryDraft> find(java.sql.Connection c, EntryDraft entry, String titlePrefix, Set<String> superseded)
-                throws SQLException;
-
+        return new NearDuplicateProcessor(new StoredSimilarEntries(database));
     }
 
     @Bean

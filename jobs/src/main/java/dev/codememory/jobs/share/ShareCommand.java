@@ -2,6 +2,7 @@ package dev.codememory.jobs.share;
 
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.invocation.Invocation;
@@ -13,10 +14,7 @@ import dev.codememory.processors.query.Citation;
 import dev.codememory.processors.text.TextCuts;
 import java.io.PrintStream;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.Optional;
@@ -132,39 +130,32 @@ public final class ShareCommand implements Callable<Integer> {
         }
         String id = memory.get().memoryId();
         if (undo) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM team_marks WHERE memory_id = ?")) {
-                ps.setString(1, id);
-                out.println(ps.executeUpdate() == 0 ? citation + " was not marked for the team"
-                        : "unmarked " + citation + ": the next publish withdraws it from the team store");
-            }
+            out.println(Sql.update(c, "DELETE FROM team_marks WHERE memory_id = ?", id) == 0
+                    ? citation + " was not marked for the team"
+                    : "unmarked " + citation + ": the next publish withdraws it from the team store");
             return 0;
         }
-        try (PreparedStatement ps = c.prepareStatement(
-                "INSERT INTO team_marks (memory_id, marked_at) VALUES (?, ?) ON CONFLICT (memory_id) DO NOTHING")) {
-            ps.setString(1, id);
-            ps.setTimestamp(2, Timestamp.from(Instant.now()));
-            out.println(ps.executeUpdate() == 0 ? citation + " is marked for the team already"
-                    : "marked " + citation + " for the team: the next publish shares it");
-        }
+        out.println(Sql.update(c,
+                "INSERT INTO team_marks (memory_id, marked_at) VALUES (?, ?) ON CONFLICT (memory_id) DO NOTHING", id,
+                Timestamp.from(Instant.now())) == 0 ? citation + " is marked for the team already"
+                        : "marked " + citation + " for the team: the next publish shares it");
         return 0;
     }
 
     private int list(Connection c) throws SQLException {
-        int n = 0;
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("""
+        int[] n = { 0 };
+        Sql.each(c, """
                 SELECT ci.citation, m.memory_id IS NOT NULL, e.project, e.title
                 FROM entries e JOIN citations ci ON ci.memory_id = e.entry_id
                 LEFT JOIN team_marks m ON m.memory_id = e.entry_id
                 WHERE e.entry_type = 'preference' AND e.stage = 'verified' AND e.status = 'active'
-                ORDER BY e.project, e.created_ts DESC, e.entry_id""")) {
-            while (rs.next()) {
-                n++;
-                out.printf("[%s%s] %-10s %s  %s%n", Citation.PREFIX, rs.getString(1),
-                        rs.getBoolean(2) ? "team" : "personal", rs.getString(3),
-                        TextCuts.shorten(TextCuts.firstLine(rs.getString(4)), TITLE_CHARS));
-            }
-        }
-        if (n == 0) {
+                ORDER BY e.project, e.created_ts DESC, e.entry_id""", rs -> {
+            n[0]++;
+            out.printf("[%s%s] %-10s %s  %s%n", Citation.PREFIX, rs.getString(1),
+                    rs.getBoolean(2) ? "team" : "personal", rs.getString(3),
+                    TextCuts.shorten(TextCuts.firstLine(rs.getString(4)), TITLE_CHARS));
+        });
+        if (n[0] == 0) {
             out.println("no preference yet");
         }
         return 0;

@@ -5,8 +5,6 @@ import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.graduate.SourceTextLookup;
 import java.sql.Array;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Collection;
 import java.util.HashMap;
@@ -58,28 +56,18 @@ public class SessionSourceTexts implements SourceTextLookup {
         Map<String, String> texts = new HashMap<>();
         try (Connection c = connections.get()) {
             Array list = c.createArrayOf("VARCHAR", ids.toArray());
-            try (PreparedStatement ps = c.prepareStatement("""
+            Sql.each(c, """
                     SELECT prompt_event_id, prompt_text, reply_event_id, reply_text FROM turns
-                    WHERE prompt_event_id = ANY(?1::VARCHAR[]) OR reply_event_id = ANY(?1::VARCHAR[])""")) {
-                ps.setArray(1, list);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        keep(texts, rs.getString(1), "prompt", rs.getString(2));
-                        keep(texts, rs.getString(3), "reply", rs.getString(4));
-                    }
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("""
+                    WHERE prompt_event_id = ANY(?1::VARCHAR[]) OR reply_event_id = ANY(?1::VARCHAR[])""", rs -> {
+                keep(texts, rs.getString(1), "prompt", rs.getString(2));
+                keep(texts, rs.getString(3), "reply", rs.getString(4));
+            }, list);
+            Sql.each(c, """
                     SELECT observation_id, input_text, output_text FROM observations
-                    WHERE observation_id = ANY(?1::VARCHAR[])""")) {
-                ps.setArray(1, list);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        keep(texts, rs.getString(1), "tool_input", rs.getString(2));
-                        keep(texts, rs.getString(1), "tool_response", rs.getString(3));
-                    }
-                }
-            }
+                    WHERE observation_id = ANY(?1::VARCHAR[])""", rs -> {
+                keep(texts, rs.getString(1), "tool_input", rs.getString(2));
+                keep(texts, rs.getString(1), "tool_response", rs.getString(3));
+            }, list);
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot read the sources of " + ids.size() + " events: " + e.getMessage(), e);

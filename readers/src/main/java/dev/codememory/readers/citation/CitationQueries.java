@@ -1,8 +1,8 @@
 package dev.codememory.readers.citation;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.SourceTextLookup;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
@@ -73,17 +73,11 @@ public final class CitationQueries {
      */
     public static Map<String, String> citationsOfProject(Connection c, String project) throws SQLException {
         Map<String, String> out = new java.util.HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("SELECT c.memory_id, c.citation FROM citations c"
-                + " JOIN entries e ON e.entry_id = c.memory_id WHERE e.stage = 'verified'"
-                + " AND (? IS NULL OR e.project = ?)")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.put(rs.getString(1), PREFIX + rs.getString(2));
-                }
-            }
-        }
+        Sql.each(c,
+                "SELECT c.memory_id, c.citation FROM citations c"
+                        + " JOIN entries e ON e.entry_id = c.memory_id WHERE e.stage = 'verified'"
+                        + " AND (? IS NULL OR e.project = ?)",
+                rs -> out.put(rs.getString(1), PREFIX + rs.getString(2)), project, project);
         return out;
     }
 
@@ -93,12 +87,7 @@ public final class CitationQueries {
         if (code.isEmpty()) {
             return Optional.empty();
         }
-        try (PreparedStatement ps = c.prepareStatement("SELECT memory_id FROM citations WHERE citation = ?")) {
-            ps.setString(1, code.get());
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(rs.getString(1)) : Optional.empty();
-            }
-        }
+        return Sql.first(c, "SELECT memory_id FROM citations WHERE citation = ?", rs -> rs.getString(1), code.get());
     }
 
     /**
@@ -117,19 +106,13 @@ public final class CitationQueries {
         if (memoryIds.isEmpty()) {
             return Optional.empty();
         }
-        try (PreparedStatement ps = c.prepareStatement("""
+        return Sql.first(c, """
                 SELECT entry_id, entry_type, status, stage, project, session_id, created_ts, title, body, superseded_by
-                FROM entries WHERE entry_id = ?""")) {
-            ps.setString(1, memoryIds.get(0));
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new CitedMemory(PREFIX + code.get(), rs.getString(1), rs.getString(2),
-                        rs.getString(3), rs.getString(4), rs.getString(5), rs.getString(6),
-                        rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9), rs.getString(10)));
-            }
-        }
+                FROM entries WHERE entry_id = ?""",
+                rs -> new CitedMemory(PREFIX + code.get(), rs.getString(1), rs.getString(2), rs.getString(3),
+                        rs.getString(4), rs.getString(5), rs.getString(6), rs.getObject(7, LocalDateTime.class),
+                        rs.getString(8), rs.getString(9), rs.getString(10)),
+                memoryIds.get(0));
     }
 
     /**
@@ -138,18 +121,11 @@ public final class CitationQueries {
      * in.
      */
     public static List<CitedSpan> spans(Connection c, String memoryId, SourceTextLookup sources) throws SQLException {
-        List<CitedSpan> spans = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        List<CitedSpan> spans = Sql.list(c, """
                 SELECT quote_index, event_id, field, span_start, span_end, confidence, method
-                FROM evidence_spans WHERE entry_id = ? ORDER BY quote_index""")) {
-            ps.setString(1, memoryId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    spans.add(new CitedSpan(rs.getInt(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5),
-                            rs.getDouble(6), rs.getString(7), null));
-                }
-            }
-        }
+                FROM evidence_spans WHERE entry_id = ? ORDER BY quote_index""", rs -> new CitedSpan(rs.getInt(1),
+                rs.getString(2), rs.getString(3), rs.getInt(4), rs.getInt(5), rs.getDouble(6), rs.getString(7), null),
+                memoryId);
         Map<String, String> tools = toolNames(c,
                 spans.stream().filter(s -> s.field().startsWith("tool_")).map(CitedSpan::eventId).distinct().toList());
         List<CitedSpan> quoted = new ArrayList<>(spans.size());
@@ -166,15 +142,9 @@ public final class CitationQueries {
     private static Map<String, String> toolNames(Connection c, List<String> eventIds) throws SQLException {
         Map<String, String> tools = new HashMap<>();
         for (String eventId : eventIds) {
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT json_extract_string(payload, '$.tool_name') FROM events WHERE event_id = ?")) {
-                ps.setString(1, eventId);
-                try (ResultSet rs = ps.executeQuery()) {
-                    if (rs.next() && rs.getString(1) != null) {
-                        tools.put(eventId, rs.getString(1));
-                    }
-                }
-            }
+            Sql.first(c, "SELECT json_extract_string(payload, '$.tool_name') FROM events WHERE event_id = ?",
+                    rs -> rs.getString(1), eventId)
+                .ifPresent(tool -> tools.put(eventId, tool));
         }
         return tools;
     }
@@ -229,23 +199,17 @@ public final class CitationQueries {
                 + " WHERE input_text IS NOT NULL AND observation_id" + in
                 + " UNION ALL SELECT observation_id, ts, 'tool_response', tool, output_text FROM observations"
                 + " WHERE output_text IS NOT NULL AND observation_id" + in + " ORDER BY 2, 1, 3";
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            int i = 1;
-            for (int round = 0; round < 4; round++) {
-                for (String key : eventIds) {
-                    ps.setString(i++, key);
-                }
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                java.util.Set<String> seen = new java.util.HashSet<>();
-                while (rs.next()) {
-                    if (seen.add(rs.getString(1) + '\n' + rs.getString(3))) {
-                        rows.add(new SourceField(rs.getString(1), rs.getTimestamp(2).toLocalDateTime(), rs.getString(3),
-                                rs.getString(4), rs.getString(5)));
-                    }
-                }
-            }
+        List<Object> params = new ArrayList<>();
+        for (int round = 0; round < 4; round++) {
+            params.addAll(eventIds);
         }
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        Sql.each(c, sql, rs -> {
+            if (seen.add(rs.getString(1) + '\n' + rs.getString(3))) {
+                rows.add(new SourceField(rs.getString(1), rs.getTimestamp(2).toLocalDateTime(), rs.getString(3),
+                        rs.getString(4), rs.getString(5)));
+            }
+        }, params.toArray());
         return rows;
     }
 
@@ -367,45 +331,21 @@ public final class CitationQueries {
                 rs.getString(5));
     }
 
-    /** Reads one result row. */
-    @FunctionalInterface
-    private interface Row<T> {
-
-        T read(ResultSet rs) throws SQLException;
-
-    }
-
     /**
      * Every row {@code select} (ending in its key column) reads for these keys, each an
      * equality DuckDB answers from an index: one statement for all of them.
      */
-    private static <T> List<T> byKeys(Connection c, String select, Collection<String> keys, Row<T> row)
+    private static <T> List<T> byKeys(Connection c, String select, Collection<String> keys, Sql.Row<T> row)
             throws SQLException {
-        List<T> rows = new ArrayList<>();
         if (keys.isEmpty()) {
-            return rows;
+            return new ArrayList<>();
         }
-        try (PreparedStatement ps = c.prepareStatement(select + in(keys.size()))) {
-            bind(ps, keys);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    rows.add(row.read(rs));
-                }
-            }
-        }
-        return rows;
+        return Sql.list(c, select + in(keys.size()), row, keys.toArray());
     }
 
     /** {@code " = ?"} for one key, {@code " IN (?, ?, …)"} for more. */
     private static String in(int keys) {
         return keys == 1 ? " = ?" : " IN (" + String.join(", ", Collections.nCopies(keys, "?")) + ")";
-    }
-
-    private static void bind(PreparedStatement ps, Collection<String> keys) throws SQLException {
-        int i = 1;
-        for (String key : keys) {
-            ps.setString(i++, key);
-        }
     }
 
     /**
@@ -417,27 +357,21 @@ public final class CitationQueries {
             throws SQLException {
         Map<String, String[]> texts = new java.util.HashMap<>();
         String ids = in(eventIds.size());
-        try (PreparedStatement ps = c.prepareStatement("""
+        List<Object> params = new ArrayList<>();
+        params.add(sessionId);
+        params.addAll(eventIds);
+        params.addAll(eventIds);
+        Sql.each(c, """
                 SELECT prompt_event_id, prompt_text, reply_event_id, reply_text FROM turns
                 WHERE session_id = ? AND (prompt_event_id%1$s OR reply_event_id%1$s)
-                ORDER BY turn_id""".formatted(ids))) {
-            ps.setString(1, sessionId);
-            for (int i = 0; i < eventIds.size(); i++) {
-                ps.setString(2 + i, eventIds.get(i));
-                ps.setString(2 + eventIds.size() + i, eventIds.get(i));
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    // a reply with no prompt before it (the assistant spoke first, or a
-                    // second time) is a turn of its own whose prompt event is the Stop
-                    // itself and whose prompt is empty: that event is the reply, not a
-                    // prompt
-                    String prompt = rs.getString(2);
-                    keepFirst(texts, rs.getString(1), 0, prompt == null || prompt.isEmpty() ? null : prompt);
-                    keepFirst(texts, rs.getString(3), 1, rs.getString(4));
-                }
-            }
-        }
+                ORDER BY turn_id""".formatted(ids), rs -> {
+            // a reply with no prompt before it (the assistant spoke first, or a second
+            // time) is a turn of its own whose prompt event is the Stop itself and whose
+            // prompt is empty: that event is the reply, not a prompt
+            String prompt = rs.getString(2);
+            keepFirst(texts, rs.getString(1), 0, prompt == null || prompt.isEmpty() ? null : prompt);
+            keepFirst(texts, rs.getString(3), 1, rs.getString(4));
+        }, params.toArray());
         return texts;
     }
 

@@ -1,11 +1,9 @@
 package dev.codememory.readers.citation;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
@@ -35,50 +33,26 @@ public final class ToolQueries {
      * null), newest first.
      */
     public static List<SupersededRow> superseded(Connection c, String project) throws SQLException {
-        List<SupersededRow> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT entry_id, entry_type, created_ts, title, body, superseded_by FROM entries
-                WHERE stage = 'verified' AND status = 'superseded' AND (? IS NULL OR project = ?)
-                ORDER BY created_ts DESC, entry_id""")) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new SupersededRow(rs.getString(1), rs.getString(2), rs.getObject(3, LocalDateTime.class),
-                            rs.getString(4), rs.getString(5), rs.getString(6)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(
+                c, """
+                        SELECT entry_id, entry_type, created_ts, title, body, superseded_by FROM entries
+                        WHERE stage = 'verified' AND status = 'superseded' AND (? IS NULL OR project = ?)
+                        ORDER BY created_ts DESC, entry_id""", rs -> new SupersededRow(rs.getString(1), rs.getString(2),
+                        rs.getObject(3, LocalDateTime.class), rs.getString(4), rs.getString(5), rs.getString(6)),
+                project, project);
     }
 
     /** Every project that has an event or a memory. */
     public static Set<String> projects(Connection c) throws SQLException {
-        Set<String> out = new TreeSet<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return new TreeSet<>(Sql.list(c, """
                 SELECT DISTINCT project FROM entries WHERE project IS NOT NULL
-                UNION SELECT DISTINCT project FROM events WHERE project IS NOT NULL""");
-                ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
-        }
-        return out;
+                UNION SELECT DISTINCT project FROM events WHERE project IS NOT NULL""", rs -> rs.getString(1)));
     }
 
     /** The memories this one superseded (their ids), oldest first. */
     public static List<String> supersededBy(Connection c, String memoryId) throws SQLException {
-        List<String> out = new ArrayList<>();
-        try (PreparedStatement ps = c
-            .prepareStatement("SELECT entry_id FROM entries WHERE superseded_by = ? ORDER BY created_ts, entry_id")) {
-            ps.setString(1, memoryId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(rs.getString(1));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, "SELECT entry_id FROM entries WHERE superseded_by = ? ORDER BY created_ts, entry_id",
+                rs -> rs.getString(1), memoryId);
     }
 
     /**
@@ -105,24 +79,12 @@ public final class ToolQueries {
                   AND (? IS NULL OR stated.ts >= ?)
                 ORDER BY stated.ts DESC, t.entity_id
                 LIMIT ?""";
-        List<TaskRow> out = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            ps.setObject(3, c.createArrayOf("VARCHAR", statuses.toArray()));
-            ps.setObject(4, since);
-            ps.setObject(5, since);
-            ps.setInt(6, limit);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String blockers = rs.getString(4);
-                    out.add(new TaskRow(rs.getString(1), rs.getString(2), rs.getString(3),
-                            blockers == null ? List.of() : List.of(blockers.split("\u001f")), rs.getString(5),
-                            rs.getObject(6, LocalDateTime.class)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql, rs -> {
+            String blockers = rs.getString(4);
+            return new TaskRow(rs.getString(1), rs.getString(2), rs.getString(3),
+                    blockers == null ? List.of() : List.of(blockers.split("\u001f")), rs.getString(5),
+                    rs.getObject(6, LocalDateTime.class));
+        }, project, project, c.createArrayOf("VARCHAR", statuses.toArray()), since, since, limit);
     }
 
 }

@@ -1,18 +1,17 @@
 package dev.codememory.readers.distill;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.SessionText;
 import dev.codememory.config.json.Json;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The read side of the distill stage: which sessions wait for the distiller, what each of
@@ -56,23 +55,17 @@ public final class DistillQueries {
      * the work). Null when the session is not stored.
      */
     public static DistillSession session(Connection c, String sessionId) throws SQLException {
-        String project;
-        LocalDateTime ended;
-        try (PreparedStatement ps = c.prepareStatement("""
+        record Stored(String project, LocalDateTime ended) {
+        }
+        Optional<Stored> stored = Sql.first(c, """
                 SELECT project, coalesce(ended_at, (SELECT max(ts) FROM events v WHERE v.session_id = s.session_id),
                                          started_at)
-                FROM sessions s WHERE session_id = ?""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return null;
-                }
-                project = rs.getString(1);
-                ended = rs.getObject(2, LocalDateTime.class);
-            }
+                FROM sessions s WHERE session_id = ?""",
+                rs -> new Stored(rs.getString(1), rs.getObject(2, LocalDateTime.class)), sessionId);
+        if (stored.isEmpty()) {
+            return null;
         }
-        List<SessionText> texts = new ArrayList<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        List<SessionText> texts = Sql.list(c, """
                 SELECT * FROM (
                   SELECT prompt_ts AS ts, 0 AS part, prompt_event_id AS event_id, 'prompt' AS field, NULL AS tool,
                          false AS failed, prompt_text AS text FROM turns WHERE session_id = ?1
@@ -86,16 +79,9 @@ public final class DistillQueries {
                   SELECT ts, 3, observation_id, 'tool_response', tool, failed, output_text FROM observations
                   WHERE session_id = ?1 AND output_text IS NOT NULL AND tool NOT LIKE 'mcp%code-memory%')
                 WHERE text IS NOT NULL AND trim(text) <> ''
-                ORDER BY ts, part, event_id""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    texts.add(new SessionText(rs.getString(3), rs.getString(4), rs.getString(5), rs.getBoolean(6),
-                            rs.getString(7)));
-                }
-            }
-        }
-        return new DistillSession(sessionId, project, ended, texts);
+                ORDER BY ts, part, event_id""", rs -> new SessionText(rs.getString(3), rs.getString(4), rs.getString(5),
+                rs.getBoolean(6), rs.getString(7)), sessionId);
+        return new DistillSession(sessionId, stored.get().project(), stored.get().ended(), texts);
     }
 
     /**
@@ -104,17 +90,10 @@ public final class DistillQueries {
      */
     public static Map<LocalDate, long[]> usagePerDay(Connection c, int days) throws SQLException {
         Map<LocalDate, long[]> usage = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.each(c, """
                 SELECT day, count(*), sum(input_tokens), sum(output_tokens) FROM distill_calls
-                GROUP BY day ORDER BY day DESC LIMIT ?""")) {
-            ps.setInt(1, days);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    usage.put(rs.getObject(1, LocalDate.class),
-                            new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4) });
-                }
-            }
-        }
+                GROUP BY day ORDER BY day DESC LIMIT ?""", rs -> usage.put(rs.getObject(1, LocalDate.class),
+                new long[] { rs.getLong(2), rs.getLong(3), rs.getLong(4) }), days);
         return usage;
     }
 
@@ -130,29 +109,23 @@ public final class DistillQueries {
     public static Map<String, Long> claims(Connection c) throws SQLException {
         Map<String, Long> claims = new java.util.TreeMap<>();
         claims.put("proven", 0L);
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.each(c, """
                 SELECT CASE WHEN outcome = 'answered' THEN coalesce(json_array_length(claims_json::JSON), 0) ELSE 0
-                       END, rejected_json FROM distill_answers"""); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                claims.merge("proven", rs.getLong(1), Long::sum);
-                String rejected = rs.getString(2);
-                if (rejected != null && Json.parse(rejected) instanceof Map<?, ?> reasons) {
-                    reasons.forEach((reason, n) -> claims.merge(String.valueOf(reason),
-                            Long.parseLong(n instanceof Json.JsonNumber number ? number.literal() : String.valueOf(n)),
-                            Long::sum));
-                }
+                       END, rejected_json FROM distill_answers""", rs -> {
+            claims.merge("proven", rs.getLong(1), Long::sum);
+            String rejected = rs.getString(2);
+            if (rejected != null && Json.parse(rejected) instanceof Map<?, ?> reasons) {
+                reasons.forEach((reason, n) -> claims.merge(String.valueOf(reason),
+                        Long.parseLong(n instanceof Json.JsonNumber number ? number.literal() : String.valueOf(n)),
+                        Long::sum));
             }
-        }
+        });
         return claims;
     }
 
     private static Map<String, Long> counts(Connection c, String sql) throws SQLException {
         Map<String, Long> counts = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                counts.put(rs.getString(1), rs.getLong(2));
-            }
-        }
+        Sql.each(c, sql, rs -> counts.put(rs.getString(1), rs.getLong(2)));
         return counts;
     }
 

@@ -2,8 +2,6 @@ package dev.codememory.readers.injection;
 
 import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.LinkedHashSet;
@@ -42,23 +40,13 @@ public final class InjectionQueries {
      * them when no session start was injected), each once.
      */
     public static Set<String> continuityShown(Connection c, String sessionId) throws SQLException {
-        Set<String> shown = new LinkedHashSet<>();
-        try (PreparedStatement ps = c.prepareStatement("""
+        return new LinkedHashSet<>(Sql.list(c, """
                 WITH latest AS (SELECT max(injected_at) AS at FROM injections
                                 WHERE session_id = ? AND band = 'session_start')
                 SELECT t.citation FROM injections i JOIN injection_items t ON t.injection_id = i.injection_id, latest
                 WHERE i.session_id = ? AND i.band IN ('session_start', 'continuity')
                   AND i.injected_at >= coalesce(latest.at, '-infinity'::TIMESTAMP)
-                ORDER BY i.injected_at, t.rank""")) {
-            ps.setString(1, sessionId);
-            ps.setString(2, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    shown.add(rs.getString(1));
-                }
-            }
-        }
-        return shown;
+                ORDER BY i.injected_at, t.rank""", rs -> rs.getString(1), sessionId, sessionId));
     }
 
     private static List<InjectedMemory> query(Connection c, String sql, String key) throws SQLException {

@@ -2,6 +2,7 @@ package dev.codememory.readers.pending;
 
 import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -203,14 +204,7 @@ public class PendingItemReader<T> implements ItemStreamReader<T> {
 
     private List<T> loadOneByOne(Connection c, Loader<T> loader) throws SQLException {
         List<T> items = new ArrayList<>();
-        List<String> pageKeys = new ArrayList<>();
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT key FROM " + KEYS_TABLE + " ORDER BY ord")) {
-            while (rs.next()) {
-                pageKeys.add(rs.getString(1));
-            }
-        }
-        for (String key : pageKeys) {
+        for (String key : Sql.list(c, "SELECT key FROM " + KEYS_TABLE + " ORDER BY ord", rs -> rs.getString(1))) {
             items.add(loader.load(c, key));
         }
         return items;

@@ -1,8 +1,7 @@
 package dev.codememory.readers.query;
 
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
@@ -43,20 +42,12 @@ public final class MemoryQueries {
                 SELECT entry_id, entry_type, status, project, session_id, created_ts, title, body
                 FROM entries WHERE stage = 'verified' AND status = 'active' AND (? IS NULL OR project = ?)
                 ORDER BY created_ts, entry_id""";
-        List<StoredMemory> out = new ArrayList<>();
         Map<String, String> shared = new java.util.HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new StoredMemory(rs.getString(1), one(shared, rs.getString(2)),
-                            one(shared, rs.getString(3)), one(shared, rs.getString(4)), one(shared, rs.getString(5)),
-                            rs.getTimestamp(6).toLocalDateTime(), rs.getString(7), rs.getString(8)));
-                }
-            }
-        }
-        return out;
+        return Sql.list(c, sql,
+                rs -> new StoredMemory(rs.getString(1), one(shared, rs.getString(2)), one(shared, rs.getString(3)),
+                        one(shared, rs.getString(4)), one(shared, rs.getString(5)),
+                        rs.getTimestamp(6).toLocalDateTime(), rs.getString(7), rs.getString(8)),
+                project, project);
     }
 
     /**
@@ -81,15 +72,8 @@ public final class MemoryQueries {
                   AND t.text IS NOT NULL
                 ORDER BY s.entry_id, t.ts, s.event_id, s.field""";
         Map<String, List<String>> out = new LinkedHashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(4));
-                }
-            }
-        }
+        Sql.each(c, sql, rs -> out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>()).add(rs.getString(4)),
+                project, project);
         return out;
     }
 
@@ -130,31 +114,22 @@ public final class MemoryQueries {
         Map<String, java.util.TreeMap<String, String>> fields = new java.util.HashMap<>();
         Map<String, List<String>> turnTexts = new java.util.HashMap<>();
         Map<String, String> shared = new java.util.HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, project);
-            ps.setString(2, project);
-            try (ResultSet rs = ps.executeQuery()) {
-                String lastEntry = null;
-                String lastEvent = null;
-                while (rs.next()) {
-                    String entry = rs.getString(1);
-                    String event = rs.getString(2);
-                    if (!entry.equals(lastEntry) || !event.equals(lastEvent)) {
-                        sources.computeIfAbsent(entry, k -> new ArrayList<>())
-                            .add(new MemorySource(event, one(shared, rs.getString(3)),
-                                    rs.getTimestamp(4).toLocalDateTime()));
-                    }
-                    lastEntry = entry;
-                    lastEvent = event;
-                    String text = rs.getString(6);
-                    if (text != null) {
-                        fields.computeIfAbsent(event, k -> new java.util.TreeMap<>())
-                            .putIfAbsent(rs.getString(5), text);
-                        turnTexts.computeIfAbsent(entry, k -> new ArrayList<>()).add(text);
-                    }
-                }
+        String[] last = new String[2]; // the previous row's entry and event
+        Sql.each(c, sql, rs -> {
+            String entry = rs.getString(1);
+            String event = rs.getString(2);
+            if (!entry.equals(last[0]) || !event.equals(last[1])) {
+                sources.computeIfAbsent(entry, k -> new ArrayList<>())
+                    .add(new MemorySource(event, one(shared, rs.getString(3)), rs.getTimestamp(4).toLocalDateTime()));
             }
-        }
+            last[0] = entry;
+            last[1] = event;
+            String text = rs.getString(6);
+            if (text != null) {
+                fields.computeIfAbsent(event, k -> new java.util.TreeMap<>()).putIfAbsent(rs.getString(5), text);
+                turnTexts.computeIfAbsent(entry, k -> new ArrayList<>()).add(text);
+            }
+        }, project, project);
         Map<String, String> eventTexts = new java.util.HashMap<>();
         fields.forEach((event, byField) -> eventTexts.put(event, String.join("\n", byField.values())));
         return new ProjectSources(sources, eventTexts, turnTexts, nextSaid(c, project, sources));
@@ -186,20 +161,12 @@ public final class MemoryQueries {
                 WHERE o.next_id IS NOT NULL AND e.stage = 'verified' AND e.status = 'active'
                   AND (? IS NULL OR e.project = ?)""";
         Map<String, MemorySource> out = new java.util.HashMap<>();
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 1; i <= 6; i += 2) {
-                ps.setString(i, project);
-                ps.setString(i + 1, project);
-            }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    String next = rs.getString(2);
-                    MemorySource source = known.get(next);
-                    out.put(rs.getString(1), source != null ? source
-                            : new MemorySource(next, rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
-                }
-            }
-        }
+        Sql.each(c, sql, rs -> {
+            String next = rs.getString(2);
+            MemorySource source = known.get(next);
+            out.put(rs.getString(1), source != null ? source
+                    : new MemorySource(next, rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
+        }, project, project, project, project, project, project);
         return out;
     }
 
@@ -216,24 +183,14 @@ public final class MemoryQueries {
             st.execute("CREATE TEMP TABLE IF NOT EXISTS query_memory_ids (memory_id VARCHAR)");
             st.execute("DELETE FROM temp.main.query_memory_ids");
         }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO temp.main.query_memory_ids VALUES (?)")) {
-            for (String id : memoryIds) {
-                ps.setString(1, id);
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        }
+        Sql.batch(c, "INSERT INTO temp.main.query_memory_ids VALUES (?)", memoryIds, id -> new Object[] { id });
         String sql = """
                 SELECT DISTINCT s.entry_id, e.event_id, e.session_id, e.ts
                 FROM evidence_spans s JOIN events e ON e.event_id = s.event_id
                 WHERE s.entry_id IN (SELECT memory_id FROM temp.main.query_memory_ids)
                 ORDER BY s.entry_id, e.ts, e.event_id""";
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
-                    .add(new MemorySource(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toLocalDateTime()));
-            }
-        }
+        Sql.each(c, sql, rs -> out.computeIfAbsent(rs.getString(1), k -> new ArrayList<>())
+            .add(new MemorySource(rs.getString(2), rs.getString(3), rs.getTimestamp(4).toLocalDateTime())));
         return out;
     }
 
@@ -264,22 +221,15 @@ public final class MemoryQueries {
                        reply_event_id, reply_ts
                 FROM turns WHERE session_id IN (%s)"""
             .formatted(placeholders(sessions.size()));
-        try (PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < sessions.size(); i++) {
-                ps.setString(i + 1, sessions.get(i));
+        Sql.each(c, sql, rs -> {
+            List<Said> said = bySession.computeIfAbsent(rs.getString(1), k -> new ArrayList<>());
+            if (rs.getBoolean(4)) {
+                said.add(new Said(rs.getString(2), rs.getString(1), rs.getTimestamp(3).toLocalDateTime(), 0));
             }
-            try (ResultSet rs = ps.executeQuery()) {
-                while (rs.next()) {
-                    List<Said> said = bySession.computeIfAbsent(rs.getString(1), k -> new ArrayList<>());
-                    if (rs.getBoolean(4)) {
-                        said.add(new Said(rs.getString(2), rs.getString(1), rs.getTimestamp(3).toLocalDateTime(), 0));
-                    }
-                    if (rs.getString(5) != null) {
-                        said.add(new Said(rs.getString(5), rs.getString(1), rs.getTimestamp(6).toLocalDateTime(), 1));
-                    }
-                }
+            if (rs.getString(5) != null) {
+                said.add(new Said(rs.getString(5), rs.getString(1), rs.getTimestamp(6).toLocalDateTime(), 1));
             }
-        }
+        }, sessions.toArray());
         for (List<Said> said : bySession.values()) {
             said.sort(
                     java.util.Comparator.comparing(Said::ts).thenComparingInt(Said::part).thenComparing(Said::eventId));

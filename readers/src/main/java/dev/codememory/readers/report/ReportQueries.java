@@ -170,11 +170,7 @@ public final class ReportQueries {
 
     private static Map<String, Long> grouped(Connection c, String sql) throws SQLException {
         Map<String, Long> out = new LinkedHashMap<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                out.put(rs.getString(1), rs.getLong(2));
-            }
-        }
+        Sql.each(c, sql, rs -> out.put(rs.getString(1), rs.getLong(2)));
         return out;
     }
 

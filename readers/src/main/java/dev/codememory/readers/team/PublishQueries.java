@@ -1,13 +1,12 @@
 package dev.codememory.readers.team;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -125,36 +124,24 @@ public final class PublishQueries {
     }
 
     private static List<Row> rows(Connection c, String sql) throws SQLException {
-        List<Row> rows = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                List<Map<?, ?>> quotes = new ArrayList<>();
-                if (rs.getString(10) != null && Json.parse(rs.getString(10)) instanceof List<?> list) {
-                    for (Object q : list) {
-                        if (q instanceof Map<?, ?> m && m.get("text") instanceof String
-                                && m.get("field") instanceof String) {
-                            quotes.add(m);
-                        }
+        return Sql.list(c, sql, rs -> {
+            List<Map<?, ?>> quotes = new ArrayList<>();
+            if (rs.getString(10) != null && Json.parse(rs.getString(10)) instanceof List<?> list) {
+                for (Object q : list) {
+                    if (q instanceof Map<?, ?> m && m.get("text") instanceof String
+                            && m.get("field") instanceof String) {
+                        quotes.add(m);
                     }
                 }
-                rows.add(new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
-                        rs.getString(6), rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9),
-                        quotes));
             }
-        }
-        return rows;
+            return new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getString(5),
+                    rs.getString(6), rs.getObject(7, LocalDateTime.class), rs.getString(8), rs.getString(9), quotes);
+        });
     }
 
     /** The ids of the current page's memories to withdraw, in page order. */
     public static List<String> withdrawnPage(Connection c) throws SQLException {
-        List<String> ids = new ArrayList<>();
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT key FROM " + PendingItemReader.KEYS_TABLE + " ORDER BY ord")) {
-            while (rs.next()) {
-                ids.add(rs.getString(1));
-            }
-        }
-        return ids;
+        return Sql.list(c, "SELECT key FROM " + PendingItemReader.KEYS_TABLE + " ORDER BY ord", rs -> rs.getString(1));
     }
 
     private static Map<String, String> toolNames(Connection c, List<String> eventIds) throws SQLException {
@@ -162,16 +149,12 @@ public final class PublishQueries {
         if (eventIds.isEmpty()) {
             return tools;
         }
-        try (Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery(
-                        "SELECT event_id, json_extract_string(payload, '$.tool_name') FROM events WHERE event_id IN "
-                                + literals(eventIds))) {
-            while (rs.next()) {
-                if (rs.getString(2) != null) {
-                    tools.put(rs.getString(1), rs.getString(2));
-                }
-            }
-        }
+        Sql.each(c, "SELECT event_id, json_extract_string(payload, '$.tool_name') FROM events WHERE event_id IN "
+                + literals(eventIds), rs -> {
+                    if (rs.getString(2) != null) {
+                        tools.put(rs.getString(1), rs.getString(2));
+                    }
+                });
         return tools;
     }
 

@@ -1,10 +1,9 @@
 package dev.codememory.readers.turns;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDateTime;
 import java.util.List;
@@ -32,16 +31,14 @@ public final class SessionEventQueries {
      */
     public static List<List<StoredEvent>> sessionEvents(Connection c) throws SQLException {
         List<List<StoredEvent>> sessions = PendingItemReader.perKey(c);
-        try (PreparedStatement ps = c.prepareStatement("""
-                SELECT p.ord, e.event_id, e.seq, e.ts, e.event_type, e.session_id, e.project, e.payload::VARCHAR
-                FROM events e JOIN %s p ON p.key = e.session_id ORDER BY p.ord, e.seq"""
-            .formatted(PendingItemReader.KEYS_TABLE)); ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                sessions.get(rs.getInt(1))
+        Sql.each(c,
+                """
+                        SELECT p.ord, e.event_id, e.seq, e.ts, e.event_type, e.session_id, e.project, e.payload::VARCHAR
+                        FROM events e JOIN %s p ON p.key = e.session_id ORDER BY p.ord, e.seq"""
+                    .formatted(PendingItemReader.KEYS_TABLE),
+                rs -> sessions.get(rs.getInt(1))
                     .add(new StoredEvent(rs.getString(2), rs.getLong(3), rs.getObject(4, LocalDateTime.class),
-                            rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8)));
-            }
-        }
+                            rs.getString(5), rs.getString(6), rs.getString(7), rs.getString(8))));
         return sessions;
     }
 

@@ -1,5 +1,6 @@
 package dev.codememory.writers.distill;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.distill.DistillCall;
@@ -9,8 +10,6 @@ import dev.codememory.config.distill.StoredAnswer;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.json.Json;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.LocalDate;
 import java.time.LocalDateTime;
@@ -38,18 +37,13 @@ public class DuckDbDistillLedger implements DistillLedger {
 
     @Override
     public Optional<StoredAnswer> answer(String sessionId, String version) {
-        try (Connection c = connections.get(); PreparedStatement ps = c.prepareStatement("""
-                SELECT outcome, claims_json, rejected_json, attempts, next_attempt_at FROM distill_answers
-                WHERE session_id = ? AND version = ?""")) {
-            ps.setString(1, sessionId);
-            ps.setString(2, version);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                return Optional.of(new StoredAnswer(rs.getString(1), claims(rs.getString(2)), counts(rs.getString(3)),
-                        rs.getInt(4), rs.getObject(5, LocalDateTime.class)));
-            }
+        try (Connection c = connections.get()) {
+            return Sql.first(c, """
+                    SELECT outcome, claims_json, rejected_json, attempts, next_attempt_at FROM distill_answers
+                    WHERE session_id = ? AND version = ?""",
+                    rs -> new StoredAnswer(rs.getString(1), claims(rs.getString(2)), counts(rs.getString(3)),
+                            rs.getInt(4), rs.getObject(5, LocalDateTime.class)),
+                    sessionId, version);
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot read the distill answer of session " + sessionId, e);
@@ -58,14 +52,11 @@ public class DuckDbDistillLedger implements DistillLedger {
 
     @Override
     public long tokensUsed(LocalDate day) {
-        try (Connection c = connections.get();
-                PreparedStatement ps = c.prepareStatement(
-                        "SELECT coalesce(sum(input_tokens + output_tokens), 0) FROM distill_calls WHERE day = ?")) {
-            ps.setObject(1, day);
-            try (ResultSet rs = ps.executeQuery()) {
-                rs.next();
-                return rs.getLong(1);
-            }
+        try (Connection c = connections.get()) {
+            return Sql
+                .first(c, "SELECT coalesce(sum(input_tokens + output_tokens), 0) FROM distill_calls WHERE day = ?",
+                        rs -> rs.getLong(1), day)
+                .orElseThrow();
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot read the distiller's usage of " + day, e);
@@ -76,32 +67,16 @@ public class DuckDbDistillLedger implements DistillLedger {
     public void record(DistillCall call, String sessionId, String version, StoredAnswer answer, String lastError) {
         Transactions.inTransaction(connections, () -> "record the distill answer of session " + sessionId, c -> {
             if (call != null) {
-                try (PreparedStatement ps = c
-                    .prepareStatement("INSERT INTO distill_calls VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-                    ps.setString(1, call.sessionId());
-                    ps.setObject(2, call.at());
-                    ps.setObject(3, call.at().toLocalDate());
-                    ps.setLong(4, call.inputTokens());
-                    ps.setLong(5, call.outputTokens());
-                    ps.setBoolean(6, call.estimated());
-                    ps.setString(7, call.outcome());
-                    ps.executeUpdate();
-                }
+                Sql.update(c, "INSERT INTO distill_calls VALUES (?, ?, ?, ?, ?, ?, ?)", call.sessionId(), call.at(),
+                        call.at().toLocalDate(), call.inputTokens(), call.outputTokens(), call.estimated(),
+                        call.outcome());
             }
-            try (PreparedStatement ps = c.prepareStatement("""
+            Sql.update(c, """
                     INSERT OR REPLACE INTO distill_answers (session_id, version, outcome, claims_json, rejected_json,
                                                            attempts, next_attempt_at, last_error, updated_at)
-                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, now() AT TIME ZONE 'UTC')""")) {
-                ps.setString(1, sessionId);
-                ps.setString(2, version);
-                ps.setString(3, answer.outcome());
-                ps.setString(4, Json.write(claimsJson(answer.claims())));
-                ps.setString(5, Json.write(new TreeMap<>(answer.rejected())));
-                ps.setInt(6, answer.attempts());
-                ps.setObject(7, answer.nextAttemptAt());
-                ps.setString(8, lastError);
-                ps.executeUpdate();
-            }
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, now() AT TIME ZONE 'UTC')""", sessionId, version, answer.outcome(),
+                    Json.write(claimsJson(answer.claims())), Json.write(new TreeMap<>(answer.rejected())),
+                    answer.attempts(), answer.nextAttemptAt(), lastError);
             return null;
         });
     }

@@ -1,5 +1,6 @@
 package dev.codememory.writers.distill;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistilledMemory;
@@ -8,11 +9,10 @@ import dev.codememory.writers.align.StagedSpans;
 import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
 import dev.codememory.config.graduate.Quote;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.function.Supplier;
 import tools.jackson.core.type.TypeReference;
 import org.duckdb.DuckDBAppender;
@@ -106,53 +106,30 @@ public class DuckDbDistilledWriter implements ItemWriter<DistillOutcome> {
      */
     private static void addParagraph(DuckDBConnection c, String sessionId, DistillOutcome.Paragraph paragraph)
             throws SQLException {
-        String entryId;
-        String body;
-        List<Quote> quotes;
-        try (PreparedStatement ps = c.prepareStatement("""
+        record Summary(String entryId, String body, List<Quote> quotes) {
+        }
+        Optional<Summary> found = Sql.first(c, """
                 SELECT entry_id, body, quotes_json::VARCHAR FROM entries
                 WHERE session_id = ? AND entry_type = 'summary' AND status = 'active' AND stage = 'verified'
-                ORDER BY created_at DESC, entry_id LIMIT 1""")) {
-            ps.setString(1, sessionId);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return;
-                }
-                entryId = rs.getString(1);
-                body = rs.getString(2);
-                quotes = new ArrayList<>(
-                        GraduationJson.MAPPER.readValue(rs.getString(3), new TypeReference<List<Quote>>() {
-                        }));
-            }
-        }
-        if (body.contains(DistillOutcome.Paragraph.LABEL)) {
+                ORDER BY created_at DESC, entry_id LIMIT 1""", rs -> new Summary(rs.getString(1), rs.getString(2),
+                new ArrayList<>(GraduationJson.MAPPER.readValue(rs.getString(3), new TypeReference<List<Quote>>() {
+                }))), sessionId);
+        if (found.isEmpty() || found.get().body().contains(DistillOutcome.Paragraph.LABEL)) {
             return;
         }
+        String entryId = found.get().entryId();
+        List<Quote> quotes = found.get().quotes();
         int first = quotes.size();
         quotes.addAll(paragraph.quotes());
-        try (PreparedStatement update = c
-            .prepareStatement("UPDATE entries SET body = ?, quotes_json = ?::JSON WHERE entry_id = ?");
-                PreparedStatement span = c.prepareStatement("""
-                        INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
-                                                    confidence, method, quote_hash)
-                        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""")) {
-            update.setString(1, body + "\n" + paragraph.line());
-            update.setString(2, GraduationJson.quotes(quotes));
-            update.setString(3, entryId);
-            update.executeUpdate();
-            for (int i = 0; i < paragraph.spans().size(); i++) {
-                EvidenceSpan s = paragraph.spans().get(i);
-                span.setString(1, entryId);
-                span.setInt(2, first + i);
-                span.setString(3, s.eventId());
-                span.setString(4, s.field());
-                span.setInt(5, s.start());
-                span.setInt(6, s.end());
-                span.setDouble(7, s.confidence());
-                span.setString(8, s.method());
-                span.setString(9, s.quoteHash());
-                span.executeUpdate();
-            }
+        Sql.update(c, "UPDATE entries SET body = ?, quotes_json = ?::JSON WHERE entry_id = ?",
+                found.get().body() + "\n" + paragraph.line(), GraduationJson.quotes(quotes), entryId);
+        for (int i = 0; i < paragraph.spans().size(); i++) {
+            EvidenceSpan span = paragraph.spans().get(i);
+            Sql.update(c, """
+                    INSERT INTO evidence_spans (entry_id, quote_index, event_id, field, span_start, span_end,
+                                                confidence, method, quote_hash)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING""", entryId, first + i, span.eventId(),
+                    span.field(), span.start(), span.end(), span.confidence(), span.method(), span.quoteHash());
         }
     }
 

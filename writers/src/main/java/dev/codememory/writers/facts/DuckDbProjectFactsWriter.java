@@ -1,9 +1,9 @@
 package dev.codememory.writers.facts;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.writers.extract.DuckDbCandidateWriter;
-import java.sql.PreparedStatement;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
@@ -27,15 +27,11 @@ public class DuckDbProjectFactsWriter implements ItemWriter<ProjectActivity.Outc
     @Override
     public void write(Chunk<? extends ProjectActivity.Outcome> chunk) {
         Transactions.inTransaction(connections, () -> "write the facts of " + chunk.size() + " projects", c -> {
-            try (PreparedStatement mark = c.prepareStatement("""
-                    INSERT INTO stage_marks (subject_id, stage, done_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
-                    ON CONFLICT DO NOTHING""")) {
-                for (ProjectActivity.Outcome outcome : chunk) {
-                    DuckDbCandidateWriter.insert(c, outcome.candidates());
-                    mark.setString(1, "facts|" + outcome.project() + "|" + outcome.extent());
-                    mark.setString(2, STAGE);
-                    mark.executeUpdate();
-                }
+            for (ProjectActivity.Outcome outcome : chunk) {
+                DuckDbCandidateWriter.insert(c, outcome.candidates());
+                Sql.update(c, """
+                        INSERT INTO stage_marks (subject_id, stage, done_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
+                        ON CONFLICT DO NOTHING""", "facts|" + outcome.project() + "|" + outcome.extent(), STAGE);
             }
             return null;
         });

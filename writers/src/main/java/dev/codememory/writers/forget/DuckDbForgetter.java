@@ -5,8 +5,6 @@ import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.json.Json;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.sql.Timestamp;
@@ -113,68 +111,58 @@ public class DuckDbForgetter {
             case BEFORE -> "ts < ?";
             case MATCH -> "contains(lower(payload::VARCHAR), ?)";
         };
-        try (PreparedStatement ps = c.prepareStatement("CREATE OR REPLACE TEMP TABLE fg_events AS "
-                + "SELECT event_id, dedupe_key, session_id FROM events WHERE " + eventCondition)) {
-            if (what.kind() != Forgetting.Kind.MEMORY) {
-                bindSelector(ps, what, phrase == null ? null : jsonEscaped(phrase));
-            }
-            ps.execute();
-        }
+        Sql.update(c,
+                "CREATE OR REPLACE TEMP TABLE fg_events AS "
+                        + "SELECT event_id, dedupe_key, session_id FROM events WHERE " + eventCondition,
+                what.kind() == Forgetting.Kind.MEMORY ? NONE
+                        : selector(what, phrase == null ? null : jsonEscaped(phrase)));
         // sessions: the one named, and every session none of whose events remain
-        try (PreparedStatement ps = c.prepareStatement("""
+        String session = what.kind() == Forgetting.Kind.SESSION ? what.value() : null;
+        Sql.update(c, """
                 CREATE OR REPLACE TEMP TABLE fg_sessions AS
                 SELECT ?::VARCHAR AS session_id WHERE ? IS NOT NULL
                 UNION
                 SELECT s.session_id FROM sessions s
                 WHERE EXISTS (SELECT 1 FROM temp.main.fg_events f WHERE f.session_id = s.session_id)
                   AND NOT EXISTS (SELECT 1 FROM events e WHERE e.session_id = s.session_id
-                                  AND e.event_id NOT IN (SELECT event_id FROM temp.main.fg_events))""")) {
-            String session = what.kind() == Forgetting.Kind.SESSION ? what.value() : null;
-            ps.setString(1, session);
-            ps.setString(2, session);
-            ps.execute();
-        }
+                                  AND e.event_id NOT IN (SELECT event_id FROM temp.main.fg_events))""", session,
+                session);
         String entryCondition = switch (what.kind()) {
             case MEMORY -> "entry_id = ?";
             case SESSION -> "session_id = ?";
             case BEFORE -> "created_ts < ?";
             case MATCH -> "contains(lower(title || chr(10) || body), ?)";
         };
-        try (PreparedStatement ps = c.prepareStatement("CREATE OR REPLACE TEMP TABLE fg_entries AS "
-                + "SELECT entry_id FROM entries WHERE " + entryCondition
-                + """
-                         UNION SELECT entry_id FROM entries WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
-                         UNION SELECT DISTINCT x.entry_id FROM (
-                             SELECT entry_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM entries) x
-                         WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
-                         UNION SELECT entry_id FROM evidence_spans WHERE event_id IN (SELECT event_id FROM temp.main.fg_events)
-                        """)) {
-            bindSelector(ps, what, phrase);
-            ps.execute();
-        }
+        Sql.update(c,
+                "CREATE OR REPLACE TEMP TABLE fg_entries AS " + "SELECT entry_id FROM entries WHERE " + entryCondition
+                        + """
+                                 UNION SELECT entry_id FROM entries WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
+                                 UNION SELECT DISTINCT x.entry_id FROM (
+                                     SELECT entry_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM entries) x
+                                 WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
+                                 UNION SELECT entry_id FROM evidence_spans WHERE event_id IN (SELECT event_id FROM temp.main.fg_events)
+                                """,
+                selector(what, phrase));
         String candidateCondition = switch (what.kind()) {
             case MEMORY -> "FALSE";
             case SESSION -> "session_id = ?";
             case BEFORE -> "ts < ?";
             case MATCH -> "contains(lower(title || chr(10) || body), ?)";
         };
-        try (PreparedStatement ps = c.prepareStatement("CREATE OR REPLACE TEMP TABLE fg_candidates AS "
-                + "SELECT candidate_id FROM candidates WHERE " + candidateCondition
-                + """
-                         UNION SELECT candidate_id FROM entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
-                         UNION SELECT src_id FROM edges WHERE rel_type = 'duplicate_of'
-                               AND dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
-                         UNION SELECT candidate_id FROM candidates
-                               WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
-                         UNION SELECT DISTINCT x.candidate_id FROM (
-                             SELECT candidate_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM candidates) x
-                         WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
-                        """)) {
-            if (what.kind() != Forgetting.Kind.MEMORY) {
-                bindSelector(ps, what, phrase);
-            }
-            ps.execute();
-        }
+        Sql.update(c,
+                "CREATE OR REPLACE TEMP TABLE fg_candidates AS " + "SELECT candidate_id FROM candidates WHERE "
+                        + candidateCondition
+                        + """
+                                 UNION SELECT candidate_id FROM entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                                 UNION SELECT src_id FROM edges WHERE rel_type = 'duplicate_of'
+                                       AND dst_id IN (SELECT entry_id FROM temp.main.fg_entries)
+                                 UNION SELECT candidate_id FROM candidates
+                                       WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
+                                 UNION SELECT DISTINCT x.candidate_id FROM (
+                                     SELECT candidate_id, unnest(from_json(quotes_json, '[{"eventId":"VARCHAR"}]')) AS q FROM candidates) x
+                                 WHERE x.q.eventId IN (SELECT event_id FROM temp.main.fg_events)
+                                """,
+                what.kind() == Forgetting.Kind.MEMORY ? NONE : selector(what, phrase));
         // the memories those candidates became
         execute(c, """
                 INSERT INTO temp.main.fg_entries SELECT entry_id FROM entries
@@ -184,37 +172,29 @@ public class DuckDbForgetter {
         // forgotten memory, or is itself caught by the session, date or phrase, goes
         // without a tombstone, and the next graduation composes it again from the
         // memories that remain; only a summary or topic the user names is tombstoned
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.update(c, """
                 CREATE OR REPLACE TEMP TABLE fg_summaries AS
                 SELECT DISTINCT e.entry_id, e.session_id, e.entry_type FROM entries e
                 WHERE e.entry_type IN ('summary', 'topic') AND e.entry_id IS DISTINCT FROM ?
                   AND (e.entry_id IN (SELECT entry_id FROM temp.main.fg_entries)
                        OR EXISTS (SELECT 1 FROM edges d WHERE d.src_id = e.entry_id AND d.rel_type = 'summarizes'
-                                  AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)))""")) {
-            ps.setString(1, what.kind() == Forgetting.Kind.MEMORY ? what.value() : null);
-            ps.execute();
-        }
+                                  AND d.dst_id IN (SELECT entry_id FROM temp.main.fg_entries)))""",
+                what.kind() == Forgetting.Kind.MEMORY ? what.value() : null);
         execute(c, "DELETE FROM temp.main.fg_entries WHERE entry_id IN (SELECT entry_id FROM temp.main.fg_summaries)");
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.update(c, """
                 CREATE OR REPLACE TEMP TABLE fg_turns AS SELECT turn_id FROM turns
                 WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
                    OR prompt_event_id IN (SELECT event_id FROM temp.main.fg_events)
                    OR reply_event_id IN (SELECT event_id FROM temp.main.fg_events)
-                   OR (? IS NOT NULL AND contains(lower(prompt_text || chr(10) || coalesce(reply_text, '')), ?))""")) {
-            ps.setString(1, phrase);
-            ps.setString(2, phrase);
-            ps.execute();
-        }
-        try (PreparedStatement ps = c.prepareStatement("""
+                   OR (? IS NOT NULL AND contains(lower(prompt_text || chr(10) || coalesce(reply_text, '')), ?))""",
+                phrase, phrase);
+        Sql.update(c, """
                 CREATE OR REPLACE TEMP TABLE fg_observations AS SELECT observation_id FROM observations
                 WHERE session_id IN (SELECT session_id FROM temp.main.fg_sessions)
                    OR observation_id IN (SELECT event_id FROM temp.main.fg_events)
                    OR (? IS NOT NULL AND contains(lower(coalesce(command, '') || chr(10) || coalesce(input_text, '')
-                       || chr(10) || coalesce(output_text, '') || chr(10) || coalesce(error_text, '')), ?))""")) {
-            ps.setString(1, phrase);
-            ps.setString(2, phrase);
-            ps.execute();
-        }
+                       || chr(10) || coalesce(output_text, '') || chr(10) || coalesce(error_text, '')), ?))""", phrase,
+                phrase);
         execute(c, """
                 CREATE OR REPLACE TEMP TABLE fg_tasks AS SELECT DISTINCT t.entity_id FROM task_events t
                 WHERE t.source_entry IN (SELECT entry_id FROM temp.main.fg_entries)
@@ -223,53 +203,51 @@ public class DuckDbForgetter {
                                        OR o.source_entry NOT IN (SELECT entry_id FROM temp.main.fg_entries)))""");
     }
 
-    private static void bindSelector(PreparedStatement ps, Forgetting what, String phrase) throws SQLException {
-        switch (what.kind()) {
-            case MEMORY, SESSION -> ps.setString(1, what.value());
-            case BEFORE -> ps.setTimestamp(1, Timestamp.valueOf(what.before()));
-            case MATCH -> ps.setString(1, phrase);
-        }
+    private static final Object[] NONE = {};
+
+    /** The parameter of the condition that selects what {@code what} names. */
+    private static Object[] selector(Forgetting what, String phrase) {
+        return switch (what.kind()) {
+            case MEMORY, SESSION -> new Object[] { what.value() };
+            case BEFORE -> new Object[] { Timestamp.valueOf(what.before()) };
+            case MATCH -> new Object[] { phrase };
+        };
     }
 
     private static Counts count(Connection c) throws SQLException {
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery("""
-                SELECT (SELECT count(*) FROM temp.main.fg_events),
-                       (SELECT count(DISTINCT session_id) FROM (
-                            SELECT session_id FROM temp.main.fg_sessions
-                            UNION SELECT session_id FROM temp.main.fg_events f WHERE f.session_id IS NOT NULL
-                              AND NOT EXISTS (SELECT 1 FROM events e WHERE e.session_id = f.session_id
-                                              AND e.event_id NOT IN (SELECT event_id FROM temp.main.fg_events)))),
-                       (SELECT count(*) FROM temp.main.fg_entries),
-                       (SELECT count(*) FROM entries WHERE stage = 'verified'
-                            AND entry_id IN (SELECT entry_id FROM temp.main.fg_entries)),
-                       (SELECT count(*) FROM temp.main.fg_candidates),
-                       (SELECT count(*) FROM temp.main.fg_turns),
-                       (SELECT count(*) FROM temp.main.fg_observations),
-                       (SELECT count(*) FROM task_events
-                            WHERE source_entry IN (SELECT entry_id FROM temp.main.fg_entries)),
-                       (SELECT count(*) FROM temp.main.fg_tasks),
-                       (SELECT count(*) FROM temp.main.fg_summaries)""")) {
-            rs.next();
-            return new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5), rs.getLong(6),
-                    rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10));
-        }
+        return Sql
+            .first(c, """
+                    SELECT (SELECT count(*) FROM temp.main.fg_events),
+                           (SELECT count(DISTINCT session_id) FROM (
+                                SELECT session_id FROM temp.main.fg_sessions
+                                UNION SELECT session_id FROM temp.main.fg_events f WHERE f.session_id IS NOT NULL
+                                  AND NOT EXISTS (SELECT 1 FROM events e WHERE e.session_id = f.session_id
+                                                  AND e.event_id NOT IN (SELECT event_id FROM temp.main.fg_events)))),
+                           (SELECT count(*) FROM temp.main.fg_entries),
+                           (SELECT count(*) FROM entries WHERE stage = 'verified'
+                                AND entry_id IN (SELECT entry_id FROM temp.main.fg_entries)),
+                           (SELECT count(*) FROM temp.main.fg_candidates),
+                           (SELECT count(*) FROM temp.main.fg_turns),
+                           (SELECT count(*) FROM temp.main.fg_observations),
+                           (SELECT count(*) FROM task_events
+                                WHERE source_entry IN (SELECT entry_id FROM temp.main.fg_entries)),
+                           (SELECT count(*) FROM temp.main.fg_tasks),
+                           (SELECT count(*) FROM temp.main.fg_summaries)""",
+                    rs -> new Counts(rs.getLong(1), rs.getLong(2), rs.getLong(3), rs.getLong(4), rs.getLong(5),
+                            rs.getLong(6), rs.getLong(7), rs.getLong(8), rs.getLong(9), rs.getLong(10)))
+            .orElseThrow();
     }
 
     private static void tombstone(Connection c, Forgetting what, String forgetId) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
+        String session = what.kind() == Forgetting.Kind.SESSION ? what.value() : null;
+        Sql.update(c, """
                 INSERT INTO forgotten (kind, key, forget_id, forgotten_at)
                 SELECT kind, key, ?, now() AT TIME ZONE 'UTC' FROM (
                     SELECT 'event' AS kind, dedupe_key AS key FROM temp.main.fg_events
                     UNION SELECT 'entry', entry_id FROM temp.main.fg_entries
                     UNION SELECT 'candidate', candidate_id FROM temp.main.fg_candidates
                     UNION SELECT 'session', ? WHERE ? IS NOT NULL)
-                ON CONFLICT DO NOTHING""")) {
-            String session = what.kind() == Forgetting.Kind.SESSION ? what.value() : null;
-            ps.setString(1, forgetId);
-            ps.setString(2, session);
-            ps.setString(3, session);
-            ps.executeUpdate();
-        }
+                ON CONFLICT DO NOTHING""", forgetId, session, session);
     }
 
     private static void delete(Connection c, Forgetting what) throws SQLException {
@@ -299,14 +277,9 @@ public class DuckDbForgetter {
         execute(c, "DELETE FROM injection_items WHERE memory_id IN " + entries);
         execute(c, "DELETE FROM team_marks WHERE memory_id IN " + entries);
         if (what.kind() == Forgetting.Kind.SESSION) {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM injection_items WHERE injection_id IN "
-                    + "(SELECT injection_id FROM injections WHERE session_id = ?)");
-                    PreparedStatement injections = c.prepareStatement("DELETE FROM injections WHERE session_id = ?")) {
-                ps.setString(1, what.value());
-                ps.executeUpdate();
-                injections.setString(1, what.value());
-                injections.executeUpdate();
-            }
+            Sql.update(c, "DELETE FROM injection_items WHERE injection_id IN "
+                    + "(SELECT injection_id FROM injections WHERE session_id = ?)", what.value());
+            Sql.update(c, "DELETE FROM injections WHERE session_id = ?", what.value());
         }
         // what the distiller proved about a session quotes its words: the proven claims
         // of a
@@ -327,11 +300,8 @@ public class DuckDbForgetter {
         execute(c, "DELETE FROM sessions WHERE session_id IN " + sessions);
         execute(c, "DELETE FROM events WHERE event_id IN " + events);
         if (what.kind() == Forgetting.Kind.MATCH) {
-            try (PreparedStatement ps = c
-                .prepareStatement("DELETE FROM event_rejects WHERE contains(lower(raw_text), ?)")) {
-                ps.setString(1, what.value().toLowerCase(Locale.ROOT));
-                ps.executeUpdate();
-            }
+            Sql.update(c, "DELETE FROM event_rejects WHERE contains(lower(raw_text), ?)",
+                    what.value().toLowerCase(Locale.ROOT));
         }
     }
 
@@ -347,13 +317,7 @@ public class DuckDbForgetter {
         }
         return Transactions.inTransaction(connections, () -> "remove forgotten vectors", c -> {
             execute(c, "CREATE OR REPLACE TEMP TABLE fg_vectors (memory_id VARCHAR)");
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO temp.main.fg_vectors VALUES (?)")) {
-                for (String id : memoryIds) {
-                    ps.setString(1, id);
-                    ps.addBatch();
-                }
-                ps.executeBatch();
-            }
+            Sql.batch(c, "INSERT INTO temp.main.fg_vectors VALUES (?)", memoryIds, id -> new Object[] { id });
             long removed = 0;
             List<String> versions = new ArrayList<>();
             for (String table : strings(c, "SELECT table_name FROM information_schema.tables "
@@ -367,12 +331,9 @@ public class DuckDbForgetter {
             if (storeVersion != null) {
                 versions.add(storeVersion);
             }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?"
-                    + " AND memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)")) {
-                for (String version : versions) {
-                    ps.setString(1, version);
-                    ps.executeUpdate();
-                }
+            for (String version : versions) {
+                Sql.update(c, "DELETE FROM vector_outbox WHERE embedding_version = ?"
+                        + " AND memory_id IN (SELECT memory_id FROM temp.main.fg_vectors)", version);
             }
             execute(c, "DROP TABLE IF EXISTS temp.main.fg_vectors");
             return removed;
@@ -408,13 +369,7 @@ public class DuckDbForgetter {
     }
 
     private static List<String> strings(Connection c, String sql) throws SQLException {
-        List<String> values = new ArrayList<>();
-        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
-            while (rs.next()) {
-                values.add(rs.getString(1));
-            }
-        }
-        return values;
+        return Sql.list(c, sql, rs -> rs.getString(1));
     }
 
 }

@@ -1,10 +1,10 @@
 package dev.codememory.writers.graduation;
 
+import dev.codememory.config.db.Sql;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.HexFormat;
 
@@ -27,18 +27,10 @@ public final class Edges {
 
     public static void insert(Connection c, String srcType, String srcId, String rel, String dstType, String dstId,
             String metaJson) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("""
+        Sql.update(c, """
                 INSERT INTO edges (edge_id, src_type, src_id, rel_type, dst_type, dst_id, meta_json, created_at)
-                VALUES (?, ?, ?, ?, ?, ?, ?::JSON, now() AT TIME ZONE 'UTC') ON CONFLICT (edge_id) DO NOTHING""")) {
-            ps.setString(1, edgeId(srcId, rel, dstId));
-            ps.setString(2, srcType);
-            ps.setString(3, srcId);
-            ps.setString(4, rel);
-            ps.setString(5, dstType);
-            ps.setString(6, dstId);
-            ps.setString(7, metaJson);
-            ps.executeUpdate();
-        }
+                VALUES (?, ?, ?, ?, ?, ?, ?::JSON, now() AT TIME ZONE 'UTC') ON CONFLICT (edge_id) DO NOTHING""",
+                edgeId(srcId, rel, dstId), srcType, srcId, rel, dstType, dstId, metaJson);
     }
 
 }

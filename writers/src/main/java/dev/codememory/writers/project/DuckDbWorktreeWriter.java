@@ -1,11 +1,9 @@
 package dev.codememory.writers.project;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.writers.rules.DuckDbDerivationWriter;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -38,35 +36,24 @@ public class DuckDbWorktreeWriter {
     public Map<String, String> joinWorktrees(ProjectResolver projects) {
         return Transactions.inTransaction(connections, () -> "join worktrees to their repository's project", c -> {
             Map<String, String> moves = new LinkedHashMap<>();
-            try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT DISTINCT project FROM events ORDER BY project")) {
-                while (rs.next()) {
-                    String stored = rs.getString(1);
-                    // only a worktree's own top level moves: a folder the resolver now
-                    // reads as inside another repository (a nested one deleted since,
-                    // a folder a repository was made around) stays as it is
-                    if (stored.startsWith("/") && projects.worktreeOf(stored).equals(stored)) {
-                        String now = projects.projectOf(stored);
-                        if (!now.equals(stored)) {
-                            moves.put(stored, now);
-                        }
+            for (String stored : Sql.list(c, "SELECT DISTINCT project FROM events ORDER BY project",
+                    rs -> rs.getString(1))) {
+                // only a worktree's own top level moves: a folder the resolver now reads
+                // as inside another repository (a nested one deleted since, a folder a
+                // repository was made around) stays as it is
+                if (stored.startsWith("/") && projects.worktreeOf(stored).equals(stored)) {
+                    String now = projects.projectOf(stored);
+                    if (!now.equals(stored)) {
+                        moves.put(stored, now);
                     }
                 }
             }
             if (moves.isEmpty()) {
                 return moves; // nothing written: the commit ends a read
             }
-            try (PreparedStatement ps = c.prepareStatement("UPDATE events SET project = ? WHERE project = ?")) {
-                for (Map.Entry<String, String> move : moves.entrySet()) {
-                    ps.setString(1, move.getValue());
-                    ps.setString(2, move.getKey());
-                    ps.executeUpdate();
-                }
-            }
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM derivations WHERE component = ?")) {
-                ps.setString(1, DuckDbDerivationWriter.COMPONENT);
-                ps.executeUpdate();
-            }
+            Sql.batch(c, "UPDATE events SET project = ? WHERE project = ?", moves.entrySet(),
+                    move -> new Object[] { move.getValue(), move.getKey() });
+            Sql.update(c, "DELETE FROM derivations WHERE component = ?", DuckDbDerivationWriter.COMPONENT);
             return moves;
         });
     }

@@ -1,9 +1,8 @@
 package dev.codememory.writers.rules;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.List;
@@ -61,25 +60,17 @@ public class DuckDbDerivationWriter {
                     cleared += s.executeUpdate(sql);
                 }
             }
-            try (PreparedStatement ps = c.prepareStatement("""
+            Sql.update(c, """
                     INSERT INTO derivations (component, version, applied_at) VALUES (?, ?, now() AT TIME ZONE 'UTC')
                     ON CONFLICT (component) DO UPDATE SET version = excluded.version,
-                        applied_at = excluded.applied_at""")) {
-                ps.setString(1, COMPONENT);
-                ps.setString(2, version);
-                ps.executeUpdate();
-            }
+                        applied_at = excluded.applied_at""", COMPONENT, version);
             return cleared;
         });
     }
 
     private static String stored(Connection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT version FROM derivations WHERE component = ?")) {
-            ps.setString(1, COMPONENT);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
+        return Sql.first(c, "SELECT version FROM derivations WHERE component = ?", rs -> rs.getString(1), COMPONENT)
+            .orElse(null);
     }
 
 }

@@ -1,5 +1,6 @@
 package dev.codememory.writers.team;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
 import dev.codememory.config.team.TeamStoreException;
@@ -145,15 +146,11 @@ public final class PostgresTeamStore {
         }
         run("withdraw " + memoryIds.size() + " memories", c -> {
             c.setAutoCommit(false);
-            try (PreparedStatement tombstone = c.prepareStatement("UPDATE " + schema + ".team_memories SET"
-                    + " title = '', body = '', withdrawn_at = coalesce(withdrawn_at, now()) WHERE memory_id = ANY (?)");
-                    PreparedStatement evidence = c
-                        .prepareStatement("DELETE FROM " + schema + ".team_evidence WHERE memory_id = ANY (?)")) {
+            try {
                 Array ids = ids(c, List.copyOf(memoryIds));
-                tombstone.setArray(1, ids);
-                tombstone.executeUpdate();
-                evidence.setArray(1, ids);
-                evidence.executeUpdate();
+                Sql.update(c, "UPDATE " + schema + ".team_memories SET title = '', body = '',"
+                        + " withdrawn_at = coalesce(withdrawn_at, now()) WHERE memory_id = ANY (?)", ids);
+                Sql.update(c, "DELETE FROM " + schema + ".team_evidence WHERE memory_id = ANY (?)", ids);
                 c.commit();
             }
             catch (SQLException | RuntimeException e) {

@@ -1,8 +1,8 @@
 package dev.codememory.writers.team;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.vector.VectorStore;
-import java.sql.PreparedStatement;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.function.Supplier;
@@ -35,14 +35,9 @@ public class TeamWithdrawWriter implements ItemWriter<String> {
         List<String> ids = List.copyOf(chunk.getItems());
         store.withdraw(ids);
         teamVectors.delete(ids);
-        try (DuckDBConnection c = connections.get();
-                PreparedStatement ps = c.prepareStatement(
-                        "UPDATE team_published SET withdrawn_at = now() AT TIME ZONE 'UTC' WHERE memory_id = ?")) {
-            for (String id : ids) {
-                ps.setString(1, id);
-                ps.addBatch();
-            }
-            ps.executeBatch();
+        try (DuckDBConnection c = connections.get()) {
+            Sql.batch(c, "UPDATE team_published SET withdrawn_at = now() AT TIME ZONE 'UTC' WHERE memory_id = ?", ids,
+                    id -> new Object[] { id });
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot record withdrawn memories: " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package dev.codememory.writers.vector;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
@@ -8,8 +9,6 @@ import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.writers.staging.Staging;
-import java.sql.Array;
-import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -100,12 +99,7 @@ public class DuckDbVectorStore implements VectorStore {
             return;
         }
         run("delete from " + table, c -> {
-            try (PreparedStatement ps = c.prepareStatement("DELETE FROM " + table + " WHERE memory_id = ?")) {
-                for (String id : memoryIds) {
-                    ps.setString(1, id);
-                    ps.executeUpdate();
-                }
-            }
+            Sql.batch(c, "DELETE FROM " + table + " WHERE memory_id = ?", memoryIds, id -> new Object[] { id });
             return null;
         });
     }
@@ -135,24 +129,17 @@ public class DuckDbVectorStore implements VectorStore {
         }
         sql.append(" ORDER BY score DESC, memory_id LIMIT ?");
         return run("search " + table, c -> {
-            List<VectorHit> hits = new ArrayList<>();
-            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                Float[] boxed = new Float[query.length];
-                for (int i = 0; i < query.length; i++) {
-                    boxed[i] = query[i];
-                }
-                Array array = c.createArrayOf("FLOAT", boxed);
-                ps.setArray(1, array);
-                int i = 2;
-                for (Object p : params) {
-                    ps.setObject(i++, p);
-                }
-                ps.setInt(i, topK);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        hits.add(new VectorHit(rs.getString(1), rs.getDouble(2)));
-                    }
-                }
+            Float[] boxed = new Float[query.length];
+            for (int i = 0; i < query.length; i++) {
+                boxed[i] = query[i];
+            }
+            List<Object> bound = new ArrayList<>();
+            bound.add(c.createArrayOf("FLOAT", boxed));
+            bound.addAll(params);
+            bound.add(topK);
+            try {
+                return Sql.list(c, sql.toString(), rs -> new VectorHit(rs.getString(1), rs.getDouble(2)),
+                        bound.toArray());
             }
             catch (SQLException e) {
                 // a home that never graduated has no vectors yet: nothing is near
@@ -161,52 +148,30 @@ public class DuckDbVectorStore implements VectorStore {
                 }
                 throw e;
             }
-            return hits;
         });
     }
 
     /** Whether this version's table was made (by the first embedding of a graduation). */
     private boolean exists(DuckDBConnection c) throws SQLException {
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM duckdb_tables() WHERE table_name = ?")) {
-            ps.setString(1, table);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() && rs.getLong(1) > 0;
-            }
-        }
+        return Sql.first(c, "SELECT count(*) FROM duckdb_tables() WHERE table_name = ?", rs -> rs.getLong(1), table)
+            .orElse(0L) > 0;
     }
 
     /** The projects that hold vectors with this status. */
     public java.util.Set<String> projects(String status) {
         return run("read projects of " + table, c -> {
-            java.util.Set<String> projects = new java.util.TreeSet<>();
-            try (PreparedStatement ps = c.prepareStatement(
-                    "SELECT DISTINCT project FROM " + table + " WHERE status = ? AND project IS NOT NULL")) {
-                ps.setString(1, status);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        projects.add(rs.getString(1));
-                    }
-                }
-            }
-            return projects;
+            return new java.util.TreeSet<>(
+                    Sql.list(c, "SELECT DISTINCT project FROM " + table + " WHERE status = ? AND project IS NOT NULL",
+                            rs -> rs.getString(1), status));
         });
     }
 
     /** The ids of a project's vectors with this status. */
     public java.util.Set<String> ids(String project, String status) {
         return run("read ids of " + table, c -> {
-            java.util.Set<String> ids = new java.util.HashSet<>();
-            try (PreparedStatement ps = c
-                .prepareStatement("SELECT memory_id FROM " + table + " WHERE project = ? AND status = ?")) {
-                ps.setString(1, project);
-                ps.setString(2, status);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        ids.add(rs.getString(1));
-                    }
-                }
-            }
-            return ids;
+            return new java.util.HashSet<>(
+                    Sql.list(c, "SELECT memory_id FROM " + table + " WHERE project = ? AND status = ?",
+                            rs -> rs.getString(1), project, status));
         });
     }
 
@@ -229,20 +194,14 @@ public class DuckDbVectorStore implements VectorStore {
                 sql.append(" AND memory_id IN (SELECT memory_id FROM temp.main.read_vector_ids)");
             }
             sql.append(" ORDER BY ts, memory_id");
-            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                ps.setString(1, project);
-                ps.setString(2, status);
-                try (ResultSet rs = ps.executeQuery()) {
-                    while (rs.next()) {
-                        Object[] values = (Object[]) rs.getArray(2).getArray();
-                        float[] vector = new float[values.length];
-                        for (int i = 0; i < values.length; i++) {
-                            vector[i] = ((Number) values[i]).floatValue();
-                        }
-                        sink.accept(rs.getString(1), vector);
-                    }
+            Sql.each(c, sql.toString(), rs -> {
+                Object[] values = (Object[]) rs.getArray(2).getArray();
+                float[] vector = new float[values.length];
+                for (int i = 0; i < values.length; i++) {
+                    vector[i] = ((Number) values[i]).floatValue();
                 }
-            }
+                sink.accept(rs.getString(1), vector);
+            }, project, status);
             return null;
         });
     }
@@ -282,18 +241,15 @@ public class DuckDbVectorStore implements VectorStore {
                     appender.beginRow().append(id).endRow();
                 }
             }
-            try (Statement st = c.createStatement();
-                    ResultSet rs = st.executeQuery("SELECT v.memory_id, v.vector FROM " + table
-                            + " v JOIN temp.main.wanted_vectors w USING (memory_id)")) {
-                while (rs.next()) {
-                    Object[] values = (Object[]) rs.getArray(2).getArray();
-                    float[] vector = new float[values.length];
-                    for (int i = 0; i < vector.length; i++) {
-                        vector[i] = ((Number) values[i]).floatValue();
-                    }
-                    out.put(rs.getString(1), vector);
-                }
-            }
+            Sql.each(c, "SELECT v.memory_id, v.vector FROM " + table
+                    + " v JOIN temp.main.wanted_vectors w USING (memory_id)", rs -> {
+                        Object[] values = (Object[]) rs.getArray(2).getArray();
+                        float[] vector = new float[values.length];
+                        for (int i = 0; i < vector.length; i++) {
+                            vector[i] = ((Number) values[i]).floatValue();
+                        }
+                        out.put(rs.getString(1), vector);
+                    });
             return out;
         });
     }

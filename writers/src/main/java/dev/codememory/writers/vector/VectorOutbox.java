@@ -1,11 +1,10 @@
 package dev.codememory.writers.vector;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.EmbeddedKinds;
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.function.Supplier;
 import org.duckdb.DuckDBConnection;
@@ -34,31 +33,22 @@ public class VectorOutbox {
     /** Queues new memories and removals; returns how many rows changed. */
     public int queue(String version) {
         return Transactions.inTransaction(connections, () -> "queue vectors for " + version, c -> {
-            int changed = 0;
-            try (PreparedStatement upserts = c.prepareStatement("""
+            int changed = Sql.update(c, """
                     INSERT INTO vector_outbox (memory_id, embedding_version, op, status, attempts, error, updated_at)
                     SELECT entry_id, ?, 'upsert', 'pending', 0, NULL, now() AT TIME ZONE 'UTC' FROM entries
                     WHERE %s
                       AND NOT EXISTS (SELECT 1 FROM vector_outbox o WHERE o.memory_id = entries.entry_id
-                                      AND o.embedding_version = ?)""".formatted(EMBEDDED));
-                    PreparedStatement revived = c.prepareStatement("""
-                            UPDATE vector_outbox SET op = 'upsert', status = 'pending', attempts = 0, error = NULL,
-                                updated_at = now() AT TIME ZONE 'UTC'
-                            WHERE embedding_version = ? AND op = 'delete'
-                              AND memory_id IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED));
-                    PreparedStatement deletes = c.prepareStatement("""
-                            UPDATE vector_outbox SET op = 'delete', status = 'pending', attempts = 0, error = NULL,
-                                updated_at = now() AT TIME ZONE 'UTC'
-                            WHERE embedding_version = ? AND op = 'upsert'
-                              AND memory_id NOT IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED))) {
-                upserts.setString(1, version);
-                upserts.setString(2, version);
-                changed += upserts.executeUpdate();
-                revived.setString(1, version);
-                changed += revived.executeUpdate();
-                deletes.setString(1, version);
-                changed += deletes.executeUpdate();
-            }
+                                      AND o.embedding_version = ?)""".formatted(EMBEDDED), version, version);
+            changed += Sql.update(c, """
+                    UPDATE vector_outbox SET op = 'upsert', status = 'pending', attempts = 0, error = NULL,
+                        updated_at = now() AT TIME ZONE 'UTC'
+                    WHERE embedding_version = ? AND op = 'delete'
+                      AND memory_id IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED), version);
+            changed += Sql.update(c, """
+                    UPDATE vector_outbox SET op = 'delete', status = 'pending', attempts = 0, error = NULL,
+                        updated_at = now() AT TIME ZONE 'UTC'
+                    WHERE embedding_version = ? AND op = 'upsert'
+                      AND memory_id NOT IN (SELECT entry_id FROM entries WHERE %s)""".formatted(EMBEDDED), version);
             return changed;
         });
     }
@@ -68,10 +58,8 @@ public class VectorOutbox {
      * it anew.
      */
     public int rebuild(String version) {
-        try (Connection c = connections.get();
-                PreparedStatement ps = c.prepareStatement("DELETE FROM vector_outbox WHERE embedding_version = ?")) {
-            ps.setString(1, version);
-            ps.executeUpdate();
+        try (Connection c = connections.get()) {
+            Sql.update(c, "DELETE FROM vector_outbox WHERE embedding_version = ?", version);
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot reset the vector outbox for " + version + ": " + e.getMessage(), e);
@@ -84,10 +72,9 @@ public class VectorOutbox {
      * {@link #pendingSql} lists).
      */
     public static long pendingCount(Connection c, String version) {
-        try (PreparedStatement ps = c.prepareStatement("SELECT count(*) FROM (" + pendingSql(version) + ")");
-                ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
+        try {
+            return Sql.first(c, "SELECT count(*) FROM (" + pendingSql(version) + ")", rs -> rs.getLong(1))
+                .orElseThrow();
         }
         catch (SQLException e) {
             throw new DatabaseException("cannot count pending vectors: " + e.getMessage(), e);

@@ -1,5 +1,6 @@
 package dev.codememory.writers.vector;
 
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.Transactions;
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.VectorRecord;
@@ -162,20 +163,18 @@ public class VectorOutboxWriter implements ItemWriter<VectorWork> {
                     appender.beginRow().append(w.memoryId()).endRow();
                 }
             }
-            try (var ps = c.prepareStatement(error == null ? """
-                    UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
-                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""" : """
-                    UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
-                        updated_at = now() AT TIME ZONE 'UTC'
-                    WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""")) {
-                if (error == null) {
-                    ps.setString(1, store.version().id());
-                }
-                else {
-                    ps.setString(1, error);
-                    ps.setString(2, store.version().id());
-                }
-                ps.executeUpdate();
+            if (error == null) {
+                Sql.update(c, """
+                        UPDATE vector_outbox SET status = 'done', error = NULL, updated_at = now() AT TIME ZONE 'UTC'
+                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""",
+                        store.version().id());
+            }
+            else {
+                Sql.update(c, """
+                        UPDATE vector_outbox SET status = 'failed', attempts = attempts + 1, error = ?,
+                            updated_at = now() AT TIME ZONE 'UTC'
+                        WHERE embedding_version = ? AND memory_id IN (SELECT memory_id FROM temp.main.stage_outbox)""",
+                        error, store.version().id());
             }
             return null;
         });

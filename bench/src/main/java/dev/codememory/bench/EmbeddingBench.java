@@ -1,16 +1,16 @@
 package dev.codememory.bench;
 
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorRecord;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.processors.embed.EmbeddingTexts;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
-import dev.codememory.writers.vector.DuckDbVectorStore;
+import dev.codememory.retrieval.embed.EmbeddingTexts;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.vector.DuckDbVectorStore;
 import java.io.PrintStream;
 import java.nio.file.Path;
 import java.sql.Connection;

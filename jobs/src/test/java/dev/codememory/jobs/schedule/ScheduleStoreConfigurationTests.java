@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;

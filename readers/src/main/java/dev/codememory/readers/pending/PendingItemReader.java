@@ -1,7 +1,7 @@
 package dev.codememory.readers.pending;
 
-import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;

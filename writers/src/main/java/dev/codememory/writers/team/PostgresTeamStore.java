@@ -1,7 +1,7 @@
 package dev.codememory.writers.team;
 
-import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
+import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.TeamStoreException;
 import java.sql.Array;
 import java.sql.Connection;

@@ -1,16 +1,16 @@
 package dev.codememory.bench;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryApplication;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
-import dev.codememory.jobs.hook.HookTraining;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import dev.codememory.jobs.fixtures.GeneratedSessions;
+import dev.codememory.jobs.hook.HookTraining;
 import dev.codememory.jobs.install.InstallCommand;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

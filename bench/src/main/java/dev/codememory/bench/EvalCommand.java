@@ -15,10 +15,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.stream.Stream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import java.util.stream.Stream;
 
 /**
  * {@code eval --dev DIR [--home DIR] [--out DIR] [--set key=value …] [--jar FILE]}: the

@@ -2,8 +2,8 @@ package dev.codememory.bench;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.mcp.McpCommand;
 import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.jobs.mcp.McpCommand;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;

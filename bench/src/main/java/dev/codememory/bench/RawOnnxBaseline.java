@@ -6,7 +6,7 @@ import ai.onnxruntime.OnnxTensor;
 import ai.onnxruntime.OrtEnvironment;
 import ai.onnxruntime.OrtException;
 import ai.onnxruntime.OrtSession;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -1,7 +1,7 @@
 package dev.codememory.bench;
 
 import dev.codememory.config.vector.VectorHit;
-import dev.codememory.processors.query.VectorIndex;
+import dev.codememory.retrieval.ranking.VectorIndex;
 import java.util.List;
 import java.util.Random;
 

@@ -3,8 +3,8 @@ package dev.codememory.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.jobs.search.QueryCommand;
-import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.query.RankedSource;
+import dev.codememory.retrieval.query.QueryResult;
+import dev.codememory.retrieval.query.RankedSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.LocalDateTime;

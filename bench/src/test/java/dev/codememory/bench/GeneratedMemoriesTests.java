@@ -3,7 +3,7 @@ package dev.codememory.bench;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.codememory.processors.query.QueryTokenizer;
+import dev.codememory.retrieval.ranking.QueryTokenizer;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;

@@ -1,6 +1,6 @@
 package dev.codememory.bench;
 
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;

@@ -2,7 +2,7 @@ package dev.codememory.bench;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.AfterAll;

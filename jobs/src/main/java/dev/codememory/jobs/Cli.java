@@ -1,9 +1,10 @@
 package dev.codememory.jobs;
 
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.jobs.client.ServeClient;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.demo.DemoCommand;
 import dev.codememory.jobs.endless.EndlessCommand;
-import dev.codememory.jobs.share.ShareCommand;
 import dev.codememory.jobs.forget.ForgetCommand;
 import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.install.InstallCommand;
@@ -15,18 +16,17 @@ import dev.codememory.jobs.report.StatsCommand;
 import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.search.QueryCommand;
 import dev.codememory.jobs.search.ShowCommand;
+import dev.codememory.jobs.share.ShareCommand;
 import dev.codememory.jobs.tasks.TaskCommands;
 import dev.codememory.jobs.transcript.ImportCommand;
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.client.ServeClient;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Unmatched;
+import picocli.CommandLine;
 
 import static dev.codememory.jobs.command.Commands.configure;
 

@@ -3,8 +3,8 @@ package dev.codememory.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.e2e.MessagesStandIn;
 import dev.codememory.jobs.e2e.MessagesStandIn.SideReply;
+import dev.codememory.jobs.e2e.MessagesStandIn;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

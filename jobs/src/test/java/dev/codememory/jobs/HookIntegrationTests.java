@@ -3,8 +3,8 @@ package dev.codememory.jobs;
 import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.SmallDisk;
 import dev.codememory.config.json.Json;
-import dev.codememory.writers.spool.SmallDisk;
 import dev.codememory.jobs.hook.HookTraining;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -71,7 +71,7 @@ class HookIntegrationTests {
             .map(l -> l.substring(l.indexOf("] ") + 2, l.indexOf(" source: ")).trim())
             .map(l -> l.substring(l.lastIndexOf(' ') + 1))
             .toList();
-        assertThat(loaded).contains("dev.codememory.processors.privacy.Redactor");
+        assertThat(loaded).contains("dev.codememory.capture.privacy.Redactor");
         assertThat(loaded)
             .filteredOn(c -> !c.startsWith("java.") && !c.startsWith("javax.") && !c.startsWith("jdk.")
                     && !c.startsWith("sun.") && !c.startsWith("com.sun.") && !c.startsWith("dev.codememory."))
@@ -255,7 +255,7 @@ class HookIntegrationTests {
             assertThat(spoolMap(statsWhileFull).get("capture_failing_since")).isNotNull();
             // a disk full to the byte has no room for the reason's text either
             assertThat(spoolMap(statsWhileFull).get("capture_failing_reason"))
-                .isEqualTo(dev.codememory.writers.spool.Spool.UNRECORDED);
+                .isEqualTo(dev.codememory.capture.spool.Spool.UNRECORDED);
             assertThat(toolUseIds(disk)).containsExactly("toolu_1");
 
             Files.delete(filler);

@@ -3,12 +3,12 @@ package dev.codememory.jobs;
 import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.EventIdentity;
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.injection.Injection;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -3,8 +3,8 @@ package dev.codememory.jobs;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.install.InstallCommand;
 import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.jobs.install.InstallCommand;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -9,7 +9,7 @@ import dev.codememory.jobs.fixtures.GeneratedSessions;
 import dev.codememory.jobs.servers.MilvusDatabase;
 import dev.codememory.jobs.servers.TcpProxy;
 import dev.codememory.jobs.servers.TestServers;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.net.URI;

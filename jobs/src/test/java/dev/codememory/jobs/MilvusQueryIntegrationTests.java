@@ -3,13 +3,13 @@ package dev.codememory.jobs;
 import static dev.codememory.jobs.JobsJar.utf8;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.jobs.servers.MilvusDatabase;
+import dev.codememory.jobs.servers.TestServers;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import dev.codememory.jobs.servers.MilvusDatabase;
-import dev.codememory.jobs.servers.TestServers;
 import org.junit.jupiter.api.io.TempDir;
 
 /**

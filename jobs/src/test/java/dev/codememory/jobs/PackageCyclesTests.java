@@ -9,13 +9,13 @@ import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.sli
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * No import cycle between packages. Maven keeps the modules layered (jobs on processors,
- * readers and writers, all on config); this keeps the packages inside them so: a package
- * may use another only if that one does not use it back, directly or around a circle.
- * Every package is a slice of its own, the root of jobs ({@code Main}, {@code Cli})
- * included, so a feature package that reached back up to the command line would fail
- * here. ArchUnit reads the compiled classes: a constant the compiler inlined leaves no
- * trace, every other use does.
+ * No import cycle between packages. Maven keeps the modules layered
+ * ({@link ModuleLayersTests}); this keeps the packages inside them so: a package may use
+ * another only if that one does not use it back, directly or around a circle. Every
+ * package is a slice of its own, the root of jobs ({@code Main}, {@code Cli}) included,
+ * so a feature package that reached back up to the command line would fail here. ArchUnit
+ * reads the compiled classes: a constant the compiler inlined leaves no trace, every
+ * other use does.
  */
 class PackageCyclesTests {
 
@@ -29,18 +29,19 @@ class PackageCyclesTests {
     }
 
     /**
-     * The same one level up: a folder of jobs taken whole, with its subpackages (serve,
-     * mcp, viewer, ...), may use another folder only if that one does not use it back.
+     * The same one level up: a folder of a module taken whole, with its subpackages
+     * (jobs' serve, mcp, viewer; retrieval's vector with milvus, ...), may use another
+     * folder only if that one does not use it back.
      */
     @Test
-    void foldersOfTheApplicationAreFreeOfCycles() {
-        slices().matching("dev.codememory.jobs.(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);
+    void foldersAreFreeOfCycles() {
+        slices().matching("dev.codememory.(*).(*)..").should().beFreeOfCycles().check(MAIN_CLASSES);
     }
 
     @Test
     void readsTheMainClassesOfEveryProductModule() {
         assertThat(MAIN_CLASSES.stream().map(c -> c.getPackageName().split("\\.")[2]).distinct())
-            .containsExactlyInAnyOrder("config", "readers", "processors", "writers", "jobs");
+            .containsExactlyInAnyOrder("config", "capture", "readers", "processors", "writers", "retrieval", "jobs");
         assertThat(MAIN_CLASSES.stream().map(c -> c.getSimpleName())).contains("Main", "Cli")
             .doesNotContain(PackageCyclesTests.class.getSimpleName());
     }

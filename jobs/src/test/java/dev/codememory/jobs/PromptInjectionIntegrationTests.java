@@ -30,7 +30,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class PromptInjectionIntegrationTests {
 
-    private static final Path PAYLOADS = Path.of("../processors/src/test/resources/injection/payloads.txt");
+    private static final Path PAYLOADS = Path.of("../capture/src/test/resources/injection/payloads.txt");
 
     private static final String[] TOOLS = { "WebFetch", "Read", "Grep", "Task", "mcp__docs__search", "Bash" };
 

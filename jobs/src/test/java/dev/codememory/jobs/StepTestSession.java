@@ -1,8 +1,8 @@
 package dev.codememory.jobs;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

@@ -7,7 +7,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.codememory.jobs.McpServeIntegrationTests.StdioSession;
 import dev.codememory.jobs.servers.MilvusDatabase;
 import dev.codememory.jobs.servers.TestServers;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;

@@ -1,6 +1,5 @@
 package dev.codememory.config.json;
 
-import dev.codememory.config.text.Latin1View;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;

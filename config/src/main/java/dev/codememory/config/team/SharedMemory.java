@@ -3,6 +3,7 @@ package dev.codememory.config.team;
 import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
+import java.util.Set;
 
 /**
  * A verified memory on its way to the team store: what {@code --job=publish} reads from
@@ -18,6 +19,10 @@ import java.util.Objects;
 public record SharedMemory(String memoryId, String project, String kind, String title, String body,
         LocalDateTime createdTs, String citation, List<SharedQuote> quotes, String sessionId,
         List<SharedMemory> cites) {
+
+    /** The kinds that may be shared, as {@code entries.entry_type} spells them. */
+    public static final Set<String> SHAREABLE_KINDS = Set.of("decision", "preference", "fact", "work", "insight",
+            "topic");
 
     public SharedMemory {
         Objects.requireNonNull(memoryId, "memoryId");

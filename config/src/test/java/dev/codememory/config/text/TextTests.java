@@ -1,5 +1,7 @@
 package dev.codememory.config.text;
 
+import dev.codememory.config.json.Latin1View;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.time.Instant;

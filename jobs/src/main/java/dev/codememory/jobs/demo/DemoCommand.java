@@ -1,15 +1,15 @@
 package dev.codememory.jobs.demo;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.hook.HookCommand;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
+import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.transcript.TranscriptImport;
-import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.runtime.ConsoleProgress;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.Spool;
 import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

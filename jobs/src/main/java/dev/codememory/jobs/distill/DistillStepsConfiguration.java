@@ -1,5 +1,6 @@
 package dev.codememory.jobs.distill;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.distill.DistillModel;
 import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistillSession;
@@ -11,7 +12,6 @@ import dev.codememory.processors.distill.ClaimProof;
 import dev.codememory.processors.distill.DistillPrompt;
 import dev.codememory.processors.distill.DistilledMemories;
 import dev.codememory.processors.distill.SessionDistiller;
-import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.readers.distill.DistillQueries;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.writers.distill.DuckDbDistillLedger;
@@ -19,12 +19,12 @@ import dev.codememory.writers.distill.DuckDbDistilledWriter;
 import java.time.Clock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.springframework.batch.core.ExitStatus;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.listener.StepExecutionListener;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;
 import org.springframework.batch.core.step.StepExecution;
-import org.springframework.batch.core.ExitStatus;
 import org.springframework.boot.context.properties.EnableConfigurationProperties;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;

@@ -2,8 +2,8 @@ package dev.codememory.jobs.distill;
 
 import dev.codememory.config.distill.DistillAnswer;
 import dev.codememory.config.distill.DistillModel;
-import dev.codememory.config.distill.DistillModelException;
 import dev.codememory.config.distill.DistillModelException.Reason;
+import dev.codememory.config.distill.DistillModelException;
 import dev.codememory.config.distill.DistillRequest;
 import dev.codememory.config.json.Json;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.forget;
 
+import dev.codememory.capture.spool.Spool;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.home.CodeMemoryHome;
@@ -12,12 +13,11 @@ import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
 import dev.codememory.jobs.runtime.ProcessLock;
 import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.jobs.vector.VectorComponents;
-import dev.codememory.readers.citation.CitationQueries;
-import dev.codememory.readers.citation.CitedMemory;
+import dev.codememory.retrieval.citation.CitationQueries;
+import dev.codememory.retrieval.citation.CitedMemory;
+import dev.codememory.retrieval.components.VectorComponents;
 import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.writers.forget.Forgetting;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -1,8 +1,8 @@
 package dev.codememory.jobs.graduate;
 
+import dev.codememory.capture.privacy.RedactedText;
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.home.UserHome;
-import dev.codememory.processors.privacy.RedactedText;
-import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.processors.turns.TranscriptSource;
 import dev.codememory.readers.transcript.TranscriptReader;
 import java.nio.file.Path;

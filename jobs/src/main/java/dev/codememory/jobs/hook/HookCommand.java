@@ -1,12 +1,13 @@
 package dev.codememory.jobs.hook;
 
+import dev.codememory.capture.privacy.Redactor;
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.context.ContextBudgetClock;
-import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.client.ServeClient;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.writers.spool.Spool;
+import dev.codememory.jobs.invocation.QueryLogging;
+import dev.codememory.retrieval.context.ContextBudgetClock;
+import dev.codememory.retrieval.context.HookContext;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
@@ -128,6 +129,8 @@ public final class HookCommand {
                     answer = served.get().stdout();
                 }
                 else {
+                    // nothing may reach stdout (Claude Code reads it) but the answer
+                    QueryLogging.off();
                     answer = HookContext.respond(home, line, started, (where, e) -> HookLog.error(h, where, e),
                             message -> HookLog.info(h, message));
                 }

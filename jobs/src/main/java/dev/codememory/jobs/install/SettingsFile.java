@@ -1,9 +1,9 @@
 package dev.codememory.jobs.install;
 
-import dev.codememory.config.home.UserHome;
 import com.github.difflib.DiffUtils;
 import com.github.difflib.UnifiedDiffUtils;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.home.UserHome;
 import dev.codememory.config.project.ProjectResolver;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

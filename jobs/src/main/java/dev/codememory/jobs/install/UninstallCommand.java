@@ -1,7 +1,7 @@
 package dev.codememory.jobs.install;
 
-import dev.codememory.config.home.UserHome;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.home.UserHome;
 import dev.codememory.jobs.command.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;

@@ -1,9 +1,9 @@
 package dev.codememory.jobs.mcp;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.jobs.query.QueryLogging;
 import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.jobs.invocation.QueryLogging;
 import io.modelcontextprotocol.json.McpJsonDefaults;
 import io.modelcontextprotocol.server.McpServer;
 import io.modelcontextprotocol.server.McpServerFeatures.SyncToolSpecification;

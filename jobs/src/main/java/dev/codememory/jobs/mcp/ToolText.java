@@ -1,6 +1,6 @@
 package dev.codememory.jobs.mcp;
 
-import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.capture.guard.ContextGate;
 
 /**
  * How the MCP tools write their answers: one compact text block within a token budget

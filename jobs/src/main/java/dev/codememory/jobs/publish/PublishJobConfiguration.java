@@ -1,19 +1,19 @@
 package dev.codememory.jobs.publish;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.team.SharedMemory;
+import dev.codememory.config.team.TeamProperties;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.jobs.team.TeamProperties;
-import dev.codememory.jobs.team.TeamStores;
 import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.jobs.vector.VectorComponents;
-import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.processors.team.ShareableMemoryProcessor;
 import dev.codememory.processors.team.TeamProjectKey;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.team.PublishQueries;
+import dev.codememory.retrieval.components.VectorComponents;
+import dev.codememory.retrieval.team.TeamStores;
 import dev.codememory.writers.team.PostgresTeamStore;
 import dev.codememory.writers.team.TeamPublishWriter;
 import dev.codememory.writers.team.TeamWithdrawWriter;

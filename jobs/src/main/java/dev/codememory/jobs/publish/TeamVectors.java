@@ -1,7 +1,7 @@
 package dev.codememory.jobs.publish;
 
 import dev.codememory.config.vector.VectorStore;
-import dev.codememory.writers.vector.milvus.MilvusVectorStore;
+import dev.codememory.retrieval.vector.milvus.MilvusVectorStore;
 import java.util.function.Supplier;
 
 /**

@@ -1,5 +1,6 @@
 package dev.codememory.jobs.report;
 
+import dev.codememory.capture.spool.Spool;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
 import dev.codememory.jobs.invocation.Invocation;
@@ -7,7 +8,6 @@ import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.readers.continuity.ContinuityQueries;
 import dev.codememory.readers.distill.DistillQueries;
 import dev.codememory.readers.report.ReportQueries;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.runtime;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import java.util.function.ToIntFunction;
 import org.springframework.boot.SpringApplication;
 import org.springframework.boot.autoconfigure.SpringBootApplication;
@@ -18,7 +19,7 @@ import org.springframework.context.ConfigurableApplicationContext;
  * {@code dev.codememory.jobs} as it would from the root.
  */
 @SpringBootApplication(scanBasePackages = "dev.codememory.jobs")
-@EnableConfigurationProperties({ CodeMemoryProperties.class, dev.codememory.jobs.team.TeamProperties.class })
+@EnableConfigurationProperties({ CodeMemoryProperties.class, dev.codememory.config.team.TeamProperties.class })
 public class CodeMemoryApplication {
 
     /** Exit code set by the command runner; read after the context closes. */

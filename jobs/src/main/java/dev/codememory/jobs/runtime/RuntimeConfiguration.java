@@ -3,6 +3,7 @@ package dev.codememory.jobs.runtime;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import java.nio.file.Path;
 import java.util.Map;
 import javax.sql.DataSource;

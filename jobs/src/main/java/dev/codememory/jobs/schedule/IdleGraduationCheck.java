@@ -1,6 +1,6 @@
 package dev.codememory.jobs.schedule;
 
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobRunner;
 import java.time.Duration;
 import java.time.Instant;

@@ -3,7 +3,7 @@ package dev.codememory.jobs.schedule;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.readers.graduation.SessionEndQueries;
 
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import org.quartz.CronScheduleBuilder;
 import org.quartz.JobBuilder;
 import org.quartz.JobDetail;

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.schedule;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import java.util.List;
 import java.util.Properties;
 import javax.sql.DataSource;

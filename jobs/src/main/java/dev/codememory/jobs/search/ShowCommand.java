@@ -1,22 +1,22 @@
 package dev.codememory.jobs.search;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.config.json.Json;
-import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.jobs.command.Commands;
-import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.StoredEvent;
-import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.json.Json;
+import dev.codememory.jobs.command.Commands;
+import dev.codememory.jobs.command.ExitCode;
+import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.turns.TranscriptSource;
 import dev.codememory.processors.workingset.EventCitation;
 import dev.codememory.readers.workingset.WorkingSetQueries;
-import dev.codememory.readers.citation.CitationQueries;
+import dev.codememory.retrieval.citation.CitationQueries;
+import dev.codememory.retrieval.context.SessionLease;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -27,12 +27,12 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code show [--json] CITATION} resolves a citation ({@code mem:xxxxxx},

@@ -1,14 +1,14 @@
 package dev.codememory.jobs.search;
 
+import dev.codememory.capture.guard.ContextGate;
+import dev.codememory.capture.guard.Provenance;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.guard.Provenance;
 import dev.codememory.readers.align.SessionSourceTexts;
-import dev.codememory.readers.citation.CitationQueries;
-import dev.codememory.readers.citation.CitedMemory;
-import dev.codememory.readers.citation.CitedSpan;
-import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.retrieval.citation.CitationQueries;
+import dev.codememory.retrieval.citation.CitedMemory;
+import dev.codememory.retrieval.citation.CitedSpan;
+import dev.codememory.retrieval.citation.ContextEvent;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.sql.Connection;

@@ -1,14 +1,14 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import dev.codememory.jobs.invocation.CommandTree;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.vector.EmbeddingService;
-import dev.codememory.jobs.vector.VectorComponents;
-import dev.codememory.processors.query.VectorIndex;
+import dev.codememory.retrieval.components.VectorComponents;
+import dev.codememory.retrieval.ranking.VectorIndex;
 import org.springframework.beans.factory.annotation.Value;
 import org.springframework.context.ApplicationContext;
 import org.springframework.context.annotation.Bean;

@@ -2,14 +2,14 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
+import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.invocation.CommandTree;
 import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.jobs.runtime.JobCommandRunner;
-import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.context.HookContext;
 import dev.codememory.jobs.mcp.MemoryTools;
+import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.retrieval.context.HookContext;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

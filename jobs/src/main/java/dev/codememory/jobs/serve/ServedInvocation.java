@@ -2,10 +2,10 @@ package dev.codememory.jobs.serve;
 
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.jobs.context.PromptContextService.QueryLease;
-import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.runtime.JobRunner;
-import dev.codememory.processors.query.RankingSettings;
+import dev.codememory.retrieval.context.PromptContextService.QueryLease;
+import dev.codememory.retrieval.context.SessionLease;
+import dev.codememory.retrieval.ranking.RankingSettings;
 import java.nio.file.Path;
 import java.time.ZoneId;
 import java.util.function.Function;

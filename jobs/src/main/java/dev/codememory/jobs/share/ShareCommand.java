@@ -3,15 +3,15 @@ package dev.codememory.jobs.share;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
 import dev.codememory.config.db.Sql;
+import dev.codememory.config.graduate.Citation;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.jobs.runtime.ProcessLock;
-import dev.codememory.readers.citation.CitationQueries;
-import dev.codememory.readers.citation.CitedMemory;
-import dev.codememory.processors.query.Citation;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.retrieval.citation.CitationQueries;
+import dev.codememory.retrieval.citation.CitedMemory;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,12 +20,12 @@ import java.time.Instant;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.springframework.context.ApplicationContext;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
+import picocli.CommandLine;
 
 /**
  * {@code share mem:xxxxxx [--undo] | --list}: marks a preference for the team. With team

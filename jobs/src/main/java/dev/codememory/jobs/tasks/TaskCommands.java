@@ -1,23 +1,23 @@
 package dev.codememory.jobs.tasks;
 
-import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseLockedException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.jobs.command.ExitCode;
-import dev.codememory.jobs.context.SessionLease;
 import dev.codememory.jobs.invocation.Invocation;
+import dev.codememory.retrieval.context.SessionLease;
 import java.io.PrintStream;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
-import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
-import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine;
 
 /**
  * {@code tasks [--status S]}, {@code task show ID} and {@code blocked}: the task entities

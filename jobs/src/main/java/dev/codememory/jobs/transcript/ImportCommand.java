@@ -1,16 +1,16 @@
 package dev.codememory.jobs.transcript;
 
-import dev.codememory.config.home.UserHome;
+import dev.codememory.capture.privacy.Redactor;
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.home.UserHome;
 import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.hook.HookCommand;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobCommandRunner;
 import dev.codememory.jobs.runtime.JobRunListener;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.writers.spool.Spool;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;

@@ -1,11 +1,11 @@
 package dev.codememory.jobs.transcript;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.transcript.TranscriptRecord;
-import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.transcript.TranscriptHookEvents;
 import dev.codememory.readers.transcript.TranscriptRecords;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

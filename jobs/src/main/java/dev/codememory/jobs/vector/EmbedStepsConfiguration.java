@@ -1,17 +1,18 @@
 package dev.codememory.jobs.vector;
 
+import dev.codememory.config.settings.CodeMemoryProperties;
 import dev.codememory.config.vector.MemoryTexts;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorWork;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.ConsoleProgress;
 import dev.codememory.jobs.runtime.JobDatabase;
-import dev.codememory.jobs.runtime.ActionSteps;
 import dev.codememory.jobs.runtime.JobRunListener;
 import dev.codememory.readers.pending.PendingItemReader;
 import dev.codememory.readers.vector.VectorWorkQueries;
-import dev.codememory.writers.vector.VectorOutbox;
-import dev.codememory.writers.vector.VectorOutboxWriter;
+import dev.codememory.retrieval.components.VectorComponents;
+import dev.codememory.retrieval.vector.VectorOutbox;
+import dev.codememory.retrieval.vector.VectorOutboxWriter;
 import org.springframework.batch.core.configuration.annotation.StepScope;
 import org.springframework.batch.core.repository.JobRepository;
 import org.springframework.batch.core.step.Step;

@@ -2,7 +2,7 @@ package dev.codememory.jobs.vector;
 
 import dev.codememory.config.vector.BatchEmbedding;
 import dev.codememory.config.vector.EmbeddingVersion;
-import dev.codememory.processors.embed.Embedder;
+import dev.codememory.retrieval.embed.Embedder;
 import java.util.List;
 import java.util.function.Supplier;
 import org.springframework.beans.factory.DisposableBean;

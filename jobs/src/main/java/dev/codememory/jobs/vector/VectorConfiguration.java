@@ -1,10 +1,11 @@
 package dev.codememory.jobs.vector;
 
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import dev.codememory.config.vector.VectorStore;
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
 import dev.codememory.jobs.runtime.JobDatabase;
-import dev.codememory.writers.vector.VectorOutbox;
+import dev.codememory.retrieval.components.VectorComponents;
+import dev.codememory.retrieval.vector.VectorOutbox;
 import org.springframework.batch.core.configuration.annotation.JobScope;
 import org.springframework.context.annotation.Bean;
 import org.springframework.context.annotation.Configuration;
@@ -19,7 +20,7 @@ public class VectorConfiguration {
 
     @Bean
     VectorComponents vectorComponents(CodeMemoryHome home, CodeMemoryProperties properties,
-            dev.codememory.jobs.team.TeamProperties team) {
+            dev.codememory.config.team.TeamProperties team) {
         return new VectorComponents(home, properties, team);
     }
 

@@ -5,11 +5,11 @@ import static dev.codememory.jobs.viewer.Html.memoryLink;
 import static dev.codememory.jobs.viewer.Html.url;
 
 import dev.codememory.config.json.Json;
-import dev.codememory.jobs.context.DuckDbDisclosure;
 import dev.codememory.processors.workingset.WorkingSetBuilder;
-import dev.codememory.readers.viewer.ViewerQueries;
 import dev.codememory.readers.viewer.ViewerQueries.SessionRow;
+import dev.codememory.readers.viewer.ViewerQueries;
 import dev.codememory.readers.workingset.WorkingSetQueries;
+import dev.codememory.retrieval.context.DuckDbDisclosure;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;

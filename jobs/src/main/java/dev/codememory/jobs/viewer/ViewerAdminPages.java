@@ -4,13 +4,13 @@ import static dev.codememory.jobs.viewer.Html.esc;
 import static dev.codememory.jobs.viewer.Html.time;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.context.PromptContextService;
-import dev.codememory.jobs.context.SessionStartContextService;
 import dev.codememory.jobs.forget.ForgetService;
 import dev.codememory.jobs.serve.ResidentQueries;
 import dev.codememory.readers.distill.DistillQueries;
 import dev.codememory.readers.report.ReportQueries;
 import dev.codememory.readers.viewer.ViewerQueries;
+import dev.codememory.retrieval.context.PromptContextService;
+import dev.codememory.retrieval.context.SessionStartContextService;
 import dev.codememory.writers.forget.Forgetting;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

@@ -1,8 +1,8 @@
 package dev.codememory.jobs.viewer;
 
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.command.ExitCode;
 import dev.codememory.jobs.client.ServeClient;
+import dev.codememory.jobs.command.ExitCode;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Instant;

@@ -3,8 +3,8 @@ package dev.codememory.jobs.forget;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.jobs.Cli;
+import dev.codememory.writers.forget.DuckDbForgetter;
 import java.time.LocalDateTime;
 import java.time.ZoneId;
 import java.util.List;

@@ -2,13 +2,13 @@ package dev.codememory.jobs.graduate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.StepTestHome;
-import dev.codememory.processors.embed.MiniLmOnnxEmbedder;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.JobDatabase;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.Spool;
+import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;

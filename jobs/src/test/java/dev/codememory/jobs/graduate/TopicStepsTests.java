@@ -3,9 +3,9 @@ package dev.codememory.jobs.graduate;
 import static dev.codememory.jobs.StepTestSession.todo;
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.StepTestHome;
 import dev.codememory.jobs.StepTestSession;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.JobDatabase;
 import dev.codememory.writers.forget.DuckDbForgetter;
 import dev.codememory.writers.forget.Forgetting;

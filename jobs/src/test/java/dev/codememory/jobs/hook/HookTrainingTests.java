@@ -2,8 +2,8 @@ package dev.codememory.jobs.hook;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.json.Json;
-import dev.codememory.processors.capture.SpoolLineBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.Map;

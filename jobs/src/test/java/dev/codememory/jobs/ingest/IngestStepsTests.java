@@ -2,12 +2,12 @@ package dev.codememory.jobs.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.StepTestHome;
+import dev.codememory.jobs.runtime.CodeMemoryApplication;
 import dev.codememory.jobs.runtime.JobDatabase;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

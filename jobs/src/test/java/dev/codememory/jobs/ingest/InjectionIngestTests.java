@@ -2,6 +2,8 @@ package dev.codememory.jobs.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.ingest.IngestRecord;
@@ -9,14 +11,12 @@ import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.JobsJar;
-import dev.codememory.processors.capture.SpoolLineBuilder;
 import dev.codememory.processors.ingest.HookEventProcessor;
 import dev.codememory.readers.injection.InjectedMemory;
 import dev.codememory.readers.injection.InjectionQueries;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,6 +2,9 @@ package dev.codememory.jobs.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.EventIdentity;
+import dev.codememory.capture.spool.Spool;
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.ingest.IngestRecord;
@@ -9,14 +12,11 @@ import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.JobsJar;
-import dev.codememory.processors.capture.SpoolLineBuilder;
-import dev.codememory.processors.ingest.EventIdentity;
 import dev.codememory.processors.ingest.HookEventProcessor;
 import dev.codememory.processors.ingest.SpoolLineProcessor;
 import dev.codememory.readers.spool.SpoolLineReader;
 import dev.codememory.writers.events.DuckDbIngestWriter;
 import dev.codememory.writers.injection.InjectionRecorder;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;

@@ -2,10 +2,10 @@ package dev.codememory.jobs.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.Spool;
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.writers.spool.Spool;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;

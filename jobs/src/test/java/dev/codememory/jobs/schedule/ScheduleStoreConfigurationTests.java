@@ -3,7 +3,7 @@ package dev.codememory.jobs.schedule;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.codememory.jobs.runtime.CodeMemoryProperties;
+import dev.codememory.config.settings.CodeMemoryProperties;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;

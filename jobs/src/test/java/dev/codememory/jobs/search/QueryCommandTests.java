@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.jobs.query.QueryAnswer;
-import dev.codememory.jobs.query.QueryException;
-import dev.codememory.jobs.query.QueryRequest;
-import dev.codememory.jobs.query.QueryResult;
-import dev.codememory.jobs.query.RankedSource;
-import dev.codememory.processors.query.MatchBand;
+import dev.codememory.retrieval.query.QueryAnswer;
+import dev.codememory.retrieval.query.QueryException;
+import dev.codememory.retrieval.query.QueryRequest;
+import dev.codememory.retrieval.query.QueryResult;
+import dev.codememory.retrieval.query.RankedSource;
+import dev.codememory.retrieval.ranking.MatchBand;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;

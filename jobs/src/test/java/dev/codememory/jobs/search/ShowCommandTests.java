@@ -3,10 +3,10 @@ package dev.codememory.jobs.search;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.graduate.Citation;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.json.Json;
-import dev.codememory.processors.query.Citation;
-import dev.codememory.readers.citation.ContextEvent;
+import dev.codememory.retrieval.citation.ContextEvent;
 import dev.codememory.writers.citation.DuckDbCitationWriter;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;

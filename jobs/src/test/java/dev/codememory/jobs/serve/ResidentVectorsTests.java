@@ -7,7 +7,7 @@ import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorRecord;
-import dev.codememory.writers.vector.DuckDbVectorStore;
+import dev.codememory.retrieval.vector.DuckDbVectorStore;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.util.ArrayList;

@@ -2,9 +2,9 @@ package dev.codememory.jobs.viewer;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.codememory.processors.workingset.WorkingSet;
 import dev.codememory.processors.workingset.WorkingSet.Cited;
 import dev.codememory.processors.workingset.WorkingSet.Todo;
+import dev.codememory.processors.workingset.WorkingSet;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

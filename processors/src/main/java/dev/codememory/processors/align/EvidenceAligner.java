@@ -1,6 +1,6 @@
 package dev.codememory.processors.align;
 
-import dev.codememory.processors.text.EditDistance;
+import dev.codememory.config.text.EditDistance;
 import java.util.Optional;
 
 /**

@@ -1,5 +1,7 @@
 package dev.codememory.processors.distill;
 
+import dev.codememory.capture.guard.ContextGate;
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.ProvenClaim;
 import dev.codememory.config.distill.SessionText;
@@ -7,8 +9,6 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.processors.align.Alignment;
 import dev.codememory.processors.align.EvidenceAligner;
 import dev.codememory.processors.canonical.CanonicalKeys;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.privacy.Redactor;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.codememory.processors.distill;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.distill.DistillRequest;
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.SessionText;
-import dev.codememory.processors.privacy.Redactor;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,9 +1,9 @@
 package dev.codememory.processors.extract;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.TaskFields;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.config.text.TextCuts;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

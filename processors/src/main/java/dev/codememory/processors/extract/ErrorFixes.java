@@ -1,15 +1,15 @@
 package dev.codememory.processors.extract;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.processors.extract.shell.CommandKey;
-import dev.codememory.processors.extract.shell.ErrorLines;
-import dev.codememory.processors.extract.shell.ErrorSummary;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.config.text.TextCuts;
+import dev.codememory.processors.shell.CommandKey;
+import dev.codememory.processors.shell.ErrorLines;
+import dev.codememory.processors.shell.ErrorSummary;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,12 +1,12 @@
 package dev.codememory.processors.extract;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
-import dev.codememory.processors.extract.shell.ErrorLines;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.config.text.TextCuts;
+import dev.codememory.processors.shell.ErrorLines;
 import java.util.ArrayList;
 import java.util.List;
 import tools.jackson.core.JacksonException;

@@ -1,5 +1,6 @@
 package dev.codememory.processors.extract;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Observation;
@@ -7,14 +8,13 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.processors.extract.ClaimRules.Claim;
 import dev.codememory.processors.extract.ClaimRules.Speaker;
-import dev.codememory.processors.extract.shell.ErrorLines;
-import dev.codememory.processors.extract.shell.ErrorSummary;
-import dev.codememory.processors.extract.shell.RecordedWork;
-import dev.codememory.processors.extract.shell.ShellWork;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.processors.shell.ErrorLines;
+import dev.codememory.processors.shell.ErrorSummary;
+import dev.codememory.processors.shell.RecordedWork;
+import dev.codememory.processors.shell.ShellWork;
 import dev.codememory.processors.turns.MemoryTalk;
 import dev.codememory.processors.turns.Prompts;
 import java.time.LocalDateTime;

@@ -4,9 +4,9 @@ import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.Turn;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.processors.extract.ClaimRules.Claim;
 import dev.codememory.processors.extract.ClaimRules.Speaker;
-import dev.codememory.processors.text.TextCuts;
 import java.util.List;
 import java.util.regex.Pattern;
 

@@ -1,18 +1,18 @@
 package dev.codememory.processors.facts;
 
-import dev.codememory.config.facts.ProjectActivity;
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.facts.ProjectActivity.Edit;
 import dev.codememory.config.facts.ProjectActivity.Run;
+import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.project.ProjectResolver;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.processors.extract.CandidateIds;
-import dev.codememory.processors.extract.shell.CommandKey;
-import dev.codememory.processors.extract.shell.ErrorLines;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.processors.shell.CommandKey;
+import dev.codememory.processors.shell.ErrorLines;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;

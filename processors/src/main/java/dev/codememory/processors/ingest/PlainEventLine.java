@@ -1,5 +1,6 @@
 package dev.codememory.processors.ingest;
 
+import dev.codememory.capture.spool.EventIdentity;
 import dev.codememory.config.injection.InjectionLine;
 import java.util.Arrays;
 

@@ -1,5 +1,6 @@
 package dev.codememory.processors.ingest;
 
+import dev.codememory.capture.spool.EventIdentity;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.project.ProjectResolver;

@@ -1,12 +1,12 @@
 package dev.codememory.processors.summary;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
+import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionSummary;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.processors.canonical.CanonicalKeys;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
 import dev.codememory.processors.turns.MemoryTalk;
 import dev.codememory.processors.turns.Prompts;
 import java.util.ArrayList;

@@ -1,7 +1,7 @@
 package dev.codememory.processors.task;
 
+import dev.codememory.config.text.EditDistance;
 import dev.codememory.processors.canonical.CanonicalKeys;
-import dev.codememory.processors.text.EditDistance;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;

@@ -2,12 +2,12 @@ package dev.codememory.processors.task;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.GraphUpdate.EdgeRow;
 import dev.codememory.config.graduate.GraphUpdate.EntityRow;
 import dev.codememory.config.graduate.GraphUpdate.ReplacedEdgeSet;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.GraphUpdate.TaskEventRow;
+import dev.codememory.config.graduate.GraphUpdate;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.HashMap;

@@ -1,9 +1,9 @@
 package dev.codememory.processors.team;
 
-import dev.codememory.config.team.SharedMemory;
+import dev.codememory.capture.privacy.Redactor;
+import dev.codememory.config.graduate.Citation;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
-import dev.codememory.processors.privacy.Redactor;
-import dev.codememory.processors.query.Citation;
+import dev.codememory.config.team.SharedMemory;
 import dev.codememory.processors.topic.SharedTopic;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -47,8 +47,8 @@ public final class ShareableMemoryProcessor implements ItemProcessor<SharedMemor
 
     private static final Logger log = LoggerFactory.getLogger(ShareableMemoryProcessor.class);
 
-    /** The kinds that may be shared, as {@code entries.entry_type} spells them. */
-    public static final Set<String> SHAREABLE = Set.of("decision", "preference", "fact", "work", "insight", "topic");
+    /** The kinds that may be shared ({@link SharedMemory#SHAREABLE_KINDS}). */
+    public static final Set<String> SHAREABLE = SharedMemory.SHAREABLE_KINDS;
 
     /** The kinds composed of other memories: published as a copy of shared lines. */
     static final Set<String> COMPOSED = Set.of("topic");

@@ -1,7 +1,7 @@
 package dev.codememory.processors.topic;
 
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
+import dev.codememory.capture.guard.ContextGate;
+import dev.codememory.config.text.TextCuts;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.Comparator;

@@ -1,15 +1,15 @@
 package dev.codememory.processors.topic;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.topic.TopicMaterial;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.config.topic.TopicMaterial.Member;
+import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMemory;
-import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.config.topic.TopicOutcome.Replaced;
+import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.processors.canonical.CanonicalKeys;
-import dev.codememory.processors.guard.ContextGate;
-import dev.codememory.processors.text.TextCuts;
 import java.time.LocalDate;
 import java.util.ArrayList;
 import java.util.Collection;

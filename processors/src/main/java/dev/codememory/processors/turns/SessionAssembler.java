@@ -1,12 +1,12 @@
 package dev.codememory.processors.turns;
 
+import dev.codememory.capture.privacy.RedactedText;
 import dev.codememory.config.graduate.AssembledSession;
 import dev.codememory.config.graduate.Observation;
 import dev.codememory.config.graduate.SessionInfo;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.StoredEvent;
 import dev.codememory.config.graduate.Turn;
-import dev.codememory.processors.privacy.RedactedText;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;

@@ -1,6 +1,6 @@
 package dev.codememory.processors.turns;
 
-import dev.codememory.processors.extract.shell.ErrorLines;
+import dev.codememory.processors.shell.ErrorLines;
 
 /**
  * How a tool call ended, read off its response when the hook gives no status. Claude Code

@@ -1,6 +1,6 @@
 package dev.codememory.processors.turns;
 
-import dev.codememory.processors.privacy.RedactedText;
+import dev.codememory.capture.privacy.RedactedText;
 
 /**
  * What the assembler may ask of a session's transcript file (wired to the transcript
@@ -9,7 +9,7 @@ import dev.codememory.processors.privacy.RedactedText;
  * <p>
  * A transcript is text from outside the home that no hook redacted. Both answers are
  * therefore {@link RedactedText}, which only the
- * {@link dev.codememory.processors.privacy.Redactor} makes: an implementation cannot hand
+ * {@link dev.codememory.capture.privacy.Redactor} makes: an implementation cannot hand
  * the assembler a reply or a branch name that skipped redaction.
  */
 public interface TranscriptSource {

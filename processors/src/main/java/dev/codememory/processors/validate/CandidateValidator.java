@@ -1,14 +1,14 @@
 package dev.codememory.processors.validate;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.graduate.Candidate;
-import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.graduate.CandidateKind;
+import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.SourceText;
 import dev.codememory.config.graduate.TaskFields;
+import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.processors.canonical.CanonicalKeys;
-import dev.codememory.processors.privacy.Redactor;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;

@@ -3,7 +3,7 @@ package dev.codememory.processors.align;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.codememory.processors.text.EditDistance;
+import dev.codememory.config.text.EditDistance;
 import java.util.List;
 import java.util.Optional;
 import java.util.Random;

@@ -4,13 +4,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.SimilarEntries;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.Quote;
+import dev.codememory.config.graduate.SimilarEntries;
 import java.time.LocalDateTime;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
-import java.util.ArrayList;
 import org.junit.jupiter.api.Test;
 
 class NearDuplicateProcessorTests {

@@ -2,10 +2,10 @@ package dev.codememory.processors.distill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.distill.DistillRequest;
 import dev.codememory.config.distill.DistillSession;
 import dev.codememory.config.distill.SessionText;
-import dev.codememory.processors.privacy.Redactor;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;

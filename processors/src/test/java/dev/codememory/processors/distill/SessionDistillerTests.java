@@ -2,6 +2,7 @@ package dev.codememory.processors.distill;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.distill.DistillAnswer;
 import dev.codememory.config.distill.DistillCall;
 import dev.codememory.config.distill.DistillLedger;
@@ -14,7 +15,6 @@ import dev.codememory.config.distill.DistilledMemory;
 import dev.codememory.config.distill.SessionText;
 import dev.codememory.config.distill.StoredAnswer;
 import dev.codememory.processors.align.EvidenceAligner;
-import dev.codememory.processors.privacy.Redactor;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;

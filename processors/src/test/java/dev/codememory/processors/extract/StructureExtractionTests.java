@@ -11,6 +11,7 @@ import static dev.codememory.processors.extract.StructureFixture.tool;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
+import dev.codememory.capture.guard.ContextGate;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
@@ -20,8 +21,7 @@ import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
 import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.processors.align.EvidenceAligner;
-import dev.codememory.processors.extract.shell.ErrorLines;
-import dev.codememory.processors.guard.ContextGate;
+import dev.codememory.processors.shell.ErrorLines;
 import dev.codememory.processors.task.BlockerResolver;
 import dev.codememory.processors.task.TaskMatcher;
 import dev.codememory.processors.task.TaskResolutionProcessor;

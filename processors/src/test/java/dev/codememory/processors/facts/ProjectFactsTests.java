@@ -3,9 +3,9 @@ package dev.codememory.processors.facts;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.tuple;
 
-import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.facts.ProjectActivity.Edit;
 import dev.codememory.config.facts.ProjectActivity.Run;
+import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.graduate.Candidate;
 import dev.codememory.config.graduate.Quote;
 import java.time.LocalDateTime;

@@ -1,12 +1,14 @@
 package dev.codememory.processors.ingest;
 
+import dev.codememory.capture.spool.EventIdentity;
+import dev.codememory.capture.spool.SpoolLineBuilder;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.json.Json;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.processors.capture.SpoolLineBuilder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.time.LocalDateTime;

@@ -2,12 +2,12 @@ package dev.codememory.processors.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.project.ProjectResolver;
-import dev.codememory.processors.capture.SpoolLineBuilder;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;

@@ -2,6 +2,7 @@ package dev.codememory.processors.ingest;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.EventIdentity;
 import dev.codememory.config.ingest.IngestRecord;
 import dev.codememory.config.ingest.SpoolLine;
 import dev.codememory.config.project.ProjectResolver;

@@ -3,8 +3,8 @@ package dev.codememory.processors.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
+import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionSummary;
 import java.time.LocalDateTime;
 import java.util.ArrayList;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.codememory.config.graduate.CandidateKind;
 import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
+import dev.codememory.config.graduate.GraphUpdate;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
 import java.time.LocalDateTime;

@@ -2,13 +2,13 @@ package dev.codememory.processors.team;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
-import dev.codememory.config.topic.TopicMaterial;
+import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.topic.TopicMaterial.Member;
+import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMemory;
-import dev.codememory.processors.privacy.Redactor;
 import dev.codememory.processors.topic.TopicConsolidator;
 import java.time.LocalDateTime;
 import java.util.ArrayList;

@@ -3,8 +3,8 @@ package dev.codememory.processors.topic;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMaterial.Member;
+import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMemory;
 import dev.codememory.config.topic.TopicOutcome;
 import dev.codememory.config.vector.VectorStore;

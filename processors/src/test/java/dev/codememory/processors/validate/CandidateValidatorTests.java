@@ -3,11 +3,11 @@ package dev.codememory.processors.validate;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.graduate.Candidate;
-import dev.codememory.config.graduate.EntryDraft;
-import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.config.graduate.CandidateKind;
+import dev.codememory.config.graduate.EntryDraft;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.graduate.TaskFields;
+import dev.codememory.config.graduate.ValidationOutcome;
 import dev.codememory.processors.canonical.CanonicalKeys;
 import java.time.LocalDateTime;
 import java.util.ArrayList;

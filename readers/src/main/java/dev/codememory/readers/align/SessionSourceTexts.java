@@ -1,7 +1,7 @@
 package dev.codememory.readers.align;
 
-import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.SourceTextLookup;
 import java.sql.Array;
 import java.sql.Connection;

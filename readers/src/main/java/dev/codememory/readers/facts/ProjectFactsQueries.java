@@ -1,9 +1,9 @@
 package dev.codememory.readers.facts;
 
 import dev.codememory.config.db.Sql;
-import dev.codememory.config.facts.ProjectActivity;
 import dev.codememory.config.facts.ProjectActivity.Edit;
 import dev.codememory.config.facts.ProjectActivity.Run;
+import dev.codememory.config.facts.ProjectActivity;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;

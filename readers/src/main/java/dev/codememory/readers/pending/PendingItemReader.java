@@ -1,6 +1,5 @@
 package dev.codememory.readers.pending;
 
-import dev.codememory.config.db.Sql;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.Sql;
 import java.sql.Connection;

@@ -2,8 +2,8 @@ package dev.codememory.readers.team;
 
 import dev.codememory.config.db.Sql;
 import dev.codememory.config.json.Json;
-import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
+import dev.codememory.config.team.SharedMemory;
 import dev.codememory.readers.pending.PendingItemReader;
 import java.sql.Connection;
 import java.sql.SQLException;

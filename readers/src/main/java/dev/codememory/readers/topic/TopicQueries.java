@@ -2,9 +2,9 @@ package dev.codememory.readers.topic;
 
 import dev.codememory.config.db.Sql;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.topic.TopicMaterial;
 import dev.codememory.config.topic.TopicMaterial.Member;
 import dev.codememory.config.topic.TopicMaterial.Topic;
+import dev.codememory.config.topic.TopicMaterial;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.LocalDateTime;

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.tuple;
 
 import dev.codememory.config.db.SchemaMigrator;
 import dev.codememory.config.graduate.Quote;
-import dev.codememory.config.summary.SessionMaterial;
 import dev.codememory.config.summary.SessionMaterial.Item;
+import dev.codememory.config.summary.SessionMaterial;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;

@@ -5,20 +5,20 @@ import dev.codememory.config.db.Transactions;
 import dev.codememory.config.distill.DistillOutcome;
 import dev.codememory.config.distill.DistilledMemory;
 import dev.codememory.config.graduate.EvidenceSpan;
+import dev.codememory.config.graduate.Quote;
 import dev.codememory.writers.align.StagedSpans;
 import dev.codememory.writers.graduation.GraduationJson;
 import dev.codememory.writers.staging.Staging;
-import dev.codememory.config.graduate.Quote;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
-import tools.jackson.core.type.TypeReference;
 import org.duckdb.DuckDBAppender;
 import org.duckdb.DuckDBConnection;
 import org.springframework.batch.infrastructure.item.Chunk;
 import org.springframework.batch.infrastructure.item.ItemWriter;
+import tools.jackson.core.type.TypeReference;
 
 /**
  * Stores the memories the distiller proved, verified, with the spans the aligner found

@@ -1,9 +1,9 @@
 package dev.codememory.writers.injection;
 
+import dev.codememory.capture.spool.Spool;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
-import dev.codememory.writers.spool.Spool;
 import java.io.IOException;
 
 /**

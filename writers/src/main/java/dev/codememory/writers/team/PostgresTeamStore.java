@@ -1,8 +1,8 @@
 package dev.codememory.writers.team;
 
 import dev.codememory.config.db.Sql;
-import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.SharedMemory.SharedQuote;
+import dev.codememory.config.team.SharedMemory;
 import dev.codememory.config.team.TeamStoreException;
 import java.sql.Array;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package dev.codememory.writers.citation;
 
-import dev.codememory.writers.DuckRows;
+import dev.codememory.config.db.DuckRows;
 import java.sql.SQLException;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

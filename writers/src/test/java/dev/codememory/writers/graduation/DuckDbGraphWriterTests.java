@@ -3,13 +3,13 @@ package dev.codememory.writers.graduation;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.config.graduate.GraphUpdate;
+import dev.codememory.config.db.DuckRows;
 import dev.codememory.config.graduate.GraphUpdate.EdgeRow;
 import dev.codememory.config.graduate.GraphUpdate.EntityRow;
 import dev.codememory.config.graduate.GraphUpdate.ReplacedEdgeSet;
 import dev.codememory.config.graduate.GraphUpdate.Supersession;
 import dev.codememory.config.graduate.GraphUpdate.TaskEventRow;
-import dev.codememory.writers.DuckRows;
+import dev.codememory.config.graduate.GraphUpdate;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;

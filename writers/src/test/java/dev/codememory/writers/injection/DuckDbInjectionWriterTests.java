@@ -1,6 +1,6 @@
 package dev.codememory.writers.injection;
 
-import dev.codememory.writers.DuckRows;
+import dev.codememory.config.db.DuckRows;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 

@@ -2,11 +2,11 @@ package dev.codememory.writers.injection;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.codememory.capture.spool.Spool;
 import dev.codememory.config.home.CodeMemoryHome;
 import dev.codememory.config.injection.Injection;
 import dev.codememory.config.injection.InjectionLine;
 import dev.codememory.config.json.Json;
-import dev.codememory.writers.spool.Spool;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

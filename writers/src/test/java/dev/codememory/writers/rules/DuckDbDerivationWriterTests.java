@@ -3,7 +3,7 @@ package dev.codememory.writers.rules;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.writers.DuckRows;
+import dev.codememory.config.db.DuckRows;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.Statement;

@@ -3,10 +3,10 @@ package dev.codememory.writers.summary;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.db.DuckRows;
 import dev.codememory.config.graduate.Quote;
 import dev.codememory.config.summary.SessionSummary;
 import dev.codememory.config.summary.SummaryOutcome;
-import dev.codememory.writers.DuckRows;
 import dev.codememory.writers.graduation.Edges;
 import java.nio.file.Path;
 import java.sql.SQLException;

@@ -1,0 +1,35 @@
+package dev.codememory.retrieval.ranking;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+
+class QueryTokenizerTests {
+
+    @Test
+    void lowerCasesSplitsOnNonLettersAndDropsStopWords() {
+        assertThat(QueryTokenizer.tokenize("When did Caroline go to the LGBTQ support-group?"))
+            .containsExactly("carolin", "go", "lgbtq", "support", "group");
+    }
+
+    @Test
+    void stemsCommonSuffixesToOneTerm() {
+        assertThat(QueryTokenizer.tokenize("painting paints painted paint")).containsOnly("paint");
+        assertThat(QueryTokenizer.tokenize("hike hikes hiked hiking")).containsOnly("hik");
+        assertThat(QueryTokenizer.tokenize("stories story")).containsOnly("story");
+        assertThat(QueryTokenizer.tokenize("running ran")).containsExactly("run", "ran");
+    }
+
+    @Test
+    void keepsUnicodeLettersAndDigitsUnstemmed() {
+        assertThat(QueryTokenizer.tokenize("Café naïves 東京 2023, v2.1")).containsExactly("café", "naïves", "東京", "2023",
+                "v2", "1");
+    }
+
+    @Test
+    void blankTextHasNoTerms() {
+        assertThat(QueryTokenizer.tokenize("  ")).isEmpty();
+        assertThat(QueryTokenizer.tokenize(null)).isEmpty();
+    }
+
+}

@@ -1,7 +1,7 @@
 package dev.codememory.jobs.query;
 
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.jobs.query.QueryService.Corpus;
+import dev.codememory.jobs.query.ProjectCorpora.Corpus;
 import dev.codememory.processors.query.HybridRanker;
 import dev.codememory.processors.query.Questions;
 import dev.codememory.processors.query.RankedMemory;

@@ -141,7 +141,7 @@ final class ServeBench {
             }
             if (round >= 0) {
                 roundTrip[q] = micros;
-                if (memoryIds(printed.toString(StandardCharsets.UTF_8)).contains(QueryBench.memoryId(f.targets()[q]))) {
+                if (memoryIds(printed.toString(StandardCharsets.UTF_8)).contains(BenchHomes.memoryId(f.targets()[q]))) {
                     found++;
                 }
             }

@@ -83,7 +83,7 @@ final class TeamBench {
             QueryBench.Fixture fixture;
             try (MiniLmOnnxEmbedder embedder = new MiniLmOnnxEmbedder(work.resolve("djl"),
                     MiniLmOnnxEmbedder.DEFAULT_BATCH_SIZE)) {
-                fixture = new QueryBench(jar, out).build(work.resolve("publisher/home"),
+                fixture = new BenchHomes(out).build(work.resolve("publisher/home"),
                         new ProjectResolver().projectOf(publisherProject.toString()), n, queries, now, embedder);
                 shareable(fixture);
                 Files.writeString(fixture.root().resolve("application.yml"),
@@ -159,7 +159,7 @@ final class TeamBench {
             for (int round = -3; round < queries; round++) {
                 int q = Math.floorMod(round, queries);
                 QueryRequest request = new QueryRequest("q" + q, fixture.questions().get(q), readerProject, now);
-                String target = QueryBench.memoryId(fixture.targets()[q]);
+                String target = BenchHomes.memoryId(fixture.targets()[q]);
                 for (int k = 0; k < 2; k++) {
                     int mode = (round + 3 + k) % 2;
                     long t0 = System.nanoTime();

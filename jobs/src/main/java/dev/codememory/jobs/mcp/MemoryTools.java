@@ -1,5 +1,10 @@
 package dev.codememory.jobs.mcp;
 
+import dev.codememory.retrieval.context.PromptContextService.QueryLease;
+import dev.codememory.retrieval.context.SessionLease;
+import dev.codememory.retrieval.query.QueryException;
+import dev.codememory.retrieval.query.QueryRequest;
+import dev.codememory.retrieval.query.QueryResult;
 import static dev.codememory.jobs.mcp.ToolText.budget;
 import static dev.codememory.jobs.mcp.ToolText.gated;
 import static dev.codememory.jobs.mcp.ToolText.oneLine;
@@ -11,9 +16,6 @@ import dev.codememory.capture.spool.Spool;
 import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.db.DatabaseLockedException;
-import dev.codememory.config.home.CodeMemoryHome;
-import dev.codememory.config.json.Json;
-import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.invocation.Invocation;
 import dev.codememory.jobs.mcp.ToolStore.Scope;
 import dev.codememory.jobs.mcp.ToolText.Budgeted;
@@ -23,15 +25,9 @@ import dev.codememory.retrieval.citation.CitationQueries;
 import dev.codememory.retrieval.citation.CitedMemory;
 import dev.codememory.retrieval.citation.ContextEvent;
 import dev.codememory.retrieval.citation.ToolQueries;
-import dev.codememory.retrieval.context.PromptContextService.QueryLease;
-import dev.codememory.retrieval.context.SessionLease;
-import dev.codememory.retrieval.query.QueryException;
-import dev.codememory.retrieval.query.QueryRequest;
-import dev.codememory.retrieval.query.QueryResult;
 import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Instant;
 import java.time.LocalDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
@@ -42,7 +38,6 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
-import java.util.UUID;
 
 /**
  * What each MCP tool does, on an {@link Invocation}: inside {@code serve} (its warm model
@@ -62,8 +57,9 @@ import java.util.UUID;
  * exception.
  *
  * <p>
- * {@code mem-search} is {@link SearchTool}; the store and the project a call is about
- * come from {@link ToolStore}, the answer's text and budget from {@link ToolText}.
+ * {@code mem-search} is {@link SearchTool}, {@code mem-save} {@link SaveTool}; the store
+ * and the project a call is about come from {@link ToolStore}, the answer's text and
+ * budget from {@link ToolText}.
  */
 public final class MemoryTools {
 
@@ -92,11 +88,11 @@ public final class MemoryTools {
 
     private final boolean served;
 
-    private final java.util.function.Supplier<java.time.Duration> graduateAfterSave;
-
     private final ToolStore store;
 
     private final SearchTool searches;
+
+    private final SaveTool saves;
 
     /**
      * @param invocation where the work runs
@@ -116,9 +112,9 @@ public final class MemoryTools {
             java.util.function.Supplier<java.time.Duration> graduateAfterSave) {
         this.invocation = invocation;
         this.served = served;
-        this.graduateAfterSave = graduateAfterSave;
         this.store = new ToolStore(invocation);
         this.searches = new SearchTool(invocation, store);
+        this.saves = new SaveTool(invocation, served, graduateAfterSave);
     }
 
     /** Runs one tool; never throws. */
@@ -130,7 +126,7 @@ public final class MemoryTools {
                 case "mem-timeline" -> timeline(args);
                 case "mem-details" -> details(args);
                 case "mem-tasks" -> tasks(args);
-                case "mem-save" -> save(args);
+                case "mem-save" -> saves.save(args);
                 case "mem-stats" -> stats(args);
                 default -> Answer.error("unknown tool " + tool + "; the tools are "
                         + String.join(", ", ToolCatalog.TOOLS.stream().map(ToolCatalog.Tool::name).toList()));
@@ -166,7 +162,7 @@ public final class MemoryTools {
         if (citation != null && CitationQueries.code(citation).isEmpty()) {
             throw new ToolArguments.BadInput("not a citation: " + citation + " (expected mem:xxxxxx)");
         }
-        Optional<Answer> missing = store.missing();
+        Optional<Answer> missing = store.missing().map(Answer::error);
         if (missing.isPresent()) {
             return missing.get();
         }
@@ -254,7 +250,7 @@ public final class MemoryTools {
             }
         }
         int budget = budget(args, ToolCatalog.DETAIL_TOKENS);
-        Optional<Answer> missing = store.missing();
+        Optional<Answer> missing = store.missing().map(Answer::error);
         if (missing.isPresent()) {
             return missing.get();
         }
@@ -306,7 +302,7 @@ public final class MemoryTools {
         int doneDays = args.integer("done_days", 14, 0, 365);
         int limit = args.integer("limit", 30, 1, 200);
         int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
-        Optional<Answer> missing = store.missing();
+        Optional<Answer> missing = store.missing().map(Answer::error);
         if (missing.isPresent()) {
             return missing.get();
         }
@@ -350,62 +346,6 @@ public final class MemoryTools {
                 + (t.priority().isBlank() ? "" : " " + t.priority().toLowerCase(Locale.ROOT)) + " "
                 + (t.updated() == null ? "" : t.updated().toLocalDate() + " ")
                 + oneLine(ContextGate.pass(t.title()).text(), 160);
-    }
-
-    // ---- mem-save
-
-    private Answer save(ToolArguments args) {
-        String text = args.text("text");
-        if (text == null) {
-            throw new ToolArguments.BadInput("text is empty: say what to remember");
-        }
-        if (text.length() > ToolCatalog.MAX_SAVE_CHARS) {
-            throw new ToolArguments.BadInput(
-                    "text is longer than " + ToolCatalog.MAX_SAVE_CHARS + " characters; save one statement at a time");
-        }
-        String requested = args.text("project");
-        String project = new ProjectResolver()
-            .projectOf(invocation.resolve(java.nio.file.Path.of(requested == null ? "" : requested)).toString());
-        // a session of its own, named as a save: the prompt, then its end, so graduation
-        // takes the unanswered prompt as finished (an open session's last prompt waits
-        // for its reply) and keeps it as one memory of its kind, never as a session
-        String session = dev.codememory.processors.turns.MemoryTalk.SAVE_SESSION_PREFIX + UUID.randomUUID();
-        Map<String, Object> prompt = new LinkedHashMap<>();
-        prompt.put("hook_event_name", "UserPromptSubmit");
-        prompt.put("session_id", session);
-        prompt.put("cwd", project);
-        prompt.put("prompt", text);
-        prompt.put("code_memory_tool", "mem-save");
-        Map<String, Object> end = new LinkedHashMap<>();
-        end.put("hook_event_name", "SessionEnd");
-        end.put("session_id", session);
-        end.put("cwd", project);
-        end.put("reason", "mem-save");
-        CodeMemoryHome home = invocation.home();
-        Instant now = Instant.now();
-        SpoolLineBuilder.Line line = SpoolLineBuilder.defaults().build(Json.write(prompt), now, "mcp", "mem-save");
-        try {
-            Spool.forHome(home)
-                .appendAll(List.of(line.json(),
-                        SpoolLineBuilder.defaults()
-                            .build(Json.write(end), now.plusMillis(1), "mcp", "mem-save")
-                            .json()));
-        }
-        catch (IOException e) {
-            return Answer.error("could not write to the spool in " + home.root() + ": " + e.getMessage());
-        }
-        java.time.Duration soon = graduateAfterSave.get();
-        String when = soon != null
-                ? "serve graduates it in about "
-                        + (soon.toSeconds() < 120 ? soon.toSeconds() + " seconds" : soon.toMinutes() + " minutes")
-                        + ", and it is searchable from then on"
-                : served ? "it becomes searchable at serve's next graduation (its schedule: after 30 idle minutes and "
-                        + "nightly by default); `java -jar jobs.jar --job=graduate` does it now"
-                        : "it becomes searchable after the next graduation: `java -jar jobs.jar --job=graduate` now, "
-                                + "or start `serve`, which graduates soon after a save, after 30 idle minutes "
-                                + "and nightly";
-        return new Answer("saved for project " + project + " as the user's words (event " + line.eventId() + "); "
-                + when + ". Nothing else was changed.", false);
     }
 
     // ---- mem-stats

@@ -63,7 +63,7 @@ final class SearchTool {
         }
         String status = status(args.text("status"));
         int budget = budget(args, ToolCatalog.SEARCH_TOKENS);
-        Optional<Answer> missing = store.missing();
+        Optional<Answer> missing = store.missing().map(Answer::error);
         if (missing.isPresent()) {
             return missing.get();
         }

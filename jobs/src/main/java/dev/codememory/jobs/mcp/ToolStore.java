@@ -3,7 +3,6 @@ package dev.codememory.jobs.mcp;
 import dev.codememory.config.db.DatabaseException;
 import dev.codememory.config.project.ProjectResolver;
 import dev.codememory.jobs.invocation.Invocation;
-import dev.codememory.jobs.mcp.MemoryTools.Answer;
 import dev.codememory.retrieval.citation.ToolQueries;
 import dev.codememory.retrieval.components.VectorComponents;
 import dev.codememory.retrieval.context.PromptContextService.QueryLease;
@@ -68,10 +67,11 @@ final class ToolStore {
                 : new Scope(null, "all projects (the working directory " + own + " has no memories)");
     }
 
-    Optional<Answer> missing() {
+    /** What to answer when there is no store yet; empty when there is one. */
+    Optional<String> missing() {
         if (!invocation.home().database().toFile().exists()) {
-            return Optional.of(Answer.error("no memory yet in " + invocation.home().root()
-                    + ": nothing has been graduated (run `java -jar jobs.jar --job=graduate`)"));
+            return Optional.of("no memory yet in " + invocation.home().root()
+                    + ": nothing has been graduated (run `java -jar jobs.jar --job=graduate`)");
         }
         return Optional.empty();
     }

@@ -1,6 +1,7 @@
 package dev.codememory.jobs.serve;
 
 import dev.codememory.config.db.DuckDb;
+import dev.codememory.config.db.Sql;
 import dev.codememory.config.vector.EmbeddingVersion;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
@@ -19,12 +20,10 @@ import dev.codememory.retrieval.ranking.RankingSettings;
 import dev.codememory.retrieval.ranking.VectorIndex;
 import dev.codememory.retrieval.vector.DuckDbVectorStore;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,6 +34,7 @@ import org.slf4j.LoggerFactory;
  * BM25 indexes and vectors stay in memory. Started by serve (the model loads and the
  * projects are indexed on a background thread, the largest first), refreshed in place
  * after every job it runs, so a graduation's new memories are found by the next prompt.
+ * {@link MemoryHousekeeping} gives back what warming up, jobs and answers took.
  */
 public class ResidentQueries {
 
@@ -58,18 +58,7 @@ public class ResidentQueries {
 
     private volatile boolean warm;
 
-    private volatile long lastAnswer = System.nanoTime();
-
-    private volatile boolean answeredSinceCompaction;
-
-    private volatile java.util.function.BooleanSupplier jobRunning = () -> false;
-
-    private final java.util.concurrent.ScheduledExecutorService idle = java.util.concurrent.Executors
-        .newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "code-memory-idle");
-            t.setDaemon(true);
-            return t;
-        });
+    private final MemoryHousekeeping housekeeping = new MemoryHousekeeping(() -> session, () -> warm);
 
     public ResidentQueries(JobDatabase database, VectorComponents components, EmbeddingService embeddings,
             int exactLimit) {
@@ -81,7 +70,7 @@ public class ResidentQueries {
 
     /** Takes the database for good and starts warming up in the background. */
     public synchronized void start() {
-        ProcessMemory.keepHeapNearLive();
+        housekeeping.keepHeapNearLive();
         session = database.hold();
         if (components.milvus()) {
             store = new Unclosable(components.vectorStore(session::connection));
@@ -95,23 +84,15 @@ public class ResidentQueries {
         Thread warmUp = new Thread(this::warmUp, "code-memory-warm-up");
         warmUp.setDaemon(true);
         warmUp.start();
-        idle.scheduleWithFixedDelay(this::compactWhenIdle, IDLE_CHECK.toMillis(), IDLE_CHECK.toMillis(),
-                java.util.concurrent.TimeUnit.MILLISECONDS);
+        housekeeping.watchIdle();
     }
-
-    /**
-     * How long serve waits after its last answer before giving back what answering took.
-     */
-    static final java.time.Duration IDLE_BEFORE_COMPACTION = java.time.Duration.ofSeconds(60);
-
-    private static final java.time.Duration IDLE_CHECK = java.time.Duration.ofSeconds(15);
 
     /**
      * No idle compaction while a job runs (it gives back what it took when it ends, see
      * {@link #refresh}).
      */
-    public void skipCompactionWhile(java.util.function.BooleanSupplier jobRunning) {
-        this.jobRunning = jobRunning;
+    public void skipCompactionWhile(BooleanSupplier jobRunning) {
+        housekeeping.skipCompactionWhile(jobRunning);
     }
 
     /**
@@ -119,27 +100,7 @@ public class ResidentQueries {
      * grown for it.
      */
     public void answered() {
-        lastAnswer = System.nanoTime();
-        answeredSinceCompaction = true;
-    }
-
-    /**
-     * Once serve has answered and then been idle for {@link #IDLE_BEFORE_COMPACTION},
-     * gives back what answering took ({@link #returnMemory}): G1 grows its young
-     * generation and heap under a burst of queries (100k memories, 440 searches back to
-     * back: 737 MB of heap committed for 253 MB live) and its own idle collection is
-     * concurrent, which does not shrink them. A full collection of ~250 MB live takes a
-     * few hundred ms; a prompt that comes in meanwhile waits for it, well inside the
-     * hook's budget.
-     */
-    private void compactWhenIdle() {
-        if (warm && answeredSinceCompaction && !jobRunning.getAsBoolean()
-                && System.nanoTime() - lastAnswer > IDLE_BEFORE_COMPACTION.toNanos()) {
-            answeredSinceCompaction = false;
-            long start = System.nanoTime();
-            returnMemory();
-            log.debug("idle: memory returned in {} ms", (System.nanoTime() - start) / 1_000_000);
-        }
+        housekeeping.answered();
     }
 
     private void warmUp() {
@@ -163,34 +124,7 @@ public class ResidentQueries {
         }
         warm = true;
         log.info("warm in {} ms", (System.nanoTime() - start) / 1_000_000);
-        returnMemory();
-    }
-
-    /**
-     * What DuckDB may keep cached once the indexes are in memory: the hook's and
-     * commands' reads are small, and a search reads only the turns of a few sessions
-     * (100k memories: 15 MB kept instead of 61 MB, the same search latency).
-     */
-    static final String DATABASE_CACHE_KEPT = "16MB";
-
-    /**
-     * Gives back what loading the indexes (or a job) took and no longer needs: DuckDB's
-     * cached pages (100k memories: the vector table and the memories read once, ~180 MB,
-     * and what its allocator held on to after the reads), the heap's garbage, and the C
-     * heap's free memory ({@link ProcessMemory#trimNativeHeap}).
-     */
-    private void returnMemory() {
-        DuckDb.Session s = session;
-        if (s != null) {
-            try {
-                long[] bytes = s.shrinkCache(DATABASE_CACHE_KEPT);
-                log.info("database cache {} MB -> {} MB", bytes[0] >> 20, bytes[1] >> 20);
-            }
-            catch (RuntimeException e) {
-                log.warn("cannot shrink the database cache: {}", e.getMessage());
-            }
-        }
-        ProcessMemory.returnGarbage();
+        housekeeping.returnMemory();
     }
 
     /**
@@ -202,19 +136,14 @@ public class ResidentQueries {
 
     /** Projects with verified, active memories, the largest first. */
     private List<String> projects() {
-        List<String> out = new ArrayList<>();
-        try (Connection c = session.connection();
-                Statement st = c.createStatement();
-                ResultSet rs = st.executeQuery("SELECT project FROM entries WHERE stage = 'verified'"
-                        + " AND status = 'active' GROUP BY project ORDER BY count(*) DESC, project")) {
-            while (rs.next()) {
-                out.add(rs.getString(1));
-            }
+        try (Connection c = session.connection()) {
+            return Sql.list(c, "SELECT project FROM entries WHERE stage = 'verified' AND status = 'active'"
+                    + " GROUP BY project ORDER BY count(*) DESC, project", rs -> rs.getString(1));
         }
         catch (SQLException e) {
             log.warn("cannot list projects: {}", e.getMessage());
+            return List.of();
         }
-        return out;
     }
 
     /**
@@ -265,7 +194,7 @@ public class ResidentQueries {
                     (System.nanoTime() - start) / 1_000_000);
         }
         finally {
-            returnMemory();
+            housekeeping.returnMemory();
         }
     }
 
@@ -314,7 +243,7 @@ public class ResidentQueries {
     }
 
     public synchronized void stop() {
-        idle.shutdownNow();
+        housekeeping.stop();
         if (residentVectors != null) {
             residentVectors.shutdown();
         }

@@ -8,22 +8,18 @@ import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorStore;
 import dev.codememory.config.vector.VectorStoreException;
-import dev.codememory.retrieval.citation.CitationQueries;
 import dev.codememory.retrieval.embed.Embedder;
+import dev.codememory.retrieval.query.ProjectCorpora.Corpus;
+import dev.codememory.retrieval.query.ProjectCorpora.Held;
 import dev.codememory.retrieval.query.SourceRanking.HitSources;
 import dev.codememory.retrieval.ranking.HybridRanker;
-import dev.codememory.retrieval.ranking.MemoryDoc;
 import dev.codememory.retrieval.ranking.QueryTokenizer;
-import dev.codememory.retrieval.ranking.Questions;
 import dev.codememory.retrieval.ranking.RankedMemory;
 import dev.codememory.retrieval.ranking.RankingSettings;
 import dev.codememory.retrieval.team.TeamSource;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,14 +57,12 @@ import org.slf4j.LoggerFactory;
  * local store alone and the log says so.
  *
  * <p>
- * {@link SourceRanking} ranks each result's source events; {@link TeamReads} reads the
- * team store.
+ * {@link ProjectCorpora} holds each project's index and memories; {@link SourceRanking}
+ * ranks each result's source events; {@link TeamReads} reads the team store.
  */
 public final class QueryService implements AutoCloseable {
 
     private static final Logger log = LoggerFactory.getLogger(QueryService.class);
-
-    private static final String ALL = "\u0000all";
 
     /** Where searches limited in time wait for the vector store; daemon threads. */
     static final ExecutorService VECTOR_SEARCHES = Executors.newCachedThreadPool(r -> {
@@ -77,21 +71,11 @@ public final class QueryService implements AutoCloseable {
         return t;
     });
 
-    private final DuckDb.Session session;
-
     private final Supplier<Embedder> embedderFactory;
 
     private final Supplier<VectorStore> vectorStores;
 
     private final RankingSettings settings;
-
-    private final Map<String, Corpus> corpora = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /**
-     * Searches read the indexes under the read lock; {@link #refresh} changes them under
-     * the write lock.
-     */
-    private final java.util.concurrent.locks.ReadWriteLock lock = new java.util.concurrent.locks.ReentrantReadWriteLock();
 
     private volatile Embedder embedder;
 
@@ -101,53 +85,7 @@ public final class QueryService implements AutoCloseable {
 
     private final SourceRanking sourceRanking;
 
-    /**
-     * A project's memories as the query path reads them, in memory: the ranker's indexes,
-     * each memory as a result shows it, and the texts of their source events. Sources,
-     * texts and citations never change once a memory is verified, so {@link #refresh}
-     * only adds and removes.
-     */
-    record Corpus(HybridRanker ranker, Map<String, Held> memories, Map<String, String> texts,
-            Map<String, SpokenTurn> answeredTurns) {
-    }
-
-    /**
-     * What a result shows of a memory, held for every memory of the project: its summary
-     * instead of its title and body (those are indexed, then not needed again), its
-     * stored citation (null: none yet) and its source events.
-     */
-    record Held(String memoryId, String kind, String summary, long createdMicros, String sessionId, String citation,
-            List<MemorySource> sources, String author) {
-
-        static Held of(StoredMemory m, Loaded loaded) {
-            return new Held(m.memoryId(), m.kind(), QueryService.summary(m), UtcMicros.of(m.createdTs()), m.sessionId(),
-                    loaded.citations().get(m.memoryId()),
-                    List.copyOf(loaded.sources().sources().getOrDefault(m.memoryId(), List.of())), null);
-        }
-
-        /**
-         * A team memory: no local sources or session; its citation is its publisher's.
-         */
-        static Held of(TeamMemory m) {
-            return new Held(m.memoryId(), m.kind(), QueryService.summary(m.title(), m.body()),
-                    UtcMicros.of(m.createdTs()), "", Citation.PREFIX + m.citation(), List.of(), m.author());
-        }
-    }
-
-    /** What {@link #load} reads for a project. */
-    private record Loaded(List<StoredMemory> stored, MemoryQueries.ProjectSources sources,
-            Map<String, String> citations, Map<String, String> previousSaid) {
-
-        /**
-         * By prompt or reply: the prompt or reply before it in its session; read only
-         * with {@link RankingSettings#turnContext} on.
-         */
-        private static Map<String, String> previousSaid(Map<String, MemorySource> nextSaid) {
-            Map<String, String> previous = new HashMap<>();
-            nextSaid.forEach((event, next) -> previous.put(next.eventId(), event));
-            return previous;
-        }
-    }
+    private final ProjectCorpora corpora;
 
     /**
      * @param vectorStores the vector store to search, created on the first query with a
@@ -155,11 +93,11 @@ public final class QueryService implements AutoCloseable {
      */
     public QueryService(DuckDb.Session session, Supplier<Embedder> embedderFactory, Supplier<VectorStore> vectorStores,
             RankingSettings settings) {
-        this.session = session;
         this.embedderFactory = embedderFactory;
         this.vectorStores = vectorStores;
         this.settings = settings;
         this.sourceRanking = new SourceRanking(session, settings);
+        this.corpora = new ProjectCorpora(session, settings, team);
     }
 
     public RankingSettings settings() {
@@ -214,14 +152,8 @@ public final class QueryService implements AutoCloseable {
      * the request's project holds a word of it ({@link QueryAnswer#nothingMatches}).
      */
     public QueryAnswer answer(QueryRequest request, List<QueryResult> hits) {
-        Corpus corpus = corpus(request.project());
-        lock.readLock().lock();
-        try {
-            return QueryAnswer.of(hits, corpus.ranker().holdsAnyOf(QueryTokenizer.tokenize(request.text())));
-        }
-        finally {
-            lock.readLock().unlock();
-        }
+        return corpora.read(request.project(),
+                corpus -> QueryAnswer.of(hits, corpus.ranker().holdsAnyOf(QueryTokenizer.tokenize(request.text()))));
     }
 
     /**
@@ -229,14 +161,12 @@ public final class QueryService implements AutoCloseable {
      * first query).
      */
     public int prepare(String project) {
-        return corpus(project).memories().size();
+        return corpora.prepare(project);
     }
 
     /** The projects whose memories are indexed (null: the all-projects index). */
-    public java.util.Set<String> preparedProjects() {
-        java.util.Set<String> out = new java.util.HashSet<>();
-        corpora.keySet().forEach(k -> out.add(ALL.equals(k) ? null : k));
-        return out;
+    public Set<String> preparedProjects() {
+        return corpora.projects();
     }
 
     /** What a {@link #refresh} changed in one project's index. */
@@ -250,63 +180,7 @@ public final class QueryService implements AutoCloseable {
      * A project not indexed yet is left to its first query.
      */
     public Refresh refresh(String project) {
-        String key = project == null ? ALL : project;
-        Corpus corpus = corpora.get(key);
-        if (corpus == null) {
-            return new Refresh(project, 0, 0, 0);
-        }
-        Future<List<TeamMemory>> teamLoad = team.memories(project);
-        Loaded loaded = load(project);
-        List<TeamMemory> teamNow = team.await(teamLoad);
-        Map<String, StoredMemory> now = new LinkedHashMap<>();
-        loaded.stored().forEach(m -> now.put(m.memoryId(), m));
-        Map<String, TeamMemory> teamById = new LinkedHashMap<>();
-        if (teamNow != null) {
-            teamNow.stream().filter(m -> !now.containsKey(m.memoryId())).forEach(m -> teamById.put(m.memoryId(), m));
-        }
-        List<MemoryDoc> added = new ArrayList<>();
-        for (StoredMemory m : loaded.stored()) {
-            if (!corpus.memories().containsKey(m.memoryId())) {
-                added.add(doc(m, loaded, loaded.sources().turnTexts()));
-            }
-        }
-        List<TeamMemory> teamAdded = teamById.values()
-            .stream()
-            .filter(m -> !corpus.memories().containsKey(m.memoryId()))
-            .toList();
-        // a team store that did not answer leaves the team memories as they were
-        List<String> removed = corpus.memories()
-            .entrySet()
-            .stream()
-            .filter(e -> e.getValue().author() == null ? !now.containsKey(e.getKey())
-                    : teamNow != null && !teamById.containsKey(e.getKey()))
-            .map(Map.Entry::getKey)
-            .toList();
-        lock.writeLock().lock();
-        try {
-            corpus.ranker().remove(removed);
-            corpus.ranker().add(added);
-            corpus.ranker().add(teamAdded.stream().map(QueryService::doc).toList());
-            for (String id : removed) {
-                corpus.memories().remove(id);
-            }
-            teamAdded.forEach(m -> corpus.memories().put(m.memoryId(), Held.of(m)));
-            for (MemoryDoc d : added) {
-                Held held = Held.of(now.get(d.memoryId()), loaded);
-                corpus.memories().put(held.memoryId(), held);
-                held.sources().forEach(src -> {
-                    String text = loaded.sources().eventTexts().get(src.eventId());
-                    if (text != null) {
-                        corpus.texts().put(src.eventId(), text);
-                    }
-                });
-                answers(corpus, loaded, held.sources().stream().map(MemorySource::eventId).toList());
-            }
-        }
-        finally {
-            lock.writeLock().unlock();
-        }
-        return new Refresh(project, added.size() + teamAdded.size(), removed.size(), corpus.memories().size());
+        return corpora.refresh(project);
     }
 
     /**
@@ -325,31 +199,7 @@ public final class QueryService implements AutoCloseable {
      * index was made. A team store that does not answer changes nothing.
      */
     public Refresh refreshTeam(String project) {
-        Corpus corpus = project == null ? null : corpora.get(project);
-        List<TeamMemory> now = corpus == null ? null : team.await(team.memories(project));
-        if (now == null) {
-            return new Refresh(project, 0, 0, corpus == null ? 0 : corpus.memories().size());
-        }
-        Map<String, TeamMemory> byId = new LinkedHashMap<>();
-        now.forEach(m -> byId.put(m.memoryId(), m));
-        List<TeamMemory> added = now.stream().filter(m -> !corpus.memories().containsKey(m.memoryId())).toList();
-        List<String> removed = corpus.memories()
-            .entrySet()
-            .stream()
-            .filter(e -> e.getValue().author() != null && !byId.containsKey(e.getKey()))
-            .map(Map.Entry::getKey)
-            .toList();
-        lock.writeLock().lock();
-        try {
-            corpus.ranker().remove(removed);
-            corpus.ranker().add(added.stream().map(QueryService::doc).toList());
-            removed.forEach(corpus.memories()::remove);
-            added.forEach(m -> corpus.memories().put(m.memoryId(), Held.of(m)));
-        }
-        finally {
-            lock.writeLock().unlock();
-        }
-        return new Refresh(project, added.size(), removed.size(), corpus.memories().size());
+        return corpora.refreshTeam(project);
     }
 
     /**
@@ -377,14 +227,7 @@ public final class QueryService implements AutoCloseable {
      * hook. The search abandoned at the limit finishes, or fails, on a daemon thread.
      */
     public Answer search(QueryRequest request, float[] queryVector, int topK, Duration vectorWait) {
-        Corpus corpus = corpus(request.project());
-        lock.readLock().lock();
-        try {
-            return search(corpus, request, queryVector, topK, vectorWait);
-        }
-        finally {
-            lock.readLock().unlock();
-        }
+        return corpora.read(request.project(), corpus -> search(corpus, request, queryVector, topK, vectorWait));
     }
 
     private Answer search(Corpus corpus, QueryRequest request, float[] queryVector, int topK, Duration vectorWait) {
@@ -465,98 +308,6 @@ public final class QueryService implements AutoCloseable {
         return memory.citation() != null ? memory.citation() : Citation.of(memory.memoryId());
     }
 
-    private Corpus corpus(String project) {
-        return corpora.computeIfAbsent(project == null ? ALL : project, key -> {
-            long start = System.nanoTime();
-            Future<List<TeamMemory>> teamLoad = team.memories(project);
-            Loaded loaded = load(project);
-            Map<String, Held> byId = new java.util.concurrent.ConcurrentHashMap<>();
-            List<MemoryDoc> docs = new ArrayList<>(loaded.stored().size());
-            for (StoredMemory m : loaded.stored()) {
-                byId.put(m.memoryId(), Held.of(m, loaded));
-                docs.add(doc(m, loaded, settings.turnLexical() > 0 ? loaded.sources().turnTexts() : Map.of()));
-            }
-            List<TeamMemory> teamMemories = team.await(teamLoad);
-            if (teamMemories != null) {
-                for (TeamMemory m : teamMemories) {
-                    if (byId.putIfAbsent(m.memoryId(), Held.of(m)) == null) {
-                        docs.add(doc(m));
-                    }
-                }
-            }
-            HybridRanker ranker = new HybridRanker(docs, settings);
-            log.debug("indexed {} memories in {} ms", docs.size(), (System.nanoTime() - start) / 1_000_000);
-            Corpus corpus = new Corpus(ranker, byId,
-                    new java.util.concurrent.ConcurrentHashMap<>(loaded.sources().eventTexts()),
-                    new java.util.concurrent.ConcurrentHashMap<>());
-            answers(corpus, loaded, loaded.sources().nextSaid().keySet());
-            return corpus;
-        });
-    }
-
-    /**
-     * Keeps, for each of these source events that asks, the prompt or reply that answers
-     * it (read with the corpus, so a search needs no read of its sessions; one that has
-     * no answer yet is read when a search needs it).
-     */
-    private void answers(Corpus corpus, Loaded loaded, java.util.Collection<String> events) {
-        if (settings.questionPenalty() <= 0 && settings.answerCarry() <= 0) {
-            return;
-        }
-        for (String event : events) {
-            MemorySource next = loaded.sources().nextSaid().get(event);
-            if (next != null && Questions.asks(corpus.texts().get(event))) {
-                corpus.answeredTurns().putIfAbsent(event, new SpokenTurn(event, next));
-            }
-        }
-    }
-
-    private Loaded load(String project) {
-        try (Connection c = session.connection()) {
-            MemoryQueries.ProjectSources sources = MemoryQueries.projectSources(c, project);
-            return new Loaded(MemoryQueries.memories(c, project), sources,
-                    CitationQueries.citationsOfProject(c, project),
-                    settings.turnContext() > 0 ? Loaded.previousSaid(sources.nextSaid()) : Map.of());
-        }
-        catch (SQLException e) {
-            throw new QueryException("cannot read memories: " + e.getMessage(), e);
-        }
-    }
-
-    private static MemoryDoc doc(TeamMemory m) {
-        return new MemoryDoc(m.memoryId(), m.kind(), "active", m.createdTs(), m.text());
-    }
-
-    private MemoryDoc doc(StoredMemory m, Loaded loaded, Map<String, List<String>> turns) {
-        return new MemoryDoc(m.memoryId(), m.kind(), m.status(), m.createdTs(), m.text() + context(m, loaded),
-                turns.getOrDefault(m.memoryId(), List.of()));
-    }
-
-    /**
-     * What was said just before an exchange in its session, indexed with it (never
-     * shown): the {@link RankingSettings#turnContext} prompts or replies before its first
-     * source event. A reply such as "Maybe look into physical therapy for that?" holds
-     * none of the words of "what did Sam suggest for Evan's knee?"; the turn before it
-     * does. Only the lexical index reads it; the memory's vector, sources and snippet
-     * stay its own.
-     */
-    private String context(StoredMemory m, Loaded loaded) {
-        List<MemorySource> sources = loaded.sources().sources().getOrDefault(m.memoryId(), List.of());
-        if (settings.turnContext() <= 0 || !"exchange".equals(m.kind()) || sources.isEmpty()) {
-            return "";
-        }
-        StringBuilder context = new StringBuilder();
-        String event = loaded.previousSaid().get(sources.get(0).eventId());
-        for (int i = 0; i < settings.turnContext() && event != null; i++) {
-            String text = loaded.sources().eventTexts().get(event);
-            if (text != null) {
-                context.append("\n\n").append(text);
-            }
-            event = loaded.previousSaid().get(event);
-        }
-        return context.toString();
-    }
-
     private float[][] embed(List<String> texts) {
         if (settings.semantic() == 0 || texts.isEmpty()) {
             return null;
@@ -585,16 +336,6 @@ public final class QueryService implements AutoCloseable {
             }
         }
         return vectors;
-    }
-
-    static String summary(StoredMemory m) {
-        return summary(m.title(), m.body());
-    }
-
-    static String summary(String title, String body) {
-        String s = title.isBlank() ? body : title;
-        s = s.replaceAll("\\s+", " ").strip();
-        return s.length() > 200 ? s.substring(0, 199) + "…" : s;
     }
 
     @Override

@@ -1,7 +1,7 @@
 package dev.codememory.retrieval.query;
 
 import dev.codememory.config.db.DuckDb;
-import dev.codememory.retrieval.query.QueryService.Corpus;
+import dev.codememory.retrieval.query.ProjectCorpora.Corpus;
 import dev.codememory.retrieval.ranking.HybridRanker;
 import dev.codememory.retrieval.ranking.Questions;
 import dev.codememory.retrieval.ranking.RankedMemory;

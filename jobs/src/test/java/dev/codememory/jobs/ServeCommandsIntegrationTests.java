@@ -45,7 +45,10 @@ class ServeCommandsIntegrationTests {
         JobsJar.Result history = JobsJar.runIn(project, home, "history", "--project", ".");
         JobsJar.Result export = JobsJar.runIn(project, home, "export", "--format", "markdown", "-o", "own.md");
         JobsJar.Result dryRun = JobsJar.runIn(project, home, "forget", "--dry-run", "--match", "checkout");
-        for (JobsJar.Result r : List.of(stats, history, export, dryRun)) {
+        String session = (String) JobsJar.duckRows(home, "SELECT max(session_id) FROM events").get(0).get(0);
+        JobsJar.Result distillDryRun = JobsJar.runIn(project, home, "distill", "--dry-run", "--min-session-tokens", "1",
+                session);
+        for (JobsJar.Result r : List.of(stats, history, export, dryRun, distillDryRun)) {
             assertThat(r.exit()).as(r.stderr()).isZero();
         }
         assertThat(history.stdout()).contains("session ").doesNotContain("no sessions");
@@ -76,6 +79,10 @@ class ServeCommandsIntegrationTests {
 
             JobsJar.Result servedDryRun = JobsJar.runIn(project, home, "forget", "--dry-run", "--match", "checkout");
             assertThat(servedDryRun).isEqualTo(dryRun);
+            // what the distiller would send, while serve holds the database
+            assertThat(distillDryRun.stdout()).contains("would send ~");
+            assertThat(JobsJar.runIn(project, home, "distill", "--dry-run", "--min-session-tokens", "1", session))
+                .isEqualTo(distillDryRun);
 
             JobsJar.Result forgot = JobsJar.runIn(project, home, "forget", citation);
             assertThat(forgot.exit()).as(forgot.stderr()).isZero();

@@ -51,7 +51,7 @@ public final class ServeClient {
      * home of its own.
      */
     public static final java.util.Set<String> COMMANDS = java.util.Set.of("query", "search", "show", "tasks", "task",
-            "blocked", "stats", "history", "export", "forget", "import", "endless", "share");
+            "blocked", "stats", "history", "export", "forget", "import", "endless", "share", "distill");
 
     private final Path socket;
 

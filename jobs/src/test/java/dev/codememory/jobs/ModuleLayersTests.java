@@ -1,8 +1,6 @@
 package dev.codememory.jobs;
 
 import com.tngtech.archunit.core.domain.JavaClasses;
-import com.tngtech.archunit.core.importer.ClassFileImporter;
-import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
@@ -21,9 +19,7 @@ import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
  */
 class ModuleLayersTests {
 
-    private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
-        .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
-        .importPackages("dev.codememory");
+    private static final JavaClasses MAIN_CLASSES = PackageCyclesTests.MAIN_CLASSES;
 
     @Test
     void eachLayerUsesOnlyTheLayersBelowIt() {

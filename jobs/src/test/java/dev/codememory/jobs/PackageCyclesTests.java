@@ -19,7 +19,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class PackageCyclesTests {
 
-    private static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
+    /**
+     * Every main class of the product, read once for this test and
+     * {@link ModuleLayersTests}.
+     */
+    static final JavaClasses MAIN_CLASSES = new ClassFileImporter()
         .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
         .importPackages("dev.codememory");
 

@@ -19,11 +19,11 @@ import org.springframework.batch.infrastructure.item.ItemProcessor;
 
 /**
  * Decides what of a verified memory may leave this machine for the team store. Only the
- * kinds a team learns from pass ({@link #SHAREABLE}: decisions, preferences (those the
- * user marked for the team: the publish reader reads no other), facts, work recorded from
- * commits and pull requests, error-to-fix insights, topics), and of those only the kinds
- * this home publishes; exchanges, tool observations, tasks and session summaries never
- * do: they are one person's conversation and work list.
+ * kinds a team learns from pass ({@link SharedMemory#SHAREABLE_KINDS}: decisions,
+ * preferences (those the user marked for the team: the publish reader reads no other),
+ * facts, work recorded from commits and pull requests, error-to-fix insights, topics),
+ * and of those only the kinds this home publishes; exchanges, tool observations, tasks
+ * and session summaries never do: they are one person's conversation and work list.
  *
  * <p>
  * A memory is held back whole (filtered, never trimmed) when any of its words — title,
@@ -47,9 +47,6 @@ public final class ShareableMemoryProcessor implements ItemProcessor<SharedMemor
 
     private static final Logger log = LoggerFactory.getLogger(ShareableMemoryProcessor.class);
 
-    /** The kinds that may be shared ({@link SharedMemory#SHAREABLE_KINDS}). */
-    public static final Set<String> SHAREABLE = SharedMemory.SHAREABLE_KINDS;
-
     /** The kinds composed of other memories: published as a copy of shared lines. */
     static final Set<String> COMPOSED = Set.of("topic");
 
@@ -59,16 +56,16 @@ public final class ShareableMemoryProcessor implements ItemProcessor<SharedMemor
 
     /** Every shareable kind. */
     public ShareableMemoryProcessor(Redactor redactor) {
-        this(redactor, SHAREABLE);
+        this(redactor, SharedMemory.SHAREABLE_KINDS);
     }
 
     /**
      * @param kinds the kinds this home publishes ({@code code-memory.team.kinds}), a
-     * subset of {@link #SHAREABLE}
+     * subset of {@link SharedMemory#SHAREABLE_KINDS}
      */
     public ShareableMemoryProcessor(Redactor redactor, Collection<String> kinds) {
         this.redactor = redactor;
-        this.kinds = Set.copyOf(kinds.stream().filter(SHAREABLE::contains).toList());
+        this.kinds = Set.copyOf(kinds.stream().filter(SharedMemory.SHAREABLE_KINDS::contains).toList());
     }
 
     @Override

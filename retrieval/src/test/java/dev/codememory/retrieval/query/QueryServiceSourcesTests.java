@@ -34,10 +34,7 @@ class QueryServiceSourcesTests {
         try (DuckDb.Session session = db.open();
                 Connection c = session.connection();
                 Statement st = c.createStatement()) {
-            st.execute(event("ev1", 1, "2024-03-01 09:01:00", "UserPromptSubmit"));
-            st.execute(event("ev2", 2, "2024-03-01 09:02:00", "Stop"));
-            st.execute(event("ev3", 3, "2024-03-01 09:03:00", "UserPromptSubmit"));
-            st.execute(event("ev4", 4, "2024-03-01 09:04:00", "Stop"));
+            OneSessionEvents.insert(st);
             st.execute("""
                     INSERT INTO turns VALUES
                       ('t1', 's-1', '/p', 'ev1', 'Deploy the billing service.', 'ev2',
@@ -54,12 +51,6 @@ class QueryServiceSourcesTests {
             st.execute("INSERT INTO evidence_spans VALUES ('m1', 0, 'ev1', 'prompt', 0, 27, 1.0, 'exact', 'h0'),"
                     + " ('m1', 1, 'ev2', 'reply', 0, 30, 1.0, 'exact', 'h1')");
         }
-    }
-
-    private static String event(String id, int seq, String ts, String type) {
-        return "INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id, project,"
-                + " source, payload, checksum, spool_file, spool_line) VALUES ('" + id + "', 'k" + id + "', " + seq
-                + ", '" + ts + "', '" + ts + "', '" + type + "', 's-1', '/p', 'import', '{}', 'c', 'f', " + seq + ")";
     }
 
     private QueryResult hit(RankingSettings settings) {

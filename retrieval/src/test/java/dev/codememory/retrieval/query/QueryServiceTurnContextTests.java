@@ -34,10 +34,7 @@ class QueryServiceTurnContextTests {
         try (DuckDb.Session session = db.open();
                 Connection c = session.connection();
                 Statement st = c.createStatement()) {
-            st.execute(event("ev1", 1, "2024-03-01 09:01:00", "UserPromptSubmit"));
-            st.execute(event("ev2", 2, "2024-03-01 09:02:00", "Stop"));
-            st.execute(event("ev3", 3, "2024-03-01 09:03:00", "UserPromptSubmit"));
-            st.execute(event("ev4", 4, "2024-03-01 09:04:00", "Stop"));
+            OneSessionEvents.insert(st);
             st.execute("""
                     INSERT INTO turns VALUES
                       ('t1', 's-1', '/p', 'ev1', 'Sam: How are you?', 'ev2',
@@ -54,12 +51,6 @@ class QueryServiceTurnContextTests {
                     + " ('m2', 0, 'ev3', 'prompt', 0, 62, 1.0, 'exact', 'h2'),"
                     + " ('m2', 1, 'ev4', 'reply', 0, 24, 1.0, 'exact', 'h3')");
         }
-    }
-
-    private static String event(String id, int seq, String ts, String type) {
-        return "INSERT INTO events (event_id, dedupe_key, seq, ts, received_at, event_type, session_id, project,"
-                + " source, payload, checksum, spool_file, spool_line) VALUES ('" + id + "', 'k" + id + "', " + seq
-                + ", '" + ts + "', '" + ts + "', '" + type + "', 's-1', '/p', 'import', '{}', 'c', 'f', " + seq + ")";
     }
 
     private static String exchange(String id, String title, String body) {

@@ -58,8 +58,13 @@ record GateScan(String visible, List<int[]> parts, boolean removedInvisible) {
         // read once per rule, not once per trigger
         int soughtFrom = -1;
         int paragraphEnd = -1;
+        String[] views = view.plain().equals(view.latin()) ? new String[] { view.plain() }
+                : new String[] { view.plain(), view.latin() };
         for (InstructionRules.Rule rule : InstructionRules.RULES) {
-            for (String folded : new String[] { view.plain(), view.latin() }) {
+            for (String folded : views) {
+                if (!rule.prefilter().admits(folded)) {
+                    continue;
+                }
                 Matcher m = rule.pattern().matcher(folded);
                 while (m.find()) {
                     if (m.end() == m.start()) {
@@ -80,9 +85,6 @@ record GateScan(String visible, List<int[]> parts, boolean removedInvisible) {
                         paragraphEnd = InstructionRules.paragraphEnd(visible, end);
                     }
                     parts.add(new int[] { InstructionRules.sentenceStart(visible, start), paragraphEnd });
-                }
-                if (view.plain().equals(view.latin())) {
-                    break;
                 }
             }
         }

@@ -298,9 +298,15 @@ final class InstructionRules {
     /**
      * One trigger, withheld from the start of its sentence to the end of its paragraph;
      * {@code named}: whether a trigger that is only named (a short quoted phrase, a short
-     * identifier) is let through.
+     * identifier) is let through; {@code prefilter}: texts one of which a text must hold
+     * to be matched at all.
      */
-    record Rule(Pattern pattern, boolean tag, boolean named) {
+    record Rule(Pattern pattern, boolean tag, boolean named, Prefilter prefilter) {
+
+        Rule(Pattern pattern, boolean tag, boolean named) {
+            this(pattern, tag, named, pattern.flags() == 0 ? Prefilter.of(pattern.pattern()) : Prefilter.NONE);
+        }
+
     }
 
     /**

@@ -3,7 +3,6 @@ package dev.codememory.retrieval.components;
 import dev.codememory.retrieval.vector.DuckDbVectorStore;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.codememory.config.db.DuckDb;
 import dev.codememory.config.home.CodeMemoryHome;
@@ -11,7 +10,6 @@ import dev.codememory.config.settings.HomeSettings;
 import dev.codememory.config.vector.VectorFilter;
 import dev.codememory.config.vector.VectorHit;
 import dev.codememory.config.vector.VectorStore;
-import dev.codememory.config.vector.VectorStoreException;
 import dev.codememory.retrieval.embed.MiniLmOnnxEmbedder;
 import dev.codememory.retrieval.query.QueryRequest;
 import dev.codememory.retrieval.query.QueryService;
@@ -23,7 +21,6 @@ import java.sql.Statement;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.List;
-import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -73,20 +70,6 @@ class VectorComponentsTests {
             assertThat(store).isInstanceOf(DuckDbVectorStore.class);
             assertThat(((DuckDbVectorStore) store).table()).isEqualTo("vectors_all_minilm_l6_v2_q_384_mean_128");
         }
-    }
-
-    /** A closed port takes the Milvus client about 10 s to give up on. */
-    @Tag("slow")
-    @Test
-    void milvusConfiguredMeansTheMilvusStore() throws Exception {
-        Files.writeString(root.resolve("application.yml"),
-                "code-memory.vector-store: milvus\ncode-memory.milvus.uri: http://127.0.0.1:1\n");
-        VectorComponents components = VectorComponents.forHome(new CodeMemoryHome(root));
-
-        // nobody listens on port 1: the factory went for Milvus, and says so
-        assertThatThrownBy(() -> components.vectorStore(() -> null)).isInstanceOf(VectorStoreException.class)
-            .hasMessageStartingWith("milvus vector store: cannot connect to http://127.0.0.1:1 for "
-                    + "code_memory_all_minilm_l6_v2_q_384_mean_128");
     }
 
     @Test

@@ -10,6 +10,11 @@ import java.util.Set;
  * Unicode letters and digits, English stop words dropped, then a light suffix stemmer
  * (plurals, {@code -ing}, {@code -ed}, {@code -ly}) so that "painting", "paints" and
  * "painted" meet at "paint". The same tokenizer serves memories and queries.
+ * <p>
+ * A run of backslashes, with the letter of the escape it makes ({@code \n}, {@code \t},
+ * {@code \r}, {@code \"}), separates words: a tool's input and output are kept as JSON
+ * source text, where {@code port: 5001\nhost: 0.0.0.0} holds the word {@code host}, not
+ * {@code nhost}.
  */
 public final class QueryTokenizer {
 
@@ -29,6 +34,9 @@ public final class QueryTokenizer {
             "thank", "got", "get", "like", "one", "lot", "much", "might", "may", "must", "let", "us", "well", "still",
             "even", "yeah", "wow");
 
+    /** The letters that make an escape after backslashes. */
+    private static final String ESCAPED = "ntr\"";
+
     private QueryTokenizer() {
     }
 
@@ -41,6 +49,15 @@ public final class QueryTokenizer {
         int n = lower.length();
         int i = 0;
         while (i < n) {
+            if (lower.charAt(i) == '\\') {
+                while (i < n && lower.charAt(i) == '\\') {
+                    i++;
+                }
+                if (i < n && ESCAPED.indexOf(lower.charAt(i)) >= 0) {
+                    i++;
+                }
+                continue;
+            }
             int cp = lower.codePointAt(i);
             if (!Character.isLetterOrDigit(cp)) {
                 i += Character.charCount(cp);

@@ -26,6 +26,18 @@ class QueryTokenizerTests {
                 "v2", "1");
     }
 
+    /**
+     * A tool's input and output are JSON source text: an escape is not part of the next
+     * word.
+     */
+    @Test
+    void anEscapeInJsonSourceTextSeparatesWords() {
+        assertThat(QueryTokenizer.tokenize("{\"stdout\":\"port: 5001\\nhost: 0.0.0.0\\n\\tworkers 4\"}"))
+            .containsExactly("stdout", "port", "5001", "host", "0", "0", "0", "0", "worker", "4");
+        // an escaped backslash, then an escaped quote
+        assertThat(QueryTokenizer.tokenize("c:\\\\users\\\"name\\\"")).containsExactly("c", "user", "nam");
+    }
+
     @Test
     void blankTextHasNoTerms() {
         assertThat(QueryTokenizer.tokenize("  ")).isEmpty();

@@ -25,6 +25,12 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class WorkingSetIntegrationTests {
 
+    /**
+     * A time to the minute, as the working set's header gives its session's last
+     * activity.
+     */
+    private static final String MINUTE = "\\d{4}-\\d{2}-\\d{2} \\d{2}:\\d{2}";
+
     @TempDir
     static Path tmp;
     static Path home;
@@ -59,7 +65,9 @@ class WorkingSetIntegrationTests {
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
                 "session_id", "long-1", "cwd", project.toString(), "source", "compact")));
 
-        assertThat(context).startsWith("Where the work stood in session long-1, read from its recorded events")
+        assertThat(context)
+            .containsPattern("^Where the work stood in session long-1 \\(last active " + MINUTE
+                    + " UTC\\), read from its recorded events")
             .containsPattern("Goal, the user's latest request:\n- \"Now rate-limit the login endpoint to 5 tries a "
                     + "minute\"  \\[ev:[0-9a-f]{8}]")
             .containsPattern("To-do list \\(Claude's\\):\n- Rate-limit the login endpoint \\(in progress\\)  "
@@ -130,7 +138,8 @@ class WorkingSetIntegrationTests {
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
                 "session_id", "branch-1", "cwd", elsewhere.toString(), "source", "compact")));
 
-        assertThat(context).startsWith("Where the work stood in session branch-1 (branch feature/rate-limit), read");
+        assertThat(context).containsPattern("^Where the work stood in session branch-1 \\(last active " + MINUTE
+                + " UTC, branch feature/rate-limit\\), read");
     }
 
     @Test
@@ -151,7 +160,8 @@ class WorkingSetIntegrationTests {
         String context = HookEvents.contextOf(HookEvents.hook(home, Map.of("hook_event_name", "SessionStart",
                 "session_id", "fifo-1", "cwd", elsewhere.toString(), "source", "resume")));
 
-        assertThat(context).startsWith("Where the work stood in session fifo-1, read")
+        assertThat(context)
+            .containsPattern("^Where the work stood in session fifo-1 \\(last active " + MINUTE + " UTC\\), read")
             .containsPattern("Goal, the user's latest request:\n- \"Add a password reset link\"  \\[ev:[0-9a-f]{8}]");
     }
 

@@ -41,10 +41,10 @@ public enum Continuation {
         return switch (this) {
             case FULL -> set;
             case BRIEF -> new WorkingSet(set.sessionId(), set.goal(), set.todos(), set.files(), List.of(),
-                    set.decisions(), List.of(), set.branch());
+                    set.decisions(), List.of(), set.branch(), set.lastActive());
             case MINIMAL ->
                 new WorkingSet(set.sessionId(), set.goal(), set.todos().stream().filter(WorkingSet.Todo::open).toList(),
-                        List.of(), List.of(), List.of(), List.of(), set.branch());
+                        List.of(), List.of(), List.of(), List.of(), set.branch(), set.lastActive());
         };
     }
 

@@ -1,5 +1,6 @@
 package dev.codememory.processors.workingset;
 
+import java.time.LocalDateTime;
 import java.util.List;
 import java.util.Objects;
 
@@ -18,9 +19,10 @@ import java.util.Objects;
  * @param filesRead files read and not edited since, most recent first
  * @param branch the git branch the session's transcript names last, as redacted; null
  * when unknown
+ * @param lastActive the time of the session's last recorded event; null when unknown
  */
 public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands,
-        List<Cited> decisions, List<Cited> filesRead, String branch) {
+        List<Cited> decisions, List<Cited> filesRead, String branch, LocalDateTime lastActive) {
 
     public WorkingSet {
         todos = List.copyOf(todos);
@@ -28,6 +30,12 @@ public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Ci
         commands = List.copyOf(commands);
         decisions = List.copyOf(decisions);
         filesRead = List.copyOf(filesRead);
+    }
+
+    /** A working set whose last event's time is unknown. */
+    public WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Cited> files, List<Command> commands,
+            List<Cited> decisions, List<Cited> filesRead, String branch) {
+        this(sessionId, goal, todos, files, commands, decisions, filesRead, branch, null);
     }
 
     /** A working set whose branch is unknown. */
@@ -51,14 +59,14 @@ public record WorkingSet(String sessionId, Cited goal, List<Todo> todos, List<Ci
      * first; the goal and the to-do list are {@code earlier}'s while this one has none of
      * its own (its list stands until a task tool states a new one); files, commands,
      * decisions and files read follow with {@code earlier}'s, each once, at most
-     * {@link WorkingSetBuilder#MAX_ITEMS} per list. The session and branch stay this
-     * one's.
+     * {@link WorkingSetBuilder#MAX_ITEMS} per list. The session stays this one's; so do
+     * its branch and the time of its last event, where known.
      */
     public WorkingSet continuing(WorkingSet earlier) {
         return new WorkingSet(sessionId, goal != null ? goal : earlier.goal, todos.isEmpty() ? earlier.todos : todos,
                 joined(files, earlier.files, Cited::text), joined(commands, earlier.commands, Command::command),
                 joined(decisions, earlier.decisions, Cited::text), joined(filesRead, earlier.filesRead, Cited::text),
-                branch != null ? branch : earlier.branch);
+                branch != null ? branch : earlier.branch, lastActive != null ? lastActive : earlier.lastActive);
     }
 
     private static <T> List<T> joined(List<T> first, List<T> then, java.util.function.Function<T, String> key) {

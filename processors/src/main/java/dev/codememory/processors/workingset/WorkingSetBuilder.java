@@ -11,6 +11,8 @@ import dev.codememory.processors.turns.Prompts;
 import dev.codememory.processors.turns.SessionAssembler;
 import dev.codememory.processors.turns.TranscriptSource;
 import java.time.Duration;
+import java.time.LocalDateTime;
+import java.util.Comparator;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -60,6 +62,9 @@ public final class WorkingSetBuilder {
      */
     public static final Duration WINDOW = Duration.ofHours(24);
 
+    /** Events that mark a session's course and are not work in it. */
+    private static final Set<String> MARKERS = Set.of("SessionStart", "SessionEnd", "PreCompact");
+
     static final Set<String> EDIT_TOOLS = Set.of("Edit", "Write", "MultiEdit", "NotebookEdit");
 
     private final SessionAssembler assembler;
@@ -88,7 +93,19 @@ public final class WorkingSetBuilder {
         List<WorkingSet.Cited> edited = files(session.observations());
         return new WorkingSet(sessionId, goal(session.turns()), todos(session.observations()), edited,
                 commands(session.observations()), decisions(session.turns()), read(session.observations(), edited),
-                session.session().branch());
+                session.session().branch(), lastWork(events));
+    }
+
+    /**
+     * The time of the last event that is work (a prompt, a reply, a tool call), not a
+     * marker (the session's start or end, a compaction); null when there is none.
+     */
+    private static LocalDateTime lastWork(List<StoredEvent> events) {
+        return events.stream()
+            .filter(e -> e.ts() != null && !MARKERS.contains(e.eventType()))
+            .map(StoredEvent::ts)
+            .max(Comparator.naturalOrder())
+            .orElse(null);
     }
 
     /**

@@ -166,6 +166,8 @@ class WorkingSetBuilderTests {
         assertThat(set.goal()).isEqualTo(new WorkingSet.Cited("Port the importer to the new API", id(1)));
         assertThat(set.todos()).containsExactly(new WorkingSet.Todo("Port the importer", "in_progress", id(2)));
         assertThat(set.files()).containsExactly(new WorkingSet.Cited("old.java", id(3)));
+        // last active when the work was done, not at the resume
+        assertThat(set.lastActive()).isEqualTo(T0.plusMinutes(3));
     }
 
     @Test

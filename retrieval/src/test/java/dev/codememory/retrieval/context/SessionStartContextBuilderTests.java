@@ -161,6 +161,18 @@ class SessionStartContextBuilderTests {
         assertThat(Continuation.MINIMAL.cut(onBranch).branch()).isEqualTo("feature/retry");
     }
 
+    /** A session resumed days later says when it was last worked on. */
+    @Test
+    void theWorkingSetHeaderSaysWhenTheSessionWasLastActive() {
+        WorkingSet dated = new WorkingSet("s-42", WORKING_SET.goal(), List.of(), List.of(), List.of(), List.of(),
+                List.of(), "feature/retry", java.time.LocalDateTime.of(2026, 3, 2, 9, 41, 7));
+
+        assertThat(builder.build(dated, null, List.of(), List.of()).text()).startsWith(
+                "Where the work stood in session s-42 (last active 2026-03-02 09:41 UTC, branch feature/retry), read");
+        assertThat(Continuation.MINIMAL.cut(dated).lastActive()).isEqualTo(dated.lastActive());
+        assertThat(Continuation.BRIEF.cut(dated).lastActive()).isEqualTo(dated.lastActive());
+    }
+
     @Test
     void continuityCutsTheWorkingSetAtAFreshStart() {
         WorkingSet brief = Continuation.BRIEF.cut(WORKING_SET);

@@ -42,7 +42,7 @@ record Prefilter(List<String> required) {
                 return NONE;
             }
             Set<String> required = node.required();
-            if (required == null || required.contains("")) {
+            if (required == null) {
                 return NONE;
             }
             return new Prefilter(new ArrayList<>(Node.shortest(required)));
@@ -87,17 +87,21 @@ record Prefilter(List<String> required) {
             return this.exact.contains("") ? null : this.exact;
         }
 
-        Node then(Node next) {
-            if (this.exact != null && next.exact != null && this.exact.size() * next.exact.size() <= MAX_EXACT) {
-                Set<String> product = new LinkedHashSet<>();
-                for (String a : this.exact) {
-                    for (String b : next.exact) {
-                        product.add(a + b);
-                    }
-                }
-                return new Node(product, null);
+        /**
+         * The sequence of this and {@code next} spelled out, or null when either is
+         * inexact or it grows too large.
+         */
+        Node joined(Node next) {
+            if (this.exact == null || next.exact == null || this.exact.size() * next.exact.size() > MAX_EXACT) {
+                return null;
             }
-            return new Node(null, better(required(), next.required()));
+            Set<String> product = new LinkedHashSet<>();
+            for (String a : this.exact) {
+                for (String b : next.exact) {
+                    product.add(a + b);
+                }
+            }
+            return new Node(product, null);
         }
 
         Node or(Node other) {
@@ -160,11 +164,8 @@ record Prefilter(List<String> required) {
          * the longer shortest string, then fewer strings.
          */
         static Set<String> better(Set<String> a, Set<String> b) {
-            if (a == null || a.contains("")) {
-                return (b == null || b.contains("")) ? null : b;
-            }
-            if (b == null || b.contains("")) {
-                return a;
+            if (a == null || b == null) {
+                return a == null ? b : a;
             }
             int shortestA = a.stream().mapToInt(String::length).min().orElse(0);
             int shortestB = b.stream().mapToInt(String::length).min().orElse(0);
@@ -219,8 +220,8 @@ record Prefilter(List<String> required) {
                     break;
                 }
                 Node next = quantified(atom());
-                Node joined = run.then(next);
-                if (joined.exact() != null) {
+                Node joined = run.joined(next);
+                if (joined != null) {
                     run = joined;
                 }
                 else {

@@ -88,7 +88,8 @@ public final class AnswerLines {
      */
     private static final Pattern CITATION = Pattern.compile("\\s*\\[mem:[A-Za-z0-9_-]+]");
 
-    private static final Pattern SENTENCE_END = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z`\"'(\\[*])");
+    /** Besides a capital, what a sentence may start with. */
+    private static final String SENTENCE_STARTS = "`\"'([*";
 
     private static final Pattern REASON = Pattern.compile("(?i)\\b(?:because|since|so that|due to|caused by|"
             + "the reason|in order to|to avoid|otherwise|which (?:meant|means|caused)|led to|instead of|as it|"
@@ -252,14 +253,67 @@ public final class AnswerLines {
             if (l.isEmpty() || l.startsWith("```")) {
                 continue;
             }
-            for (String s : SENTENCE_END.split(l)) {
-                String t = CITATION.matcher(s).replaceAll("").replaceAll("\\s+", " ").strip();
+            int start = 0;
+            for (int end = sentenceEnd(l, 0); start < l.length(); end = sentenceEnd(l, start)) {
+                String t = singleSpaced(l.substring(start, end));
                 if (!t.isEmpty()) {
                     out.add(t);
+                }
+                start = end;
+                while (start < l.length() && space(l.charAt(start))) {
+                    start++;
                 }
             }
         }
         return out;
+    }
+
+    /**
+     * Where the sentence that starts at {@code from} ends: at the first {@code .},
+     * {@code !} or {@code ?} followed by spaces and a capital, a quote, a bracket or an
+     * emphasis mark; else at the line's end.
+     */
+    private static int sentenceEnd(String line, int from) {
+        for (int i = from + 1; i < line.length(); i++) {
+            char c = line.charAt(i - 1);
+            if (space(line.charAt(i)) && (c == '.' || c == '!' || c == '?')) {
+                int next = i;
+                while (next < line.length() && space(line.charAt(next))) {
+                    next++;
+                }
+                if (next < line.length() && SENTENCE_STARTS.indexOf(line.charAt(next)) >= 0
+                        || next < line.length() && line.charAt(next) >= 'A' && line.charAt(next) <= 'Z') {
+                    return i;
+                }
+                i = next;
+            }
+        }
+        return line.length();
+    }
+
+    /** A sentence without the citations it carries, its spaces one each, stripped. */
+    private static String singleSpaced(String sentence) {
+        String s = sentence.contains("[mem:") ? CITATION.matcher(sentence).replaceAll("") : sentence;
+        StringBuilder out = new StringBuilder(s.length());
+        boolean gap = false;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            if (space(c)) {
+                gap = true;
+                continue;
+            }
+            if (gap && out.length() > 0) {
+                out.append(' ');
+            }
+            gap = false;
+            out.append(c);
+        }
+        return out.toString().strip();
+    }
+
+    /** Whitespace as a regular expression's {@code \s} reads it. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**

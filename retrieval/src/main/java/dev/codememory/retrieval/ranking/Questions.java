@@ -1,7 +1,5 @@
 package dev.codememory.retrieval.ranking;
 
-import java.util.regex.Pattern;
-
 /**
  * Whether a turn ends by asking something. In a conversation the answer to a question is
  * the turn that follows it, while the question repeats the asker's words: "What's a
@@ -11,29 +9,67 @@ import java.util.regex.Pattern;
  */
 public final class Questions {
 
-    /**
-     * A closing aside, such as {@code [shares a photo]} or {@code (see above)}, and
-     * closing quotes or spaces.
-     */
-    private static final Pattern TRAILING_ASIDE = Pattern.compile("(?:\\s*(?:\\[[^\\[\\]]*\\]|\\([^()]*\\)))+\\s*$");
-
-    private static final Pattern TRAILING_CLOSERS = Pattern.compile("[\\s\"'”’»*_`)\\]]+$");
+    /** Closing quotes, emphasis marks and brackets a question mark may stand inside. */
+    private static final String CLOSERS = "\"'”’»*_`)]";
 
     private Questions() {
     }
 
     /**
      * @return true when the text's last sentence is a question: after dropping closing
-     * asides in brackets or parentheses, quotes and emphasis marks, it ends with
-     * {@code ?} (or the full-width {@code ？})
+     * asides in brackets or parentheses ({@code [shares a photo]}, {@code (see above)}),
+     * then closing quotes, emphasis marks and spaces, it ends with {@code ?} (or the
+     * full-width {@code ？}). Read from the end: a source's text may be a long tool
+     * output, and ranking asks this of every source of every hit.
      */
     public static boolean asks(String text) {
-        if (text == null || text.isBlank()) {
+        if (text == null) {
             return false;
         }
-        String s = TRAILING_ASIDE.matcher(text).replaceFirst("");
-        s = TRAILING_CLOSERS.matcher(s).replaceFirst("");
-        return s.endsWith("?") || s.endsWith("？");
+        int end = withoutAsides(text);
+        while (end > 0 && (space(text.charAt(end - 1)) || CLOSERS.indexOf(text.charAt(end - 1)) >= 0)) {
+            end--;
+        }
+        return end > 0 && (text.charAt(end - 1) == '?' || text.charAt(end - 1) == '？');
+    }
+
+    /**
+     * Where the text ends once its closing asides are dropped: each a {@code [...]} with
+     * no bracket inside or a {@code (...)} with no parenthesis inside, with the spaces
+     * around them.
+     */
+    private static int withoutAsides(String text) {
+        int end = text.length();
+        while (true) {
+            int close = end;
+            while (close > 0 && space(text.charAt(close - 1))) {
+                close--;
+            }
+            if (close == 0) {
+                return end;
+            }
+            char last = text.charAt(close - 1);
+            char open = last == ']' ? '[' : last == ')' ? '(' : 0;
+            if (open == 0) {
+                return end;
+            }
+            int i = close - 2;
+            while (i >= 0 && text.charAt(i) != open && text.charAt(i) != last) {
+                i--;
+            }
+            if (i < 0 || text.charAt(i) != open) {
+                return end;
+            }
+            end = i;
+            while (end > 0 && space(text.charAt(end - 1))) {
+                end--;
+            }
+        }
+    }
+
+    /** Whitespace as a regular expression's {@code \s} reads it. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
 }

@@ -10,6 +10,8 @@ import java.time.LocalDateTime;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class AnswerLinesTests {
@@ -121,6 +123,51 @@ class AnswerLinesTests {
                 new AnswerLines.Source("a", null, summary, false));
         assertThat(lines).extracting(AnswerLines.Line::text)
             .containsExactly("Decided: use PostgreSQL for the invoices");
+    }
+
+    @Test
+    void aTextIsCutIntoSentencesAtAnEndFollowedByAStart() {
+        assertThat(AnswerLines.sentences("- Moved the port to 5001. The old one clashed.\n\n"
+                + "1. Ran `mvn test`!  \"All green\" [mem:ab-1] now. e.g. this stays\n```\ncode"))
+            .containsExactly("Moved the port to 5001.", "The old one clashed.", "Ran `mvn test`!",
+                    "\"All green\" now. e.g. this stays", "code");
+    }
+
+    /**
+     * The sentences as they were first cut, with regular expressions: the hand-written
+     * scan must cut every line the same way.
+     */
+    @Test
+    void cuttingByHandGivesTheSentencesTheExpressionsGave() {
+        Pattern end = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z`\"'(\\[*])");
+        Pattern citation = Pattern.compile("\\s*\\[mem:[A-Za-z0-9_-]+]");
+        String[] pieces = { "a", "B", ".", "!", "?", " ", "  ", "\t", "\u000B", "\u2003", "`", "\"", "(", "[", "*",
+                "[mem:x1]", " [mem:b-2]", "[mem:", "- ", "\n", "\r\n", "Z" };
+        Random random = new Random(41);
+        for (int n = 0; n < 100_000; n++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(16);
+            for (int i = 0; i < length; i++) {
+                text.append(pieces[random.nextInt(pieces.length)]);
+            }
+            List<String> expected = new java.util.ArrayList<>();
+            for (String line : text.toString().split("\\R")) {
+                String l = Pattern.compile("^(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})\\s+(?:\\[[ xX]]\\s+)?)+")
+                    .matcher(line.strip())
+                    .replaceFirst("")
+                    .strip();
+                if (l.isEmpty() || l.startsWith("```")) {
+                    continue;
+                }
+                for (String s : end.split(l)) {
+                    String t = citation.matcher(s).replaceAll("").replaceAll("\\s+", " ").strip();
+                    if (!t.isEmpty()) {
+                        expected.add(t);
+                    }
+                }
+            }
+            assertThat(AnswerLines.sentences(text.toString())).as("%s", text).isEqualTo(expected);
+        }
     }
 
 }

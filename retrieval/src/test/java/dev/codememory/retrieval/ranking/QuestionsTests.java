@@ -2,6 +2,8 @@ package dev.codememory.retrieval.ranking;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 
 class QuestionsTests {
@@ -32,6 +34,31 @@ class QuestionsTests {
         assertThat(Questions.asks("")).isFalse();
         assertThat(Questions.asks("   ")).isFalse();
         assertThat(Questions.asks(null)).isFalse();
+    }
+
+    /**
+     * The rule as it was first written, as regular expressions over the whole text: the
+     * scan from the end must decide every text the same way.
+     */
+    @Test
+    void readingFromTheEndDecidesAsTheExpressionsDo() {
+        Pattern asides = Pattern.compile("(?:\\s*(?:\\[[^\\[\\]]*\\]|\\([^()]*\\)))+\\s*$");
+        Pattern closers = Pattern.compile("[\\s\"'”’»*_`)\\]]+$");
+        String alphabet = "ab?？.[]() \t\n\u000B\u00A0\"'”*_`»";
+        Random random = new Random(41);
+        int questions = 0;
+        for (int n = 0; n < 200_000; n++) {
+            StringBuilder text = new StringBuilder();
+            int length = random.nextInt(14);
+            for (int i = 0; i < length; i++) {
+                text.append(alphabet.charAt(random.nextInt(alphabet.length())));
+            }
+            String s = closers.matcher(asides.matcher(text).replaceFirst("")).replaceFirst("");
+            boolean expected = !text.toString().isBlank() && (s.endsWith("?") || s.endsWith("？"));
+            assertThat(Questions.asks(text.toString())).as("%s", text).isEqualTo(expected);
+            questions += expected ? 1 : 0;
+        }
+        assertThat(questions).isGreaterThan(10_000);
     }
 
 }

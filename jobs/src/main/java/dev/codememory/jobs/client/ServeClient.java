@@ -76,18 +76,30 @@ public final class ServeClient {
      */
     public ServeClient connectAhead() {
         if (Files.exists(socket)) {
-            connecting = new Thread(() -> {
-                try {
-                    connected = connect();
-                }
-                catch (IOException | RuntimeException e) {
-                    connected = null;
-                }
-            }, "code-memory-connect");
+            connecting = new Thread(new Connecting(), "code-memory-connect");
             connecting.setDaemon(true);
             connecting.start();
         }
         return this;
+    }
+
+    /**
+     * {@link #connectAhead}'s work, as a class rather than a lambda: a fresh JVM's first
+     * lambda costs ~4 ms of bootstrap, which would delay the connection the hook waits
+     * for.
+     */
+    private final class Connecting implements Runnable {
+
+        @Override
+        public void run() {
+            try {
+                connected = connect();
+            }
+            catch (IOException | RuntimeException e) {
+                connected = null;
+            }
+        }
+
     }
 
     /**

@@ -4,6 +4,7 @@ import dev.codememory.capture.privacy.Redactor;
 import dev.codememory.capture.spool.Spool;
 import dev.codememory.capture.spool.SpoolLineBuilder;
 import dev.codememory.config.home.CodeMemoryHome;
+import dev.codememory.config.text.IsoInstant;
 import dev.codememory.jobs.client.ServeClient;
 import dev.codememory.jobs.invocation.QueryLogging;
 import dev.codememory.retrieval.context.ContextBudgetClock;
@@ -358,7 +359,9 @@ public final class HookCommand {
                 java.nio.file.Path log = h.logs().resolve("hook.log");
                 rotate(log);
                 CodeMemoryHome.createPrivateFile(log);
-                String message = Instant.now() + " " + line + "\n";
+                // without java.time.format: its set-up would cost the prompt's hook ~5 ms
+                // after serve's answer is in
+                String message = IsoInstant.format(Instant.now()) + " " + line + "\n";
                 java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
                         java.nio.file.StandardOpenOption.APPEND);
             }

@@ -283,6 +283,14 @@ public final class TextCuts {
     }
 
     /**
+     * Whitespace as a regular expression's {@code \s} reads it: space, tab, line feed,
+     * vertical tab, form feed, carriage return.
+     */
+    public static boolean isSpace(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
+    /**
      * {@code text} as it appears inside a JSON string literal (the escapes Jackson writes
      * by default).
      */

@@ -2,6 +2,7 @@ package dev.codememory.retrieval.context;
 
 import dev.codememory.capture.guard.Provenance;
 import dev.codememory.config.json.Json;
+import dev.codememory.config.text.TextCuts;
 import dev.codememory.retrieval.ranking.PastQuestion;
 import dev.codememory.retrieval.ranking.QueryTokenizer;
 import java.util.ArrayList;
@@ -260,7 +261,7 @@ public final class AnswerLines {
                     out.add(t);
                 }
                 start = end;
-                while (start < l.length() && space(l.charAt(start))) {
+                while (start < l.length() && TextCuts.isSpace(l.charAt(start))) {
                     start++;
                 }
             }
@@ -276,9 +277,9 @@ public final class AnswerLines {
     private static int sentenceEnd(String line, int from) {
         for (int i = from + 1; i < line.length(); i++) {
             char c = line.charAt(i - 1);
-            if (space(line.charAt(i)) && (c == '.' || c == '!' || c == '?')) {
+            if (TextCuts.isSpace(line.charAt(i)) && (c == '.' || c == '!' || c == '?')) {
                 int next = i;
-                while (next < line.length() && space(line.charAt(next))) {
+                while (next < line.length() && TextCuts.isSpace(line.charAt(next))) {
                     next++;
                 }
                 if (next < line.length() && SENTENCE_STARTS.indexOf(line.charAt(next)) >= 0
@@ -298,7 +299,7 @@ public final class AnswerLines {
         boolean gap = false;
         for (int i = 0; i < s.length(); i++) {
             char c = s.charAt(i);
-            if (space(c)) {
+            if (TextCuts.isSpace(c)) {
                 gap = true;
                 continue;
             }
@@ -309,11 +310,6 @@ public final class AnswerLines {
             out.append(c);
         }
         return out.toString().strip();
-    }
-
-    /** Whitespace as a regular expression's {@code \s} reads it. */
-    private static boolean space(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**

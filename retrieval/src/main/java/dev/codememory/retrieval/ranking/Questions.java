@@ -1,5 +1,7 @@
 package dev.codememory.retrieval.ranking;
 
+import dev.codememory.config.text.TextCuts;
+
 /**
  * Whether a turn ends by asking something. In a conversation the answer to a question is
  * the turn that follows it, while the question repeats the asker's words: "What's a
@@ -27,7 +29,7 @@ public final class Questions {
             return false;
         }
         int end = withoutAsides(text);
-        while (end > 0 && (space(text.charAt(end - 1)) || CLOSERS.indexOf(text.charAt(end - 1)) >= 0)) {
+        while (end > 0 && (TextCuts.isSpace(text.charAt(end - 1)) || CLOSERS.indexOf(text.charAt(end - 1)) >= 0)) {
             end--;
         }
         return end > 0 && (text.charAt(end - 1) == '?' || text.charAt(end - 1) == '？');
@@ -42,7 +44,7 @@ public final class Questions {
         int end = text.length();
         while (true) {
             int close = end;
-            while (close > 0 && space(text.charAt(close - 1))) {
+            while (close > 0 && TextCuts.isSpace(text.charAt(close - 1))) {
                 close--;
             }
             if (close == 0) {
@@ -61,15 +63,10 @@ public final class Questions {
                 return end;
             }
             end = i;
-            while (end > 0 && space(text.charAt(end - 1))) {
+            while (end > 0 && TextCuts.isSpace(text.charAt(end - 1))) {
                 end--;
             }
         }
-    }
-
-    /** Whitespace as a regular expression's {@code \s} reads it. */
-    private static boolean space(char c) {
-        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
 }

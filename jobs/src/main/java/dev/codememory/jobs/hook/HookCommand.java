@@ -9,9 +9,21 @@ import dev.codememory.jobs.client.ServeClient;
 import dev.codememory.jobs.invocation.QueryLogging;
 import dev.codememory.retrieval.context.ContextBudgetClock;
 import dev.codememory.retrieval.context.HookContext;
+import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.StandardProtocolFamily;
+import java.net.UnixDomainSocketAddress;
+import java.nio.ByteBuffer;
+import java.nio.channels.ServerSocketChannel;
+import java.nio.channels.SocketChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;
@@ -87,7 +99,7 @@ public final class HookCommand {
             // connect to serve while the event is spooled: it asks only for these two
             // events, whose names redaction leaves alone
             ServeClient serve = ServeClient.forHome(home);
-            if (context && mayAsk(new String(input, java.nio.charset.StandardCharsets.ISO_8859_1))) {
+            if (context && mayAsk(new String(input, StandardCharsets.ISO_8859_1))) {
                 serve.connectAhead();
             }
             SpoolLineBuilder builder = new SpoolLineBuilder(Redactor.defaults(), maxFieldBytes());
@@ -257,21 +269,20 @@ public final class HookCommand {
                         + "\"DB_URL=postgres://app:pw@db/app\\nAPI_KEY=\\\"k\\\"\\n\"}}}",
                 "not json" };
         for (String sample : samples) {
-            run(new java.io.ByteArrayInputStream(sample.getBytes(java.nio.charset.StandardCharsets.UTF_8)), System.out);
+            run(new ByteArrayInputStream(sample.getBytes(StandardCharsets.UTF_8)), System.out);
         }
         // once more with a stand-in for serve on the socket, so the archive holds the
         // client's classes too
-        java.nio.file.Path socket = CodeMemoryHome.resolve().root().resolve(ServeClient.SOCKET);
-        try (java.nio.channels.ServerSocketChannel server = java.nio.channels.ServerSocketChannel
-            .open(java.net.StandardProtocolFamily.UNIX)) {
-            java.nio.file.Files.deleteIfExists(socket);
-            server.bind(java.net.UnixDomainSocketAddress.of(socket));
+        Path socket = CodeMemoryHome.resolve().root().resolve(ServeClient.SOCKET);
+        try (ServerSocketChannel server = ServerSocketChannel.open(StandardProtocolFamily.UNIX)) {
+            Files.deleteIfExists(socket);
+            server.bind(UnixDomainSocketAddress.of(socket));
             Thread standIn = new Thread(() -> {
-                try (java.nio.channels.SocketChannel client = server.accept()) {
-                    client.read(java.nio.ByteBuffer.allocate(64 * 1024));
-                    client.write(java.nio.ByteBuffer.wrap(("{\"stdout\":\"{}\",\"info\":[\"training answered 1 ms\"],"
+                try (SocketChannel client = server.accept()) {
+                    client.read(ByteBuffer.allocate(64 * 1024));
+                    client.write(ByteBuffer.wrap(("{\"stdout\":\"{}\",\"info\":[\"training answered 1 ms\"],"
                             + "\"errors\":[],\"exit\":0}\n")
-                        .getBytes(java.nio.charset.StandardCharsets.UTF_8)));
+                        .getBytes(StandardCharsets.UTF_8)));
                 }
                 catch (IOException e) {
                     // training only
@@ -280,16 +291,15 @@ public final class HookCommand {
             standIn.setDaemon(true);
             standIn.start();
             // the prompt: only UserPromptSubmit and SessionStart ask serve
-            run(new java.io.ByteArrayInputStream(samples[1].getBytes(java.nio.charset.StandardCharsets.UTF_8)),
-                    new PrintStream(new java.io.ByteArrayOutputStream(), true,
-                            java.nio.charset.StandardCharsets.UTF_8));
+            run(new ByteArrayInputStream(samples[1].getBytes(StandardCharsets.UTF_8)),
+                    new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8));
         }
         catch (IOException e) {
             // training only: the archive is then just without the client's classes
         }
         finally {
             try {
-                java.nio.file.Files.deleteIfExists(socket);
+                Files.deleteIfExists(socket);
             }
             catch (IOException ignored) {
                 // training home
@@ -356,14 +366,13 @@ public final class HookCommand {
                 CodeMemoryHome h = home != null ? home : CodeMemoryHome.resolve();
                 CodeMemoryHome.createPrivateDirectory(h.root());
                 CodeMemoryHome.createPrivateDirectory(h.logs());
-                java.nio.file.Path log = h.logs().resolve("hook.log");
+                Path log = h.logs().resolve("hook.log");
                 rotate(log);
                 CodeMemoryHome.createPrivateFile(log);
                 // without java.time.format: its set-up would cost the prompt's hook ~5 ms
                 // after serve's answer is in
                 String message = IsoInstant.format(Instant.now()) + " " + line + "\n";
-                java.nio.file.Files.writeString(log, message, java.nio.charset.StandardCharsets.UTF_8,
-                        java.nio.file.StandardOpenOption.APPEND);
+                Files.writeString(log, message, StandardCharsets.UTF_8, StandardOpenOption.APPEND);
             }
             catch (IOException | RuntimeException ignored) {
                 // nowhere left to report; Claude Code must still go on
@@ -374,10 +383,9 @@ public final class HookCommand {
          * Moves a log over {@link #MAX_BYTES} aside; two hooks racing to do it lose at
          * most a line.
          */
-        static void rotate(java.nio.file.Path log) throws IOException {
-            if (java.nio.file.Files.isRegularFile(log) && java.nio.file.Files.size(log) > MAX_BYTES) {
-                java.nio.file.Files.move(log, log.resolveSibling(log.getFileName() + ".1"),
-                        java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        static void rotate(Path log) throws IOException {
+            if (Files.isRegularFile(log) && Files.size(log) > MAX_BYTES) {
+                Files.move(log, log.resolveSibling(log.getFileName() + ".1"), StandardCopyOption.REPLACE_EXISTING);
             }
         }
 

@@ -36,6 +36,32 @@ class HookCommandTests {
         assertThat(HookCommand.defaultSelectorProvider("Windows 11")).isNull();
     }
 
+    /**
+     * The property is the one {@code SelectorProvider.provider()} reads, so that the
+     * hook's first socket skips the service lookup.
+     */
+    @Test
+    void theHookNamesTheProviderInThePropertyTheJdkReads() {
+        String named = HookCommand.defaultSelectorProvider(System.getProperty("os.name"));
+        org.junit.jupiter.api.Assumptions.assumeTrue(named != null, "a system the hook names no provider for");
+        String key = "java.nio.channels.spi.SelectorProvider";
+        String before = System.getProperty(key);
+        System.clearProperty(key);
+        try {
+            HookCommand.nameTheSelectorProvider();
+
+            assertThat(System.getProperty(key)).isEqualTo(named);
+        }
+        finally {
+            if (before == null) {
+                System.clearProperty(key);
+            }
+            else {
+                System.setProperty(key, before);
+            }
+        }
+    }
+
     @Test
     void onlyEventsNamedPromptOrSessionStartConnectAhead() {
         assertThat(HookCommand.mayAsk("{\"hook_event_name\": \"UserPromptSubmit\", \"prompt\": \"x\"}")).isTrue();

@@ -282,14 +282,17 @@ public final class AnswerLines {
                 while (next < line.length() && TextCuts.isSpace(line.charAt(next))) {
                     next++;
                 }
-                if (next < line.length() && SENTENCE_STARTS.indexOf(line.charAt(next)) >= 0
-                        || next < line.length() && line.charAt(next) >= 'A' && line.charAt(next) <= 'Z') {
+                if (next < line.length() && startsSentence(line.charAt(next))) {
                     return i;
                 }
                 i = next;
             }
         }
         return line.length();
+    }
+
+    private static boolean startsSentence(char c) {
+        return c >= 'A' && c <= 'Z' || SENTENCE_STARTS.indexOf(c) >= 0;
     }
 
     /** A sentence without the citations it carries, its spaces one each, stripped. */

@@ -43,10 +43,7 @@ public final class Questions {
     private static int withoutAsides(String text) {
         int end = text.length();
         while (true) {
-            int close = end;
-            while (close > 0 && TextCuts.isSpace(text.charAt(close - 1))) {
-                close--;
-            }
+            int close = withoutSpaces(text, end);
             if (close == 0) {
                 return end;
             }
@@ -62,11 +59,16 @@ public final class Questions {
             if (i < 0 || text.charAt(i) != open) {
                 return end;
             }
-            end = i;
-            while (end > 0 && TextCuts.isSpace(text.charAt(end - 1))) {
-                end--;
-            }
+            end = withoutSpaces(text, i);
         }
+    }
+
+    /** Where the text up to {@code end} ends once its trailing spaces are dropped. */
+    private static int withoutSpaces(String text, int end) {
+        while (end > 0 && TextCuts.isSpace(text.charAt(end - 1))) {
+            end--;
+        }
+        return end;
     }
 
 }

@@ -141,6 +141,7 @@ class AnswerLinesTests {
     void cuttingByHandGivesTheSentencesTheExpressionsGave() {
         Pattern end = Pattern.compile("(?<=[.!?])\\s+(?=[A-Z`\"'(\\[*])");
         Pattern citation = Pattern.compile("\\s*\\[mem:[A-Za-z0-9_-]+]");
+        Pattern listMarker = Pattern.compile("^(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})\\s+(?:\\[[ xX]]\\s+)?)+");
         String[] pieces = { "a", "B", ".", "!", "?", " ", "  ", "\t", "\u000B", "\u2003", "`", "\"", "(", "[", "*",
                 "[mem:x1]", " [mem:b-2]", "[mem:", "- ", "\n", "\r\n", "Z" };
         Random random = new Random(41);
@@ -152,10 +153,7 @@ class AnswerLinesTests {
             }
             List<String> expected = new java.util.ArrayList<>();
             for (String line : text.toString().split("\\R")) {
-                String l = Pattern.compile("^(?:(?:[-*+•>]|\\d{1,3}[.)]|#{1,6})\\s+(?:\\[[ xX]]\\s+)?)+")
-                    .matcher(line.strip())
-                    .replaceFirst("")
-                    .strip();
+                String l = listMarker.matcher(line.strip()).replaceFirst("").strip();
                 if (l.isEmpty() || l.startsWith("```")) {
                     continue;
                 }

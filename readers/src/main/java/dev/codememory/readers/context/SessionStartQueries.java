@@ -110,10 +110,14 @@ public final class SessionStartQueries {
     public static List<TaskLine> openTasks(Connection c, String project, String lastSession, LocalDateTime horizon,
             int limit) throws SQLException {
         String sql = """
-                WITH stated AS (
+                WITH open AS (
+                  SELECT entity_id, title, status, current_json FROM entities
+                  WHERE entity_type = 'task' AND project = ? AND status IN ('pending', 'in_progress', 'blocked')),
+                stated AS (
                   SELECT ed.dst_id AS task_id, arg_max(en.entry_id, en.created_ts) AS entry_id,
                          arg_max(en.session_id, en.created_ts) AS session_id, max(en.created_ts) AS ts
-                  FROM edges ed JOIN entries en ON en.entry_id = ed.src_id
+                  FROM open JOIN edges ed ON ed.dst_id = open.entity_id
+                  JOIN entries en ON en.entry_id = ed.src_id
                   WHERE ed.rel_type = 'evidence_of' AND en.stage = 'verified'
                   GROUP BY ed.dst_id)
                 SELECT t.title, t.status,
@@ -121,9 +125,8 @@ public final class SessionStartQueries {
                         JOIN entities b ON b.entity_id = e.dst_id
                         WHERE e.src_id = t.entity_id AND e.rel_type = 'blocked_by'),
                        stated.entry_id
-                FROM entities t JOIN stated ON stated.task_id = t.entity_id
-                WHERE t.entity_type = 'task' AND t.project = ? AND t.status IN ('pending', 'in_progress', 'blocked')
-                  AND (stated.session_id IS NOT DISTINCT FROM ? OR stated.ts >= ?)
+                FROM open t JOIN stated ON stated.task_id = t.entity_id
+                WHERE stated.session_id IS NOT DISTINCT FROM ? OR stated.ts >= ?
                 ORDER BY stated.session_id IS NOT DISTINCT FROM ? DESC, t.status = 'in_progress' DESC,
                          CASE json_extract_string(t.current_json, '$.priority')
                            WHEN 'CRITICAL' THEN 0 WHEN 'HIGH' THEN 1 WHEN 'MEDIUM' THEN 2 ELSE 3 END,

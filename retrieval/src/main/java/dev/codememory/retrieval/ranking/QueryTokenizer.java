@@ -1,8 +1,10 @@
 package dev.codememory.retrieval.ranking;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -10,6 +12,11 @@ import java.util.Set;
  * Unicode letters and digits, English stop words dropped, then a light suffix stemmer
  * (plurals, {@code -ing}, {@code -ed}, {@code -ly}) so that "painting", "paints" and
  * "painted" meet at "paint". The same tokenizer serves memories and queries.
+ * <p>
+ * A developer's short forms meet their long ones: "repos" and "repositories" are one
+ * term, as are "config" and "configuration", "deps" and "dependencies", "db" and
+ * "database" ({@link #SHORT_FORMS}). Short forms that are common words in other senses
+ * ("app" beside a job application, "arg" beside an argument) are left alone.
  * <p>
  * A run of backslashes, with the letter of the escape it makes ({@code \n}, {@code \t},
  * {@code \r}, {@code \"}), separates words: a tool's input and output are kept as JSON
@@ -33,6 +40,21 @@ public final class QueryTokenizer {
             "shouldn", "haven", "hasn", "hadn", "also", "yes", "ok", "okay", "oh", "hey", "hi", "really", "thanks",
             "thank", "got", "get", "like", "one", "lot", "much", "might", "may", "must", "let", "us", "well", "still",
             "even", "yeah", "wow");
+
+    /**
+     * Each short form, with its plural where it has one, and the long form it stands for;
+     * both sides are stemmed when the map is built.
+     */
+    private static final String[][] SHORT_FORM_WORDS = { { "repository", "repo", "repos" },
+            { "configuration", "config", "configs" }, { "directory", "dir", "dirs" }, { "environment", "env", "envs" },
+            { "dependency", "dep", "deps" }, { "database", "db", "dbs" }, { "production", "prod" },
+            { "implementation", "impl", "impls" }, { "function", "func", "funcs" }, { "parameter", "param", "params" },
+            { "message", "msg", "msgs" }, { "package", "pkg", "pkgs" }, { "library", "lib", "libs" },
+            { "information", "info" }, { "performance", "perf" }, { "credential", "cred", "creds" },
+            { "kubernetes", "k8s" } };
+
+    /** A stemmed short form to the stemmed long form that is indexed for it. */
+    static final Map<String, String> SHORT_FORMS = shortForms();
 
     /** The letters that make an escape after backslashes. */
     private static final String ESCAPED = "ntr\"";
@@ -73,7 +95,8 @@ public final class QueryTokenizer {
             }
             String word = lower.substring(start, i);
             if (!STOP_WORDS.contains(word)) {
-                terms.add(stem(word));
+                String term = stem(word);
+                terms.add(SHORT_FORMS.getOrDefault(term, term));
             }
         }
         return terms;
@@ -133,6 +156,17 @@ public final class QueryTokenizer {
             return w.substring(0, n - 1);
         }
         return w;
+    }
+
+    private static Map<String, String> shortForms() {
+        Map<String, String> forms = new HashMap<>();
+        for (String[] words : SHORT_FORM_WORDS) {
+            String longForm = stem(words[0]);
+            for (int i = 1; i < words.length; i++) {
+                forms.put(stem(words[i]), longForm);
+            }
+        }
+        return Map.copyOf(forms);
     }
 
     private static boolean isAsciiLetters(String w) {

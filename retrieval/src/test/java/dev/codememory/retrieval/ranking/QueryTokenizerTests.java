@@ -39,6 +39,17 @@ class QueryTokenizerTests {
     }
 
     @Test
+    void aDevelopersShortFormsAreTheTermsOfTheirLongForms() {
+        assertThat(QueryTokenizer.tokenize("repos repo repositories repository")).containsExactly("repository",
+                "repository", "repository", "repository");
+        assertThat(QueryTokenizer.tokenize("the config dirs"))
+            .isEqualTo(QueryTokenizer.tokenize("configuration directories"));
+        assertThat(QueryTokenizer.tokenize("db deps k8s"))
+            .isEqualTo(QueryTokenizer.tokenize("databases dependency Kubernetes"));
+        assertThat(QueryTokenizer.tokenize("app args")).containsExactly("app", "arg");
+    }
+
+    @Test
     void blankTextHasNoTerms() {
         assertThat(QueryTokenizer.tokenize("  ")).isEmpty();
         assertThat(QueryTokenizer.tokenize(null)).isEmpty();

@@ -42,16 +42,15 @@ public final class QueryTokenizer {
             "even", "yeah", "wow");
 
     /**
-     * Each short form, with its plural where it has one, and the long form it stands for;
-     * both sides are stemmed when the map is built.
+     * Each long form and the short forms that stand for it; both sides are stemmed when
+     * the map is built, so the stemmer's plurals ("repos", "configs") come with them.
+     * Only "dbs" is listed: words of three letters are not stemmed.
      */
-    private static final String[][] SHORT_FORM_WORDS = { { "repository", "repo", "repos" },
-            { "configuration", "config", "configs" }, { "directory", "dir", "dirs" }, { "environment", "env", "envs" },
-            { "dependency", "dep", "deps" }, { "database", "db", "dbs" }, { "production", "prod" },
-            { "implementation", "impl", "impls" }, { "function", "func", "funcs" }, { "parameter", "param", "params" },
-            { "message", "msg", "msgs" }, { "package", "pkg", "pkgs" }, { "library", "lib", "libs" },
-            { "information", "info" }, { "performance", "perf" }, { "credential", "cred", "creds" },
-            { "kubernetes", "k8s" } };
+    private static final String[][] SHORT_FORM_WORDS = { { "repository", "repo" }, { "configuration", "config" },
+            { "directory", "dir" }, { "environment", "env" }, { "dependency", "dep" }, { "database", "db", "dbs" },
+            { "production", "prod" }, { "implementation", "impl" }, { "function", "func" }, { "parameter", "param" },
+            { "message", "msg" }, { "package", "pkg" }, { "library", "lib" }, { "information", "info" },
+            { "performance", "perf" }, { "credential", "cred" }, { "kubernetes", "k8s" } };
 
     /** A stemmed short form to the stemmed long form that is indexed for it. */
     static final Map<String, String> SHORT_FORMS = shortForms();
